@@ -1,0 +1,31 @@
+"""Rurik: Dawn of Kiev with Stone & Blade, solo against the Rebellion: the registry entry."""
+from __future__ import annotations
+
+from automa.core.registry import Game
+from automa.rurik import data as _data
+from automa.rurik.options import OPTIONS, check
+from automa.rurik.rounds import play
+from automa.rurik.scoring import CATEGORIES
+
+
+def prepare(options: dict) -> _data.RurikData:
+    """Validate cross-option rules and load the data files once per process."""
+    check(options)
+    return _data.load(options["cards"], options["solo_card_rows"], options["scoring"])
+
+
+GAME = Game(
+    name="rurik",
+    title="Rurik: Dawn of Kiev (Stone & Blade), solo against the Rebellion",
+    options=OPTIONS,
+    categories=CATEGORIES,
+    strategies={
+        "random": "strategies.rurik.random:RandomStrategy",
+        "greedy": "strategies.rurik.greedy:GreedyStrategy",
+        "warlord": "strategies.rurik.warlord:WarlordStrategy",
+        "builder": "strategies.rurik.builder:BuilderStrategy",
+        "merchant": "strategies.rurik.merchant:MerchantStrategy",
+    },
+    play=play,
+    prepare=prepare,
+)

@@ -1,0 +1,106 @@
+"""The claim phase: claim tracks, the Rebellion's new priority and unlocks, income, deeds and the
+end-of-round effects (RK-CLAIM-1..5, RK-REB-CLAIM-1..5, RK-EOR-1, RK-EOR-3, RK-OPEN-9, RK-OPEN-15,
+RK-OPEN-22, RK-OPEN-40)."""
+from __future__ import annotations
+
+from automa.rurik import deeds
+from automa.rurik.boat import full_columns
+from automa.rurik.match import Match
+from automa.rurik.rebel_board import unlock
+from automa.rurik.regions import boat_goods, build_group, occupied_count, rules
+from automa.rurik.state import PLAYER, REBELLION
+
+TRACKS = ("rule", "build", "trade")
+
+
+def measures(m: Match, side: int) -> tuple[int, int, int]:
+    """Regions ruled, largest connected structure group, goods on the boat (RK-CLAIM-2)."""
+    s = m.s
+    need = m.opt["rule_requires_unit"] == "yes"
+    return (sum(rules(s, side, r, need) for r in range(8)), build_group(s, side, m.data.adjacent),
+            boat_goods(s, side))
+
+
+def update_tracks(m: Match, side: int) -> None:
+    """Move each claim marker up to the highest level earned; markers never move down (RK-CLAIM-2,
+    RK-OPEN-18). Level 5 of the rule track also needs Kiev and Novgorod."""
+    s, sd = m.s, m.s.sides[side]
+    need = m.opt["rule_requires_unit"] == "yes"
+    for t, value in enumerate(measures(m, side)):
+        level = 0
+        for i, (threshold, required) in enumerate(m.data.claim_levels[TRACKS[t]]):
+            if value >= threshold and all(rules(s, side, r, need) for r in required):
+                level = i + 1
+        sd.claims[t] = max(sd.claims[t], level)
+
+
+def new_priority(m: Match) -> str:
+    """The first of: player occupies more regions, has a larger structure group, has more goods
+    on the boat; else the level's starting priority (RK-REB-CLAIM-1)."""
+    s = m.s
+    if occupied_count(s, PLAYER) > occupied_count(s, REBELLION):
+        return "attack_move"
+    if build_group(s, PLAYER, m.data.adjacent) > build_group(s, REBELLION, m.data.adjacent):
+        return "build"
+    if boat_goods(s, PLAYER) > boat_goods(s, REBELLION):
+        return "tax"
+    return m.data.boards[m.opt["difficulty"]].starting_priority
+
+
+def claim_phase(m: Match) -> None:
+    """Rounds 1-4: tracks for both sides; rounds 1-3: priority, unlocks, income and the player's
+    deed; every round: end-of-round leader effects (RK-CLAIM-5)."""
+    s = m.s
+    update_tracks(m, PLAYER)
+    update_tracks(m, REBELLION)
+    if s.round < 4:
+        ahead = sum(a > b for a, b in zip(s.sides[PLAYER].claims, s.sides[REBELLION].claims))
+        prio = new_priority(m)
+        if m.opt["claim_unlock_column"] == "new_priority":
+            s.priority = prio
+        if m.trace:
+            m.trace.event("priority", side="rebellion", priority=prio, unlocks=ahead, rule="RK-REB-CLAIM-1")
+        for _ in range(ahead):
+            unlock(m, "player ahead on a claim track")    # RK-REB-CLAIM-2
+        s.priority = prio
+        for side in (PLAYER, REBELLION):
+            s.sides[side].coins += full_columns(m, side)  # RK-CLAIM-3, RK-REB-CLAIM-3
+        pl = s.sides[PLAYER]
+        if m.opt["zero_track_income"] == "on":            # RK-OPEN-15
+            pl.coins += sum(lv == 0 for lv in pl.claims) + (pl.warfare == 0)
+        deeds.take(m)                                     # RK-CLAIM-4
+    end_of_round(m)
+
+
+def reveal_inheritance(m: Match) -> int:
+    """The next region of the inheritance region deck (RK-OPEN-22)."""
+    s = m.s
+    if m.opt["inheritance_region_deck"] == "reshuffle_every_reveal" or not s.inherit:
+        s.inherit[:] = list(range(8))
+        m.automa_rng.shuffle(s.inherit)
+    return s.inherit.pop(0)
+
+
+def end_of_round(m: Match) -> None:
+    """Sviatopolk musters 1 rebel into his region; Gleb and Maria move to a revealed inheritance
+    region; an absent leader is skipped or returned (RK-EOR-1, RK-SB-REBLEAD-1..3, RK-OPEN-9)."""
+    s, reb = m.s, m.s.sides[REBELLION]
+    leader = m.opt["rebel_leader"]
+    if leader == "theofana":
+        return
+    if reb.leader < 0:
+        if m.opt["rebel_leader_absent"] == "skip":
+            return
+        reb.leader = m.data.cards[s.card].order[0] if leader == "sviatopolk" else reveal_inheritance(m)
+        if leader != "sviatopolk":
+            return
+    if leader == "sviatopolk":
+        if reb.supply:
+            reb.supply -= 1
+            reb.units[reb.leader] += 1
+        rule = "RK-SB-REBLEAD-1"
+    else:
+        reb.leader = reveal_inheritance(m)
+        rule = "RK-SB-REBLEAD-2" if leader == "gleb" else "RK-SB-REBLEAD-3"
+    if m.trace:
+        m.trace.event("leader", side="rebellion", leader=leader, region=m.data.regions[reb.leader], rule=rule)

@@ -1,0 +1,101 @@
+"""Attacks: losing units, the warfare track with its reward tokens, and casualty checks
+(RK-CAS-1..5, RK-SB-WREW-1, RK-OPEN-10..12, RK-OPEN-16, RK-OPEN-23)."""
+from __future__ import annotations
+
+from automa.rurik import schemes
+from automa.rurik.boat import gain_good
+from automa.rurik.match import Match
+from automa.rurik.rebel_board import unlock
+from automa.rurik.regions import rules
+from automa.rurik.state import PLAYER, REBELLION, STRONGHOLD
+
+WARFARE_TOP = 10          # RK-OPEN-16: the track is capped at space 10
+REWARD_GOODS = {"wood2": (0, 2), "fish2": (1, 2), "fur1": (4, 1)}
+
+
+def lose_unit(m: Match, side: int, r: int) -> bool:
+    """Remove one unit of ``side`` from ``r`` into its supply: a troop before the leader, or the
+    leader first with ``unit_loss_order=leader_first`` (RK-OPEN-10, RK-CAS-5). False if none."""
+    sd = m.s.sides[side]
+    leader_here = sd.leader == r
+    if leader_here and (sd.units[r] == 0 or m.opt["unit_loss_order"] == "leader_first"):
+        sd.leader = -1
+        return True
+    if sd.units[r]:
+        sd.units[r] -= 1
+        sd.supply += 1
+        return True
+    return False
+
+
+def advance_warfare(m: Match, side: int) -> None:
+    """Move up one warfare space and take the reward token there once per game (RK-SB-WREW-1).
+    A Rebellion reaching the scheme-card token unlocks a bonus space instead (RK-OPEN-23)."""
+    sd = m.s.sides[side]
+    if sd.warfare >= WARFARE_TOP:
+        return
+    sd.warfare += 1
+    token = m.s.rewards.get(sd.warfare)
+    bit = 1 << sd.warfare
+    if token is None or sd.rewards_taken & bit:
+        return
+    sd.rewards_taken |= bit
+    if m.trace:
+        m.trace.event("reward", side=("player", "rebellion")[side], space=sd.warfare, token=token,
+                      rule="RK-SB-WREW-1")
+    if token in REWARD_GOODS:
+        g, n = REWARD_GOODS[token]
+        gain_good(m, side, g, n)
+    elif token == "coins2":
+        sd.coins += 2
+    elif token == "vp":
+        sd.vp_tokens += 1
+    elif side == PLAYER:
+        card = schemes.draw(m, 0)
+        if card >= 0:
+            sd.hand.append(card)
+    elif m.opt["warfare_reward_tokens"] == "pdhummel":
+        unlock(m, "warfare reward token")
+
+
+def casualty_cards(m: Match, defender: int, r: int) -> int:
+    """Cards to reveal before modifiers: 1, +1 if the defender rules ``r``, +1 for its stronghold
+    there (RK-CAS-2, RK-OPEN-11 ``casualty_card_count``). Read before the unit is removed."""
+    mode = m.opt["casualty_card_count"]
+    n = 1
+    if mode == "one_plus_rule_plus_stronghold" and rules(m.s, defender, r, m.opt["rule_requires_unit"] == "yes"):
+        n += 1
+    if mode != "one" and (defender, STRONGHOLD) in m.s.structs[r]:
+        n += 1
+    return n
+
+
+def casualty_check(m: Match, attacker: int, r: int, n: int, deck: int) -> tuple[int, int]:
+    """Reveal up to ``n`` scheme cards and remove the attacker's casualties in ``r``
+    (RK-CAS-3, RK-OPEN-12 ``casualty_resolution``). Returns (cards revealed, units lost)."""
+    if n <= 0 or m.lookahead:
+        return 0, 0
+    mode = m.opt["casualty_resolution"]
+    cards, icons, worst = [], 0, 0
+    for _ in range(n):
+        card = schemes.draw(m, deck)
+        if card < 0:
+            break
+        cards.append(card)
+        k = m.data.scheme_by_id[card].casualty_icons
+        icons += k
+        worst = max(worst, k)
+        if k and mode == "first_casualty_card":
+            break
+    schemes.revealed(m, deck, cards)
+    lost_wanted = icons if mode != "one_if_any" else worst
+    lost = 0
+    for _ in range(lost_wanted):
+        if not lose_unit(m, attacker, r):
+            break
+        lost += 1
+    if m.trace:
+        m.trace.event("casualty", attacker=("player", "rebellion")[attacker], region=m.data.regions[r],
+                      cards=len(cards), lost=lost, rule="RK-CAS-3")
+    return len(cards), lost
+

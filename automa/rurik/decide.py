@@ -1,0 +1,32 @@
+"""Asking the player strategy: build a Decision only when there is a real choice."""
+from __future__ import annotations
+
+from typing import Callable
+
+from automa.rurik.match import Match
+from automa.rurik.view import View
+from strategies.base import Decision, ask
+
+PASS = ("pass",)
+
+
+def decide(m: Match, kind: str, choices: list, apply: Callable | None = None):
+    """One player decision. ``apply(match, choice)`` lets ``Decision.after`` show the result of a
+    choice on a throwaway copy. Forced choices and lookahead copies never ask the strategy."""
+    if len(choices) == 1 or m.lookahead:
+        return choices[0]
+    after = None
+    if apply is not None:
+        def after(choice):
+            copy = m.copy_for_lookahead()
+            apply(copy, choice)
+            return View(copy)
+    choice = ask(m.strategy, Decision(kind, View(m), choices, after))
+    if m.trace:
+        m.trace.event("decision", side="player", decision=kind, choice=list(choice), options=len(choices))
+    return choice
+
+
+def casualty_deck(m: Match) -> int:
+    """The player chooses the scheme deck for every casualty check (RK-CAS-1)."""
+    return decide(m, "casualty_deck", [("deck", 0), ("deck", 1)])[1]

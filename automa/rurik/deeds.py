@@ -1,0 +1,277 @@
+"""Deeds, secret agendas and goods payments for the player (RK-COMP-8, RK-CLAIM-4, RK-END-1,
+RK-OPEN-19, RK-OPEN-29, RK-OPEN-33, RK-OPEN-36, RK-OPEN-41, RK-OPEN-42, RK-SB-BOON-1).
+
+Where a cost leaves a choice (which goods, troops, structures or scheme card to give up) the
+engine pays it the same way every time: goods from the kinds the player holds most of (dock
+first, then boat), a trade boon token for a missing good, troops from the regions with the most
+troops, the first scheme card in hand. The strategy decides whether to accomplish a deed.
+"""
+from __future__ import annotations
+
+from automa.rurik import combat
+from automa.rurik.boat import goods_available, pay_good
+from automa.rurik.data import GOODS, STRUCTURES
+from automa.rurik.decide import PASS, decide
+from automa.rurik.match import Match
+from automa.rurik.regions import occupied_count, rules
+from automa.rurik.state import MARKET, PLAYER, REBELLION
+
+P = PLAYER
+# goods conversion tokens (RK-OPEN-29 pdhummel): action -> goods of which one must be paid
+CONVERSIONS = (("muster", (1, 2)), ("build", (0, 3)))
+
+
+def deal(m: Match, indices: list[int]) -> None:
+    """Shuffle the deed deck (solo-excluded deeds removed, RK-SETUP-4) and lay out 3 (RK-SETUP-3)."""
+    m.setup_rng.shuffle(indices)
+    m.s.deed_deck[:] = indices
+    m.s.deed_display[:] = [m.s.deed_deck.pop(0) for _ in range(min(3, len(indices)))]
+
+
+def take(m: Match) -> None:
+    """Take one face-up deed into hand; the display is refilled (RK-CLAIM-4)."""
+    s = m.s
+    if not s.deed_display:
+        return
+    d = decide(m, "deed_take", [("deed", d) for d in s.deed_display])[1]
+    s.deed_display.remove(d)
+    s.sides[P].deeds.append(d)
+    if s.deed_deck:
+        s.deed_display.append(s.deed_deck.pop(0))
+
+
+def _holds(m: Match, cond: dict) -> bool:
+    s, pl = m.s, m.s.sides[P]
+    t = cond["type"]
+    names = m.data.regions
+    need_unit = m.opt["rule_requires_unit"] == "yes"
+    if t == "rule_regions":
+        return all(rules(s, P, names.index(r), need_unit) for r in cond["regions"])
+    if t == "rule_count":
+        return sum(rules(s, P, r, need_unit) for r in range(8)) >= cond["n"]
+    if t == "troops_in_one_region":
+        return max(pl.units) >= cond["n"]
+    if t == "occupy_count":
+        return occupied_count(s, P) >= cond["n"]
+    if t == "structures_count":
+        k = STRUCTURES.index(cond["kind"])
+        return sum((P, k) in st for st in s.structs) >= cond["n"]
+    if t == "structures_in_one_region":
+        kinds = [STRUCTURES.index(k) for k in cond["kinds"]]
+        return any(all((P, k) in st for k in kinds) for st in s.structs)
+    if t == "structures_connected":
+        k = STRUCTURES.index(cond["kind"])
+        return _group(m, [(P, k) in st for st in s.structs]) >= cond["n"]
+    if t == "markets_distinct_goods":
+        return len({m.data.good[r] for r, st in enumerate(s.structs) if (P, MARKET) in st}) >= cond["n"]
+    return False
+
+
+def _group(m: Match, has: list[bool]) -> int:
+    best, seen = 0, set()
+    for start in range(8):
+        if not has[start] or start in seen:
+            continue
+        stack, size = [start], 0
+        seen.add(start)
+        while stack:
+            r = stack.pop()
+            size += 1
+            for q in m.data.adjacent[r]:
+                if has[q] and q not in seen:
+                    seen.add(q)
+                    stack.append(q)
+        best = max(best, size)
+    return best
+
+
+def _goods_plan(m: Match, cost: dict) -> list[int] | None:
+    """The goods (indices) that pay ``cost``'s goods parts, or None if unaffordable. A trade boon
+    token stands for one missing good (RK-SB-BOON-1); -1 in the plan marks a boon token."""
+    have = [goods_available(m, P, g) for g in range(5)]
+    boons = m.s.sides[P].boons
+    plan = []
+    for name, n in cost.get("goods", {}).items():
+        g = GOODS.index(name)
+        for _ in range(n):
+            if have[g]:
+                have[g] -= 1
+                plan.append(g)
+            elif boons:
+                boons -= 1
+                plan.append(-1)
+            else:
+                return None
+    anyg = cost.get("any_goods")
+    if anyg:
+        n, how = anyg["n"], anyg["rule"]
+        order = sorted(range(5), key=lambda g: -have[g])
+        if how == "same":
+            g = order[0]
+            if have[g] < n:
+                return None
+            plan += [g] * n
+        elif how == "distinct":
+            picks = [g for g in order if have[g]][:n]
+            if len(picks) < n:
+                return None
+            plan += picks
+        else:
+            for _ in range(n):
+                g = max(range(5), key=lambda q: have[q])
+                if not have[g]:
+                    return None
+                have[g] -= 1
+                plan.append(g)
+    return plan
+
+
+def _troop_plan(m: Match, spec: dict) -> list[int] | None:
+    """Regions to take troops from for a ``remove_troops`` cost (RK-SB-CLAR-3: troops, not the leader)."""
+    pl = m.s.sides[P]
+    n, how = spec["n"], spec["region_rule"]
+    if how == "one_ruled_region":
+        ok = [r for r in range(8) if pl.units[r] >= n and rules(m.s, P, r)]
+        return [ok[0]] * n if ok else None
+    if how == "different_regions":
+        ok = sorted((r for r in range(8) if pl.units[r]), key=lambda r: -pl.units[r])
+        return ok[:n] if len(ok) >= n else None
+    units = pl.units[:]
+    plan = []
+    for _ in range(n):
+        r = max(range(8), key=lambda q: units[q])
+        if not units[r]:
+            return None
+        units[r] -= 1
+        plan.append(r)
+    return plan
+
+
+def affordable(m: Match, d: int) -> bool:
+    """Conditions hold and the cost can be paid (RK-END-1 deeds, RK-OPEN-42)."""
+    deed = m.data.deeds[d]
+    pl = m.s.sides[P]
+    cost = deed.get("cost", {})
+    if not all(_holds(m, c) for c in deed.get("condition", ())):
+        return False
+    if pl.coins < cost.get("coins", 0) or len(pl.hand) < cost.get("scheme_cards", 0):
+        return False
+    if "remove_structures" in cost and not all(
+            any((P, STRUCTURES.index(k)) in st for st in m.s.structs) for k in cost["remove_structures"]["kinds"]):
+        return False
+    if "remove_troops" in cost and _troop_plan(m, cost["remove_troops"]) is None:
+        return False
+    return _goods_plan(m, cost) is not None
+
+
+def accomplish(m: Match) -> None:
+    """On their turn the player may accomplish deeds in hand whose condition holds and whose cost
+    they pay: any number, or one with ``deed_timing=one_per_turn`` (RK-OPEN-36)."""
+    pl = m.s.sides[P]
+    while True:
+        ready = [("accomplish", d) for d in pl.deeds if affordable(m, d)]
+        if not ready:
+            return
+        choice = decide(m, "deed", ready + [PASS], _apply)
+        if choice == PASS:
+            return
+        _apply(m, choice)
+        if m.opt["deed_timing"] == "one_per_turn":
+            return
+
+
+def _apply(m: Match, choice: tuple) -> None:
+    if choice == PASS:
+        return
+    from automa.rurik.player import scheme_action, spend
+    d = choice[1]
+    deed = m.data.deeds[d]
+    s, pl = m.s, m.s.sides[P]
+    cost = deed.get("cost", {})
+    for g in _goods_plan(m, cost):
+        if g < 0:
+            pl.boons -= 1
+        else:
+            pay_good(m, P, g)
+    pl.coins -= cost.get("coins", 0)
+    for _ in range(cost.get("scheme_cards", 0)):
+        s.discard.append(pl.hand.pop(0))
+    if "remove_troops" in cost:
+        for r in _troop_plan(m, cost["remove_troops"]):
+            pl.units[r] -= 1
+            pl.supply += 1
+    for k in cost.get("remove_structures", {}).get("kinds", ()):
+        kind = STRUCTURES.index(k)
+        r = next(r for r, st in enumerate(s.structs) if (P, kind) in st)
+        s.structs[r].remove((P, kind))
+        pl.structures[kind] += 1
+    pl.deeds.remove(d)
+    pl.deeds_done.append(d)
+    if m.trace:
+        m.trace.event("deed", side="player", deed=deed["name"], rule="RK-OPEN-42")
+    reward = deed.get("reward", {})
+    pl.coins += reward.get("coins", 0)
+    for _ in range(reward.get("warfare_step", 0)):
+        combat.advance_warfare(m, P)
+    if m.lookahead:
+        return
+    if "scheme" in reward:
+        scheme_action(m, reward["scheme"]["draw"])
+    for kind in ("muster", "move", "attack", "tax", "build"):
+        if reward.get(kind):
+            spend(m, kind, reward[kind], fewer=-reward.get("attack_casualty_modifier", 0) if kind == "attack" else 0)
+    if reward.get("move_anywhere"):
+        spend(m, "move", reward["move_anywhere"], anywhere=True)
+
+
+def can_pay_two(m: Match, need: tuple[int, ...]) -> bool:
+    """Two goods, one of them of a kind in ``need`` (a conversion token, RK-OPEN-29)."""
+    have = [goods_available(m, P, g) for g in range(5)]
+    if not any(have[g] for g in need):
+        return False
+    return sum(have) >= 2
+
+
+def pay_two(m: Match, need: tuple[int, ...]) -> None:
+    have = [goods_available(m, P, g) for g in range(5)]
+    first = max(need, key=lambda g: have[g])
+    pay_good(m, P, first)
+    have[first] -= 1
+    pay_good(m, P, max(range(5), key=lambda g: have[g]))
+
+
+def agenda_met(m: Match) -> bool:
+    """Whether the player's secret agenda holds at game end, compared with the Rebellion;
+    a tie fails unless ``agenda_ties=tie_satisfies`` (RK-OPEN-41)."""
+    pl = m.s.sides[P]
+    if pl.agenda < 0:
+        return False
+    cond = m.data.agendas[pl.agenda]["condition"]
+    mine, theirs = _metric(m, P, cond), _metric(m, REBELLION, cond)
+    return mine > theirs or (mine == theirs and m.opt["agenda_ties"] == "tie_satisfies")
+
+
+def _metric(m: Match, side: int, cond: dict) -> int:
+    s, sd = m.s, m.s.sides[side]
+    if cond["type"] == "first_on_track":
+        t = cond["track"]
+        return sd.warfare if t == "warfare" else sd.claims[("rule", "build", "trade").index(t)]
+    metric = cond.get("metric")
+    if metric == "regions_occupied":
+        return occupied_count(s, side)
+    if metric == "goods_total":
+        return sum(sd.boat) + sum(sd.dock)
+    if metric == "fur_plus_honey":
+        return sd.boat[4] + sd.dock[4] + sd.boat[2] + sd.dock[2]
+    if metric == "own_structures_in_ruled_regions":
+        return sum(sum(o == side for o, _ in st) for r, st in enumerate(s.structs) if rules(s, side, r))
+    if metric == "deeds_accomplished":
+        return len(sd.deeds_done)
+    if metric == "rebels_defeated":
+        return sd.defeated_enemy
+    if metric == "coins":
+        return sd.coins
+    if metric == "vp_tokens":
+        return sd.vp_tokens
+    raise ValueError(f"unknown agenda metric {metric!r}")
+

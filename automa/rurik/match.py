@@ -1,0 +1,28 @@
+"""One game in progress: the state with the data, options, random streams, strategy and trace."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from automa.rurik.data import RurikData
+from automa.rurik.state import State
+
+
+@dataclass(slots=True)
+class Match:
+    """What every rule procedure receives. ``lookahead`` marks a throwaway copy used by
+    ``Decision.after``: it takes no decisions, reveals no hidden cards and logs nothing."""
+
+    data: RurikData
+    opt: dict
+    s: State
+    strategy: object
+    setup_rng: random.Random
+    automa_rng: random.Random
+    trace: object = None
+    lookahead: bool = False
+    turn_scheme_played: bool = False
+
+    def copy_for_lookahead(self) -> "Match":
+        return Match(self.data, self.opt, self.s.copy(), self.strategy, random.Random(0),
+                     random.Random(0), None, True, self.turn_scheme_played)

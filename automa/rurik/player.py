@@ -1,0 +1,410 @@
+"""The player's legal choices and how each is applied (RK-PL-*, RK-ACT-1..5, RK-SB-LEAD-1..3).
+
+Action points are spent one decision at a time: each choice is a tuple such as ``("tax", r, "good")``
+and costs the points the rules say; ``("pass",)`` ends the action and unspent points are lost
+(RK-ACT-3). The first decision of a turn also offers ``("forfeit",)``: 1 coin instead of the
+action (RK-ACT-4).
+"""
+from __future__ import annotations
+
+from automa.rurik import combat, deeds, schemes
+from automa.rurik.boat import gain_good, settle_dock
+from automa.rurik.data import ADVISOR_NUMBER, COLUMNS
+from automa.rurik.decide import PASS, casualty_deck, decide
+from automa.rurik.match import Match
+from automa.rurik.regions import occupies, rules
+from automa.rurik.state import CHURCH, MARKET, PLAYER, REBELLION, STABLE, TAVERN
+
+P = PLAYER
+FORFEIT = ("forfeit",)
+
+
+def _log(m: Match, kind: str, rule: str, **fields) -> None:
+    m.trace.event(kind, side="player", rule=rule, **fields)
+
+
+def _cost(m: Match, r: int) -> int:
+    """1 point where the player rules, else 2 (RK-PL-TAX-1, RK-PL-BUILD-1); Mstislav's region 1."""
+    pl = m.s.sides[P]
+    if m.opt["player_leader"] == "mstislav" and pl.leader == r:
+        return 1
+    return 1 if rules(m.s, P, r, m.opt["rule_requires_unit"] == "yes") else 2
+
+
+# --- legal choices per action ------------------------------------------------------------------
+
+def muster_choices(m: Match, points: int, only: int = -1) -> list:
+    """Muster into occupied regions; an off-board leader first (RK-PL-MUSTER-1, -2, RK-OPEN-37)."""
+    s, pl = m.s, m.s.sides[P]
+    regs = [r for r in range(8) if occupies(s, P, r) and (only < 0 or r == only)]
+    out = []
+    if pl.leader < 0:
+        out = [("muster", r, "leader") for r in regs]
+        if m.opt["leader_reentry"] == "must_first":
+            return out
+    if pl.supply > 0:
+        out += [("muster", r, "troop") for r in regs]
+    return out
+
+
+def move_choices(m: Match, points: int, only: int = -1, anywhere: bool = False) -> list:
+    """One unit one step to an adjacent region per point (RK-PL-MOVE-1); ``only`` limits the
+    units to one region (stable, RK-SB-STRUCT-1; Gleb, RK-SB-LEAD-1)."""
+    s, pl = m.s, m.s.sides[P]
+    out = []
+    for r in range(8):
+        if only >= 0 and r != only:
+            continue
+        dsts = range(8) if anywhere else m.data.adjacent[r]
+        if pl.units[r]:
+            out += [("move", r, d, "troop") for d in dsts if d != r]
+        if pl.leader == r:
+            out += [("move", r, d, "leader") for d in dsts if d != r]
+    return out
+
+
+def attack_choices(m: Match, points: int, only: int = -1) -> list:
+    """Attack a Rebellion unit or a neutral troop where the player has a unit (RK-PL-ATTACK-1)."""
+    s = m.s
+    out = []
+    for r in range(8):
+        if not occupies(s, P, r):
+            continue
+        if occupies(s, REBELLION, r):
+            out.append(("attack", r, "rebellion"))
+        if s.neutral[r]:
+            out.append(("attack", r, "neutral"))
+    return out
+
+
+def tax_choices(m: Match, points: int, only: int = -1) -> list:
+    """Tax an occupied region whose goods token is still there; own market: extra good or coin
+    (RK-PL-TAX-1, RK-PL-TAX-2)."""
+    s = m.s
+    out = []
+    for r in range(8):
+        if s.token[r] and occupies(s, P, r) and _cost(m, r) <= points:
+            if (P, MARKET) in s.structs[r]:
+                out += [("tax", r, "good"), ("tax", r, "coin")]
+            else:
+                out.append(("tax", r, "none"))
+    return out
+
+
+def build_choices(m: Match, points: int, only: int = -1) -> list:
+    """Build in an occupied region: 3 structures at most, one of each type, from supply
+    (RK-PL-BUILD-1, -2); a church names its conversion target (RK-PL-BUILD-3, RK-OPEN-38)."""
+    s, pl = m.s, m.s.sides[P]
+    out = []
+    for r in range(8):
+        here = s.structs[r]
+        if len(here) >= 3 or not occupies(s, P, r) or _cost(m, r) > points:
+            continue
+        present = [k for _, k in here]
+        for k in range(5):
+            if pl.structures[k] == 0 or k in present:
+                continue
+            if k == CHURCH:
+                targets = (["rebellion"] if s.sides[REBELLION].units[r] else []) + (["neutral"] if s.neutral[r] else [])
+                if not targets or m.opt["church_targets"] == "optional":
+                    targets.append("none")
+                out += [("build", r, k, t) for t in targets]
+            else:
+                out.append(("build", r, k, "none"))
+    return out
+
+
+CHOICES = {"muster": muster_choices, "move": move_choices, "attack": attack_choices,
+           "tax": tax_choices, "build": build_choices}
+
+
+# --- applying one choice -----------------------------------------------------------------------
+
+def apply(m: Match, c: tuple, fewer: int = 0) -> int:
+    """Apply one spending choice and return the points it cost."""
+    s, pl = m.s, m.s.sides[P]
+    kind = c[0]
+    if kind == "muster":
+        r = c[1]
+        if c[2] == "leader":
+            pl.leader = r
+        else:
+            pl.supply -= 1
+            pl.units[r] += 1
+        return 1
+    if kind == "move":
+        _, src, dst, unit = c
+        if unit == "leader":
+            pl.leader = dst
+        else:
+            pl.units[src] -= 1
+            pl.units[dst] += 1
+        return 1
+    if kind == "attack":
+        attack(m, c[1], c[2], fewer)
+        return 1
+    if kind == "tax":
+        r = c[1]
+        cost = _cost(m, r)
+        s.token[r] = False
+        gain_good(m, P, m.data.good[r])
+        if c[2] == "good":
+            gain_good(m, P, m.data.good[r])
+        elif c[2] == "coin":
+            pl.coins += 1
+        return cost
+    if kind == "build":
+        _, r, k, target = c
+        cost = _cost(m, r)
+        build(m, r, k, target)
+        return cost
+    raise ValueError(f"unknown choice {c!r}")
+
+
+def attack(m: Match, r: int, target: str, fewer: int = 0) -> None:
+    """A player attack: a neutral troop is removed with no warfare step and no check (RK-SOLO-3);
+    a Rebellion unit is removed, the player advances on warfare and checks for a casualty, twice
+    against Gleb (RK-SOLO-2, RK-PL-ATTACK-2, RK-CAS-1, RK-SB-REBLEAD-2); Boris reveals one card
+    fewer and steals a coin; Gleb (player) may then move (RK-SB-LEAD-1)."""
+    s, pl, reb = m.s, m.s.sides[P], m.s.sides[REBELLION]
+    if target == "neutral":
+        s.neutral[r] -= 1
+        pl.defeated_neutral += 1
+        if m.trace:
+            _log(m, "attack", "RK-SOLO-3", region=m.data.regions[r], target="neutral")
+        return
+    n = combat.casualty_cards(m, REBELLION, r) - fewer
+    checks = 2 if m.opt["rebel_leader"] == "gleb" and reb.leader == r else 1
+    here = pl.leader == r
+    if m.opt["player_leader"] == "boris" and here:
+        n -= 1
+        if reb.coins:
+            reb.coins -= 1
+            pl.coins += 1
+    combat.lose_unit(m, REBELLION, r)
+    pl.defeated_enemy += 1
+    if m.trace:
+        _log(m, "attack", "RK-SOLO-2", region=m.data.regions[r], target="rebellion")
+    combat.advance_warfare(m, P)
+    lost = 0
+    for _ in range(checks):
+        lost += combat.casualty_check(m, P, r, n, casualty_deck(m))[1]
+    if (m.opt["player_leader"] == "gleb" and here and not lost and not pl.leader_used
+            and pl.leader == r and not m.lookahead):
+        pl.leader_used = True
+        spend(m, "move", 2, only=r)
+
+
+def build(m: Match, r: int, k: int, target: str) -> None:
+    """Place a structure from supply and resolve its effect: church conversion (RK-PL-BUILD-3),
+    stable's 3 moves and tavern's coins and discard play (RK-SB-STRUCT-1)."""
+    s, pl = m.s, m.s.sides[P]
+    pl.structures[k] -= 1
+    s.structs[r].append((P, k))
+    if m.trace:
+        _log(m, "build", "RK-PL-BUILD-1", region=m.data.regions[r], structure=k, target=target)
+    if k == CHURCH and target != "none":
+        if target == "rebellion":
+            s.sides[REBELLION].units[r] -= 1
+            s.sides[REBELLION].supply += 1
+        else:
+            s.neutral[r] -= 1
+            pl.defeated_neutral += 1
+        if pl.supply:
+            pl.supply -= 1
+            pl.units[r] += 1
+    elif k == STABLE and not m.lookahead:
+        spend(m, "move", 3, only=r)
+    elif k == TAVERN:
+        pl.coins += len(s.structs[r])
+        if not m.turn_scheme_played and s.discard and not m.lookahead:
+            if decide(m, "tavern_scheme", [("play", s.discard[-1]), PASS]) != PASS:
+                card = s.discard.pop()
+                m.turn_scheme_played = True
+                play_scheme(m, card, leaves_game=True)
+
+
+# --- spending points ---------------------------------------------------------------------------
+
+def spend(m: Match, action: str, points: int, only: int = -1, fewer: int = 0, forfeit: bool = False,
+          anywhere: bool = False) -> int:
+    """Spend ``points`` of ``action`` one decision at a time; returns points spent, or -1 when the
+    player forfeited (RK-ACT-3, RK-ACT-4)."""
+    spent = 0
+    legal = CHOICES[action]
+    while points > 0:
+        choices = legal(m, points, only, anywhere) if action == "move" else legal(m, points, only)
+        if not choices:
+            break
+        choices.append(PASS)
+        if forfeit and spent == 0:
+            choices.append(FORFEIT)
+        c = decide(m, action, choices, lambda mm, cc: apply(mm, cc, fewer) if cc[0] not in ("pass", "forfeit") else 0)
+        if c == PASS:
+            break
+        if c == FORFEIT:
+            return -1
+        cost = apply(m, c, fewer)
+        points -= cost
+        spent += cost
+    return spent
+
+
+def scheme_action(m: Match, n: int) -> None:
+    """Draw ``n`` from one deck of the player's choice, keep 1, return the rest (RK-PL-SCHEME-1)."""
+    deck = decide(m, "scheme_deck", [("deck", 0), ("deck", 1)])[1]
+    drawn = []
+    for _ in range(n):
+        card = schemes.draw(m, deck)
+        if card >= 0:
+            drawn.append(card)
+    if not drawn:
+        return
+    keep = decide(m, "scheme_keep", [("keep", c) for c in drawn])[1]
+    drawn.remove(keep)
+    m.s.sides[P].hand.append(keep)
+    schemes.put_back(m, deck, drawn)
+
+
+def play_scheme(m: Match, card: int, leaves_game: bool = False) -> dict[str, int]:
+    """Play a scheme card: pay its coin cost and gain its rewards for this turn (RK-PL-SCHEME-2).
+    Returns the action points it gives; coins, deed cards and warfare steps are gained at once."""
+    pl = m.s.sides[P]
+    sc = m.data.scheme_by_id[card]
+    pl.coins -= sc.coin_cost
+    parts = sc.reward_all
+    if sc.reward_choice:
+        parts = decide(m, "scheme_reward", [("reward", i) for i in range(len(sc.reward_choice))],
+                       None)
+        parts = sc.reward_choice[parts[1]]
+    if not leaves_game:
+        m.s.discard.append(card)
+    points: dict[str, int] = {}
+    for kind, amount in parts:
+        if kind == "coins":
+            pl.coins += amount
+        elif kind == "deed_card":
+            for _ in range(amount):
+                deeds.take(m)
+        elif kind == "warfare_step":
+            for _ in range(amount):
+                combat.advance_warfare(m, P)
+        else:
+            points[kind] = points.get(kind, 0) + amount
+    if m.trace:
+        _log(m, "scheme_play", "RK-PL-SCHEME-2", card=card, points=points)
+    if leaves_game:
+        for kind, amount in points.items():
+            spend(m, kind, amount)
+        return {}
+    return points
+
+
+# --- the player's turn -------------------------------------------------------------------------
+
+def out_of_troops(m: Match) -> None:
+    """With no unit on the board, muster 2 units (the leader may be one) into any one region
+    (RK-PL-MUSTER-3, RK-SB-CLAR-1)."""
+    s, pl = m.s, m.s.sides[P]
+    if any(occupies(s, P, r) for r in range(8)):
+        return
+    r = decide(m, "out_of_troops", [("region", r) for r in range(8)])[1]
+    for _ in range(2):
+        if pl.leader < 0:
+            pl.leader = r
+        elif pl.supply:
+            pl.supply -= 1
+            pl.units[r] += 1
+    if m.trace:
+        _log(m, "muster", "RK-PL-MUSTER-3", region=m.data.regions[r])
+
+
+def take_turn(m: Match) -> None:
+    """One player turn: take back the lowest advisor (choosing between two 2s), optionally play one
+    scheme card, resolve the space (pay its coin or forfeit), then conversion tokens and deeds
+    (RK-ACT-1..5, RK-PL-SCHEME-2, RK-OPEN-29, RK-OPEN-36)."""
+    s, pl = m.s, m.s.sides[P]
+    out_of_troops(m)
+    mine = [(ADVISOR_NUMBER[label], c, row) for c, col in enumerate(s.board)
+            for row, (side, label, _) in enumerate(col) if side == P]
+    if not mine:
+        return
+    low = min(n for n, _, _ in mine)
+    cols = [("column", c) for n, c, _ in mine if n == low]
+    c = decide(m, "advisor", cols)[1]
+    row = next(row for n, cc, row in mine if n == low and cc == c)
+    del s.board[c][row]
+    action = COLUMNS[c]
+    points, coin_cost = m.data.spaces[c][row]
+    if m.trace:
+        _log(m, "player_action", "RK-ACT-1", action=action, row=row, points=points)
+    m.turn_scheme_played = False
+    extra = _maybe_play_scheme(m)
+    if coin_cost and pl.coins < coin_cost:
+        pl.coins += 1                                     # RK-ACT-4: cannot pay
+        points = 0
+    if action == "scheme":
+        if points:
+            choice = decide(m, "scheme_or_forfeit", [("scheme",), FORFEIT])
+            if choice == FORFEIT:
+                pl.coins += 1
+            else:
+                scheme_action(m, points)
+    elif points:
+        n = spend(m, action, points + extra.pop(action, 0), forfeit=True,
+                  only=-1) if action != "move" else spend(m, action, points + extra.pop(action, 0), forfeit=True)
+        if n == -1 or n == 0:
+            pl.coins += 1                                 # RK-ACT-4: forfeit, or nothing possible
+        elif coin_cost:
+            pl.coins -= coin_cost
+        if action == "tax" and m.opt["player_leader"] == "theofana":
+            _theofana(m)
+    for kind, amount in extra.items():
+        spend(m, kind, amount)
+    _conversion(m)
+    deeds.accomplish(m)
+    settle_dock(m, P)
+
+
+def _maybe_play_scheme(m: Match) -> dict[str, int]:
+    """At most one scheme card per turn, if its coin cost can be paid (RK-PL-SCHEME-2)."""
+    pl = m.s.sides[P]
+    playable = [("play", c) for c in pl.hand if m.data.scheme_by_id[c].coin_cost <= pl.coins]
+    if not playable:
+        return {}
+    choice = decide(m, "scheme_play", playable + [PASS])
+    if choice == PASS:
+        return {}
+    pl.hand.remove(choice[1])
+    m.turn_scheme_played = True
+    return play_scheme(m, choice[1])
+
+
+def _conversion(m: Match) -> None:
+    """One goods conversion token per turn: 2 goods with fish or honey for 1 muster, 2 goods with
+    wood or stone for 1 build (RK-OPEN-29 ``goods_conversion_tokens``, RK-SB-WAR-3)."""
+    if m.opt["goods_conversion_tokens"] != "pdhummel":
+        return
+    options = [("convert", kind) for kind, need in deeds.CONVERSIONS if deeds.can_pay_two(m, need)]
+    if not options:
+        return
+    choice = decide(m, "conversion", options + [PASS])
+    if choice == PASS:
+        return
+    deeds.pay_two(m, dict(deeds.CONVERSIONS)[choice[1]])
+    spend(m, choice[1], 1)
+
+
+def _theofana(m: Match) -> None:
+    """Once per round after taxing her region: step her to a neighbour or take 1 coin (RK-SB-LEAD-3)."""
+    s, pl = m.s, m.s.sides[P]
+    r = pl.leader
+    if pl.leader_used or r < 0 or s.token[r]:
+        return
+    options = [("coin",)] + [("step", d) for d in m.data.adjacent[r]]
+    choice = decide(m, "theofana", options)
+    pl.leader_used = True
+    if choice[0] == "coin":
+        pl.coins += 1
+    else:
+        pl.leader = choice[1]

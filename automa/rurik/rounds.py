@@ -1,0 +1,77 @@
+"""The round and phase loop, the only place that sequences play (RK-ROUND-1, RK-ROUND-2,
+RK-ACT-1, RK-REB-CARD-1, RK-OPEN-1, RK-EOR-3)."""
+from __future__ import annotations
+
+from automa.core.results import Result
+from automa.rurik import player, rebellion
+from automa.rurik.claims import claim_phase
+from automa.rurik.match import Match
+from automa.rurik.scoring import score, winner
+from automa.rurik.setup import setup
+from automa.rurik.state import PLAYER, REBELLION
+from automa.rurik.strategy_board import strategy_phase
+
+
+def _advance_deck(m: Match) -> None:
+    """Move the bottom solo card to the top; it is the card in use (RK-REB-CARD-1)."""
+    s = m.s
+    s.deck.insert(0, s.deck.pop())
+    s.card = s.deck[0]
+    if m.trace:
+        m.trace.event("card", side="rebellion", card=m.data.cards[s.card].id, rule="RK-REB-CARD-1")
+
+
+def _has_advisor(m: Match, side: int) -> bool:
+    return any(a[0] == side for col in m.s.board for a in col)
+
+
+def action_phase(m: Match) -> None:
+    """Alternate turns, the player first, until both sides have taken back every advisor; with
+    ``rebel_card_cycle=per_turn`` each Rebellion turn starts with a new card (RK-ACT-1)."""
+    per_turn = m.opt["rebel_card_cycle"] == "per_turn"
+    while True:
+        acted = False
+        if _has_advisor(m, PLAYER):
+            player.take_turn(m)
+            m.s.turns += 1
+            acted = True
+        if _has_advisor(m, REBELLION):
+            if per_turn:
+                _advance_deck(m)
+            rebellion.take_turn(m)
+            m.s.turns += 1
+            acted = True
+        if not acted:
+            return
+
+
+def play_round(m: Match) -> None:
+    """Strategy, action and claim phases of one round, then the reset (RK-ROUND-1, RK-EOR-3)."""
+    s = m.s
+    if m.opt["rebel_card_cycle"] == "per_round":
+        _advance_deck(m)
+    else:
+        s.card = s.deck[-1]                                # RK-REB-STRAT-1: the bottom card
+    strategy_phase(m)
+    action_phase(m)
+    claim_phase(m)
+    s.token = [True] * 8
+    s.sides[PLAYER].leader_used = False
+    if m.trace:
+        p, r = score(m)
+        m.trace.event("scores", round=s.round, player=sum(p.values()), rebellion=sum(r.values()),
+                      player_categories=p, rebellion_categories=r)
+
+
+def play(data, options: dict, strategy, streams, trace=None) -> Result:
+    """Play one complete solo game and return its result (RK-ROUND-1, RK-END-1, RK-REB-END-1)."""
+    m = Match(data, options, None, strategy, streams.setup, streams.automa, trace)
+    setup(m)
+    for rnd in range(1, 5):
+        m.s.round = rnd
+        if trace:
+            trace.event("round", round=rnd, priority=m.s.priority)
+        play_round(m)
+    p, r = score(m)
+    won = winner(m, sum(p.values()), sum(r.values()))
+    return Result(p, r, won, rounds=4, turns=m.s.turns, events=trace.events if trace else None)

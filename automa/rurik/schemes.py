@@ -1,0 +1,48 @@
+"""The two scheme decks: drawing, returning unchosen cards and reshuffling
+(RK-SETUP-3, RK-PL-SCHEME-1, RK-CAS-4, RK-OPEN-13, RK-OPEN-14)."""
+from __future__ import annotations
+
+from automa.rurik.match import Match
+
+
+def split(m: Match, cards: list[int]) -> None:
+    """Shuffle ``cards`` and split them into the two decks, 16 + rest (RK-OPEN-14 ``pdhummel``)."""
+    m.setup_rng.shuffle(cards)
+    half = (len(cards) + 1) // 2
+    m.s.schemes[0][:] = cards[:half]
+    m.s.schemes[1][:] = cards[half:]
+
+
+def draw(m: Match, deck: int) -> int:
+    """Take the top card of ``deck`` (-1 when no card is left anywhere). An empty deck is refilled:
+    ``pdhummel``/``unchosen_to_bottom`` shuffle the discards with both decks and split again;
+    ``reshuffle_discard_only`` shuffles only the discard pile into the empty deck (RK-OPEN-14)."""
+    s = m.s
+    if not s.schemes[deck]:
+        if m.opt["scheme_decks"] == "reshuffle_discard_only":
+            m.setup_rng.shuffle(s.discard)
+            s.schemes[deck][:] = s.discard
+        else:
+            split(m, s.schemes[0] + s.schemes[1] + s.discard)
+        s.discard.clear()
+        if not s.schemes[deck]:
+            deck = 1 - deck
+            if not s.schemes[deck]:
+                return -1
+    return s.schemes[deck].pop(0)
+
+
+def put_back(m: Match, deck: int, cards: list[int]) -> None:
+    """Unchosen drawn cards go back on top of their deck (``pdhummel``) or to the bottom."""
+    if m.opt["scheme_decks"] == "unchosen_to_bottom":
+        m.s.schemes[deck].extend(cards)
+    else:
+        m.s.schemes[deck][:0] = cards
+
+
+def revealed(m: Match, deck: int, cards: list[int]) -> None:
+    """Cards revealed in a casualty check go to the discard pile or under their deck (RK-OPEN-13)."""
+    if m.opt["revealed_card_fate"] == "discard":
+        m.s.discard.extend(cards)
+    else:
+        m.s.schemes[deck].extend(cards)

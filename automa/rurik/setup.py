@@ -1,0 +1,94 @@
+"""Setup of a solo game: map, Rebellion, player, decks and tokens (RK-SETUP-1..10, RK-REB-SETUP-1..9,
+RK-SB-SETUP-1..8, RK-OPEN-19, RK-OPEN-21, RK-OPEN-33)."""
+from __future__ import annotations
+
+from automa.rurik import deeds, schemes
+from automa.rurik.data import PRIORITIES
+from automa.rurik.decide import decide
+from automa.rurik.match import Match
+from automa.rurik.state import PLAYER, REBELLION, Side, State
+
+REWARD_TOKENS = ["wood2", "coins2", "fish2", "fur1", "scheme", "vp"]   # RK-SB-WREW-1, RK-OPEN-23
+REWARD_SPACES = (2, 4, 6, 8, 10)
+ALWAYS_EXCLUDED_AGENDAS = ("courageous", "wealthy")                    # RK-SB-SOLOX-1
+
+
+def new_state(m: Match) -> State:
+    """The Rebellion's pieces, board and deck, and an empty map (RK-REB-SETUP-1..9)."""
+    data, opt = m.data, m.opt
+    board = data.boards[opt["difficulty"]]
+    deck = list(range(len(data.cards)))
+    m.automa_rng.shuffle(deck)                                          # RK-REB-SETUP-3
+    reb = Side(units=[0] * 8, supply=16, coins=3, boons_below=list(data.boon_goods))
+    pl = Side(units=[0] * 8, supply=12, boons_below=list(data.boon_goods))
+    return State(
+        sides=[pl, reb], neutral=[0] * 8, structs=[[] for _ in range(8)], token=[True] * 8,
+        board=[[] for _ in range(6)],
+        covered=[[sp[3] for sp in spaces] for _, spaces in board.columns],   # RK-REB-SETUP-5
+        priority=board.starting_priority, deck=deck, card=deck[0], schemes=[[], []], discard=[],
+        deed_deck=[], deed_display=[], inherit=[], rewards={})
+
+
+def place_rebellion(m: Match) -> list[int]:
+    """Leader + 2 rebels in Kiev, 2 rebels in each of the first two regions of the top card's order
+    (Kiev skipped), 1 neutral troop in each other region (RK-REB-SETUP-8, -9)."""
+    s, reb = m.s, m.s.sides[REBELLION]
+    kiev = m.data.regions.index("kiev")
+    start = [kiev] + [r for r in m.data.cards[s.deck[0]].order if r != kiev][:2]
+    reb.leader = kiev
+    for r in start:
+        reb.units[r] = 2
+        reb.supply -= 2
+    for r in range(8):
+        if r not in start:
+            s.neutral[r] = 1
+    return start
+
+
+def place_player(m: Match, forbidden: list[int]) -> None:
+    """Starting troops one at a time, then the leader in an occupied region, never in the
+    Rebellion's three regions; ``inheritance=base_setup``: 3 troops and 3 coins; ``none_sb``:
+    2 troops and 2 coins (RK-SETUP-6, -9, -10, RK-OPEN-21)."""
+    pl = m.s.sides[PLAYER]
+    troops, pl.coins = (3, 3) if m.opt["inheritance"] == "base_setup" else (2, 2)
+    free = [r for r in range(8) if r not in forbidden]
+    for _ in range(troops):
+        r = decide(m, "setup_troop", [("region", r) for r in free])[1]
+        pl.units[r] += 1
+        pl.supply -= 1
+    occupied = [r for r in free if pl.units[r]]
+    pl.leader = decide(m, "setup_leader", [("region", r) for r in occupied])[1]
+    if m.trace:
+        m.trace.event("setup", side="player", troops=[m.data.regions[r] for r in range(8) for _ in range(pl.units[r])],
+                      leader=m.data.regions[pl.leader], rule="RK-SETUP-10")
+
+
+def deal_cards(m: Match) -> None:
+    """Scheme decks, deeds and the secret agenda; solo-incompatible cards removed
+    (RK-SETUP-3, RK-SETUP-4, RK-SETUP-8, RK-OPEN-19, RK-OPEN-33, RK-OPEN-42)."""
+    data, opt = m.data, m.opt
+    schemes.split(m, [c.id for c in data.schemes if c.module == "base"])
+    if opt["base_deeds_data"] == "pdhummel":
+        deeds.deal(m, [i for i, d in enumerate(data.deeds) if not d.get("solo_excluded")])
+    excluded = ALWAYS_EXCLUDED_AGENDAS + (opt["solo_excluded_agendas"],)
+    agendas = [i for i, a in enumerate(data.agendas) if a["id"] not in excluded]
+    m.setup_rng.shuffle(agendas)
+    dealt = agendas[:2 if opt["player_agenda_deal"] == "two_keep_one" else 1]
+    m.s.sides[PLAYER].agenda = decide(m, "agenda", [("agenda", a) for a in dealt])[1]
+
+
+def setup(m: Match) -> None:
+    """Build the starting state (RK-SETUP, RK-REB-SETUP)."""
+    m.s = new_state(m)
+    tokens = REWARD_TOKENS[:]
+    m.setup_rng.shuffle(tokens)                                         # RK-SB-SETUP-7
+    m.s.rewards = dict(zip(REWARD_SPACES, tokens))
+    m.s.inherit = list(range(8))
+    m.automa_rng.shuffle(m.s.inherit)                                   # RK-OPEN-22
+    start = place_rebellion(m)
+    if m.trace:
+        m.trace.event("setup", side="rebellion", card=m.data.cards[m.s.deck[0]].id,
+                      regions=[m.data.regions[r] for r in start], priority=m.s.priority,
+                      column=PRIORITIES.index(m.s.priority), rule="RK-REB-SETUP-8")
+    deal_cards(m)
+    place_player(m, start)

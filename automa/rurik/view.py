@@ -1,0 +1,107 @@
+"""The read-only view of a Rurik game that strategies see. It copies nothing up front: every
+property reads the state when asked, and returns tuples or numbers, never mutable parts."""
+from __future__ import annotations
+
+from automa.rurik import regions
+from automa.rurik.data import GOODS, STRUCTURES
+from automa.rurik.state import PLAYER, REBELLION
+
+
+class View:
+    """What the player can see: the map, both sides' pieces and tracks, the round and priority."""
+
+    __slots__ = ("_m",)
+    PLAYER, REBELLION = PLAYER, REBELLION
+    GOODS, STRUCTURES = GOODS, STRUCTURES
+
+    def __init__(self, match):
+        self._m = match
+
+    # the board
+    @property
+    def regions(self) -> tuple[str, ...]:
+        return self._m.data.regions
+
+    @property
+    def region_goods(self) -> tuple[str, ...]:
+        return tuple(GOODS[g] for g in self._m.data.good)
+
+    def adjacent(self, r: int) -> tuple[int, ...]:
+        return self._m.data.adjacent[r]
+
+    @property
+    def round(self) -> int:
+        return self._m.s.round
+
+    @property
+    def priority(self) -> str:
+        return self._m.s.priority
+
+    @property
+    def neutral(self) -> tuple[int, ...]:
+        return tuple(self._m.s.neutral)
+
+    def structures(self, r: int) -> tuple[tuple[int, str], ...]:
+        return tuple((o, STRUCTURES[k]) for o, k in self._m.s.structs[r])
+
+    def goods_token(self, r: int) -> bool:
+        return self._m.s.token[r]
+
+    # either side
+    def units(self, side: int, r: int) -> int:
+        return regions.units(self._m.s, side, r)
+
+    def leader(self, side: int) -> int:
+        return self._m.s.sides[side].leader
+
+    def rules(self, side: int, r: int) -> bool:
+        return regions.rules(self._m.s, side, r, self._m.opt["rule_requires_unit"] == "yes")
+
+    def ruled_count(self, side: int) -> int:
+        return regions.ruled_count(self._m.s, side, self._m.opt["rule_requires_unit"] == "yes")
+
+    def occupied_count(self, side: int) -> int:
+        return regions.occupied_count(self._m.s, side)
+
+    def build_group(self, side: int) -> int:
+        return regions.build_group(self._m.s, side, self._m.data.adjacent)
+
+    def boat(self, side: int) -> tuple[int, ...]:
+        return tuple(self._m.s.sides[side].boat)
+
+    def dock(self, side: int) -> tuple[int, ...]:
+        return tuple(self._m.s.sides[side].dock)
+
+    def coins(self, side: int) -> int:
+        return self._m.s.sides[side].coins
+
+    def supply(self, side: int) -> int:
+        return self._m.s.sides[side].supply
+
+    def structures_left(self, side: int) -> tuple[int, ...]:
+        return tuple(self._m.s.sides[side].structures)
+
+    def claims(self, side: int) -> tuple[int, ...]:
+        """Levels reached (0-5) on the rule, build and trade tracks."""
+        return tuple(self._m.s.sides[side].claims)
+
+    def warfare(self, side: int) -> int:
+        return self._m.s.sides[side].warfare
+
+    def vp_tokens(self, side: int) -> int:
+        return self._m.s.sides[side].vp_tokens
+
+    def claim_vp(self, side: int) -> int:
+        """VP the claim markers would score now."""
+        vp = self._m.data.claim_vp
+        return sum(vp[lv - 1] for lv in self._m.s.sides[side].claims if lv)
+
+    # the player's own cards
+    @property
+    def hand(self) -> tuple[int, ...]:
+        return tuple(self._m.s.sides[PLAYER].hand)
+
+    @property
+    def deeds_done_vp(self) -> int:
+        deeds = self._m.data.deeds
+        return sum(deeds[d].get("vp") or 0 for d in self._m.s.sides[PLAYER].deeds_done)

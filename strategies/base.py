@@ -1,0 +1,74 @@
+"""The strategy protocol: an engine asks, a strategy chooses.
+
+At every real player decision an engine builds a :class:`Decision` and calls
+``strategy.choose(decision)``. The strategy returns one element of ``decision.choices``. Forced moves
+(a single legal choice) never reach the strategy.
+
+A strategy sees a read-only ``view`` of the game, never the mutable state. ``decision.after(choice)``
+gives the view of a copy of the state with that choice applied, for one-step lookahead.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Sequence
+
+from automa.core.errors import StrategyError
+
+
+class Decision:
+    """One player decision: its kind, a read-only view, the legal choices, and a lookahead."""
+
+    __slots__ = ("kind", "view", "choices", "_after")
+
+    def __init__(self, kind: str, view: Any, choices: Sequence, after: Callable[[Any], Any] | None = None):
+        self.kind = kind
+        self.view = view
+        self.choices = choices
+        self._after = after
+
+    def after(self, choice):
+        """The view after ``choice`` is applied to a copy of the state (one-step lookahead)."""
+        if self._after is None:
+            raise StrategyError(f"decision {self.kind!r} offers no lookahead")
+        return self._after(choice)
+
+    def __repr__(self) -> str:
+        return f"Decision({self.kind!r}, {len(self.choices)} choices)"
+
+
+class Strategy:
+    """Base class for player strategies. Subclasses set ``name`` and override :meth:`choose`."""
+
+    name = "strategy"
+    description = ""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def choose(self, decision: Decision):
+        raise NotImplementedError
+
+    def pick_best(self, decision: Decision, score: Callable[[Any], float]):
+        """The choice with the highest ``score``; ties broken by this strategy's own stream."""
+        best, best_value = [], None
+        for choice in decision.choices:
+            value = score(choice)
+            if best_value is None or value > best_value:
+                best, best_value = [choice], value
+            elif value == best_value:
+                best.append(choice)
+        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+
+
+def ask(strategy: Strategy, decision: Decision):
+    """Ask ``strategy`` for a choice and check it is legal (an illegal return raises StrategyError)."""
+    choices = decision.choices
+    if len(choices) == 1:
+        return choices[0]
+    choice = strategy.choose(decision)
+    if choice not in choices:
+        raise StrategyError(
+            f"strategy {strategy.name!r} returned {choice!r} for decision {decision.kind!r}, "
+            f"which is not one of its {len(choices)} legal choices"
+        )
+    return choice

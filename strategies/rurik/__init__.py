@@ -1,0 +1,1 @@
+"""Built-in player strategies for Rurik solo."""
