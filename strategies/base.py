@@ -26,6 +26,11 @@ class Decision:
         self.choices = choices
         self._after = after
 
+    @property
+    def can_look_ahead(self) -> bool:
+        """Whether :meth:`after` is offered for this decision."""
+        return self._after is not None
+
     def after(self, choice):
         """The view after ``choice`` is applied to a copy of the state (one-step lookahead)."""
         if self._after is None:

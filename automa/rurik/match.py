@@ -24,5 +24,9 @@ class Match:
     turn_scheme_played: bool = False
 
     def copy_for_lookahead(self) -> "Match":
-        return Match(self.data, self.opt, self.s.copy(), self.strategy, random.Random(0),
-                     random.Random(0), None, True, self.turn_scheme_played)
+        return Match(self.data, self.opt, self.s.copy(), self.strategy, _LOOKAHEAD_RNG,
+                     _LOOKAHEAD_RNG, None, True, self.turn_scheme_played)
+
+
+# lookahead copies reveal no card and shuffle nothing that is read again, so they share one stream
+_LOOKAHEAD_RNG = random.Random(0)

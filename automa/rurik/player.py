@@ -344,15 +344,11 @@ def take_turn(m: Match) -> None:
         pl.coins += 1                                     # RK-ACT-4: cannot pay
         points = 0
     if action == "scheme":
-        if points:
-            choice = decide(m, "scheme_or_forfeit", [("scheme",), FORFEIT])
-            if choice == FORFEIT:
-                pl.coins += 1
-            else:
-                scheme_action(m, points)
+        scheme_action(m, points)
     elif points:
-        n = spend(m, action, points + extra.pop(action, 0), forfeit=True,
-                  only=-1) if action != "move" else spend(m, action, points + extra.pop(action, 0), forfeit=True)
+        if action == "build" and m.opt["player_leader"] == "sviatoslav":
+            _sviatoslav(m)
+        n = spend(m, action, points + extra.pop(action, 0), forfeit=True)
         if n == -1 or n == 0:
             pl.coins += 1                                 # RK-ACT-4: forfeit, or nothing possible
         elif coin_cost:
@@ -408,3 +404,22 @@ def _theofana(m: Match) -> None:
         pl.coins += 1
     else:
         pl.leader = choice[1]
+
+
+def _sviatoslav(m: Match) -> None:
+    """Before spending build points he may step to an adjacent region: free into a region with a
+    Rebellion unit, 1 coin otherwise (RK-SB-LEAD-2)."""
+    s, pl = m.s, m.s.sides[P]
+    r = pl.leader
+    if r < 0:
+        return
+    options = [("step", d) for d in m.data.adjacent[r] if occupies(s, REBELLION, d) or pl.coins >= 1]
+
+    def step(mm: Match, choice: tuple) -> None:
+        if choice == PASS:
+            return
+        if not occupies(mm.s, REBELLION, choice[1]):
+            mm.s.sides[P].coins -= 1
+        mm.s.sides[P].leader = choice[1]
+    choice = decide(m, "sviatoslav", options + [PASS], step)
+    step(m, choice)

@@ -3,6 +3,7 @@ property reads the state when asked, and returns tuples or numbers, never mutabl
 from __future__ import annotations
 
 from automa.rurik import regions
+from automa.rurik.claims import TRACKS, measures
 from automa.rurik.data import GOODS, STRUCTURES
 from automa.rurik.state import PLAYER, REBELLION
 
@@ -44,6 +45,11 @@ class View:
     def structures(self, r: int) -> tuple[tuple[int, str], ...]:
         return tuple((o, STRUCTURES[k]) for o, k in self._m.s.structs[r])
 
+    def landing_row(self, column: int, strength: int) -> int:
+        """The strategy-board row an advisor of ``strength`` would take in ``column`` (RK-STRAT-4)."""
+        from automa.rurik.strategy_board import landing   # strategy_board -> decide -> view
+        return landing(self._m.s.board[column], strength)
+
     def goods_token(self, r: int) -> bool:
         return self._m.s.token[r]
 
@@ -81,6 +87,11 @@ class View:
     def structures_left(self, side: int) -> tuple[int, ...]:
         return tuple(self._m.s.sides[side].structures)
 
+    def position(self, side: int) -> tuple[int, int, int]:
+        """Units on the board, structures placed and goods held (boat and dock)."""
+        sd = self._m.s.sides[side]
+        return (sum(sd.units) + (sd.leader >= 0), 13 - sum(sd.structures), sum(sd.boat) + sum(sd.dock))
+
     def claims(self, side: int) -> tuple[int, ...]:
         """Levels reached (0-5) on the rule, build and trade tracks."""
         return tuple(self._m.s.sides[side].claims)
@@ -95,6 +106,19 @@ class View:
         """VP the claim markers would score now."""
         vp = self._m.data.claim_vp
         return sum(vp[lv - 1] for lv in self._m.s.sides[side].claims if lv)
+
+    def projected_claim_vp(self, side: int) -> int:
+        """VP the claim markers would score if the tracks were updated now (RK-CLAIM-2)."""
+        m = self._m
+        vp = m.data.claim_vp
+        total = 0
+        for t, (value, reached) in enumerate(zip(measures(m, side), m.s.sides[side].claims)):
+            level = reached
+            for i, (threshold, required) in enumerate(m.data.claim_levels[TRACKS[t]]):
+                if value >= threshold and all(self.rules(side, r) for r in required):
+                    level = max(level, i + 1)
+            total += vp[level - 1] if level else 0
+        return total
 
     # the player's own cards
     @property

@@ -1,0 +1,54 @@
+"""``greedy``: one-step lookahead on a heuristic estimate of the final margin.
+
+For every spending choice it looks at the game after that choice (``decision.after``) and takes
+the one with the best estimate; ties go to its own random stream. The estimate, for each side:
+
+* claim tracks: the VP the markers would reach if the tracks were scored now;
+* warfare: 3 VP when ahead or level and above 0, 1 when behind;
+* deeds accomplished and VP tokens; for the Rebellion a third of its coins and dock goods;
+* position: 0.4 per unit on the board, 0.5 per structure placed, 0.3 per good,
+  and for the player 0.25 per coin and 0.5 per scheme card in hand.
+
+Its score is the player's estimate minus the Rebellion's. Advisor placement cannot be judged one
+step ahead (nothing happens until the action phase), so it places by the value of the space it
+lands on: action points times a weight per action (build 1.5, attack and tax 1.2, muster 1,
+scheme 0.8, move 0.7), minus 0.4 per bribe coin. Decisions the engine offers no lookahead for
+(which scheme deck or card, which agenda, where to set up) are taken at random.
+"""
+from strategies.base import Strategy
+
+POINTS = ((3, 2, 1), (3, 2, 1), (2, 1, 1), (2, 1, 1), (2, 1, 1), (3, 2, 1))   # RK-STRAT-2
+WEIGHT = (1.0, 0.7, 1.2, 1.2, 1.5, 0.8)      # muster, move, attack, tax, build, scheme
+
+
+def estimate(v, side):
+    other = 1 - side
+    w, wo = v.warfare(side), v.warfare(other)
+    units, structures, goods = v.position(side)
+    score = v.projected_claim_vp(side) + v.vp_tokens(side) + ((3 if w >= wo else 1) if w else 0)
+    score += 0.4 * units + 0.5 * structures + 0.3 * goods
+    if side == v.PLAYER:
+        return score + v.deeds_done_vp + 0.25 * v.coins(side) + 0.5 * len(v.hand)
+    return score + v.coins(side) / 3 + sum(v.dock(side)) / 3
+
+
+def margin(v):
+    return estimate(v, v.PLAYER) - estimate(v, v.REBELLION)
+
+
+def placement_value(v, choice):
+    _, advisor, column, bribe = choice
+    row = v.landing_row(column, int(advisor[0]) + bribe)
+    return POINTS[column][row] * WEIGHT[column] - 0.4 * bribe
+
+
+class GreedyStrategy(Strategy):
+    name = "greedy"
+    description = "one-step lookahead on a heuristic estimate of the final margin"
+
+    def choose(self, decision):
+        if decision.kind == "advisor_place":
+            return self.pick_best(decision, lambda c: placement_value(decision.view, c))
+        if not decision.can_look_ahead:
+            return decision.choices[self.rng.randrange(len(decision.choices))]
+        return self.pick_best(decision, lambda c: margin(decision.after(c)))

@@ -1,0 +1,40 @@
+"""The shared shape of the Rurik personas: fixed priorities, no lookahead.
+
+A persona ranks strategy-board columns (it places its strongest free advisor in the first
+column it may use, bribing only to reach the top of a favourite column when it has coins to
+spare) and scores each spending choice with ``weight(view, choice)``; it passes when no choice
+scores above 0. Other decisions (which deck, which card to keep) go to its random stream.
+"""
+from strategies.base import Strategy
+
+COLUMNS = ("muster", "move", "attack", "tax", "build", "scheme")
+
+
+class Persona(Strategy):
+    columns: tuple[str, ...] = COLUMNS
+
+    def weight(self, view, choice) -> float:
+        raise NotImplementedError
+
+    def choose(self, decision):
+        kind, choices, view = decision.kind, decision.choices, decision.view
+        if kind == "advisor_place":
+            return self.pick_best(decision, lambda c: self._placement(view, c))
+        if kind in ("muster", "move", "attack", "tax", "build", "deed", "scheme_play", "conversion"):
+            best = self.pick_best(decision, lambda c: -1.0 if c[0] in ("pass", "forfeit") else self.weight(view, c))
+            return best
+        return choices[self.rng.randrange(len(choices))]
+
+    def _placement(self, view, choice):
+        _, advisor, column, bribe = choice
+        rank = len(COLUMNS) - self.columns.index(COLUMNS[column])
+        strength = int(advisor[0]) + bribe
+        return rank * 10 + strength - 3 * bribe * (view.coins(view.PLAYER) < 4)
+
+
+def rebels(view, r):
+    return view.units(view.REBELLION, r)
+
+
+def near_rebels(view, r):
+    return rebels(view, r) + sum(rebels(view, q) for q in view.adjacent(r)) / 2
