@@ -1,0 +1,77 @@
+"""The benchmark: games/s of each game and built-in strategy in one process, and the 2-process speedup.
+
+Each cell plays a fixed seed (0) with default options. The game count is calibrated so that one
+measurement takes about ``seconds`` (or is fixed with ``games``); the 2-process measurement plays
+twice as many games and includes starting the pool.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+from automa.core.registry import get_game
+from automa.core.runner import RunSpec, run
+from automa.core.simulate import resolve
+
+SEED = 0
+
+
+def rate(spec: RunSpec, games: int, jobs: int) -> tuple[float, int]:
+    """Games/s for ``games`` games on ``jobs`` processes, and how many of them raised."""
+    errors = 0
+
+    def count(rows: list[list]) -> None:
+        nonlocal errors
+        errors += sum(1 for r in rows if r[-1])
+
+    clock = time.perf_counter()
+    run(spec, spec.game.prepare(spec.options), games, jobs, count)
+    return games / (time.perf_counter() - clock), errors
+
+
+def calibrate(spec: RunSpec, seconds: float) -> int:
+    """A game count that takes about ``seconds`` in one process (doubling trial runs up to ``seconds / 4``)."""
+    games = 8
+    ctx = spec.game.prepare(spec.options)
+    while True:
+        clock = time.perf_counter()
+        run(spec, ctx, games, 1, lambda rows: None)
+        elapsed = time.perf_counter() - clock
+        if elapsed >= seconds / 4:
+            return max(1, math.ceil(games * seconds / elapsed))
+        games *= 2
+
+
+def bench(games: list[str], seconds: float = 2.0, count: int | None = None) -> list[dict]:
+    """One row per game and built-in strategy: games, games/s with 1 and 2 processes, speedup, errors."""
+    rows = []
+    for name in games:
+        for strategy in get_game(name).strategies:
+            spec = resolve(name, strategy, {}, SEED)
+            n = count or calibrate(spec, seconds)
+            one, errors = rate(spec, n, 1)
+            two, _ = rate(spec, 2 * n, 2)
+            rows.append({"game": name, "strategy": strategy, "games": n, "games/s 1 proc": one,
+                         "games/s 2 procs": two, "speedup": two / one, "errors": errors})
+    return rows
+
+
+COLUMNS = ("game", "strategy", "games", "games/s 1 proc", "games/s 2 procs", "speedup", "errors")
+
+
+def table(rows: list[dict]) -> str:
+    """The rows as a fixed-width text table (names left-aligned, numbers right-aligned)."""
+    cells = [[_cell(r[h], h) for h in COLUMNS] for r in rows]
+    widths = [max([len(h)] + [len(c[i]) for c in cells]) for i, h in enumerate(COLUMNS)]
+
+    def line(values) -> str:
+        return "  ".join(v.ljust(w) if i < 2 else v.rjust(w)
+                         for i, (v, w) in enumerate(zip(values, widths))).rstrip()
+
+    return "\n".join([line(COLUMNS), line(["-" * w for w in widths])] + [line(c) for c in cells])
+
+
+def _cell(value, column: str) -> str:
+    if column == "speedup":
+        return f"{value:.2f}"
+    return f"{value:,.0f}" if isinstance(value, float) else str(value)

@@ -1,0 +1,197 @@
+"""The game registry, option schemas and strategy lookup.
+
+The core knows a game only through its :class:`Game` entry: a name, an option schema, score
+categories, built-in strategies and a ``play`` function. Strategies are found by built-in name,
+by the entry point group ``automa_sim.strategies`` (name ``<game>.<strategy>``), or by a
+``package.module:ClassName`` path.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from automa.core.errors import UsageError
+
+ENTRY_POINT_GROUP = "automa_sim.strategies"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game or rule option: name, type, default, allowed values, one-line help, rule IDs.
+
+    ``type`` is one of ``int``, ``str``, ``bool``, ``path`` or ``set`` (a comma-separated subset of
+    ``choices``). A ``path`` option names a user file; empty means the packaged default.
+    """
+
+    name: str
+    type: str
+    default: Any
+    help: str
+    choices: tuple = ()
+    ref: str = ""
+
+    def parse(self, raw: Any) -> Any:
+        """Parse and validate a value from the command line or the Python API."""
+        if self.type == "set":
+            items = raw if isinstance(raw, (list, tuple, set, frozenset)) else [
+                s.strip() for s in str(raw).split(",") if s.strip()]
+            bad = [s for s in items if s not in self.choices]
+            if bad:
+                raise UsageError(f"option {self.name}: unknown value {bad[0]!r}; allowed: "
+                                 f"{', '.join(self.choices)} (comma-separated)")
+            return ",".join(c for c in self.choices if c in set(items))
+        if self.type == "int":
+            try:
+                value = int(raw)
+            except (TypeError, ValueError):
+                raise UsageError(f"option {self.name}: {raw!r} is not a whole number") from None
+        elif self.type == "bool":
+            text = str(raw).strip().lower()
+            if text in ("1", "true", "yes", "on"):
+                value = True
+            elif text in ("0", "false", "no", "off"):
+                value = False
+            else:
+                raise UsageError(f"option {self.name}: {raw!r} is not true or false")
+        elif self.type == "path":
+            value = str(raw)
+            if value and not Path(value).is_file():
+                raise UsageError(f"option {self.name}: no such file {value!r}")
+        else:
+            value = str(raw)
+        if self.choices and self.type != "path" and value not in self.choices:
+            raise UsageError(f"option {self.name}: {raw!r} is not allowed; allowed: "
+                             f"{', '.join(map(str, self.choices))}")
+        return value
+
+    def describe_allowed(self) -> str:
+        """The allowed values as one short phrase, for ``list options`` and error messages."""
+        if self.type == "set":
+            return "any of " + ",".join(self.choices) if self.choices else "(none)"
+        if self.choices:
+            return "|".join(map(str, self.choices))
+        return {"path": "file path", "bool": "true|false", "int": "integer"}.get(self.type, "text")
+
+
+def _no_context(options: dict) -> None:
+    """The default ``prepare``: a game with nothing to load (a named function, so it pickles)."""
+    return None
+
+
+@dataclass(frozen=True)
+class Game:
+    """A registry entry.
+
+    ``prepare(options) -> ctx`` runs once per process per option set (loading and validating data
+    files; it raises UsageError for a broken file). ``play(ctx, options, strategy, streams, trace)``
+    plays one game and returns a :class:`automa.core.results.Result`; ``trace`` is ``None`` when
+    tracing is off.
+    """
+
+    name: str
+    title: str
+    options: tuple[Option, ...]
+    categories: tuple[str, ...]
+    strategies: dict[str, str]  # name -> "module:Class"
+    play: Callable
+    prepare: Callable[[dict], Any] = field(default=_no_context)
+    default_strategy: str = "greedy"
+
+    def __post_init__(self):
+        from automa.core.results import columns
+
+        cols = columns(self)
+        clashes = sorted({c for c in cols if cols.count(c) > 1})
+        if clashes:
+            raise ValueError(f"game {self.name}: option or category names clash with games.csv "
+                             f"columns: {', '.join(clashes)}")
+
+    def option(self, name: str) -> Option:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        raise UsageError(f"unknown option {name!r} for game {self.name}; known: "
+                         f"{', '.join(o.name for o in self.options)}")
+
+    def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        """Validate user options and fill in defaults, in schema order."""
+        given = dict(given or {})
+        values = {}
+        for name in given:
+            self.option(name)
+        for opt in self.options:
+            values[opt.name] = opt.parse(given[opt.name]) if opt.name in given else opt.default
+        return values
+
+
+_GAMES: dict[str, str] = {
+    "rurik": "automa.rurik:GAME",
+    "stroganov": "automa.stroganov:GAME",
+}
+
+
+def _load(path: str, what: str):
+    module_name, _, attr = path.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise UsageError(f"cannot import {what} {path!r}: {exc}") from None
+    try:
+        return getattr(module, attr)
+    except AttributeError:
+        raise UsageError(f"{what} {path!r}: module {module_name!r} has no {attr!r}") from None
+
+
+def register(name: str, target: str) -> None:
+    """Register a game by ``"module:ATTR"`` path (the built-in games, a test game, a third-party game)."""
+    _GAMES[name] = target
+
+
+def game_names() -> list[str]:
+    return list(_GAMES)
+
+
+def get_game(name: str) -> Game:
+    """The registry entry of game ``name`` (importing its engine)."""
+    if name not in _GAMES:
+        raise UsageError(f"unknown game {name!r}; known games: {', '.join(_GAMES)}")
+    return _load(_GAMES[name], "game")
+
+
+def _entry_points(game: str) -> dict[str, Any]:
+    found = {}
+    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        prefix, _, short = ep.name.partition(".")
+        if prefix == game and short:
+            found[short] = ep
+    return found
+
+
+def strategy_names(game: Game) -> list[str]:
+    """Built-in strategy names, then entry-point names, for ``game``."""
+    return list(game.strategies) + sorted(set(_entry_points(game.name)) - set(game.strategies))
+
+
+def get_strategy(game: Game, name: str):
+    """The strategy class for a built-in name, an entry-point name or a ``module:Class`` path."""
+    from strategies.base import Strategy
+
+    if name in game.strategies:
+        cls = _load(game.strategies[name], "strategy")
+    elif ":" in name:
+        cls = _load(name, "strategy")
+    else:
+        eps = _entry_points(game.name)
+        if name not in eps:
+            raise UsageError(f"unknown strategy {name!r} for game {game.name}; known: "
+                             f"{', '.join(strategy_names(game))}, or package.module:ClassName")
+        try:
+            cls = eps[name].load()
+        except Exception as exc:  # a broken plugin is the user's input, not our crash
+            raise UsageError(f"strategy {name!r}: entry point failed to load: {exc}") from None
+    if not (isinstance(cls, type) and issubclass(cls, Strategy)):
+        raise UsageError(f"strategy {name!r} is not a subclass of strategies.base.Strategy")
+    return cls

@@ -1,0 +1,190 @@
+"""The result record of one game, the rows of ``games.csv``, and the files a run writes and reads.
+
+Rows are written in game-index order. The CSV writer writes each batch of rows as it comes; the
+Parquet writer cuts row groups of a fixed :data:`ROW_GROUP` rows, so both files are byte-identical
+whatever the job count or chunking of the run.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pandas and pyarrow load lazily: engines import Result on every worker start
+    import pandas as pd
+
+WINNERS = ("player", "automa", "tie")
+FORMATS = ("csv", "parquet")
+ROW_GROUP = 16384  # rows per Parquet row group: fixed, so the file never depends on --jobs
+
+
+@dataclass(slots=True)
+class Result:
+    """What one played game returns.
+
+    ``player`` and ``automa`` map each of the game's score categories to points; the final scores
+    are their sums. ``winner`` is decided after the game's tie-breaks.
+    """
+
+    player: dict[str, int]
+    automa: dict[str, int]
+    winner: str
+    rounds: int
+    turns: int
+    events: list[dict] | None = None
+
+    @property
+    def player_score(self) -> int:
+        return sum(self.player.values())
+
+    @property
+    def automa_score(self) -> int:
+        return sum(self.automa.values())
+
+
+def columns(game) -> list[str]:
+    """The columns of ``games.csv`` for ``game``, in order."""
+    cols = ["game", "game_index", "seed", "strategy"]
+    cols += [o.name for o in game.options]
+    cols += ["player_score", "automa_score", "margin", "winner"]
+    cols += [f"player_{c}" for c in game.categories]
+    cols += [f"automa_{c}" for c in game.categories]
+    cols += ["rounds", "turns", "error"]
+    return cols
+
+
+def row(game, index: int, seed: int, strategy: str, options: dict, result: Result | None,
+        error: str = "") -> list:
+    """One row of ``games.csv``: the result of a game, or an error row."""
+    head = [game.name, index, seed, strategy] + [options[o.name] for o in game.options]
+    n = len(game.categories)
+    if result is None:
+        return head + ["", "", "", ""] + [""] * (2 * n) + ["", "", error]
+    p, a = result.player_score, result.automa_score
+    return (head + [p, a, p - a, result.winner]
+            + [result.player.get(c, 0) for c in game.categories]
+            + [result.automa.get(c, 0) for c in game.categories]
+            + [result.rounds, result.turns, error])
+
+
+def layout(cols: list[str]) -> tuple[list[str], list[str]]:
+    """The option columns and the category columns of a games table, found by column order."""
+    options = cols[cols.index("strategy") + 1:cols.index("player_score")]
+    categories = cols[cols.index("winner") + 1:cols.index("rounds")]
+    return options, categories
+
+
+_OPTION_DTYPES = {"int": "int64", "bool": "bool"}
+
+
+def dtypes(game) -> dict[str, str]:
+    """The pandas dtype of every column of ``games.csv`` as read back (scores are nullable: error rows)."""
+    types = {"game": "str", "game_index": "int64", "seed": "str", "strategy": "str"}
+    types |= {o.name: _OPTION_DTYPES.get(o.type, "str") for o in game.options}
+    for col in columns(game)[len(types):]:
+        types[col] = "str" if col in ("winner", "error") else "Int64"
+    return types
+
+
+def read_games(source: str | Path | IO[str], game=None) -> "pd.DataFrame":
+    """Read a ``games.csv`` / ``games.parquet`` file (or a CSV text stream) with its proper dtypes.
+
+    ``game`` defaults to the registry entry named in the file's ``game`` column. The 128-bit root
+    seed is kept as text.
+    """
+    import pandas as pd
+
+    from automa.core.registry import get_game
+
+    is_parquet = isinstance(source, (str, Path)) and str(source).endswith(".parquet")
+    if is_parquet:
+        df = pd.read_parquet(source)
+    else:
+        df = pd.read_csv(source, dtype=str, keep_default_na=False)
+    if game is None:
+        if df.empty:
+            raise ValueError(f"{source}: no games in file")
+        game = get_game(df["game"].iloc[0])
+    types = dtypes(game)
+    for col, dtype in types.items():
+        values = df[col]
+        if not is_parquet and dtype != "str":
+            values = values.replace("", None) if dtype == "Int64" else values
+            values = values.map({"True": True, "False": False}) if dtype == "bool" else values
+            values = pd.to_numeric(values) if dtype != "bool" else values
+        df[col] = values.astype(dtype)
+    return df
+
+
+class GamesWriter:
+    """Streams rows of ``games.csv`` or ``games.parquet`` to ``target`` (a path, or a text stream for CSV)."""
+
+    def __init__(self, game, target: Path | IO[str], fmt: str = "csv"):
+        self.cols = columns(game)
+        self.fmt = fmt
+        self.count = 0
+        self._owned = isinstance(target, Path)
+        if fmt == "csv":
+            self._file = open(target, "w", newline="") if self._owned else target
+            self._file.write(csv_text([self.cols]))
+        else:
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+
+            types = dtypes(game)
+            arrow = {"str": pa.string(), "bool": pa.bool_()}
+            self._schema = pa.schema([(c, arrow.get(types[c], pa.int64())) for c in self.cols])
+            self._nullable = [types[c] == "Int64" for c in self.cols]
+            self._pending: list[list] = []
+            self._parquet = pq.ParquetWriter(target, self._schema)
+
+    def write(self, rows: list[list]) -> None:
+        """Append rows (already in game-index order)."""
+        self.count += len(rows)
+        if self.fmt == "csv":
+            self._file.write(csv_text(rows))
+            return
+        self._pending.extend(rows)
+        while len(self._pending) >= ROW_GROUP:
+            self._write_group(self._pending[:ROW_GROUP])
+            del self._pending[:ROW_GROUP]
+
+    def _write_group(self, rows: list[list]) -> None:
+        import pyarrow as pa
+
+        arrays = []
+        for values, nullable, fld in zip(zip(*rows), self._nullable, self._schema):
+            if nullable:
+                values = [None if v == "" else v for v in values]
+            elif fld.type == pa.string():
+                values = [str(v) for v in values]  # the seed is an int in a text column
+            arrays.append(pa.array(values, type=fld.type))
+        self._parquet.write_table(pa.Table.from_arrays(arrays, schema=self._schema))
+
+    def close(self) -> None:
+        """Flush and close; the file is complete and readable afterwards (also after Ctrl-C)."""
+        if self.fmt == "csv":
+            if self._owned:
+                self._file.close()
+            return
+        if self._pending:
+            self._write_group(self._pending)
+            self._pending = []
+        self._parquet.close()
+
+
+def csv_text(rows: list[list]) -> str:
+    """Rows as CSV text (the one serialisation of a row, so every backend writes the same bytes)."""
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerows(rows)
+    return buf.getvalue()
+
+
+def write_json(path: Path, data: dict[str, Any]) -> None:
+    """Write JSON atomically (write to a temporary file, then rename)."""
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(data, indent=2, sort_keys=False, default=str) + "\n")
+    tmp.replace(path)

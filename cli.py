@@ -1,0 +1,271 @@
+"""The ``automa-sim`` command line: simulate, replay, list, summarize, bench.
+
+Bad input (:class:`automa.core.errors.UsageError` or a click usage error) prints one line on stderr
+and exits with code 2; Ctrl-C exits with code 130.
+"""
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from pathlib import Path
+
+import click
+
+from automa import __version__
+from automa.core.errors import UsageError
+
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+def parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
+    """``KEY=VALUE`` pairs from repeated ``--option`` flags."""
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--option expects KEY=VALUE, got {pair!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
+strategy_flag = click.option("--strategy", "-s", metavar="NAME",
+                             help="Built-in or plugin strategy name, or package.module:ClassName "
+                                  "(default: the game's default; see `list strategies GAME`).")
+option_flag = click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",
+                           help="Set a game or rule option; repeatable (see `list options GAME`).")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="automa-sim")
+def app():
+    """Seeded batch simulation of board-game solo automata.
+
+    \b
+    Example:
+      automa-sim simulate rurik --games 1000 --seed 1
+    """
+
+
+@app.command()
+@click.argument("game")
+@click.option("--games", "-n", type=int, default=1000, show_default=True, help="Number of games.")
+@click.option("--seed", type=int, help="Root seed (a non-negative integer); default: fresh entropy, printed and recorded.")
+@strategy_flag
+@option_flag
+@click.option("--jobs", "-j", type=int, default=os.cpu_count() or 1, show_default="all cores",
+              help="Processes; 1 runs serially in this process.")
+@click.option("--out", type=click.Path(path_type=Path),
+              help="Output directory (default: results/<game>-<YYYYmmdd-HHMMSS>/).")
+@click.option("--format", "fmt", type=click.Choice(["csv", "parquet"]), default="csv", show_default=True,
+              help="Format of the games file.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--force", is_flag=True, help="Overwrite an existing output directory.")
+@click.pass_obj
+def simulate(argv, game, games, seed, strategy, option_pairs, jobs, out, fmt, quiet, force):
+    """Play GAME many times and write games, summary.csv and manifest.json.
+
+    \b
+    Example:
+      automa-sim simulate rurik --games 10000 --seed 1 --option difficulty=hard --jobs 4
+    """
+    from automa.core.simulate import human_summary, resolve, simulate_dir
+
+    spec = resolve(game, strategy, parse_options(option_pairs), seed)
+    outcome = simulate_dir(spec, games, jobs, out, fmt, quiet, force,
+                           command=shlex.join(["automa-sim", *argv]))
+    click.echo(human_summary(outcome))
+    if outcome.manifest["interrupted"]:
+        sys.exit(EXIT_INTERRUPTED)
+
+
+@app.command()
+@click.argument("game")
+@click.option("--seed", type=int, required=True, help="The run's root seed (the `seed` column).")
+@click.option("--game-index", "-i", type=int, required=True, help="The game's index (the `game_index` column).")
+@strategy_flag
+@option_flag
+@click.option("--json", "as_json", is_flag=True, help="Print the log as JSON lines.")
+def replay(game, seed, game_index, strategy, option_pairs, as_json):
+    """Play one game of a run again with tracing on and print its turn-by-turn log.
+
+    The final line has the same scores as that game's row in games.csv.
+
+    \b
+    Example:
+      automa-sim replay rurik --seed 1 --game-index 42
+    """
+    from automa.core.runner import replay as replay_game
+    from automa.core.simulate import resolve
+    from automa.core.trace import event_json, event_line
+
+    if game_index < 0:
+        raise UsageError(f"--game-index must be a non-negative integer, got {game_index}")
+    events, final = replay_game(resolve(game, strategy, parse_options(option_pairs), seed), game_index)
+    for event in events:
+        click.echo(event_json(event) if as_json else event_line(event))
+    click.echo(event_json({"kind": "final", **final}) if as_json else final_line(final))
+    if final["error"]:
+        sys.exit(1)
+
+
+def final_line(final: dict) -> str:
+    """The last line of a replay: final scores, per-category scores and the winner."""
+    if final["error"]:
+        return f"{'error':<14} {final['error']}"
+    return (f"{'final':<14} player={final['player_score']} automa={final['automa_score']} "
+            f"margin={final['margin']} winner={final['winner']} rounds={final['rounds']} "
+            f"turns={final['turns']} | player: {_categories(final, 'player')} "
+            f"| automa: {_categories(final, 'automa')}")
+
+
+def _categories(final: dict, side: str) -> str:
+    from automa.core.results import layout
+
+    prefix = side + "_"
+    return " ".join(f"{k[len(prefix):]}={final[k]}" for k in layout(list(final))[1] if k.startswith(prefix))
+
+
+@app.group("list")
+def list_cmd():
+    """List games, a game's strategies, or a game's options.
+
+    \b
+    Example:
+      automa-sim list options rurik
+    """
+
+
+@list_cmd.command("games")
+def list_games():
+    """List the games.
+
+    \b
+    Example:
+      automa-sim list games
+    """
+    from automa.core.registry import game_names, get_game
+
+    for name in game_names():
+        try:
+            title = get_game(name).title
+        except UsageError as exc:
+            title = f"(not available: {exc})"
+        click.echo(f"{name:<12} {title}")
+
+
+@list_cmd.command("strategies")
+@click.argument("game")
+def list_strategies(game):
+    """List GAME's built-in and plugin strategies.
+
+    \b
+    Example:
+      automa-sim list strategies rurik
+    """
+    from automa.core.registry import get_game, get_strategy, strategy_names
+
+    entry = get_game(game)
+    for name in strategy_names(entry):
+        cls = get_strategy(entry, name)
+        default = " (default)" if name == entry.default_strategy else ""
+        about = cls.description or (cls.__doc__ or "").strip().partition("\n")[0]
+        click.echo(f"{name:<16} {about}{default}".rstrip())
+
+
+@list_cmd.command("options")
+@click.argument("game")
+def list_options(game):
+    """List GAME's options with default, allowed values, help and rule reference.
+
+    \b
+    Example:
+      automa-sim list options rurik
+    """
+    from automa.core.registry import get_game
+
+    for opt in get_game(game).options:
+        ref = f" [{opt.ref}]" if opt.ref else ""
+        click.echo(f"{opt.name}  (default: {opt.default!r}; allowed: {opt.describe_allowed()})\n"
+                   f"    {opt.help}{ref}")
+
+
+@app.command("summarize")
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--by", multiple=True, metavar="COLUMN",
+              help="Group by this column; repeatable (default: strategy and every option).")
+def summarize_cmd(path, by):
+    """Recompute the summary of a results directory (or games file) and print it as CSV.
+
+    \b
+    Example:
+      automa-sim summarize results/rurik-20250101-120000 --by strategy > summary.csv
+    """
+    from automa.core.results import read_games
+    from automa.core.stats import summarize
+
+    click.echo(summarize(read_games(games_file(path)), list(by) or None).to_csv(index=False), nl=False)
+
+
+def games_file(path: Path) -> Path:
+    """The games file of a results directory, or ``path`` itself if it is a file."""
+    if path.is_file():
+        return path
+    for name in ("games.csv", "games.parquet"):
+        if (path / name).is_file():
+            return path / name
+    raise UsageError(f"no games.csv or games.parquet in {path}")
+
+
+@app.command()
+@click.argument("games", nargs=-1)
+@click.option("--seconds", type=float, default=2.0, show_default=True,
+              help="Target seconds per measurement (each cell makes three).")
+@click.option("--games", "-n", "count", type=int, help="Play exactly this many games per measurement instead.")
+def bench(games, seconds, count):
+    """Measure games/s per engine and built-in strategy, in 1 process and in 2.
+
+    Without GAME, every available game is measured.
+
+    \b
+    Example:
+      automa-sim bench rurik --seconds 5
+    """
+    from automa.core.bench import bench as run_bench
+    from automa.core.bench import table
+    from automa.core.registry import game_names, get_game
+
+    names = list(games)
+    if not names:
+        for name in game_names():
+            try:
+                get_game(name)
+                names.append(name)
+            except UsageError as exc:
+                click.echo(f"skipping {name}: {exc}", err=True)
+    click.echo(table(run_bench(names, seconds, count)))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point: run the command, turning bad input into one line and exit code 2."""
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        code = app.main(args=argv, prog_name="automa-sim", standalone_mode=False, obj=argv)
+    except UsageError as exc:
+        click.echo(f"automa-sim: error: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
+    except click.exceptions.NoArgsIsHelpError as exc:
+        click.echo(exc.ctx.get_help())
+        sys.exit(0)
+    except click.ClickException as exc:
+        click.echo(f"automa-sim: error: {exc.format_message()}", err=True)
+        sys.exit(exc.exit_code)
+    except (KeyboardInterrupt, click.Abort):
+        click.echo("automa-sim: interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    sys.exit(code or 0)
+
+
+if __name__ == "__main__":
+    main()

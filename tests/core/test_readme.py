@@ -1,0 +1,32 @@
+"""The README: its first lines are the two fresh-machine commands, and its plugin example works."""
+import re
+from pathlib import Path
+
+import automa
+from automa.core.registry import get_game, get_strategy
+from tests.core.test_registry import install_plugin
+
+README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+
+
+def test_first_lines_install_run_and_test():
+    first, _, second = README.splitlines()[:3]
+    assert re.fullmatch(r"`python3\.11 -m venv \.venv && \.venv/bin/pip install \. && "
+                        r"\.venv/bin/automa-sim simulate \w+ .*`", first)
+    assert second == ("`python3.11 -m venv .venv && .venv/bin/pip install -e '.[dev]' && "
+                      ".venv/bin/python -m pytest -q`")
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    ci = (Path(__file__).resolve().parents[2] / ".ci" / "run").read_text()
+    assert README.splitlines()[2].strip("`") in ci.splitlines()
+
+
+def test_plugin_example_installs_by_entry_point_and_plays(tmp_path, monkeypatch):
+    source = re.search(r"<!-- plugin: mybots.py -->\n```python\n(.*?)```", README, re.S).group(1)
+    install_plugin(tmp_path, monkeypatch, "tiny.dart = mybots:Dart", module="mybots", source=source)
+    assert get_strategy(get_game("tiny"), "dart").__name__ == "Dart"
+    by_entry_point = automa.simulate("tiny", games=30, seed=2, strategy="dart", jobs=1)
+    by_path = automa.simulate("tiny", games=30, seed=2, strategy="mybots:Dart", jobs=2)
+    assert (by_entry_point.error == "").all()
+    assert by_entry_point.drop(columns="strategy").equals(by_path.drop(columns="strategy"))

@@ -1,0 +1,30 @@
+"""Seeding: per-game streams depend only on (root entropy, game index) and are independent."""
+from automa.core.seeding import fresh_entropy, game_streams
+
+
+def draws(rng, n=5):
+    return [rng.random() for _ in range(n)]
+
+
+def test_same_root_and_index_give_the_same_streams():
+    a, b = game_streams(123, 7), game_streams(123, 7)
+    assert [draws(s) for s in (a.setup, a.automa, a.strategy)] == \
+           [draws(s) for s in (b.setup, b.automa, b.strategy)]
+
+
+def test_streams_differ_between_games_roots_and_each_other():
+    s = game_streams(123, 7)
+    seen = {tuple(draws(s.setup)), tuple(draws(s.automa)), tuple(draws(s.strategy)),
+            tuple(draws(game_streams(123, 8).setup)), tuple(draws(game_streams(124, 7).setup))}
+    assert len(seen) == 5
+
+
+def test_drawing_from_the_strategy_stream_leaves_the_others_alone():
+    a, b = game_streams(5, 0), game_streams(5, 0)
+    draws(b.strategy, 1000)
+    assert draws(a.automa) == draws(b.automa) and draws(a.setup) == draws(b.setup)
+
+
+def test_fresh_entropy_is_large_and_fresh():
+    a, b = fresh_entropy(), fresh_entropy()
+    assert a != b and max(a, b) > 2**64
