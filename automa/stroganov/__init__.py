@@ -1,0 +1,65 @@
+"""Stroganov solo: a scripted player against Ivan or Katyusha, with the Turukhan modules.
+
+``GAME`` is the registry entry. ``prepare`` loads and validates the data once per process; ``play``
+plays one complete game and returns a :class:`automa.core.results.Result`. ``rounds`` counts the 12
+action seasons; ``turns`` counts both sides' turns (24).
+"""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from automa.core.registry import Game, Ladder
+from automa.core.results import Result
+from automa.stroganov import rounds, scoring, setup
+from automa.stroganov.data import Tables
+from automa.stroganov.options import OPTIONS, parse_values
+from automa.stroganov.state import CATEGORIES, IVAN, PLAYER
+
+
+def prepare(options: dict) -> dict:
+    """Load the data files (packaged or ``rules=PATH``) and check the option values they depend on."""
+    tables = Tables(options.get("rules", ""))
+    return {"tables": tables, "opts": {}}
+
+
+def _opts(ctx: dict, options: dict) -> SimpleNamespace:
+    """The options as attributes, with the automa's trophy values parsed (cached per option set)."""
+    key = tuple(sorted((k, str(v)) for k, v in options.items()))
+    opts = ctx["opts"].get(key)
+    if opts is None:
+        values = {o.name: options.get(o.name, o.default) for o in OPTIONS}
+        side = values["opponent"]
+        values["trophy_values"] = parse_values(f"{side}_trophy_values", values[f"{side}_trophy_values"])
+        values["modules"] = tuple(m for m in str(values["modules"]).split(",") if m)
+        if values["market_size"] < 0 or values["song_display_size"] < 0 or values["songs_per_winter"] < 0:
+            from automa.core.errors import UsageError
+            raise UsageError("options market_size, song_display_size and songs_per_winter must not be negative")
+        opts = ctx["opts"][key] = SimpleNamespace(**values)
+    return opts
+
+
+def play(ctx: dict, options: dict, strategy, streams, trace=None) -> Result:
+    """Play one seeded game of the player strategy against the automa."""
+    opts = _opts(ctx, options)
+    run = setup.setup(ctx["tables"], opts, streams, strategy, trace)
+    scores = rounds.play_game(run)
+    winner = scoring.winner(run, scores)
+    if trace:
+        trace.event("final", player=sum(scores[PLAYER]), automa=sum(scores[IVAN]), winner=winner)
+    return Result(player=dict(zip(CATEGORIES, scores[PLAYER])), automa=dict(zip(CATEGORIES, scores[IVAN])),
+                  winner=winner, rounds=12, turns=run.turns, events=trace.events if trace else None)
+
+
+GAME = Game(
+    name="stroganov",
+    title="Stroganov solo (Ivan / Katyusha) with the Turukhan modules",
+    options=OPTIONS,
+    categories=CATEGORIES,
+    strategies={name: f"strategies.stroganov.{name}:{cls}" for name, cls in (
+        ("random", "RandomStrategy"), ("greedy", "GreedyStrategy"), ("hunter", "HunterStrategy"),
+        ("settler", "SettlerStrategy"), ("courtier", "CourtierStrategy"))},
+    play=play,
+    prepare=prepare,
+    default_strategy="greedy",
+    difficulty_ladder=Ladder(("opponent", "difficulty")),
+)

@@ -1,0 +1,424 @@
+"""The per-game runtime (state, tables, options, streams, strategy, trace) and the shared economy:
+bag draws, fur payments, rewards, story, songs and trophies, used by both sides."""
+from __future__ import annotations
+
+import random
+
+from automa.stroganov.state import C_SONGS, C_TROPHY, IVAN, PLAYER, View
+from strategies.base import Decision, ask
+
+
+class Run:
+    """One game in progress. ``strategy`` is None inside a lookahead copy (defaults apply)."""
+
+    __slots__ = ("st", "t", "o", "rng", "arng", "strategy", "trace", "look_rng", "modules",
+                 "merchant", "plan", "lands", "diplo", "turns")
+
+    def __init__(self, st, tables, opts, rng, arng, strategy, trace, look_rng):
+        self.st, self.t, self.o = st, tables, opts
+        self.rng, self.arng, self.strategy, self.trace, self.look_rng = rng, arng, strategy, trace, look_rng
+        mods = opts.modules
+        self.merchant = "merchant" in mods
+        self.plan = "hunting_plan" in mods
+        self.lands = "landscapes" in mods
+        self.diplo = "diplomacy" in mods
+        self.turns = 0
+
+    def choose(self, kind: str, choices, apply):
+        """Ask the strategy (only with >= 2 choices), apply the choice, and return it."""
+        if len(choices) == 1:
+            choice = choices[0]
+        elif self.strategy is None:
+            choice = choices[0]
+        else:
+            choice = ask(self.strategy, Decision(kind, View(self), choices,
+                                                 lambda c: self.lookahead(apply, c)))
+            if self.trace:
+                self.trace.event("decision", decision=kind, choice=plain(choice), options=len(choices))
+        apply(self, choice)
+        return choice
+
+    def lookahead(self, apply, choice) -> View:
+        """The view after ``choice`` is applied to a copy (own stream; nested choices take defaults)."""
+        run = Run(self.st.copy(), self.t, self.o, self.look_rng, self.look_rng, None, None, self.look_rng)
+        apply(run, choice)
+        return View(run)
+
+    def event(self, kind: str, **fields) -> None:
+        if self.trace:
+            self.trace.event(kind, **fields)
+
+
+def plain(choice):
+    """A JSON-friendly form of a choice."""
+    if isinstance(choice, tuple):
+        return [plain(c) for c in choice]
+    return choice
+
+
+# --- furs -----------------------------------------------------------------------------------------
+
+def draw(run: Run) -> int:
+    """One random fur from the bag, 0 if it is empty (ST-FUR-3)."""
+    bag = run.st.bag
+    total = sum(bag)
+    if not total:
+        return 0
+    r = int(run.rng.random() * total)
+    for value in range(1, 9):
+        r -= bag[value]
+        if r < 0:
+            bag[value] -= 1
+            return value
+    raise AssertionError("bag count mismatch")
+
+
+def to_bag(run: Run, value: int, n: int = 1) -> None:
+    """Spent furs go back into the bag (ST-FUR-3)."""
+    run.st.bag[value] += n
+
+
+def gain_fur(run: Run, who: int, value: int, hunted: bool = False) -> None:
+    """A fur enters a supply; Ivan's hard rule and chipmunk exchange trigger here
+    (ST-IVAN-DIFF-2, ST-TK-MERCH-5)."""
+    if who == IVAN and run.o.difficulty == "hard" and value == run.st.trade_fur \
+            and (hunted or run.o.hard_coin_scope == "every_gain"):
+        to_bag(run, value)
+        add_coins(run, IVAN, 1)
+        if run.trace:
+            run.event("automa", action="hard_coin", fur=value, rule="ST-IVAN-DIFF-2")
+        return
+    side = run.st.sides[who]
+    side.furs[value] += 1
+    if who == IVAN and value == 1 and run.merchant and side.furs[1] >= 2:
+        from automa.stroganov.modules import merchant
+        merchant.ivan_exchange(run, 2)
+
+
+def spend_furs(run: Run, who: int, value: int, n: int = 1) -> None:
+    side = run.st.sides[who]
+    side.furs[value] -= n
+    run.st.bag[value] += n
+
+
+def lowest_furs(side, n: int) -> list | None:
+    """The n lowest furs of a supply (values), or None if there are fewer."""
+    out = []
+    furs = side.furs
+    for value in range(1, 9):
+        have = furs[value]
+        while have > 0 and len(out) < n:
+            out.append(value)
+            have -= 1
+        if len(out) == n:
+            return out
+    return out if len(out) == n else None
+
+
+def kind_payment(side, value: int, coin_ok: bool = True, tiger_ok: bool = True, any_fur: bool = False):
+    """How a supply pays one fur of ``value``: (fur value, coins, tigers), or None (ST-FUR-4, ST-FUR-5).
+
+    Cheapest first: a real fur, a Salesman-wild fur, the lowest other fur plus a coin, a tiger.
+    ``any_fur`` (Guide, Huntsman) accepts the lowest fur of any kind.
+    """
+    furs = side.furs
+    if any_fur:
+        for v in range(1, 9):
+            if furs[v]:
+                return (v, 0, 0)
+    elif furs[value]:
+        return (value, 0, 0)
+    if side.salesman and furs[side.salesman]:
+        return (side.salesman, 0, 0)
+    if coin_ok and side.coins:
+        for v in range(1, 9):
+            if furs[v]:
+                return (v, 1, 0)
+    if tiger_ok and side.tigers:
+        return (0, 0, 1)
+    return None
+
+
+def pay(run: Run, who: int, payment) -> None:
+    """Pay a kind payment: the fur to the bag, the coin and the tiger to the supply."""
+    charge(run.st.sides[who], payment)
+    if payment[0]:
+        run.st.bag[payment[0]] += 1
+    run.st.tigers_left += payment[2]
+
+
+def charge(side, payment) -> None:
+    """Take a kind payment out of a supply (on a copy: to test what remains affordable)."""
+    value, coins, tigers = payment
+    if value:
+        side.furs[value] -= 1
+    side.coins -= coins
+    side.tigers -= tigers
+
+
+def claim_payment(run: Run, side, slot: int, per_fur: bool = True, donations: bool = True):
+    """A claim's price: per fur on the tile (and per donated fur) one fur of any kind, plus the base region
+    fur, which a tiger may replace (ST-CLAIM-2, ST-TK-DIPLO-6). Returns (kind payments, furs) or None."""
+    st, t = run.st, run.t
+    tmp = side.copy()
+    fur = st.region_fur[t.slot_region[slot]]
+    base = []
+    for _ in range(t.claim_base):
+        p = kind_payment(tmp, fur, coin_ok=not side.is_ivan,
+                         tiger_ok=t.claim_tiger_base)
+        if p is None:
+            return None
+        charge(tmp, p)
+        base.append(p)
+    n = 0
+    if per_fur:
+        n = t.claim_per_fur * (len(st.col[slot]) + (len(st.don[slot]) if donations else 0))
+    rest = lowest_furs(tmp, n)
+    return None if rest is None else (base, rest)
+
+
+def can_claim(run: Run, side, slot: int) -> bool:
+    """Whether a side can pay a claim's price (ST-CLAIM-2); a fast path for one base fur."""
+    t, st = run.t, run.st
+    if t.claim_base != 1:
+        return claim_payment(run, side, slot) is not None
+    p = kind_payment(side, st.region_fur[t.slot_region[slot]], coin_ok=not side.is_ivan,
+                     tiger_ok=t.claim_tiger_base)
+    if p is None:
+        return False
+    n = t.claim_per_fur * (len(st.col[slot]) + len(st.don[slot]))
+    return sum(side.furs) - (1 if p[0] else 0) >= n
+
+
+def take_tile(run: Run, who: int, slot: int) -> None:
+    """The claimer takes the tile, its furs and tiger and its claim bonus; Ivan ignores donations, which go
+    back to bag and supply (ST-CLAIM-3, ST-TK-DIPLO-6, ST-TK-DIPLO-9)."""
+    from automa.stroganov.modules import landscapes
+    from automa.stroganov.state import C_BONUS
+
+    st = run.st
+    side = st.sides[who]
+    tile = st.tiles[slot]
+    col, don = st.col[slot], st.don[slot]
+    st.col[slot], st.don[slot] = [], []
+    for v in col:
+        gain_fur(run, who, v)
+    for v in don:
+        if who == IVAN:
+            to_bag(run, v)
+        else:
+            gain_fur(run, who, v)
+    if who != IVAN:
+        side.coins += st.don_coins[slot]
+    st.don_coins[slot] = 0
+    side.tigers += st.tiger[slot]
+    st.tiger[slot] = 0
+    st.diplo[slot] = 0
+    st.tiles[slot] = -1
+    side.tiles.append(tile)
+    gain_reward(run, who, run.t.tiles[tile].bonus, C_BONUS)
+    if run.lands and landscapes.is_special(run, tile):
+        landscapes.acquire(run, who, tile)
+    if run.o.claimed_slot == "close_up":
+        close_up(run, slot)
+
+
+SLOT_LISTS = ("tiles", "col", "tiger", "don", "don_coins", "diplo")
+
+
+def close_up(run: Run, slot: int) -> None:
+    """claimed_slot=close_up: the tiles west of a claimed slot move one slot east at once, with the cossacks
+    on them; the westernmost slot stays empty until winter (ST-OPEN-35)."""
+    st = run.st
+    empty = {"tiles": -1, "col": [], "tiger": 0, "don": [], "don_coins": 0, "diplo": 0}
+    for name in SLOT_LISTS:
+        arr = getattr(st, name)
+        arr[1:slot + 1] = arr[0:slot]
+        arr[0] = empty[name][:] if isinstance(empty[name], list) else empty[name]
+    for side in st.sides:
+        if 0 <= side.pos < slot:
+            side.pos += 1
+
+
+# --- tokens ---------------------------------------------------------------------------------------
+
+def add_coins(run: Run, who: int, n: int) -> None:
+    """Coins are unlimited unless component_limits=box (ST-COMP-3, ST-OPEN-57)."""
+    if run.o.component_limits == "box":
+        st = run.st
+        n = max(0, min(n, 20 - st.sides[0].coins - st.sides[1].coins - sum(st.don_coins)))
+    run.st.sides[who].coins += n
+
+
+def add_horses(run: Run, who: int, n: int) -> None:
+    """Horses are unlimited unless component_limits=box (ST-COMP-3, ST-OPEN-57)."""
+    if run.o.component_limits == "box":
+        n = max(0, min(n, 40 - run.st.sides[0].horses - run.st.sides[1].horses))
+    run.st.sides[who].horses += n
+
+
+def gain_story(run: Run, who: int, n: int) -> None:
+    """Story points, capped at the track's end; reaching it lets one take a song's reward once per
+    turn (ST-SONG-3, ST-SONG-4)."""
+    side = run.st.sides[who]
+    cap = run.t.story_max
+    side.story = min(cap, side.story + n)
+    if n > 0 and side.story == cap and side.song12_turn != run.turns:
+        side.song12_turn = run.turns
+        song_reward(run, who, keep_tile=True)
+
+
+def song_reward(run: Run, who: int, keep_tile: bool) -> None:
+    """Buy a displayed song with story points: Ivan takes the most expensive he can pay
+    (ST-WINTER-3, ST-IVAN-WINTER-1); with ``keep_tile`` the tile stays (ST-SONG-4)."""
+    st, songs = run.st, run.t.songs
+    side = st.sides[who]
+    payable = [i for i, s in enumerate(st.songs) if songs[s][0] <= side.story]
+    if not payable:
+        return
+    if who == IVAN:
+        idx = payable[-1]
+        if run.trace:
+            run.event("automa", action="song", song=st.songs[idx], rule="ST-SONG-4" if keep_tile else "ST-IVAN-WINTER-1")
+        _take_song(run, who, idx, keep_tile)
+    else:
+        run.choose("song", [None] + payable[::-1],
+                   lambda r, c: None if c is None else _take_song(r, who, c, keep_tile))
+
+
+def _take_song(run: Run, who: int, idx: int, keep_tile: bool) -> None:
+    st = run.st
+    song = st.songs[idx]
+    cost, reward = run.t.songs[song]
+    st.sides[who].story -= cost
+    if not keep_tile:
+        st.songs.pop(idx)
+    gain_reward(run, who, reward, C_SONGS)
+
+
+# --- rewards --------------------------------------------------------------------------------------
+
+def gain_reward(run: Run, who: int, reward: tuple, category: int) -> None:
+    """Take a reward; with alternatives the player chooses and Ivan follows his priority
+    (ST-IVAN-RES-3, ST-OPEN-44)."""
+    if not reward:
+        return
+    if len(reward) == 1:
+        apply_bundle(run, who, reward[0], category)
+    elif who == IVAN:
+        apply_bundle(run, who, ivan_pick(run, reward), category)
+    else:
+        run.choose("reward", tuple(range(len(reward))), lambda r, c: apply_bundle(r, who, reward[c], category))
+
+
+def ivan_pick(run: Run, alternatives: tuple):
+    """The alternative holding Ivan's highest-priority reward (ST-IVAN-RES-3)."""
+    prio = run.t.ivan_priority
+    return min(alternatives, key=lambda b: min(prio.index(k) for k, _ in b) if b else len(prio))
+
+
+def apply_bundle(run: Run, who: int, bundle: tuple, category: int) -> None:
+    """Apply one reward bundle (reward vocabulary of the reference)."""
+    st = run.st
+    side = st.sides[who]
+    for key, n in bundle:
+        if key == "vp":
+            side.vp[category] += n
+        elif key == "coins":
+            add_coins(run, who, n)
+        elif key == "horses":
+            add_horses(run, who, n)
+        elif key == "story":
+            gain_story(run, who, n)
+        elif key == "banners":
+            n = min(n, st.banners_left)
+            st.banners_left -= n
+            side.banners += n
+        elif key == "tiger":
+            n = min(n, st.tigers_left)
+            st.tigers_left -= n
+            side.tigers += n
+        elif key == "new_outpost":
+            n = min(n, side.outpost_reserve)
+            side.outpost_reserve -= n
+            side.outpost_supply += n
+        elif key == "furs_from_bag":
+            for _ in range(n):
+                fur_from_bag(run, who)
+        elif key == "fur_from_market":
+            for _ in range(n):
+                fur_from_market(run, who)
+        elif key == "trophy_action":
+            for _ in range(n):
+                trophy(run, who)
+
+
+def fur_from_bag(run: Run, who: int) -> None:
+    """Draw 2, keep 1, return the other (ST-FUR-3); Ivan keeps the higher."""
+    a, b = draw(run), draw(run)
+    if not a or not b:
+        if a or b:
+            gain_fur(run, who, a or b)
+        return
+    hi, lo = max(a, b), min(a, b)
+    if who == IVAN or hi == lo:
+        to_bag(run, lo)
+        gain_fur(run, who, hi)
+    else:
+        run.choose("keep_fur", (hi, lo), lambda r, c: (to_bag(r, lo if c == hi else hi), gain_fur(r, who, c)))
+
+
+def fur_from_market(run: Run, who: int) -> None:
+    """Take a market fur for free; Ivan takes the highest."""
+    market = run.st.market
+    if not market:
+        return
+    if who == IVAN:
+        i = max(range(len(market)), key=market.__getitem__)
+        gain_fur(run, who, market.pop(i))
+    else:
+        order = sorted(range(len(market)), key=lambda i: -market[i])
+        run.choose("market_fur", tuple(order), lambda r, c: gain_fur(r, who, r.st.market.pop(c)))
+
+
+# --- trophies -------------------------------------------------------------------------------------
+
+def trophy(run: Run, who: int) -> None:
+    """Receive a Trophy: Ivan steps down his track for VP (ST-IVAN-ACT-3, ST-IVAN-KAT-1); the player
+    pays the step's fur and takes its reward, the final step any two (ST-TROPHY-1..4)."""
+    side = run.st.sides[who]
+    if who == IVAN:
+        values = run.o.trophy_values
+        vp = values[min(side.trophy, len(values) - 1)]
+        side.trophy += 1
+        side.vp[C_TROPHY] += vp
+        if run.trace:
+            run.event("automa", action="trophy", step=side.trophy, vp=vp, rule="ST-IVAN-ACT-3")
+        return
+    furs = run.t.trophy_furs
+    step = side.trophy
+    payment = kind_payment(side, furs[min(step, len(furs) - 1)], any_fur=side.huntsman)
+    if payment is None:
+        return
+    run.choose("trophy", (True, False), lambda r, c: _trophy_step(r, payment) if c else None)
+
+
+def _trophy_step(run: Run, payment) -> None:
+    side = run.st.sides[PLAYER]
+    pay(run, PLAYER, payment)
+    rewards = run.t.trophy_rewards
+    step = side.trophy
+    side.trophy += 1
+    last = len(rewards) - 1
+    if step < last:
+        gain_reward(run, PLAYER, rewards[step], C_TROPHY)
+        return
+    if step == last and not side.final_trophy_used:
+        side.final_trophy_used = True
+        above = [b for alts in rewards[:last] for b in alts]
+        pairs = tuple((i, j) for i in range(len(above)) for j in range(i + 1, len(above)))
+        run.choose("trophy_final", pairs, lambda r, c: (apply_bundle(r, PLAYER, above[c[0]], C_TROPHY),
+                                                        apply_bundle(r, PLAYER, above[c[1]], C_TROPHY)))
+        return
+    every = tuple(b for alts in rewards for b in alts)
+    gain_reward(run, PLAYER, every, C_TROPHY)

@@ -1,0 +1,261 @@
+"""The automa's procedures, Ivan or Katyusha: one function per step of his turn (ST-IVAN-TURN-1..7)."""
+from __future__ import annotations
+
+from automa.stroganov import economy
+from automa.stroganov.economy import Run
+from automa.stroganov.modules import diplomacy, hunting_plan
+from automa.stroganov.state import C_BONUS, IVAN, START
+
+
+def turn(run: Run) -> None:
+    """Ivan's turn in order: draw, move, diplomacy, hunt, claim or village, additional action
+    (ST-IVAN-TURN-1..6)."""
+    action_card, move_card = draw(run)
+    path = move(run, move_card)
+    if run.diplo:
+        diplomacy.ivan_donate(run, path)
+    hunt(run, move_card)
+    claim_or_village(run)
+    additional_action(run, action_card)
+
+
+def draw(run: Run):
+    """Draw the top card: its action is read now, movement and hunting from the new top card
+    (ST-IVAN-DRAW-1, ST-IVAN-DRAW-2)."""
+    st, t = run.st, run.t
+    action = t.card_by_id[st.deck[st.drawn]]
+    st.drawn += 1
+    move_card = t.card_by_id[st.deck[st.drawn]] if st.drawn < len(st.deck) else action
+    if run.trace:
+        run.event("card", action_card=action.id, move_card=move_card.id, action=action.action,
+                  move=move_card.move, hunt=("highest" if move_card.highest else "lowest"), count=move_card.count,
+                  rule="ST-IVAN-DRAW-1")
+    return action, move_card
+
+
+def move(run: Run, card) -> list[int]:
+    """Move east the card's tiles without horses, stopping on the last slot; with ivan_move_overflow=coins
+    surplus steps become coins (ST-IVAN-MOVE-1, ST-IVAN-MOVE-2, ST-OPEN-37). Returns the slots entered."""
+    st = run.st
+    side = st.sides[IVAN]
+    last = run.t.n_slots - 1
+    target = side.pos + card.move
+    new = min(target, last)
+    if target > last and run.o.ivan_move_overflow == "coins":
+        economy.add_coins(run, IVAN, target - last)
+    path = list(range(side.pos + 1, new + 1))
+    if new != side.pos:
+        side.pos = new
+        st.arrivals += 1
+        side.arrived = st.arrivals
+    if run.trace:
+        run.event("automa", action="move", to=new, rule="ST-IVAN-MOVE-1")
+    return path
+
+
+def hunt(run: Run, card) -> None:
+    """Hunt the lowest or highest 1 or 2 items of the column, a tiger counting as highest; coins for
+    missing furs; module 2 may override (ST-IVAN-HUNT-1..5, ST-TK-PLAN-5, ST-OPEN-38)."""
+    st = run.st
+    slot = st.sides[IVAN].pos
+    if slot == START:
+        return
+    if run.plan and hunting_plan.ivan_override(run, slot):
+        return
+    col = st.col[slot]
+    tiger = 1 if st.tiger[slot] and run.o.tiger_on_board == "hunt_column" else 0
+    items = len(col) + tiger
+    n = min(card.count, items)
+    taken = []
+    for _ in range(n):
+        if tiger and (card.highest or not col):
+            tiger = 0
+            st.tiger[slot] -= 1
+            st.sides[IVAN].tigers += 1
+            taken.append(0)
+        else:
+            taken.append(col.pop() if card.highest else col.pop(0))
+    for v in taken:
+        if v:
+            if run.plan and run.o.ivan_plan_card_hunt_advances:
+                hunting_plan.on_hunt(run, IVAN, v)
+            economy.gain_fur(run, IVAN, v, hunted=True)
+    missing = card.count - n
+    if missing and (n == 0 or run.o.ivan_hunt_shortfall == "coins"):
+        economy.add_coins(run, IVAN, missing)
+    if run.trace:
+        run.event("automa", action="hunt", slot=slot, furs=taken, coins=missing,
+                  rule="ST-IVAN-HUNT-3" if n == 0 else "ST-IVAN-HUNT-1")
+
+
+def claim_or_village(run: Run) -> None:
+    """Claim the tile if its hunt column is empty, else visit the region's village; no tile: the village
+    (ST-IVAN-STEP3-1..3, ST-OPEN-39)."""
+    st, t = run.st, run.t
+    side = st.sides[IVAN]
+    slot = side.pos
+    if slot == START:
+        return
+    region = t.slot_region[slot]
+    if st.tiles[slot] >= 0 and not st.col[slot]:
+        price = None
+        if run.o.ivan_step3_claim == "base_price":
+            price = economy.claim_payment(run, side, slot, per_fur=False)
+        if run.o.ivan_step3_claim == "free" or price is not None:
+            for payment in price[0] if price else ():
+                economy.pay(run, IVAN, payment)
+            if run.trace:
+                run.event("automa", action="claim", slot=slot, tile=t.tiles[st.tiles[slot]].id, rule="ST-IVAN-STEP3-2")
+            economy.take_tile(run, IVAN, slot)
+            return
+    if st.village[region] >= 0:
+        if run.trace:
+            run.event("automa", action="village", region=region, rule="ST-IVAN-STEP3-1")
+        economy.gain_reward(run, IVAN, t.villages[st.village[region]], C_BONUS)
+
+
+def _location_payment(run: Run, region: int):
+    """The location fur: a real fur of the region's kind; a tiger only with ivan_tiger_location_fur
+    (ST-IVAN-LOCFUR-1, ST-OPEN-48)."""
+    return economy.kind_payment(run.st.sides[IVAN], run.st.region_fur[region], coin_ok=False,
+                                tiger_ok=run.o.ivan_tiger_location_fur)
+
+
+def _missing_fur(run: Run, what: str) -> None:
+    """Medium and hard: 1 coin when the right fur is missing (ST-IVAN-DIFF-1)."""
+    if run.o.difficulty != "normal":
+        economy.add_coins(run, IVAN, 1)
+        if run.trace:
+            run.event("automa", action="missing_fur_coin", card_action=what, rule="ST-IVAN-DIFF-1")
+    else:
+        if run.trace:
+            run.event("automa", action="fails", card_action=what, rule="ST-IVAN-ACT-1")
+
+
+def _missing_item(run: Run, what: str) -> None:
+    """No yurt or wish to take: nothing, or 1 coin with ivan_missing_item_coin (ST-OPEN-47)."""
+    if run.o.ivan_missing_item_coin and run.o.difficulty != "normal":
+        economy.add_coins(run, IVAN, 1)
+    if run.trace:
+        run.event("automa", action="fails", card_action=what, rule="ST-IVAN-ACT-4")
+
+
+def regions(run: Run, card) -> list[int]:
+    """Where the action is tried: the cossack's region, or for far-east cards with
+    ivan_far_east=easternmost_own_location also outpost regions, east first (ST-IVAN-FAREAST-1, ST-OPEN-41)."""
+    side = run.st.sides[IVAN]
+    here = run.t.slot_region[side.pos]
+    if card.far_east and run.o.ivan_far_east == "easternmost_own_location":
+        return sorted({here} | {r for r, n in enumerate(side.outposts) if n}, reverse=True)
+    return [here]
+
+
+def additional_action(run: Run, card) -> None:
+    """The drawn card's additional action, if possible (ST-IVAN-ACT-1..6)."""
+    if run.st.sides[IVAN].pos == START:
+        return
+    action = card.action
+    if action == "trophy":
+        economy.trophy(run, IVAN)
+    elif action == "outpost":
+        outpost(run, card)
+    elif action == "yurt":
+        yurt(run, card)
+    elif action == "tsar-wish":
+        wish(run, card)
+    else:
+        full_cost_claim(run, card)
+
+
+def outpost(run: Run, card) -> None:
+    """Pay the location fur; build in the cossack's region if possible, else take a new outpost from the
+    reserve; nothing when all are built (ST-IVAN-ACT-2, ST-OPEN-46)."""
+    side = run.st.sides[IVAN]
+    for region in regions(run, card):
+        build = side.outpost_supply > 0 and side.outposts[region] < run.t.outpost_region_limit
+        if not build and not side.outpost_reserve:
+            continue
+        payment = _location_payment(run, region)
+        pays = build or run.o.ivan_outpost_take_pays_fur
+        if pays and payment is None:
+            _missing_fur(run, "outpost")
+            return
+        if pays:
+            economy.pay(run, IVAN, payment)
+        if build:
+            side.outpost_supply -= 1
+            side.outposts[region] += 1
+        else:
+            side.outpost_reserve -= 1
+            side.outpost_supply += 1
+        if run.trace:
+            run.event("automa", action="outpost", region=region, built=build, rule="ST-IVAN-ACT-2")
+        return
+    if run.trace:
+        run.event("automa", action="fails", card_action="outpost", rule="ST-IVAN-ACT-2")
+
+
+def yurt(run: Run, card) -> None:
+    """Pay the location fur and use the region's yurt, which is used up for the year (ST-IVAN-ACT-4)."""
+    st = run.st
+    places = [r for r in regions(run, card) if st.yurt[r] >= 0]
+    if not places:
+        return _missing_item(run, "yurt")
+    for region in places:
+        payment = _location_payment(run, region)
+        if payment is not None:
+            economy.pay(run, IVAN, payment)
+            y = st.yurt[region]
+            st.yurt[region] = -1
+            st.used_yurts.append(y)
+            if run.trace:
+                run.event("automa", action="yurt", region=region, yurt=y, rule="ST-IVAN-ACT-4")
+            economy.gain_reward(run, IVAN, run.t.yurts[y], C_BONUS)
+            return
+    _missing_fur(run, "yurt")
+
+
+def wish(run: Run, card) -> None:
+    """Pay the location fur and take the region's Tsar's Wish (ST-IVAN-ACT-5)."""
+    st = run.st
+    places = [r for r in regions(run, card) if st.wish[r] >= 0]
+    if not places:
+        return _missing_item(run, "tsar-wish")
+    for region in places:
+        payment = _location_payment(run, region)
+        if payment is not None:
+            economy.pay(run, IVAN, payment)
+            st.sides[IVAN].wishes.append(st.wish[region])
+            if run.trace:
+                run.event("automa", action="wish", region=region, wish=st.wish[region], rule="ST-IVAN-ACT-5")
+            st.wish[region] = -1
+            return
+    _missing_fur(run, "tsar-wish")
+
+
+def full_cost_claim(run: Run, card) -> None:
+    """Claim a tile paying the player's price with his lowest eligible furs, ignoring donations; or only
+    the base fur with ivan_full_cost_claim=base_fur_only (ST-IVAN-ACT-6, ST-OPEN-40)."""
+    st, t = run.st, run.t
+    side = st.sides[IVAN]
+    slots = [s for r in regions(run, card) for s in (reversed(t.region_slots[r]) if r != t.slot_region[side.pos]
+                                                     else (side.pos,)) if st.tiles[s] >= 0]
+    if not slots:
+        if run.trace:
+            run.event("automa", action="fails", card_action="claim", rule="ST-IVAN-ACT-6")
+        return
+    for slot in slots:
+        price = economy.claim_payment(run, side, slot, per_fur=run.o.ivan_full_cost_claim == "player_price",
+                                      donations=False)
+        if price is None:
+            continue
+        base, rest = price
+        for payment in base:
+            economy.pay(run, IVAN, payment)
+        for v in rest:
+            economy.spend_furs(run, IVAN, v)
+        if run.trace:
+            run.event("automa", action="claim_full", slot=slot, paid=len(rest) + len(base), rule="ST-IVAN-ACT-6")
+        economy.take_tile(run, IVAN, slot)
+        return
+    _missing_fur(run, "claim")

@@ -1,0 +1,129 @@
+"""Module 4: diplomacy track, donations and winter zone scoring (ST-TK-DIPLO-1..9)."""
+from __future__ import annotations
+
+from automa.stroganov import economy
+from automa.stroganov.state import C_DIPLO, IVAN, PLAYER
+
+
+def setup(run) -> None:
+    """One random terrain; a diplomacy tile on each board tile of it; bonus tiles at random on their
+    spaces (ST-TK-DIPLO-2)."""
+    st, t = run.st, run.t
+    st.diplo_terrain = run.rng.randrange(4)
+    st.diplo_left = t.diplo_tiles
+    bonus = list(range(len(t.diplo_bonus_tiles)))
+    run.rng.shuffle(bonus)
+    st.diplo_bonus = bonus
+    for slot in range(t.n_slots):
+        mark(run, slot)
+
+
+def mark(run, slot: int) -> None:
+    """Put a diplomacy tile on a tile of the chosen terrain while any remain (ST-TK-DIPLO-2, ST-TK-DIPLO-7)."""
+    st = run.st
+    tile = st.tiles[slot]
+    if tile >= 0 and st.diplo_left and run.t.tiles[tile].terrain == st.diplo_terrain and not st.diplo[slot]:
+        st.diplo[slot] = 1
+        st.diplo_left -= 1
+
+
+def advance(pos: int, steps: int, occupied, last: int) -> int:
+    """Move a marker: occupied spaces are skipped and not counted; it stops on the furthest free space it
+    can reach (ST-TK-DIPLO-4)."""
+    while steps > 0:
+        q = pos + 1
+        while q in occupied:
+            q += 1
+        if q > last:
+            break
+        pos = q
+        steps -= 1
+    return pos
+
+
+def zone(run, space: int) -> int:
+    """The zone (1-10) of a track space; space 0 is zone 0 (ST-TK-DIPLO-7, ST-OPEN-54)."""
+    return -(-space // run.t.diplo_per_zone)
+
+
+def zone_scores(zones: list[int]) -> list[int]:
+    """Winter VP: own zone minus the zone of the last marker (ST-TK-DIPLO-7)."""
+    last = min(zones)
+    return [z - last for z in zones]
+
+
+def donate(run, who: int, slot: int, fur: int, coin: int, tiger: int, steps: int) -> None:
+    """Donate onto the tile's right-hand side and advance, taking bonuses reached or passed
+    (ST-TK-DIPLO-3, ST-TK-DIPLO-5)."""
+    st, t = run.st, run.t
+    side = st.sides[who]
+    if fur:
+        side.furs[fur] -= 1
+        st.don[slot].append(fur)
+    if coin:
+        side.coins -= coin
+        st.don_coins[slot] += coin
+    if tiger:
+        side.tigers -= 1
+        st.tigers_left += 1
+    other = st.sides[1 - who].diplo
+    old = side.diplo
+    side.diplo = advance(old, steps, (other,) if other else (), t.diplo_spaces)
+    for i, space in enumerate(t.diplo_bonus_spaces):
+        if old < space <= side.diplo:
+            economy.gain_reward(run, who, t.diplo_bonus_tiles[st.diplo_bonus[i]], C_DIPLO)
+
+
+def player_choices(run, side) -> list:
+    """Donation options on a marked tile: a fur (its value), a tiger or a fur with a coin (value 8)
+    (ST-TK-DIPLO-3)."""
+    wild = run.t.diplo_wild
+    out = [None] + [("fur", v) for v in range(8, 0, -1) if side.furs[v]]
+    if side.tigers:
+        out.append(("tiger",))
+    if side.coins and any(side.furs[v] for v in range(1, wild)):
+        out.append(("coin",))
+    return out
+
+
+def player_donate(run, choice) -> None:
+    slot = run.st.sides[PLAYER].pos
+    if choice[0] == "fur":
+        donate(run, PLAYER, slot, choice[1], 0, 0, choice[1])
+    elif choice[0] == "tiger":
+        donate(run, PLAYER, slot, 0, 0, 1, run.t.diplo_wild)
+    else:
+        low = next(v for v in range(1, 9) if run.st.sides[PLAYER].furs[v])
+        donate(run, PLAYER, slot, low, 1, 0, run.t.diplo_wild)
+
+
+def ivan_donate(run, path) -> None:
+    """Ivan donates once at the first marked tile he passes or stops on: a bear, a coin, his highest
+    fur, a tiger (ST-TK-DIPLO-8, ST-OPEN-55, ST-OPEN-56)."""
+    st = run.st
+    slot = next((s for s in path if st.diplo[s] and st.tiles[s] >= 0), -1)
+    if slot < 0:
+        return
+    side = st.sides[IVAN]
+    if side.furs[8]:
+        fur, coin, tiger, steps = 8, 0, 0, 8
+    elif side.coins:
+        fur, coin, tiger, steps = 0, 1, 0, run.o.ivan_coin_donation_value
+    elif any(side.furs[1:8]):
+        fur = max(v for v in range(1, 8) if side.furs[v])
+        coin, tiger, steps = 0, 0, fur
+    elif side.tigers:
+        fur, coin, tiger, steps = 0, 0, 1, run.t.diplo_wild
+    else:
+        return
+    if run.trace:
+        run.event("automa", action="donate", slot=slot, fur=fur, coin=coin, tiger=tiger, steps=steps,
+                  rule="ST-TK-DIPLO-8")
+    donate(run, IVAN, slot, fur, coin, tiger, steps)
+
+
+def winter_score(run) -> None:
+    """Zone scoring after storytelling (ST-TK-DIPLO-7)."""
+    sides = run.st.sides
+    for who, vp in enumerate(zone_scores([zone(run, s.diplo) for s in sides])):
+        sides[who].vp[C_DIPLO] += vp

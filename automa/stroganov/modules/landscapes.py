@@ -1,0 +1,142 @@
+"""Module 3: new landscape tiles, A characters and Б sacred places (ST-TK-LAND-1..8)."""
+from __future__ import annotations
+
+from automa.stroganov import economy
+from automa.stroganov.state import C_BONUS, C_LAND, IVAN, PLAYER
+
+
+def special_slots(run) -> tuple[int, ...]:
+    """The last slot of each special region (regions 4 and 5) (ST-TK-LAND-1)."""
+    return tuple(run.t.region_slots[r][-1] for r in run.t.special_regions)
+
+
+def is_special(run, tile: int) -> bool:
+    return run.t.tiles[tile].terrain >= 4
+
+
+def setup(run) -> None:
+    """Two random A-tiles in the special slots; the other A-tiles on top of the shuffled Б pile
+    (ST-TK-LAND-1)."""
+    st, rng = run.st, run.rng
+    a = list(run.t.a_tiles)
+    b = list(run.t.b_tiles)
+    rng.shuffle(a)
+    rng.shuffle(b)
+    for slot in special_slots(run):
+        st.tiles[slot] = a.pop() if a else (b.pop() if b else -1)
+    st.special_pile = b + a  # popped from the end: the A-tiles first
+
+
+def tiger_slot(run) -> int:
+    """The rightmost regular tile of the last region, -1 if none (ST-TK-LAND-1, ST-TK-LAND-4)."""
+    st = run.st
+    for slot in reversed(run.t.region_slots[-1]):
+        if st.tiles[slot] >= 0 and not is_special(run, st.tiles[slot]):
+            return slot
+    return -1
+
+
+def refill_tile(run, slot: int) -> int:
+    """Special slots take special tiles while any remain, then regular ones (ST-TK-LAND-2)."""
+    st = run.st
+    if slot in special_slots(run) and st.special_pile:
+        return st.special_pile.pop()
+    return st.tile_pile.pop() if st.tile_pile else -1
+
+
+def acquire(run, who: int, tile: int) -> None:
+    """Effects of gaining a special tile: Ivan scores 4 VP for an A-tile (ST-TK-LAND-7) and uses a
+    Б-tile for a banner (ST-TK-LAND-8); the player gains the character's power (ST-TK-LAND-6)."""
+    name = run.t.tiles[tile].id
+    side = run.st.sides[who]
+    if tile in run.t.a_tiles:
+        if who == IVAN:
+            side.vp[C_LAND] += run.t.a_tile_ivan_vp
+            if run.trace:
+                run.event("automa", action="a_tile", tile=name, rule="ST-TK-LAND-7")
+        elif name == "salesman":
+            a, b = economy.draw(run), economy.draw(run)
+            keep = max(a, b)
+            if min(a, b):
+                economy.to_bag(run, min(a, b))
+            side.salesman = keep
+        else:
+            setattr(side, {"guide": "guide", "huntsman": "huntsman", "horse_breeder": "breeder"}[name], True)
+        return
+    if name == "settlement_of_yurts":
+        _choose_settlement_yurt(run, who)
+    use_b_tile(run, who, tile)
+
+
+def _choose_settlement_yurt(run, who: int) -> None:
+    """Settlement of yurts holds a chosen A-yurt; Ivan picks the one giving 5 story points (ST-TK-LAND-8)."""
+    t, side = run.t, run.st.sides[who]
+    if who == IVAN:
+        five = [y for y in t.yurts_a if ("story", 5) in t.yurts[y][0]]
+        side.settlement_yurt = five[0] if five else t.yurts_a[0]
+        return
+    run.choose("settlement_yurt", t.yurts_a, lambda r, c: setattr(r.st.sides[who], "settlement_yurt", c))
+
+
+def use_b_tile(run, who: int, tile: int) -> None:
+    """Spend 1 banner for a Б-tile's benefit: Ivan whenever he can, the player by choice (ST-TK-LAND-6, -8)."""
+    side = run.st.sides[who]
+    if not side.banners:
+        return
+    if who == IVAN:
+        if run.trace:
+            run.event("automa", action="b_tile", tile=run.t.tiles[tile].id, rule="ST-TK-LAND-8")
+        _b_benefit(run, who, tile)
+    else:
+        run.choose("b_tile", (True, False), lambda r, c: _b_benefit(r, who, tile) if c else None)
+
+
+def _b_benefit(run, who: int, tile: int) -> None:
+    side = run.st.sides[who]
+    side.banners -= 1
+    run.st.banners_left += 1
+    name = run.t.tiles[tile].id
+    if name == "primordial_forest":
+        economy.apply_bundle(run, who, (("furs_from_bag", 2),), C_BONUS)
+    elif name == "silver_mine":
+        economy.add_coins(run, who, 2)
+    elif name == "tiger_rock":
+        economy.apply_bundle(run, who, (("tiger", 1),), C_BONUS)
+    elif side.settlement_yurt >= 0:
+        economy.gain_reward(run, who, run.t.yurts[side.settlement_yurt], C_BONUS)
+
+
+def summer(run) -> None:
+    """At the start of summer each side may use its Б-tiles, oldest first (ST-TK-LAND-6, ST-TK-LAND-8)."""
+    for who in run.st.order:
+        for tile in [x for x in run.st.sides[who].tiles if x in run.t.b_tiles]:
+            use_b_tile(run, who, tile)
+
+
+def b_names(run, side) -> set:
+    """Names of the Б-tiles a side owns (for the upgraded end ratios, ST-TK-LAND-6)."""
+    return {run.t.tiles[x].id for x in side.tiles if x in run.t.b_tiles}
+
+
+def year2_swap(run) -> None:
+    """End of year 2: A-tiles leave; those on the board become Б-tiles with fresh furs; owned A-tiles stay
+    unless owned_a_tiles_year2=removed (ST-TK-LAND-3, ST-OPEN-52)."""
+    from automa.stroganov.setup import fill_slot
+
+    st, t = run.st, run.t
+    st.special_pile = [x for x in st.special_pile if x not in t.a_tiles]
+    for slot, tile in enumerate(st.tiles):
+        if tile in t.a_tiles:
+            for v in st.col[slot] + st.don[slot]:
+                economy.to_bag(run, v)
+            st.col[slot], st.don[slot], st.don_coins[slot] = [], [], 0
+            st.tiles[slot] = st.special_pile.pop() if st.special_pile else (st.tile_pile.pop() if st.tile_pile else -1)
+            if st.tiles[slot] >= 0:
+                fill_slot(run, slot)
+    if run.o.owned_a_tiles_year2 == "removed":
+        for who in (PLAYER, IVAN):
+            side = st.sides[who]
+            side.tiles = [x for x in side.tiles if x not in t.a_tiles]
+            if side.salesman:
+                economy.to_bag(run, side.salesman)
+            side.salesman, side.guide, side.huntsman, side.breeder = 0, False, False, False

@@ -1,0 +1,323 @@
+"""The player's turn: legal choices of each phase and how each choice is applied (ST-TURN-1..8)."""
+from __future__ import annotations
+
+from automa.stroganov import economy
+from automa.stroganov.economy import Run
+from automa.stroganov.modules import diplomacy, hunting_plan, merchant
+from automa.stroganov.state import C_BONUS, C_WISH, PLAYER, START
+
+
+def turn(run: Run) -> None:
+    """Move, (donate), basic action, free main action, extra actions, paid main action, extra actions
+    (ST-TURN-1..5, ST-TURN-7)."""
+    st = run.st
+    side = st.sides[PLAYER]
+    choices = move_choices(run, side)
+    if choices:
+        run.choose("move", choices, move)
+    if run.diplo and side.pos >= 0 and st.diplo[side.pos] and st.tiles[side.pos] >= 0:
+        run.choose("donate", diplomacy.player_choices(run, side), lambda r, c: c and diplomacy.player_donate(r, c))
+    run.choose("basic", [None] + actions(run, side, True), act)
+    run.choose("main", [None] + actions(run, side, False), act)
+    extras(run)
+    run.choose("paid", [None] + paid_actions(run, side), paid_act)
+    extras(run)
+
+
+# --- phase 1 --------------------------------------------------------------------------------------
+
+def move_choices(run: Run, side) -> list[int]:
+    """Move 1-2 tiles east, further tiles paid with horses, never past the east end (ST-MOVE-1, ST-MOVE-2,
+    ST-MOVE-4)."""
+    t = run.t
+    room = t.n_slots - 1 - side.pos
+    out, cost = [], 0
+    for steps in range(1, min(room, t.mandatory_max + len(t.extra_move_costs)) + 1):
+        if steps > t.mandatory_max:
+            cost += t.extra_move_costs[steps - t.mandatory_max - 1]
+            if cost > side.horses:
+                break
+        out.append(steps)
+    return out
+
+
+def move(run: Run, steps: int) -> None:
+    t = run.t
+    side = run.st.sides[PLAYER]
+    extra = max(0, steps - t.mandatory_max)
+    side.horses -= sum(t.extra_move_costs[:extra])
+    side.pos += steps
+    run.st.arrivals += 1
+    side.arrived = run.st.arrivals
+    if extra and run.o.story_from_extra_moves:
+        economy.gain_story(run, PLAYER, extra)
+
+
+# --- actions --------------------------------------------------------------------------------------
+
+def locations(run: Run, side) -> list[int]:
+    """Regions where the player may act: the cossack's and those with an own outpost (ST-TURN-6, ST-OUTPOST-4)."""
+    here = run.t.slot_region[side.pos] if side.pos >= 0 else -1
+    return [r for r in range(run.t.n_regions) if r == here or side.outposts[r]]
+
+
+def actions(run: Run, side, basic_only: bool, region: int = -2) -> list:
+    """Legal basic actions (ST-BASIC-1..2, ST-MOVE-3, ST-HUNT-1..6, ST-TRADE-2) and, unless ``basic_only``,
+    advanced actions (ST-ADV-1, ST-VILLAGE-1, ST-YURT-1, ST-WISH-2, ST-OUTPOST-2..3, ST-CLAIM-1, ST-TK-MERCH-3)."""
+    st, t, o = run.st, run.t, run.o
+    pos = side.pos
+    here = t.slot_region[pos] if pos != START else -1
+    local = region in (-2, here)  # actions at the cossack's own region
+    out = [("coin",), ("horses",)] if local else []
+    if pos == START:
+        return out
+    if local:
+        steps = t.basic_move_steps
+        for d in ((-steps, steps) if o.basic_move_exact else range(-steps, steps + 1)):
+            if d and 0 <= pos + d < t.n_slots:
+                out.append(("move", d))
+    regions = locations(run, side) if region == -2 else [region]
+    slots = ([pos] if local else []) if o.actions_at_outposts == "listed" else \
+        sorted(({pos} if local else set()) | {s for r in regions for s in t.region_slots[r]})
+    for slot in slots:
+        out += hunt_choices(run, side, slot)
+    tf = st.trade_fur
+    if local and tf and side.furs[tf]:
+        if o.trade_action == "coin_per_fur":
+            out += [("trade", n) for n in range(1, side.furs[tf] + 1)]
+        else:
+            out.append(("trade", 1))
+    if basic_only:
+        return out
+    for r in regions:
+        if st.village[r] >= 0:
+            out.append(("village", r))
+        if st.yurt[r] >= 0:
+            out.append(("yurt", r))
+        if st.wish[r] >= 0:
+            out.append(("wish", r))
+    if local and ((side.outpost_supply and side.outposts[here] < t.outpost_region_limit) or
+                  (not side.outpost_supply and side.outpost_reserve)):
+        out.append(("outpost",))
+    for slot in slots:
+        if st.tiles[slot] >= 0 and economy.can_claim(run, side, slot):
+            out.append(("claim", slot))
+    if run.merchant:
+        out += merchant.player_choices(run, side, regions)
+    return out
+
+
+def hunt_choices(run: Run, side, slot: int) -> list:
+    """Hunts on a tile: skip k lowest items for horses, take n items for n-1 coins; a tiger is the top item
+    (ST-HUNT-2..5, ST-OPEN-14, ST-OPEN-15)."""
+    st, t = run.st, run.t
+    items = len(st.col[slot]) + (1 if st.tiger[slot] and run.o.tiger_on_board == "hunt_column" else 0)
+    out = []
+    for skip in range(items):
+        if skip * t.skip_cost > side.horses:
+            break
+        for count in range(1, items - skip + 1):
+            extra = count - 1
+            if (t.max_extra >= 0 and extra > t.max_extra) or extra * t.extra_fur_cost > side.coins:
+                break
+            out.append(("hunt", slot, skip, count))
+    return out
+
+
+def region_of(run: Run, side, action) -> int:
+    """The region where an action is performed (for the paid action's region fur, ST-TURN-5)."""
+    kind = action[0]
+    if kind in ("hunt", "claim"):
+        return run.t.slot_region[action[1]]
+    if kind in ("village", "yurt", "wish"):
+        return action[1]
+    if kind == "merchant":
+        return run.st.merchant_region
+    return run.t.slot_region[side.pos] if side.pos >= 0 else -1
+
+
+def paid_actions(run: Run, side) -> list:
+    """Second main action, paid with one region fur of the region where it is performed; the Guide pays
+    any fur (ST-TURN-5, ST-TK-LAND-6)."""
+    out = []
+    for r in locations(run, side):
+        payment = economy.kind_payment(side, run.st.region_fur[r], any_fur=side.guide)
+        if payment is None:
+            continue
+        tmp = side.copy()
+        economy.charge(tmp, payment)
+        out += [a for a in actions(run, tmp, False, r) if region_of(run, side, a) == r]
+    return out
+
+
+def paid_act(run: Run, action) -> None:
+    if action is None:
+        return
+    side = run.st.sides[PLAYER]
+    r = region_of(run, side, action)
+    economy.pay(run, PLAYER, economy.kind_payment(side, run.st.region_fur[r], any_fur=side.guide))
+    act(run, action)
+
+
+def act(run: Run, action) -> None:
+    """Apply one basic or advanced action."""
+    if action is None:
+        return
+    st, t = run.st, run.t
+    side = st.sides[PLAYER]
+    kind = action[0]
+    if kind == "coin":
+        economy.add_coins(run, PLAYER, t.coin_gain)
+    elif kind == "horses":
+        economy.add_horses(run, PLAYER, t.horses_gain)
+    elif kind == "move":
+        side.pos += action[1]
+        st.arrivals += 1
+        side.arrived = st.arrivals
+    elif kind == "hunt":
+        hunt(run, *action[1:])
+    elif kind == "trade":
+        trade(run, action[1])
+    elif kind == "village":
+        economy.gain_reward(run, PLAYER, t.villages[st.village[action[1]]], C_BONUS)
+    elif kind == "yurt":
+        y = st.yurt[action[1]]
+        st.yurt[action[1]] = -1
+        st.used_yurts.append(y)
+        economy.gain_reward(run, PLAYER, t.yurts[y], C_BONUS)
+    elif kind == "wish":
+        side.wishes.append(st.wish[action[1]])
+        st.wish[action[1]] = -1
+    elif kind == "outpost":
+        here = t.slot_region[side.pos]
+        if side.outpost_supply and side.outposts[here] < t.outpost_region_limit:
+            side.outpost_supply -= 1
+            side.outposts[here] += 1
+        else:
+            side.outpost_reserve -= 1
+            side.outpost_supply += 1
+    elif kind == "claim":
+        base, rest = economy.claim_payment(run, side, action[1])
+        for payment in base:
+            economy.pay(run, PLAYER, payment)
+        for v in rest:
+            economy.spend_furs(run, PLAYER, v)
+        economy.take_tile(run, PLAYER, action[1])
+    else:
+        merchant.exchange(run, PLAYER, action[1])
+
+
+def hunt(run: Run, slot: int, skip: int, count: int) -> None:
+    """Hunt: pay horses for skipped items and coins for extra furs; hunted furs advance the plan
+    (ST-HUNT-1..5, ST-HUNT-8)."""
+    st, t = run.st, run.t
+    side = st.sides[PLAYER]
+    side.horses -= skip * t.skip_cost
+    side.coins -= (count - 1) * t.extra_fur_cost
+    col = st.col[slot]
+    taken = col[skip:skip + count]
+    del col[skip:skip + count]
+    if count > len(taken):
+        st.tiger[slot] -= 1
+        side.tigers += 1
+    for v in taken:
+        if run.plan:
+            hunting_plan.on_hunt(run, PLAYER, v)
+        economy.gain_fur(run, PLAYER, v, hunted=True)
+
+
+def trade(run: Run, n: int) -> None:
+    """Trade action: furs of the trade-space value for coins (ST-TRADE-2, ST-OPEN-11)."""
+    economy.spend_furs(run, PLAYER, run.st.trade_fur, n)
+    economy.add_coins(run, PLAYER, n if run.o.trade_action == "coin_per_fur" else 2)
+
+
+# --- extra actions --------------------------------------------------------------------------------
+
+def extras(run: Run) -> None:
+    """Extra actions, any number, until the player is done: fulfil a wish, buy or trade a market fur
+    (ST-TURN-7, ST-WISH-3, ST-MARKET-2, ST-MARKET-3)."""
+    side = run.st.sides[PLAYER]
+    while True:
+        choices = extra_choices(run, side)
+        if len(choices) == 1 or run.choose("extra", choices, extra) is None:
+            return
+
+
+def extra_choices(run: Run, side) -> list:
+    st, t = run.st, run.t
+    out = [None] + [("fulfil", w) for w in side.wishes if wish_payment(run, side, w) is not None]
+    market = sorted(set(st.market), reverse=True)
+    if side.horses >= (3 if side.breeder else t.buy_horses):
+        out += [("buy", v) for v in market]
+    if run.o.market_trade == "two_for_one" and side.fur_count() >= t.trade_give:
+        out += [("mtrade", v) for v in market]
+    return out
+
+
+def extra(run: Run, choice) -> None:
+    if choice is None:
+        return
+    st, t = run.st, run.t
+    side = st.sides[PLAYER]
+    kind, arg = choice
+    if kind == "fulfil":
+        fulfil(run, arg)
+        return
+    if kind == "buy":
+        side.horses -= 3 if side.breeder else t.buy_horses
+    else:
+        for v in economy.lowest_furs(side, t.trade_give):
+            side.furs[v] -= 1
+            st.market.append(v)
+    st.market.remove(arg)
+    economy.gain_fur(run, PLAYER, arg)
+
+
+def wish_payment(run: Run, side, w: int):
+    """How a wish is fulfilled: plan steps, real furs, Salesman furs, tigers and fur+coin wilds, cheapest
+    first (ST-WISH-3, ST-FUR-4, ST-FUR-5, ST-TK-PLAN-4). Returns (steps, real, sales, tigers, coin furs)."""
+    value, total, paid = run.t.wishes[w][:3]
+    furs = side.furs
+    if sum(furs) + side.tigers + side.plan_pos < total:
+        return None
+    real = furs[value]
+    steps = hunting_plan.wish_steps(side.plan_pos, total, paid, real) if run.plan else 0
+    rest = total - steps
+    use_real = min(real, rest)
+    rest -= use_real
+    sales = min(furs[side.salesman], rest) if side.salesman and side.salesman != value else 0
+    rest -= sales
+    tigers = min(side.tigers, rest)
+    rest -= tigers
+    if rest > side.coins:
+        return None
+    others = [v for v in range(1, 9) if v != value and v != side.salesman for _ in range(furs[v])]
+    if rest > len(others):
+        return None
+    return steps, use_real, sales, tigers, tuple(others[:rest])
+
+
+def fulfil(run: Run, w: int) -> None:
+    """Fulfil a wish: show the furs, hand in the red-framed part, gain its reward; VP at the end
+    (ST-WISH-3, ST-WISH-4, ST-TK-PLAN-4)."""
+    side = run.st.sides[PLAYER]
+    value, total, paid, _, reward = run.t.wishes[w]
+    steps, real, sales, tigers, coin_furs = wish_payment(run, side, w)
+    side.plan_pos -= steps
+    side.coins -= len(coin_furs)
+    hand = paid
+    for v, n in ((value, real), (side.salesman, sales)):
+        k = min(hand, n)
+        if k:
+            economy.spend_furs(run, PLAYER, v, k)
+            hand -= k
+    k = min(hand, tigers)
+    side.tigers -= k
+    run.st.tigers_left += k
+    hand -= k
+    for v in coin_furs[:hand]:
+        economy.spend_furs(run, PLAYER, v)
+    side.wishes.remove(w)
+    side.fulfilled.append(w)
+    economy.gain_reward(run, PLAYER, reward, C_WISH)

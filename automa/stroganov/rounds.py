@@ -1,0 +1,170 @@
+"""The year, season and winter loop: the only place that sequences play (ST-YEAR-1..3, ST-WINTER-1..5)."""
+from __future__ import annotations
+
+from automa.stroganov import economy, ivan, player, scoring
+from automa.stroganov.economy import Run
+from automa.stroganov.modules import diplomacy, landscapes, merchant
+from automa.stroganov.setup import fill_slot, place_tiger, refill_songs
+from automa.stroganov.state import CATEGORIES, IVAN, PLAYER, START
+
+YEARS = 4
+SEASONS = ("spring", "summer", "autumn")
+
+
+def play_game(run: Run, check=None) -> list[list[int]]:
+    """Four years of three action seasons and a winter; returns both sides' final category VP (ST-YEAR-1,
+    ST-END-1). ``check(run)``, if given, runs after every turn and winter step (invariant tests)."""
+    st = run.st
+    for year in range(1, YEARS + 1):
+        st.year = year
+        for season in range(len(SEASONS)):
+            st.season = season
+            if season == 1 and run.lands:
+                landscapes.summer(run)
+            st.order = turn_order(run)
+            for who in st.order:
+                run.turns += 1
+                if who == PLAYER:
+                    player.turn(run)
+                else:
+                    ivan.turn(run)
+                if check:
+                    check(run)
+        winter(run, year == YEARS, check)
+    return scoring.final_scores(run)
+
+
+def turn_order(run: Run) -> list[int]:
+    """Easternmost cossack first; on a shared tile the later arrival, or the player with
+    shared_tile_order=player_first (ST-YEAR-2, ST-YEAR-3, ST-OPEN-49)."""
+    p, a = run.st.sides
+    if p.pos != a.pos:
+        return [PLAYER, IVAN] if p.pos > a.pos else [IVAN, PLAYER]
+    if run.o.shared_tile_order == "player_first" and p.pos != START:
+        return [PLAYER, IVAN]
+    return [PLAYER, IVAN] if p.arrived > a.arrived else [IVAN, PLAYER]
+
+
+def winter(run: Run, last: bool, check=None) -> None:
+    """W1 home and income, W2 storytelling, diplomacy scoring, W3 reset and refill, merchant, W4 next order
+    (ST-WINTER-1..5, ST-OPEN-29). The last winter skips the refill, which cannot change the score."""
+    run.turns += 1000  # a fresh 'turn' for the once-per-turn song rule (ST-SONG-4)
+    if run.merchant:
+        merchant.winter_start(run)
+    home_and_income(run)
+    if run.o.winter_order == "refill_first" and not last:
+        reset_and_refill(run)
+    storytelling(run)
+    if run.diplo:
+        diplomacy.winter_score(run)
+    if run.o.winter_order == "storytelling_first" and not last:
+        reset_and_refill(run)
+    run.turns -= 1000
+    if check:
+        check(run)
+    if run.trace:
+        totals = [sum(s.vp) for s in run.st.sides]
+        run.trace.event("scores", year=run.st.year, player=totals[PLAYER], automa=totals[IVAN])
+
+
+def home_and_income(run: Run) -> None:
+    """Cossacks return home in the order they played; horses 2 + 1 per banner; Ivan none by default; the
+    Huntsman's winter trophy (ST-WINTER-2, ST-YEAR-3, ST-OPEN-22, ST-OPEN-28, ST-OPEN-43, ST-TK-LAND-6)."""
+    st, t, o = run.st, run.t, run.o
+    nxt = st.order[::-1]
+    if o.next_year_order == "keep_first":
+        nxt = st.first_order
+    elif o.next_year_order == "lowest_vp":
+        nxt = sorted(nxt, key=lambda w: sum(st.sides[w].vp))
+    for who in reversed(nxt):  # nxt[0] arrives last, so it plays first next spring
+        st.arrivals += 1
+        st.sides[who].pos = START
+        st.sides[who].arrived = st.arrivals
+    for who in (PLAYER, IVAN):
+        if who == IVAN and o.ivan_winter_income == "none":
+            continue
+        side = st.sides[who]
+        economy.add_horses(run, who, t.horse_base + t.horse_per_banner * side.banners)
+        economy.add_coins(run, who, t.coin_income)
+    if st.sides[PLAYER].huntsman:
+        economy.trophy(run, PLAYER)
+
+
+def storytelling(run: Run) -> None:
+    """Each side may buy songs with story points, in turn order (ST-WINTER-3, ST-SONG-1..2, ST-IVAN-WINTER-1)."""
+    for who in turn_order(run):
+        for _ in range(run.o.songs_per_winter):
+            economy.song_reward(run, who, keep_tile=False)
+
+
+def reset_and_refill(run: Run) -> None:
+    """W3: module 3 swap after year 2; refill landscape slots, yurts, wishes, market, songs, trade space and
+    tiger; the merchant moves (ST-WINTER-4, ST-TK-LAND-3, ST-TK-MERCH-2, ST-OPEN-30)."""
+    st, t = run.st, run.t
+    if run.lands and st.year == 2:
+        landscapes.year2_swap(run)
+    if run.o.winter_refill == "shift_east":
+        shift_east(run)
+    for slot in range(t.n_slots):
+        if st.tiles[slot] < 0:
+            tile = landscapes.refill_tile(run, slot) if run.lands else (st.tile_pile.pop() if st.tile_pile else -1)
+            if tile >= 0:
+                st.tiles[slot] = tile
+                fill_slot(run, slot)
+                if run.diplo and run.o.diplomacy_on_new_tiles:
+                    diplomacy.mark(run, slot)
+    _refill_yurts(run)
+    if st.year == t.wish_first_half_years:
+        st.wish_pile = list(t.wish_groups["second_half"])
+        run.rng.shuffle(st.wish_pile)
+    for r in t.item_regions:
+        if st.wish[r] < 0 and st.wish_pile:
+            st.wish[r] = st.wish_pile.pop()
+    while len(st.market) < run.o.market_size:
+        v = economy.draw(run)
+        if not v:
+            break
+        st.market.append(v)
+    refill_songs(run)
+    if st.trade_fur:
+        economy.to_bag(run, st.trade_fur)
+    st.trade_fur = economy.draw(run)
+    place_tiger(run)
+    if run.merchant:
+        merchant.move(run)
+
+
+def _refill_yurts(run: Run) -> None:
+    """Used yurts are replaced; after year ``yurts.a_years`` all yurts become B-yurts (ST-YURT-2, ST-YURT-3,
+    ST-OPEN-21)."""
+    st, t = run.st, run.t
+    if st.year == t.yurt_a_years:
+        st.yurt_pile = list(t.yurts_b)
+        run.rng.shuffle(st.yurt_pile)
+        st.used_yurts = []
+        for r in t.item_regions:
+            st.yurt[r] = -1
+    for r in t.item_regions:
+        if st.yurt[r] < 0:
+            if not st.yurt_pile:
+                st.yurt_pile, st.used_yurts = st.used_yurts, []
+                run.rng.shuffle(st.yurt_pile)
+            if st.yurt_pile:
+                st.yurt[r] = st.yurt_pile.pop()
+
+
+def shift_east(run: Run) -> None:
+    """winter_refill=shift_east: remaining tiles move east to close the gaps; new tiles enter from the west
+    (ST-OPEN-30)."""
+    st = run.st
+    keep = [s for s in range(run.t.n_slots) if st.tiles[s] >= 0]
+    gap = run.t.n_slots - len(keep)
+    for name in economy.SLOT_LISTS:
+        arr = getattr(st, name)
+        moved = [arr[s] for s in keep]
+        blank = [[] for _ in range(gap)] if name in ("col", "don") else [-1 if name == "tiles" else 0] * gap
+        arr[:] = blank + moved
+
+
+def categories(scores: list[int]) -> dict[str, int]:
+    return dict(zip(CATEGORIES, scores))

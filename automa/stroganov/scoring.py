@@ -1,0 +1,112 @@
+"""Final scoring by category, terrain sets and tie-breaks (ST-END-1..7, ST-IVAN-END-1..2)."""
+from __future__ import annotations
+
+from itertools import combinations
+
+from automa.stroganov.data import SACRED, WILD
+from automa.stroganov.modules import hunting_plan, landscapes
+from automa.stroganov.state import (C_COINS, C_FURS, C_LAND, C_OUTPOST, C_PLAN, C_STORY, C_TIGER, C_WISH,
+                                    C_BONUS, IVAN, PLAYER)
+
+
+def best_sets(counts: tuple[int, int, int, int], sacred: int, wild: int, table: tuple, cache: dict) -> int:
+    """The best split of owned tiles into sets of distinct terrain types: A-tiles wild for the four base
+    types, Б-tiles a fifth type (ST-END-4, ST-TK-LAND-5)."""
+    key = (tuple(sorted(counts, reverse=True)), sacred, wild)
+    if key in cache:
+        return cache[key]
+    counts = key[0]
+    best = 0
+    present = [i for i in range(4) if counts[i]]
+    for k in range(0, len(present) + 1):
+        for mask in combinations(present, k):
+            for w in range(0, min(wild, 4 - k) + 1):
+                for s in (0, 1) if sacred else (0,):
+                    size = k + w + s
+                    if not size:
+                        continue
+                    rest = list(counts)
+                    for i in mask:
+                        rest[i] -= 1
+                    value = table[size - 1] + best_sets(tuple(rest), sacred - s, wild - w, table, cache)
+                    best = max(best, value)
+    cache[key] = best
+    return best
+
+def terrain_vp(run, side) -> int:
+    """Landscape-set VP of a side's tiles (ST-END-4)."""
+    t = run.t
+    counts = [0, 0, 0, 0]
+    sacred = wild = 0
+    for tile in side.tiles:
+        terrain = t.tiles[tile].terrain
+        if terrain == SACRED:
+            sacred += 1
+        elif terrain == WILD:
+            wild += 1
+        else:
+            counts[terrain] += 1
+    table = t.set_vp
+    cache = t.set_cache.setdefault(table, {})
+    return best_sets(tuple(counts), sacred, wild, table, cache)
+
+def final_scores(run) -> list[list[int]]:
+    """Both sides' final category VP (ST-END-1..6)."""
+    return [side_vp(run, PLAYER), side_vp(run, IVAN, final=True)]
+
+
+def side_vp(run, who: int, final: bool = False) -> list[int]:
+    """A side's category VP if the game ended now: Б-tiles upgrade their ratios; Ivan scores his plan and,
+    by default, as the player does (ST-END-3..6, ST-TK-LAND-6, ST-IVAN-END-1..2, ST-OPEN-50)."""
+    st, t, o = run.st, run.t, run.o
+    side = st.sides[who]
+    vp = side.vp[:]
+    vp[C_LAND] += terrain_vp(run, side)
+    if not (who == IVAN and o.ivan_end_scoring == "limited"):
+        b = landscapes.b_names(run, side) if run.lands else ()
+        vp[C_WISH] += wish_vp(run, who, final)
+        vp[C_OUTPOST] += sum(t.outpost_vp[r] * n for r, n in enumerate(side.outposts))
+        vp[C_FURS] += side.fur_count() // (1 if "primordial_forest" in b else t.furs_per_vp)
+        vp[C_COINS] += side.coins // (1 if "silver_mine" in b else t.coins_per_vp)
+        vp[C_TIGER] += side.tigers * (3 if "tiger_rock" in b else t.tiger_vp)
+        vp[C_STORY] += side.story // (2 if "settlement_of_yurts" in b else t.story_per_vp)
+        if t.horses_per_vp:
+            vp[C_BONUS] += side.horses // t.horses_per_vp
+        if t.banners_per_vp:
+            vp[C_BONUS] += side.banners // t.banners_per_vp
+    if who == IVAN and run.plan:
+        vp[C_PLAN] += hunting_plan.ivan_vp(run)
+    return vp
+
+
+def wish_vp(run, who: int, final: bool = False) -> int:
+    """Fulfilled wishes score their VP, unfulfilled ones the penalty; Ivan scores each wish he took, or with
+    ivan_wishes=fulfil only those whose furs he holds (ST-END-6, ST-IVAN-END-2, ST-OPEN-25, ST-OPEN-42)."""
+    side, wishes, o = run.st.sides[who], run.t.wishes, run.o
+    if who == PLAYER:
+        return sum(wishes[w][3] for w in side.fulfilled) - o.unfulfilled_wish_penalty * len(side.wishes)
+    if o.ivan_wishes == "printed_vp":
+        return sum(wishes[w][3] for w in side.wishes)
+    vp = 0
+    for w in side.wishes:
+        value, total, paid, points, _ = wishes[w]
+        if side.furs[value] >= total:
+            if final:
+                side.furs[value] -= paid
+                run.st.bag[value] += paid
+            vp += points
+    return vp
+
+def winner(run, scores: list[list[int]]) -> str:
+    """Highest total wins; ties go to the automa, are shared, or go to more coins and furs (ST-END-7,
+    ST-OPEN-27)."""
+    p, a = sum(scores[PLAYER]), sum(scores[IVAN])
+    if p != a:
+        return "player" if p > a else "automa"
+    if run.o.tie_break == "shared":
+        return "tie"
+    if run.o.tie_break == "coins_furs":
+        sp, si = run.st.sides
+        if sp.coins + sp.fur_count() > si.coins + si.fur_count():
+            return "player"
+    return "automa"

@@ -1,0 +1,168 @@
+"""Building the starting state of a solo game from the options and the seed streams (ST-SETUP-1..10)."""
+from __future__ import annotations
+
+import random
+
+from automa.stroganov import economy
+from automa.stroganov.economy import Run
+from automa.stroganov.modules import diplomacy, hunting_plan, landscapes, merchant
+from automa.stroganov.state import IVAN, PLAYER, Side, State
+
+
+def build_deck(tables, letter: str, arng: random.Random) -> list[int]:
+    """Ivan's 13-card deck: 5 random cards removed unseen, or the chosen letter's 5 cards
+    (ST-IVAN-DECK-2); shuffled once (ST-IVAN-DECK-3)."""
+    ids = [c.id for c in tables.cards]
+    if letter != "random":
+        removed = tables.strategy_removed[letter]
+        ids = [i for i in ids if i not in removed]
+    arng.shuffle(ids)
+    return ids[:tables.deck_size]
+
+
+def fill_slot(run: Run, slot: int) -> None:
+    """Fill a tile's hunt column with one random fur per fur slot, sorted lowest first (ST-SETUP-5, ST-LAND-2)."""
+    col = []
+    for _ in range(run.t.tiles[run.st.tiles[slot]].slots):
+        v = economy.draw(run)
+        if v:
+            col.append(v)
+    col.sort()
+    run.st.col[slot] = col
+
+
+def place_tiger(run: Run) -> None:
+    """A tiger on the easternmost tile if it has none (ST-SETUP-4, ST-WINTER-4); module 3 moves it to
+    the rightmost regular tile of the last region (ST-TK-LAND-4)."""
+    st, t = run.st, run.t
+    slot = landscapes.tiger_slot(run) if run.lands else t.n_slots - 1
+    if slot >= 0 and st.tiles[slot] >= 0 and not st.tiger[slot] and st.tigers_left:
+        st.tiger[slot] += 1
+        st.tigers_left -= 1
+
+
+def new_state(run_tables, opts, rng: random.Random, arng: random.Random) -> State:
+    """The table before any participant-specific step (ST-SETUP-1..8)."""
+    t = run_tables
+    n = t.n_slots
+    mods = opts.modules
+    st = State(tiles=[-1] * n, col=[[] for _ in range(n)], tiger=[0] * n, don=[[] for _ in range(n)],
+               don_coins=[0] * n, diplo=[0] * n, bag=list(t.bag_counts), market=[], trade_fur=0,
+               region_fur=rng.sample(t.region_fur_pool, t.n_regions), village=[-1] * t.n_regions,
+               yurt=[-1] * t.n_regions, wish=[-1] * t.n_regions, songs=[], song_pile=[], tile_pile=[],
+               special_pile=[], yurt_pile=[], wish_pile=[], sides=[Side(False), Side(True)], deck=[],
+               tigers_left=t.tigers, banners_left=t.banner_reserve)
+    if "merchant" in mods:
+        st.bag[1] += t.chipmunks
+    return st
+
+
+def setup(tables, opts, streams, strategy, trace) -> Run:
+    """Set up a solo game (ST-SETUP-1..10) with the chosen Turukhan modules (ST-TK-GEN-1)."""
+    rng, arng = streams.setup, streams.automa
+    t = tables
+    st = new_state(t, opts, rng, arng)
+    run = Run(st, t, opts, rng, arng, strategy, trace, random.Random(rng.getrandbits(64)))
+    _deal_landscapes(run)
+    for slot in range(t.n_slots):
+        fill_slot(run, slot)
+    place_tiger(run)
+    st.market = [v for v in (economy.draw(run) for _ in range(opts.market_size)) if v]
+    st.trade_fur = economy.draw(run)
+    villages = list(range(len(t.villages)))
+    rng.shuffle(villages)
+    st.yurt_pile = list(t.yurts_a)
+    rng.shuffle(st.yurt_pile)
+    st.wish_pile = list(t.wish_groups["first_half"])
+    rng.shuffle(st.wish_pile)
+    for r in t.item_regions:
+        st.village[r] = villages.pop()
+        st.yurt[r] = st.yurt_pile.pop()
+        st.wish[r] = st.wish_pile.pop() if st.wish_pile else -1
+    st.song_pile = list(range(len(t.songs)))
+    rng.shuffle(st.song_pile)
+    refill_songs(run)
+    _participants(run)
+    st.deck = build_deck(t, opts.automa_strategy, arng)
+    if run.merchant:
+        merchant.setup(run)
+    if run.diplo:
+        diplomacy.setup(run)
+    _start_sets(run)
+    return run
+
+
+def refill_songs(run: Run) -> None:
+    """Song display refilled to its size, ascending cost left to right (ST-SONG-2)."""
+    st = run.st
+    while len(st.songs) < run.o.song_display_size and st.song_pile:
+        st.songs.append(st.song_pile.pop())
+    st.songs.sort(key=lambda s: (run.t.songs[s][0], s))
+
+
+def _deal_landscapes(run: Run) -> None:
+    """Deal 12 tiles: S-tiles in the westernmost slots or anywhere (ST-SETUP-3, ST-OPEN-7); module 3
+    puts A-tiles in the last slots of regions 4 and 5 (ST-TK-LAND-1)."""
+    st, t, rng = run.st, run.t, run.rng
+    starts, others = list(t.start_tiles), list(t.other_tiles)
+    rng.shuffle(starts)
+    rng.shuffle(others)
+    special = landscapes.special_slots(run) if run.lands else ()
+    if run.lands:
+        landscapes.setup(run)
+    free = [s for s in range(t.n_slots) if s not in special]
+    if run.o.start_tiles == "west":
+        dealt = starts + others[:len(free) - len(starts)]
+        others = others[len(free) - len(starts):]
+    else:
+        pool = starts + others
+        rng.shuffle(pool)
+        dealt, others = pool[:len(free)], pool[len(free):]
+    for slot, tile in zip(free, dealt):
+        st.tiles[slot] = tile
+    st.tile_pile = others
+
+
+def _participants(run: Run) -> None:
+    """Random turn order, horses by turn position, coins and outposts (ST-SETUP-6, ST-IVAN-SETUP-2)."""
+    st, t = run.st, run.t
+    order = [PLAYER, IVAN]
+    run.rng.shuffle(order)
+    st.order, st.first_order = order[:], order[:]
+    for i, who in enumerate(order):
+        side = st.sides[who]
+        side.outposts = [0] * t.n_regions
+        side.arrived = -i  # the first in order counts as the later arrival on the start tile
+        if who == PLAYER:
+            side.horses = t.start_horses[i]
+            side.coins = t.start_coins
+            side.outpost_supply = t.start_outposts
+        else:
+            side.coins = t.ivan_start_coins
+            side.outpost_supply = t.ivan_start_outposts
+        side.outpost_reserve = t.outposts_per_player - side.outpost_supply
+
+
+def _start_sets(run: Run) -> None:
+    """Two start sets (wish, fur, plan with module 2); the player chooses one, Ivan gets the other
+    set's plan (and its fur with ivan_start_set=plan_and_fur) (ST-SETUP-9, ST-TK-PLAN-1, ST-OPEN-31)."""
+    st, t = run.st, run.t
+    wishes = run.rng.sample(t.wish_groups["start"], 2)
+    furs = [economy.draw(run), economy.draw(run)]
+    plans = hunting_plan.deal(run) if run.plan else [(), ()]
+    sets = ((wishes[0], furs[0], plans[0]), (wishes[1], furs[1], plans[1]))
+
+    def take(r: Run, i: int) -> None:
+        p, other = r.st.sides[PLAYER], sets[1 - i]
+        p.wishes.append(sets[i][0])
+        if sets[i][1]:
+            p.furs[sets[i][1]] += 1
+        p.plan = sets[i][2]
+        r.st.sides[IVAN].plan = other[2]
+        if other[1]:
+            if r.o.ivan_start_set == "plan_and_fur":
+                economy.gain_fur(r, IVAN, other[1])
+            else:
+                economy.to_bag(r, other[1])
+
+    run.choose("start_set", (0, 1), take)

@@ -1,0 +1,1 @@
+"""Built-in Stroganov player strategies: random, greedy and three personas."""

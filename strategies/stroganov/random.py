@@ -1,0 +1,12 @@
+"""Uniformly random among the legal choices, drawn from the strategy's own stream."""
+from __future__ import annotations
+
+from strategies.base import Strategy
+
+
+class RandomStrategy(Strategy):
+    name = "random"
+    description = "uniform among legal choices"
+
+    def choose(self, decision):
+        return decision.choices[self.rng.randrange(len(decision.choices))]

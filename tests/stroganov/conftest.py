@@ -1,0 +1,51 @@
+"""Shared helpers for the Stroganov tests: a prepared context and runs with controllable state."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from automa.core.seeding import game_streams
+from automa.stroganov import GAME, _opts, setup
+
+REFERENCE = Path(__file__).parents[3] / "shared" / "reference" / "stroganov"
+_CTX: dict = {}
+
+
+def context(rules: str = ""):
+    if rules not in _CTX:
+        _CTX[rules] = GAME.prepare({"rules": rules})
+    return _CTX[rules]
+
+
+def make_run(seed: int = 0, strategy=None, **options):
+    """A set-up game (start set chosen by default) ready for the tests to arrange."""
+    opts = GAME.resolve_options(options)
+    ctx = context(opts["rules"])
+    return setup.setup(ctx["tables"], _opts(ctx, opts), game_streams(seed, 0), strategy, None)
+
+
+def clear_board(run):
+    """Empty every slot back into the bag, so a test can lay out exactly what it needs."""
+    st = run.st
+    for slot in range(run.t.n_slots):
+        for v in st.col[slot]:
+            st.bag[v] += 1
+        st.col[slot] = []
+        st.tigers_left += st.tiger[slot]
+        st.tiger[slot] = 0
+
+
+def take_from_bag(run, *values):
+    """Remove furs from the bag (to place them somewhere, keeping the fur count conserved)."""
+    for v in values:
+        assert run.st.bag[v] > 0
+        run.st.bag[v] -= 1
+    return list(values)
+
+
+@pytest.fixture
+def reference():
+    if not REFERENCE.is_dir():
+        pytest.skip(f"rules reference not found at {REFERENCE} (expected ../shared beside the checkout)")
+    return REFERENCE

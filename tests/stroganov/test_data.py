@@ -1,0 +1,138 @@
+"""The packaged data files: every fact cross-checked with the rules reference; the rules file overlay
+and its validation (ST-IVAN-DECK-1, ST-IVAN-DECK-2, ST-OPEN-*)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from automa.core.errors import UsageError
+from automa.stroganov.data import DATA, Tables
+
+PARAMS = json.loads((DATA / "parameters.json").read_text())
+TURUKHAN = json.loads((DATA / "turukhan.json").read_text())
+
+
+def ref(reference, name):
+    return json.loads((reference / "data" / name).read_text())
+
+
+def test_cards_match_reference(reference):
+    """All 18 cards, field by field (ST-IVAN-DECK-1)."""
+    mine = json.loads((DATA / "cards.json").read_text())["cards"]
+    theirs = ref(reference, "automa_cards.json")["cards"]
+    assert len(mine) == len(theirs) == 18
+    for a, b in zip(mine, theirs):
+        assert a == {k: b[k] for k in a}
+
+
+def test_strategies_match_reference(reference):
+    """Each letter removes the reference's 5 cards (ST-IVAN-DECK-2)."""
+    mine = json.loads((DATA / "strategies.json").read_text())
+    theirs = {o["letter"]: o for o in ref(reference, "strategies.json")["options"] if o["letter"]}
+    assert mine["deck_size"] == 13
+    for letter, s in mine["strategies"].items():
+        assert s["name"] == theirs[letter]["id"] and s["cards_removed"] == theirs[letter]["cards_removed"]
+
+
+def test_parameters_match_reference(reference):
+    """Every parameter value equals the reference's value or proposed default."""
+    p = ref(reference, "parameters.json")
+    v = lambda s, k: p[s][k]["value"]
+    assert PARAMS["furs"]["names"] == {str(k["value"]): k["name"] for k in v("furs", "kinds")}
+    assert PARAMS["furs"]["bag_counts_by_value"] == v("furs", "bag_counts_by_value")
+    assert PARAMS["furs"]["tigers"] == v("components", "tiger_tiles")
+    assert PARAMS["board"]["slots_per_region"] == v("board", "slots_per_region")
+    assert PARAMS["board"]["regions_with_village_yurt_wish"] == v("board", "regions_with_village_yurt_wish")
+    assert PARAMS["landscape"]["tiles"] == v("landscape", "proposed_tiles")
+    assert PARAMS["movement"]["extra_tile_horse_costs"] == v("movement", "extra_tile_horse_costs")
+    assert PARAMS["movement"]["mandatory_max"] == max(v("movement", "mandatory_tiles"))
+    assert PARAMS["movement"]["basic_move_steps"] == v("movement", "basic_move_steps")
+    assert PARAMS["actions"] == {"coin_gain": v("basic_actions", "coin_gain"),
+                                 "horses_gain": v("basic_actions", "horses_gain")}
+    assert PARAMS["hunting"]["extra_fur_coin_cost"] == v("hunting", "extra_fur_coin_cost")
+    assert PARAMS["hunting"]["skip_horse_cost"] == v("hunting", "skip_horse_cost_per_position")
+    assert PARAMS["market"]["buy_horses"] == v("market", "buy_cost_horses")
+    assert PARAMS["claim"]["tiger_may_replace_base_fur"] == v("claim", "tiger_may_replace_base_fur")
+    assert PARAMS["claim"]["base_region_furs"] == v("claim", "base_cost")["furs"]
+    assert PARAMS["claim"]["furs_per_fur_on_tile"] == v("claim", "cost_furs_per_fur_on_tile")
+    assert PARAMS["outposts"]["per_player"] == v("outposts", "per_player")
+    assert PARAMS["outposts"]["per_region_limit"] == v("outposts", "per_region_limit_per_player")
+    assert PARAMS["outposts"]["vp_by_region"] == [v("outposts", "end_vp_by_region")[str(i)] for i in range(6)]
+    assert PARAMS["trophy"]["player_step_fur_values"] == v("trophy_track", "player_step_fur_values")
+    assert PARAMS["trophy"]["player_step_rewards"] == v("trophy_track", "player_step_reward_choices")
+    assert PARAMS["villages"]["tiles"] == v("villages", "proposed_tiles")
+    assert PARAMS["yurts"]["tiles"] == v("yurts", "proposed_tiles")
+    assert PARAMS["banners"]["reserve"] == v("setup", "banner_reserve")["solo"]
+    income = v("banners", "winter_horse_income")
+    assert (PARAMS["banners"]["winter_horse_base"], PARAMS["banners"]["winter_horse_per_banner"]) == \
+        (income["base"], income["per_banner"])
+    assert PARAMS["winter"]["coin_income"] == v("winter", "coin_income")
+    assert PARAMS["songs"]["tiles"] == v("songs_and_story", "proposed_tiles")
+    assert PARAMS["songs"]["story_track_max"] == v("songs_and_story", "story_track_max")
+    cards = [{k: c[k] for k in PARAMS["wishes"]["cards"][0]} for c in v("tsar_wishes", "proposed_cards")]
+    assert PARAMS["wishes"]["cards"] == cards
+    assert {g: sum(c["group"] == g for c in cards) for g in ("start", "first_half", "second_half")} == \
+        v("tsar_wishes", "groups")
+    e = p["end_scoring"]
+    assert PARAMS["scoring"]["terrain_set_vp"] == [e["terrain_set_vp_by_distinct_types"]["value"][str(i)]
+                                                   for i in range(1, 6)]
+    for mine, theirs in (("furs_per_vp", "furs_per_vp"), ("coins_per_vp", "coins_per_vp"),
+                         ("tiger_vp", "tiger_vp_each"), ("story_per_vp", "story_points_per_vp"),
+                         ("horses_per_vp", "horses_vp"), ("banners_per_vp", "banners_vp")):
+        assert PARAMS["scoring"][mine] == e[theirs]["value"]
+    assert PARAMS["setup"]["start_horses_by_position"] == v("setup", "start_horses_by_turn_position")[:2]
+    assert PARAMS["setup"]["start_coins"] == v("setup", "start_coins")
+    assert PARAMS["setup"]["start_outposts"] == v("setup", "start_outposts_in_supply")
+    ivan = v("setup", "ivan_start")
+    assert (PARAMS["setup"]["ivan_start_coins"], PARAMS["setup"]["ivan_start_outposts"]) == \
+        (ivan["coins"], ivan["outposts_in_supply"])
+    assert PARAMS["ivan"]["reward_priority"] == v("ivan", "reward_choice_priority")
+
+
+def test_turukhan_matches_reference(reference):
+    """Module data: chipmunks, merchant tiles, plan VP, special tiles, diplomacy track (ST-TK-*)."""
+    tk = ref(reference, "turukhan.json")
+    m1, m2, m3, m4 = (tk[k] for k in ("module_1_chipmunks_merchant", "module_2_hunting_plan",
+                                      "module_3_new_landscape_tiles", "module_4_diplomacy"))
+    assert TURUKHAN["merchant"]["chipmunks"] == m1["chipmunk_fur"]["count"]["value"]
+    assert TURUKHAN["merchant"]["start_region"] == m1["merchant_tiles"]["start_region"]["value"]
+    assert TURUKHAN["merchant"]["tiles"] == [{"id": t["id"], "one": t["one_chipmunk"], "two": t["two_chipmunks"]}
+                                             for t in m1["merchant_tiles"]["proposed_tiles"]["value"]]
+    assert TURUKHAN["hunting_plan"]["tiles"] == m2["tiles"]["value"]
+    assert TURUKHAN["hunting_plan"]["length"] == m2["plan_length"]["value"]
+    assert TURUKHAN["hunting_plan"]["ivan_vp_by_furs"] == [m2["ivan"]["end_vp_by_furs_hunted"]["value"][str(i)]
+                                                          for i in range(6)]
+    assert TURUKHAN["landscapes"]["a_tiles"] == [t["id"] for t in m3["a_tiles"]]
+    assert TURUKHAN["landscapes"]["b_tiles"] == [t["id"] for t in m3["b_tiles"]]
+    assert PARAMS["scoring"]["terrain_set_vp"][4] == m3["set_scoring"]["value"]["five_type_set_vp"]
+    track = m4["track"]
+    assert TURUKHAN["diplomacy"]["spaces"] == track["spaces"]["value"]
+    assert TURUKHAN["diplomacy"]["spaces"] // TURUKHAN["diplomacy"]["spaces_per_zone"] == track["zones"]["value"]
+    assert TURUKHAN["diplomacy"]["bonus_spaces"] == track["bonus_spaces"]["value"]
+    assert TURUKHAN["diplomacy"]["bonus_tiles"] == track["bonus_tiles"]["value"]
+    assert TURUKHAN["diplomacy"]["tiles"] == m4["components"]["value"]["diplomacy_tiles"]
+
+
+def test_rules_file_overrides_a_parameter(tmp_path):
+    """A TOML rules file sets a parameter by section.key (ST-OPEN-12)."""
+    path = tmp_path / "rules.toml"
+    path.write_text("[movement]\nextra_tile_horse_costs = [1, 1, 1]\n")
+    assert Tables(str(path)).extra_move_costs == (1, 1, 1)
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"movement": {"horse_costs": [1]}}', "unknown key movement.horse_costs"),
+    ('{"moves": {}}', "unknown section 'moves'"),
+    ('{"market": {"buy_horses": "five"}}', "market.buy_horses: expected number, got str"),
+    ('{"scoring": {"terrain_set_vp": [1, 2]}}', "scoring.terrain_set_vp"),
+    ('{"villages": {"tiles": [{"id": "V", "reward": {"gold": 1}}]}}', "unknown reward 'gold'"),
+    ('{"furs": {', "cannot read"),
+])
+def test_bad_rules_file_is_a_one_line_usage_error(tmp_path, text, message):
+    """Unknown keys and bad values are rejected, naming the file and the entry."""
+    path = tmp_path / "rules.json"
+    path.write_text(text)
+    with pytest.raises(UsageError) as err:
+        Tables(str(path))
+    assert message in str(err.value) and str(path) in str(err.value) and "\n" not in str(err.value)

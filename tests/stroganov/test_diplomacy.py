@@ -1,0 +1,42 @@
+"""Module 4: diplomacy (ST-TK-DIPLO-1..9)."""
+from __future__ import annotations
+
+from automa.stroganov import economy
+from automa.stroganov.modules import diplomacy
+from automa.stroganov.state import IVAN
+from tests.stroganov.conftest import make_run, take_from_bag
+
+
+def test_setup_marks_tiles_of_the_terrain():
+    """Every board tile of the drawn terrain carries a diplomacy tile (ST-TK-DIPLO-2)."""
+    run = make_run(modules="diplomacy")
+    st, t = run.st, run.t
+    for slot, tile in enumerate(st.tiles):
+        assert st.diplo[slot] == (t.tiles[tile].terrain == st.diplo_terrain)
+
+
+def test_ivan_donates_first_item_of_his_list_at_first_marked_tile():
+    """Bear first, then a coin (as value 8), then his highest fur (ST-TK-DIPLO-8, ST-OPEN-55)."""
+    run = make_run(modules="diplomacy")
+    st, ivan = run.st, run.st.sides[IVAN]
+    st.diplo = [0] * 12
+    st.diplo[4] = st.diplo[6] = 1
+    ivan.coins = 0
+    ivan.furs[5] = 1
+    take_from_bag(run, 5)
+    diplomacy.ivan_donate(run, [3, 4, 5, 6])
+    assert st.don[4] == [5] and ivan.diplo == 5 and st.don[6] == []
+    ivan.coins = 1
+    diplomacy.ivan_donate(run, [6])
+    assert st.don_coins[6] == 1 and ivan.diplo == 13
+
+
+def test_ivan_ignores_donations_when_buying():
+    """Ivan's claim ignores donated furs; they go back to the bag (ST-TK-DIPLO-9)."""
+    run = make_run(modules="diplomacy")
+    st = run.st
+    st.col[2] = []
+    st.don[2] = take_from_bag(run, 6)
+    bag = st.bag[6]
+    economy.take_tile(run, IVAN, 2)
+    assert st.bag[6] == bag + 1 and run.st.sides[IVAN].furs[6] == 0

@@ -1,0 +1,31 @@
+"""Module 2: hunting plans (ST-TK-PLAN-1..5)."""
+from __future__ import annotations
+
+from automa.stroganov.modules import hunting_plan
+from automa.stroganov.state import IVAN, PLAYER
+from tests.stroganov.conftest import make_run
+
+
+def test_only_the_next_animal_advances():
+    """A hunted fur advances the marker only when it is the next animal (ST-TK-PLAN-3)."""
+    run = make_run(modules="hunting_plan")
+    side = run.st.sides[PLAYER]
+    side.plan, side.plan_pos = (3, 5, 3, 6, 2), 0
+    hunting_plan.on_hunt(run, PLAYER, 5)
+    assert side.plan_pos == 0
+    hunting_plan.on_hunt(run, PLAYER, 3)
+    hunting_plan.on_hunt(run, PLAYER, 5)
+    assert side.plan_pos == 2
+
+
+def test_red_framed_furs_are_never_reduced():
+    """Plan steps reduce only unframed furs (ST-TK-PLAN-4)."""
+    assert hunting_plan.wish_steps(plan_pos=5, total=4, paid=2, real=0) == 2
+    assert hunting_plan.wish_steps(plan_pos=1, total=4, paid=2, real=0) == 1
+
+
+def test_ivan_plan_vp():
+    """3/6/9/12/15 VP for 1-5 plan furs (ST-TK-PLAN-5)."""
+    run = make_run(modules="hunting_plan")
+    run.st.sides[IVAN].plan_pos = 3
+    assert hunting_plan.ivan_vp(run) == 9

@@ -1,0 +1,82 @@
+"""Invariants checked after every turn and winter over many random games, every module combination.
+
+Default run: 16 module combinations x 20 games with varied options. ``pytest -m fuzz`` runs 1,000 per
+combination.
+"""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from automa.core.seeding import game_streams
+from automa.stroganov import GAME, _opts, rounds, scoring, setup
+from automa.stroganov.options import MODULES
+from strategies.stroganov.random import RandomStrategy
+from tests.stroganov.conftest import context
+
+COMBOS = [",".join(c) for k in range(5) for c in itertools.combinations(MODULES, k)]
+VARIANTS = [
+    {},
+    {"opponent": "katyusha", "difficulty": "hard", "automa_strategy": "c"},
+    {"difficulty": "medium", "winter_refill": "shift_east", "claimed_slot": "close_up", "ivan_far_east":
+     "easternmost_own_location"},
+    {"actions_at_outposts": "all", "ivan_move_overflow": "coins", "component_limits": "box",
+     "tiger_on_board": "claim_only", "ivan_wishes": "fulfil", "owned_a_tiles_year2": "removed"},
+]
+
+
+def total_furs(run) -> int:
+    st = run.st
+    return (sum(st.bag) + sum(map(len, st.col)) + sum(map(len, st.don)) + len(st.market)
+            + (1 if st.trade_fur else 0) + sum(s.fur_count() + (1 if s.salesman else 0) for s in st.sides))
+
+
+def check(run, furs: int) -> None:
+    """Furs conserved; tokens never negative; outposts and banners within supply (ST-FUR-3, ST-OUTPOST-1,
+    ST-BANNER-1, ST-SONG-3)."""
+    st, t = run.st, run.t
+    assert total_furs(run) == furs
+    assert min(st.bag) >= 0 and st.tigers_left >= 0 and st.banners_left >= 0
+    for side in st.sides:
+        assert min(side.furs) >= 0
+        assert side.horses >= 0 and side.coins >= 0 and side.banners >= 0 and side.tigers >= 0
+        assert 0 <= side.story <= t.story_max
+        assert side.outpost_supply >= 0 and side.outpost_reserve >= 0 and min(side.outposts) >= 0
+        assert side.outpost_supply + side.outpost_reserve + sum(side.outposts) == t.outposts_per_player
+        assert max(side.outposts) <= t.outpost_region_limit
+    assert sum(s.banners for s in st.sides) + st.banners_left == t.banner_reserve
+    assert sum(s.tigers for s in st.sides) + sum(st.tiger) + st.tigers_left == t.tigers
+
+
+def play_checked(seed: int, index: int, modules: str, variant: dict) -> None:
+    options = GAME.resolve_options({"modules": modules, **variant})
+    ctx = context()
+    streams = game_streams(seed, index)
+    run = setup.setup(ctx["tables"], _opts(ctx, options), streams, RandomStrategy(streams.strategy), None)
+    furs = total_furs(run)
+    check(run, furs)
+    seasons = []
+    scores = rounds.play_game(run, lambda r: (check(r, furs), seasons.append((r.st.year, r.st.season))))
+    assert len(seasons) == 4 * (3 * 2 + 1)  # two turns per action season and one winter per year
+    assert run.turns == 24 and run.st.drawn == 12
+    result = GAME.play(ctx, options, RandomStrategy(game_streams(seed, index).strategy),
+                       game_streams(seed, index), None)
+    assert [result.player[c] for c in GAME.categories] == scores[0]
+    assert result.player_score == sum(scores[0]) and result.automa_score == sum(scores[1])
+    assert result.winner == scoring.winner(run, scores)
+
+
+@pytest.mark.parametrize("modules", COMBOS)
+def test_invariants_every_module_combination(modules):
+    """Furs conserved, tokens never negative, outposts within supply, exact season count, score = sum of
+    categories (ST-YEAR-1, ST-END-1)."""
+    for i in range(20):
+        play_checked(11, i, modules, VARIANTS[i % len(VARIANTS)])
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("modules", COMBOS)
+def test_invariants_fuzz(modules):
+    for i in range(1000):
+        play_checked(12, i, modules, VARIANTS[i % len(VARIANTS)])

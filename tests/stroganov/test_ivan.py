@@ -1,0 +1,139 @@
+"""The automa's turn procedures (ST-IVAN-*)."""
+from __future__ import annotations
+
+from automa.stroganov import ivan
+from automa.stroganov.data import Card
+from automa.stroganov.state import C_TROPHY, IVAN
+from tests.stroganov.conftest import clear_board, make_run, take_from_bag
+
+
+def card(move=1, highest=False, count=1, action="trophy", far_east=False):
+    return Card(99, move, highest, count, action, action in ("outpost", "yurt", "tsar-wish"), far_east, ())
+
+
+def arranged(**options):
+    run = make_run(**options)
+    clear_board(run)
+    return run, run.st.sides[IVAN]
+
+
+def test_draw_reads_action_now_and_move_from_next_card():
+    """The action comes from the card drawn, movement and hunting from the new top card (ST-IVAN-DRAW-1)."""
+    run = make_run()
+    deck = run.st.deck
+    action, move = ivan.draw(run)
+    assert (action.id, move.id, run.st.drawn) == (deck[0], deck[1], 1)
+
+
+def test_move_stops_at_east_end_or_turns_surplus_into_coins():
+    """Ivan moves the card's tiles, stopping on the last slot; with ivan_move_overflow=coins the surplus
+    becomes coins (ST-IVAN-MOVE-1, ST-IVAN-MOVE-2, ST-OPEN-37)."""
+    run, side = arranged()
+    side.pos = 9
+    assert ivan.move(run, card(move=4)) == [10, 11] and side.pos == 11
+    run, side = arranged(ivan_move_overflow="coins")
+    side.pos, coins = 9, side.coins
+    ivan.move(run, card(move=4))
+    assert side.coins == coins + 2
+
+
+def test_hunt_lowest_highest_and_tiger():
+    """Lowest or highest furs of the column; a tiger counts as the highest item (ST-IVAN-HUNT-1, ST-IVAN-HUNT-2)."""
+    run, side = arranged()
+    side.pos = 3
+    run.st.col[3] = take_from_bag(run, 2, 5, 7)
+    ivan.hunt(run, card(count=2))
+    assert run.st.col[3] == [7] and side.furs[2] == side.furs[5] == 1
+    run.st.tiger[3], run.st.tigers_left = 1, run.st.tigers_left - 1
+    ivan.hunt(run, card(highest=True))
+    assert side.tigers == 1 and run.st.col[3] == [7]
+
+
+def test_hunt_empty_tile_and_shortfall_give_coins():
+    """No furs: coins equal to the count; fewer furs: 1 coin per missing fur (ST-IVAN-HUNT-3, ST-IVAN-HUNT-4)."""
+    run, side = arranged()
+    side.pos, coins = 3, side.coins
+    ivan.hunt(run, card(count=2))
+    assert side.coins == coins + 2
+    run.st.col[3] = take_from_bag(run, 4)
+    ivan.hunt(run, card(count=2))
+    assert side.coins == coins + 3 and side.furs[4] == 1
+
+
+def test_claims_empty_tile_else_visits_village():
+    """An emptied tile is claimed free with its bonus; otherwise the region's village (ST-IVAN-STEP3-1..3)."""
+    run, side = arranged()
+    side.pos = 4
+    tile = run.st.tiles[4]
+    ivan.claim_or_village(run)
+    assert side.tiles == [tile] and run.st.tiles[4] == -1
+    run.st.col[6] = take_from_bag(run, 3)
+    run.st.village[3] = 1  # V2: 2 coins
+    side.pos, coins = 6, side.coins
+    ivan.claim_or_village(run)
+    assert side.tiles == [tile] and side.coins == coins + 2
+
+
+def test_location_fur_and_medium_coin():
+    """Outpost, yurt and wish cost the region fur; missing it fails, or gives 1 coin on medium
+    (ST-IVAN-LOCFUR-1, ST-IVAN-ACT-1, ST-IVAN-DIFF-1)."""
+    run, side = arranged()
+    side.pos, side.furs, coins = 2, [0] * 9, side.coins
+    ivan.additional_action(run, card(action="yurt"))
+    assert side.coins == coins
+    run, side = arranged(difficulty="medium")
+    side.pos, side.furs, coins = 2, [0] * 9, side.coins
+    ivan.additional_action(run, card(action="tsar-wish"))
+    assert side.coins == coins + 1 and not side.wishes
+    fur = run.st.region_fur[1]
+    side.furs[fur] = 1
+    take_from_bag(run, fur)
+    ivan.additional_action(run, card(action="tsar-wish"))
+    assert len(side.wishes) == 1 and side.furs[fur] == 0
+
+
+def test_outpost_builds_then_takes_new():
+    """Build in the cossack's region; when it cannot, take a new outpost from the reserve (ST-IVAN-ACT-2)."""
+    run, side = arranged()
+    side.pos = 2
+    fur = run.st.region_fur[1]
+    side.furs[fur] = 2
+    take_from_bag(run, fur, fur)
+    ivan.additional_action(run, card(action="outpost"))
+    assert side.outposts[1] == 1 and side.outpost_supply == 0
+    ivan.additional_action(run, card(action="outpost"))
+    assert side.outpost_supply == 1 and side.outpost_reserve == 3 and side.furs[fur] == 0
+
+
+def test_trophy_track_ivan_and_katyusha():
+    """Ivan scores 1,2,3... per trophy, Katyusha more (ST-IVAN-ACT-3, ST-IVAN-KAT-1, ST-OPEN-19)."""
+    for opponent, expected in (("ivan", 1 + 2 + 3), ("katyusha", 2 + 3 + 5)):
+        run, side = arranged(opponent=opponent)
+        side.pos = 0
+        for _ in range(3):
+            ivan.additional_action(run, card(action="trophy"))
+        assert side.vp[C_TROPHY] == expected
+
+
+def test_hard_mode_turns_trade_space_furs_into_coins():
+    """Hard: a fur of the trade-space value becomes 1 coin (ST-IVAN-DIFF-2)."""
+    run, side = arranged(difficulty="hard")
+    side.pos, coins = 3, side.coins
+    tf = run.st.trade_fur
+    run.st.col[3] = take_from_bag(run, tf)
+    ivan.hunt(run, card())
+    assert side.furs[tf] == 0 and side.coins == coins + 1
+
+
+def test_full_cost_claim_pays_player_price():
+    """Full-cost claim: one fur per fur on the tile plus the region fur, lowest furs first (ST-IVAN-ACT-6)."""
+    run, side = arranged()
+    side.pos = 4
+    fur = run.st.region_fur[2]
+    side.furs = [0] * 9
+    side.furs[fur] = 1
+    side.furs[8] = 1
+    take_from_bag(run, fur, 8)
+    run.st.col[4] = take_from_bag(run, 3)
+    ivan.additional_action(run, card(action="claim-landscape-full-cost"))
+    assert run.st.tiles[4] == -1 and side.furs[3] == 1 and side.furs[8] == 0 and side.furs[fur] == 0

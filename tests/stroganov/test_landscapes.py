@@ -1,0 +1,49 @@
+"""Module 3: A- and Б-tiles (ST-TK-LAND-1..8)."""
+from __future__ import annotations
+
+from automa.stroganov import rounds
+from automa.stroganov.modules import landscapes
+from automa.stroganov.state import C_LAND, IVAN, PLAYER
+from tests.stroganov.conftest import make_run
+
+
+def test_setup_places_a_tiles_and_tiger_on_last_regular_tile():
+    """A-tiles in the last slots of regions 4 and 5; the tiger on the last regular tile; A-tiles on top of
+    the Б pile (ST-TK-LAND-1, ST-TK-LAND-4)."""
+    run = make_run(modules="landscapes")
+    st, t = run.st, run.t
+    assert st.tiles[9] in t.a_tiles and st.tiles[11] in t.a_tiles
+    assert st.tiger[10] == 1 and sum(st.tiger) == 1
+    assert st.special_pile[-2:] and all(x in t.a_tiles for x in st.special_pile[-2:])
+
+
+def test_ivan_scores_4_for_a_tile_and_uses_b_tiles_with_banners():
+    """Ivan: +4 VP per A-tile; a Б-tile for a banner on acquisition and each summer (ST-TK-LAND-7, ST-TK-LAND-8)."""
+    run = make_run(modules="landscapes")
+    t, ivan = run.t, run.st.sides[IVAN]
+    landscapes.acquire(run, IVAN, t.a_tiles[0])
+    assert ivan.vp[C_LAND] == 4
+    mine = [b for b in t.b_tiles if t.tiles[b].id == "silver_mine"][0]
+    ivan.banners, run.st.banners_left = 2, run.st.banners_left - 2
+    coins = ivan.coins
+    ivan.tiles.append(mine)
+    landscapes.acquire(run, IVAN, mine)
+    landscapes.summer(run)
+    assert ivan.coins == coins + 4 and ivan.banners == 0
+
+
+def test_year_two_swap_replaces_a_tiles_on_board():
+    """At the end of year 2 A-tiles on the board become Б-tiles (ST-TK-LAND-3)."""
+    run = make_run(modules="landscapes")
+    run.st.year = 2
+    rounds.reset_and_refill(run)
+    assert run.st.tiles[9] in run.t.b_tiles and run.st.tiles[11] in run.t.b_tiles
+
+
+def test_player_character_powers():
+    """The player's A-tiles give powers: Horse breeder, Guide, Huntsman (ST-TK-LAND-6)."""
+    run = make_run(modules="landscapes")
+    names = {run.t.tiles[a].id: a for a in run.t.a_tiles}
+    for name, flag in (("guide", "guide"), ("huntsman", "huntsman"), ("horse_breeder", "breeder")):
+        landscapes.acquire(run, PLAYER, names[name])
+        assert getattr(run.st.sides[PLAYER], flag)

@@ -1,0 +1,36 @@
+"""Options: every open point has a named option or parameter; option values behave as documented."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from automa.stroganov import GAME
+from automa.stroganov.data import load_raw
+from automa.stroganov.options import OPEN_POINTS
+
+DOCS = Path(__file__).parents[2] / "docs" / "stroganov.md"
+
+
+def test_every_open_point_is_an_option_or_parameter():
+    """ST-OPEN-1..58 each map to existing option names or section.key parameters."""
+    assert sorted(OPEN_POINTS) == list(range(1, 59))
+    names = {o.name for o in GAME.options}
+    params = load_raw()[2]
+    for n, where in OPEN_POINTS.items():
+        for item in where.split(", "):
+            item = item.split("[")[0]
+            if "." in item:
+                section, key = item.split(".")
+                assert key in params[section], (n, item)
+            else:
+                assert item in names, (n, item)
+
+
+def test_options_cite_rules_and_are_documented():
+    """Every option names a rule ID, and docs/stroganov.md lists every option and open point."""
+    text = DOCS.read_text()
+    for o in GAME.options:
+        assert re.search(r"ST-[A-Z]+", o.ref), o.name
+        assert f"`{o.name}`" in text, o.name
+    for n in OPEN_POINTS:
+        assert f"ST-OPEN-{n}" in text, n

@@ -1,0 +1,41 @@
+"""Strategies: determinism, legality, and greedy's edge over random."""
+from __future__ import annotations
+
+import pytest
+
+from automa.core.registry import get_strategy
+from automa.core.seeding import game_streams
+from automa.stroganov import GAME
+from tests.stroganov.conftest import context
+
+
+def play(name: str, index: int, **options):
+    opts = GAME.resolve_options(options)
+    streams = game_streams(99, index)
+    return GAME.play(context(), opts, get_strategy(GAME, name)(streams.strategy), streams, None)
+
+
+@pytest.mark.parametrize("name", list(GAME.strategies))
+def test_strategy_plays_legal_and_deterministic(name):
+    """Same options, strategy, seed and index give the same result (ask() rejects illegal choices)."""
+    a = play(name, 3, modules="merchant,hunting_plan,landscapes,diplomacy")
+    b = play(name, 3, modules="merchant,hunting_plan,landscapes,diplomacy")
+    assert a == b
+
+
+def test_strategy_draws_do_not_change_the_deal():
+    """The automa's cards do not depend on the player strategy's random draws."""
+    from automa.core.trace import Trace
+    cards = []
+    for name in ("random", "greedy"):
+        opts = GAME.resolve_options({})
+        streams, trace = game_streams(99, 8), Trace()
+        GAME.play(context(), opts, get_strategy(GAME, name)(streams.strategy), streams, trace)
+        cards.append([e["action_card"] for e in trace.events if e["kind"] == "card"])
+    assert cards[0] == cards[1]
+
+
+def test_greedy_beats_random():
+    greedy = sum(play("greedy", i).player_score for i in range(10))
+    rand = sum(play("random", i).player_score for i in range(10))
+    assert greedy > 2 * rand
