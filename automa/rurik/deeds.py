@@ -87,19 +87,26 @@ def _group(m: Match, has: list[bool]) -> int:
 
 def _goods_plan(m: Match, cost: dict) -> list[int] | None:
     """The goods (indices) that pay ``cost``'s goods parts, or None if unaffordable. A trade boon
-    token stands for one missing good (RK-SB-BOON-1); -1 in the plan marks a boon token."""
+    token stands for one good (RK-SB-BOON-1); -1 in the plan marks a boon token. A named good is
+    paid from the dock first, then with a boon token, and only then from the boat, so the boat
+    goods that score on the trade track are kept (EX-11: the honey token pays Mead Brewery)."""
     have = [goods_available(m, P, g) for g in range(5)]
+    dock = m.s.sides[P].dock[:]
     boons = m.s.sides[P].boons
     plan = []
     for name, n in cost.get("goods", {}).items():
         g = GOODS.index(name)
         for _ in range(n):
-            if have[g]:
+            if dock[g]:
+                dock[g] -= 1
                 have[g] -= 1
                 plan.append(g)
             elif boons:
                 boons -= 1
                 plan.append(-1)
+            elif have[g]:
+                have[g] -= 1
+                plan.append(g)
             else:
                 return None
     anyg = cost.get("any_goods")
@@ -233,11 +240,18 @@ def can_pay_two(m: Match, need: tuple[int, ...]) -> bool:
 
 
 def pay_two(m: Match, need: tuple[int, ...]) -> None:
+    """Pay a conversion token's two goods (RK-OPEN-29): kinds with a good on the dock first, then
+    the kind held most, so boat goods that score on the trade track are spent last (RK-CLAIM-2)."""
     have = [goods_available(m, P, g) for g in range(5)]
-    first = max(need, key=lambda g: have[g])
+    dock = m.s.sides[P].dock[:]
+
+    def key(g):
+        return dock[g] > 0, have[g]
+    first = max(need, key=key)
     pay_good(m, P, first)
     have[first] -= 1
-    pay_good(m, P, max(range(5), key=lambda g: have[g]))
+    dock[first] = max(0, dock[first] - 1)
+    pay_good(m, P, max(range(5), key=key))
 
 
 def agenda_met(m: Match) -> bool:

@@ -35,7 +35,8 @@ def _rules(m: Match, side: int, r: int) -> bool:
 def take_turn(m: Match) -> None:
     """One Rebellion turn: take the lowest advisor (leftmost of two 2s), gain the space's points
     and every matching open bonus, pay or forfeit the coin, spend bonus moves first, then the
-    main action (RK-REB-ACT-1..8, RK-REB-BONUS-2)."""
+    main action (RK-REB-ACT-1..8, RK-REB-BONUS-2). Coin bonuses are gained after the space's coin
+    is paid or forfeited, so they cannot pay for the space they come with (RK-REB-ACT-5, EX-8)."""
     s = m.s
     best = None
     for c, col in enumerate(s.board):
@@ -52,20 +53,21 @@ def take_turn(m: Match) -> None:
     if m.trace:
         _log(m, "rebel_action", "RK-REB-ACT-1", action=action, row=row, points=points,
              card=m.data.cards[s.card].id)
-    extra, pre_move, fewer = 0, 0, 0
+    extra, pre_move, fewer, bonus_coins = 0, 0, 0, 0
     for bonus, amount in open_bonuses(m, action):
         if bonus == action:
             extra += amount
         elif bonus == "move":
             pre_move += amount
         elif bonus == "coins":
-            reb.coins += amount
+            bonus_coins += amount
         elif bonus == "reveal_fewer":
             fewer += amount
-    if m.trace and (extra or pre_move or fewer):
-        _log(m, "bonus", "RK-REB-BONUS-2", action=action, extra=extra, move=pre_move, reveal_fewer=fewer)
+    if m.trace and (extra or pre_move or fewer or bonus_coins):
+        _log(m, "bonus", "RK-REB-BONUS-2", action=action, extra=extra, move=pre_move, reveal_fewer=fewer,
+             coins=bonus_coins)
     paid = True
-    if coin_cost:
+    if coin_cost:                                         # RK-REB-ACT-5: checked before bonus coins
         if reb.coins >= coin_cost:
             reb.coins -= coin_cost
         else:
@@ -73,6 +75,7 @@ def take_turn(m: Match) -> None:
             reb.coins += 1
             if m.trace:
                 _log(m, "forfeit", "RK-REB-ACT-5", action=action, why="cannot pay the coin")
+    reb.coins += bonus_coins                              # RK-REB-ACT-7, EX-8
     if pre_move:
         move(m, pre_move)                                 # RK-REB-ACT-8
     main = (points if paid else 0) + extra                # RK-REB-ACT-7: bonuses still apply

@@ -1,0 +1,227 @@
+"""The packaged Rurik data files against the rules reference's data (RK-COMP-1..8, §11), the
+validation errors of ``data.load`` and the disputed-rows option (RK-OPEN-20)."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from automa.core.errors import UsageError
+from automa.rurik import data as rdata
+from automa.rurik.data import ADVISOR_NUMBER, COLUMNS, GOODS, PRIORITIES, STRUCTURES
+
+REF = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "rurik" / "data"
+PKG = rdata.DATA_DIR
+D = rdata.load()
+needs_ref = pytest.mark.skipif(not REF.is_dir(), reason=f"reference data not found at {REF}")
+
+
+def ref(name):
+    return json.loads((REF / name).read_text())
+
+
+@needs_ref
+@pytest.mark.parametrize("name", ["map.json", "rebel_boards.json", "scheme_cards.json", "scoring.json",
+                                  "solo_cards.json", "stone_and_blade.json", "strategy_board.json"])
+def test_packaged_json_matches_reference(name):
+    """Every fact of the packaged file equals the reference file of the same name (§11)."""
+    mine = json.loads((PKG / name).read_text())
+    theirs = ref(name)
+    mine.pop("_meta", None), theirs.pop("_meta", None)
+    assert mine == theirs
+
+
+@needs_ref
+def test_map_facts():
+    """The 8 solo regions, their goods, adjacency and hop distances (RK-MAP-1..4)."""
+    r = ref("map.json")
+    assert D.regions == tuple(r["solo_regions"])
+    goods = {x["id"]: x["good"] for x in r["regions"]}
+    assert [GOODS[g] for g in D.good] == [goods[n] for n in D.regions]
+    for i, n in enumerate(D.regions):
+        assert sorted(D.regions[j] for j in D.adjacent[i]) == sorted(r["solo_adjacency"][n])
+        for j, m in enumerate(D.regions):
+            assert D.distance[i][j] == r["solo_distances"][n][m]
+    assert "kiev" not in [D.regions[j] for j in D.adjacent[D.regions.index("smolensk")]]
+
+
+@needs_ref
+def test_solo_card_facts():
+    """18 cards: region order, build orders and placements in order (RK-COMP-4, RK-OPEN-20 brdgm)."""
+    cards = ref("solo_cards.json")["cards"]
+    assert len(D.cards) == len(cards) == 18
+    for c, rc in zip(D.cards, cards):
+        assert c.id == rc["id"]
+        assert [D.regions[r] for r in c.order] == rc["location_order"]
+        for p in PRIORITIES:
+            rp = rc["priorities"][p]
+            assert list(c.build_order[p]) == rp["build_order"]
+            assert [(a, COLUMNS[col], coin) for a, col, coin in c.placements[p]] == [
+                (e["advisor"], e["column"], e["coin"]) for e in rp["placements"]]
+
+
+@needs_ref
+def test_rebel_board_facts():
+    """4 levels: starting priority, columns, spaces and covers (RK-COMP-5, RK-REB-SETUP-4/5, RK-REB-BONUS-1)."""
+    levels = ref("rebel_boards.json")["levels"]
+    counts = {1: (7, 1), 2: (9, 2), 3: (10, 2), 4: (12, 3)}
+    for lv in levels:
+        b = D.boards[lv["level"]]
+        assert b.starting_priority == lv["starting_priority"]
+        assert [p for p, _ in b.columns] == [c["priority"] for c in lv["columns"]]
+        for (_, spaces), c in zip(b.columns, lv["columns"]):
+            assert list(spaces) == [(s["trigger"], s["bonus"], s["amount"], s["covered_at_start"]) for s in c["spaces"]]
+        allsp = [s for _, sp in b.columns for s in sp]
+        assert (len(allsp), sum(not s[3] for s in allsp)) == counts[lv["level"]]
+    assert {lv: D.boards[lv].starting_priority for lv in D.boards} == {
+        1: "build", 2: "tax", 3: "attack_move", 4: "build"}
+
+
+@needs_ref
+def test_strategy_board_facts():
+    """Points and coin costs per space, advisors per round (RK-STRAT-2, RK-STRAT-5)."""
+    r = ref("strategy_board.json")
+    for col, rc in zip(D.spaces, r["columns"]):
+        assert list(col) == [(s["points"], s["coin_cost"]) for s in rc["spaces"]]
+    assert D.spaces == (((3, 0), (2, 0), (1, 1)), ((3, 0), (2, 0), (1, 0)), ((2, 0), (1, 0), (1, 1)),
+                        ((2, 0), (1, 0), (1, 1)), ((2, 0), (1, 0), (1, 1)), ((3, 0), (2, 0), (1, 0)))
+    assert {k: list(v) for k, v in D.advisors_per_round.items()} == {int(k): v for k, v in r["advisors_per_round"].items()}
+    assert ADVISOR_NUMBER == {"1": 1, "2": 2, "2+": 2, "3+": 3, "4": 4, "5": 5}
+
+
+@needs_ref
+def test_scoring_facts():
+    """Claim thresholds and VP (RK-CLAIM-2, RK-OPEN-18) and the boat (RK-CORE-6, RK-SB-BOON-1)."""
+    r = ref("scoring.json")
+    tracks = r["claim_tracks"]
+    assert list(D.claim_vp) == tracks["vp_levels"]["values"] == [1, 2, 3, 5, 8]
+    for t in ("rule", "build", "trade"):
+        assert [(th, tuple(D.regions[i] for i in req)) for th, req in D.claim_levels[t]] == [
+            (e["threshold"], tuple(e.get("also_requires", ()))) for e in tracks[t]["levels"]]
+    size = {c["good"]: c["spaces"] for c in r["boat"]["columns"]}
+    assert {GOODS[g]: n for g, n in enumerate(D.boat_size)} == size == {"wood": 3, "fish": 3, "stone": 2, "honey": 2, "fur": 1}
+    assert sorted(GOODS[g] for g in D.boon_goods) == sorted(
+        c["good"] for c in r["boat"]["columns"] if c.get("trade_boon_token")) == ["fish", "honey", "wood"]
+
+
+@needs_ref
+def test_scheme_card_facts():
+    """32 scheme cards, base 27 with 10 casualty cards, 14 in all (RK-COMP-6)."""
+    cards = ref("scheme_cards.json")["cards"]
+    assert len(D.schemes) == len(cards) == 32
+    for c, rc in zip(D.schemes, cards):
+        assert (c.id, c.module, c.coin_cost, c.casualty_icons) == (rc["id"], rc["module"], rc["coin_cost"], rc["casualty_icons"])
+        rw = rc["reward"]
+        assert c.reward_all == tuple((p["type"], p["amount"]) for p in rw.get("all", []))
+        assert c.reward_choice == tuple(tuple((p["type"], p["amount"]) for p in alt) for alt in rw.get("choice", []))
+    base = [c for c in D.schemes if c.module == "base"]
+    assert len(base) == 27 and sum(c.casualty_icons > 0 for c in base) == 10
+    assert sum(c.casualty_icons > 0 for c in D.schemes) == 14
+
+
+@needs_ref
+def test_stone_and_blade_facts():
+    """Epic structures, factions and the S&B core deeds agree with the reference (RK-SB-*, RK-OPEN-42)."""
+    r = ref("stone_and_blade.json")
+    assert D.epic == r["epic_structures"]
+    assert D.factions == r["rebel_factions_module"]
+    core = {d["name"]: d for d in r["deeds"] if d["module"] == "core"}
+    mine = {d["name"]: d for d in D.deeds if d.get("module") == "core"}
+    assert set(mine) == set(core)
+    for name, d in mine.items():
+        assert d["reward"] == core[name]["reward"]
+        assert d["vp"] == core[name]["vp_U"]
+
+
+# --- validation ----------------------------------------------------------------------------------
+
+def _broken_cards(tmp_path, edit):
+    raw = json.loads((PKG / "solo_cards.json").read_text())
+    edit(raw)
+    p = tmp_path / "solo_cards.json"
+    p.write_text(json.dumps(raw))
+    return p
+
+
+def test_wrong_region_name_names_file_and_card(tmp_path):
+    """A wrong region name is a UsageError naming the file and the card (RK-COMP-4)."""
+    p = _broken_cards(tmp_path, lambda raw: raw["cards"][2]["location_order"].__setitem__(0, "moscow"))
+    with pytest.raises(UsageError, match=r"solo_cards\.json: card 3: unknown region 'moscow'"):
+        rdata.load(cards_path=str(p))
+
+
+def test_missing_field_names_file_and_card(tmp_path):
+    """A missing field is a UsageError naming the file and the entry."""
+    p = _broken_cards(tmp_path, lambda raw: raw["cards"][4]["priorities"]["tax"].pop("build_order"))
+    with pytest.raises(UsageError, match=r"solo_cards\.json: card 5 tax: missing field 'build_order'"):
+        rdata.load(cards_path=str(p))
+    p = _broken_cards(tmp_path, lambda raw: raw["cards"][0]["priorities"]["build"]["placements"][0].pop("coin"))
+    with pytest.raises(UsageError, match=r"solo_cards\.json: card 1 build placement 1: missing field 'coin'"):
+        rdata.load(cards_path=str(p))
+
+
+def test_duplicate_card_names_file_and_card(tmp_path):
+    """A duplicate card id is a UsageError naming the file and the card."""
+    def dup(raw):
+        raw["cards"][1]["id"] = raw["cards"][0]["id"]
+    p = _broken_cards(tmp_path, dup)
+    with pytest.raises(UsageError, match=r"solo_cards\.json: card 1: duplicate card id"):
+        rdata.load(cards_path=str(p))
+
+
+def test_wrong_region_in_scoring_file(tmp_path):
+    """A user scoring file with an unknown region names file and track (RK-OPEN-18)."""
+    raw = json.loads((PKG / "scoring.json").read_text())
+    raw["claim_tracks"]["rule"]["levels"][4]["also_requires"] = ["kiev", "moskva"]
+    p = tmp_path / "my_scoring.json"
+    p.write_text(json.dumps(raw))
+    with pytest.raises(UsageError, match=r"my_scoring\.json: claim_tracks rule: unknown region 'moskva'"):
+        rdata.load(scoring_path=str(p))
+
+
+def test_unreadable_and_invalid_json(tmp_path):
+    """I/O and syntax errors are one-line UsageErrors naming the path."""
+    with pytest.raises(UsageError, match="cannot read"):
+        rdata.load(cards_path=str(tmp_path / "nope.json"))
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(UsageError, match="bad.json: not valid JSON"):
+        rdata.load(cards_path=str(bad))
+
+
+def test_user_card_file_is_used(tmp_path):
+    """``cards=PATH`` loads a user's own card file in the packaged schema (RK-COMP-4)."""
+    def edit(raw):
+        raw["cards"][0]["priorities"]["build"]["build_order"] = ["market", "stronghold", "church"]
+    p = _broken_cards(tmp_path, edit)
+    assert rdata.load(cards_path=str(p)).cards[0].build_order["build"] == ("market", "stronghold", "church")
+
+
+def test_pdhummel_rows_change_exactly_the_disputed_entries():
+    """``solo_card_rows=pdhummel`` changes exactly the 9 disputed entries (in 7 rows) (RK-OPEN-20)."""
+    alt = rdata.load(rows="pdhummel")
+    raw = {c["id"]: c for c in json.loads((PKG / "solo_cards.json").read_text())["cards"]}
+    diffs = set()
+    for a, b in zip(D.cards, alt.cards):
+        assert a.order == b.order and a.build_order == b.build_order
+        for p in PRIORITIES:
+            for i, (x, y) in enumerate(zip(a.placements[p], b.placements[p])):
+                assert x[0] == y[0]
+                if x != y:
+                    diffs.add((a.id, p, i))
+    disputed = {(cid, d["priority"], d["index"]) for cid, c in raw.items() for d in c.get("disputed", [])}
+    assert len(disputed) == 9 and len({(c, p) for c, p, _ in disputed}) == 7
+    assert diffs == disputed
+    for cid, p, i in disputed:
+        d = next(d for d in raw[cid]["disputed"] if (d["priority"], d["index"]) == (p, i))
+        card = next(c for c in alt.cards if c.id == cid)
+        assert (COLUMNS[card.placements[p][i][1]], card.placements[p][i][2]) == (d["pdhummel"]["column"], d["pdhummel"]["coin"])
+        base = next(c for c in D.cards if c.id == cid)
+        assert (COLUMNS[base.placements[p][i][1]], base.placements[p][i][2]) == (d["brdgm"]["column"], d["brdgm"]["coin"])
+
+
+def test_structures_and_vocabulary():
+    """Structure kinds and their supply (RK-CORE-8)."""
+    assert STRUCTURES == ("church", "stronghold", "market", "stable", "tavern")

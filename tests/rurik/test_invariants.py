@@ -1,0 +1,203 @@
+"""Invariants checked after every step of many random games (RK-CORE-8 and the piece limits).
+
+After every player turn, Rebellion turn, strategy phase and claim phase:
+16 rebels conserved (board + supply; the leader is separate), 12 player troops conserved,
+structures only from supply (supply + on board == 3/3/3/2/2 per side), at most 3 structures and
+one of each type per region (RK-PL-BUILD-2), coins, goods and boon tokens never negative, boat
+columns within their height (RK-CORE-6), neutral troops never increase and never negative,
+claim markers never move down (RK-CLAIM-2), warfare within 0..10 (RK-OPEN-16), and at the end each
+score equals the sum of its categories. The default run plays a few hundred games; the ``fuzz``
+variant (``pytest -m fuzz``) plays 100,000 across all difficulties and rebel leaders.
+"""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+
+import pytest
+
+from automa.core.registry import get_game, get_strategy
+from automa.core.seeding import game_streams
+from automa.rurik import rounds
+from automa.rurik.scoring import score
+from automa.rurik.state import PLAYER, REBELLION
+
+GAME = get_game("rurik")
+LEADERS = ("sviatopolk", "gleb", "maria", "theofana")
+
+
+class Checker:
+    def __init__(self):
+        self.neutral = None
+        self.claims = None
+        self.steps = 0
+
+    def check(self, m, where):
+        s, d = m.s, m.data
+        self.steps += 1
+        pl, reb = s.sides[PLAYER], s.sides[REBELLION]
+        ctx = f"{where} round {s.round}"
+        assert reb.supply + sum(reb.units) == 16, ctx
+        assert pl.supply + sum(pl.units) == 12, ctx
+        assert min(reb.units) >= 0 and min(pl.units) >= 0 and reb.supply >= 0 and pl.supply >= 0, ctx
+        for side in (PLAYER, REBELLION):
+            sd = s.sides[side]
+            on_board = [sum((side, k) in st for st in s.structs) for k in range(5)]
+            assert [a + b for a, b in zip(sd.structures, on_board)] == [3, 3, 3, 2, 2], ctx
+            assert sd.coins >= 0, (ctx, side, sd.coins)
+            assert min(sd.dock) >= 0 and min(sd.boat) >= 0 and sd.boons >= 0, ctx
+            assert all(sd.boat[g] <= d.boat_size[g] for g in range(5)), ctx
+            assert sd.boons + len(sd.boons_below) <= 3, ctx
+            assert 0 <= sd.warfare <= 10, ctx
+            assert -1 <= sd.leader < 8, ctx
+        for st in s.structs:
+            assert len(st) <= 3, ctx
+            kinds = [k for _, k in st]
+            assert len(kinds) == len(set(kinds)), ctx
+        assert min(s.neutral) >= 0, ctx
+        if self.neutral is not None:
+            assert all(a <= b for a, b in zip(s.neutral, self.neutral)), ctx
+        self.neutral = s.neutral[:]
+        claims = [s.sides[0].claims[:], s.sides[1].claims[:]]
+        if self.claims is not None:
+            assert all(a >= b for x, y in zip(claims, self.claims) for a, b in zip(x, y)), ctx
+        self.claims = claims
+
+
+@pytest.fixture
+def checked(monkeypatch):
+    """Wrap the four sequenced procedures in rounds' namespace with the invariant check."""
+    checker = Checker()
+    for name, target in (("take_turn", rounds.player), ("take_turn", rounds.rebellion)):
+        orig = getattr(target, name)
+
+        def wrapped(m, _orig=orig, _where=target.__name__):
+            _orig(m)
+            checker.check(m, _where)
+        monkeypatch.setattr(target, name, wrapped)
+    for name in ("strategy_phase", "claim_phase"):
+        orig = getattr(rounds, name)
+
+        def wrapped(m, _orig=orig, _where=name):
+            _orig(m)
+            checker.check(m, _where)
+        monkeypatch.setattr(rounds, name, wrapped)
+    return checker
+
+
+def _play(options, seed, i, strategy="random"):
+    opts = GAME.resolve_options(options)
+    ctx = GAME.prepare(opts)
+    st = game_streams(seed, i)
+    strat = get_strategy(GAME, strategy)(st.strategy)
+    return GAME.play(ctx, opts, strat, st, None)
+
+
+def _run(checked, games, seed):
+    combos = list(itertools.product((1, 2, 3, 4), LEADERS))
+    for i in range(games):
+        level, leader = combos[i % len(combos)]
+        player_leader = "boris" if leader == "gleb" else "gleb" if i % 3 == 0 else "mstislav"
+        checked.neutral = checked.claims = None
+        res = _play({"difficulty": level, "rebel_leader": leader, "player_leader": player_leader}, seed, i)
+        assert res.rounds == 4
+        assert set(res.player) == set(res.automa)
+        p, a = sum(res.player.values()), sum(res.automa.values())
+        if p != a:
+            assert res.winner == ("player" if p > a else "automa")
+        assert all(v >= 0 for v in res.player.values()) and all(v >= 0 for v in res.automa.values())
+
+
+def test_invariants_random_games(checked):
+    """A few hundred random games, every difficulty and rebel leader, invariants after every step."""
+    _run(checked, 320, 20261129)
+    assert checked.steps > 320 * 30
+
+
+@pytest.mark.parametrize("strategy", ["greedy", "warlord", "builder", "merchant"])
+def test_invariants_scripted_strategies(checked, strategy):
+    """The scripted strategies keep the invariants too."""
+    for i in range(10):
+        checked.neutral = checked.claims = None
+        _play({"difficulty": 1 + i % 4, "rebel_leader": LEADERS[i % 4]}, 5, i, strategy)
+
+
+@pytest.mark.parametrize("options", [
+    {"rebel_card_cycle": "per_round", "rebel_coin_icon_bribe": "first_affordable_space",
+     "rebel_fallback_bribe": "keep_coin_icon", "rebel_move_source_tiebreak": "earlier_in_order"},
+    {"rebel_move_cede_check": "rule_would_change", "rebel_move_single_target": "retarget_when_ruled",
+     "region_order_start": "continue", "rebel_forfeit_scope": "named_cases_only"},
+    {"rebel_leader_absent": "return_leader", "unit_loss_order": "leader_first",
+     "casualty_card_count": "one", "casualty_resolution": "all_icons", "revealed_card_fate": "bottom_of_deck"},
+    {"scheme_decks": "reshuffle_discard_only", "zero_track_income": "off", "casualty_resolution": "one_if_any",
+     "casualty_card_count": "one_plus_stronghold", "player_goods_handling": "boat_first_no_transfers"},
+    {"scheme_decks": "unchosen_to_bottom", "inheritance": "none_sb", "rebel_leader": "maria",
+     "maria_attack": "maria_region_only", "rebel_stable_move": "normal_sources", "rebel_attack_removal": "rebel_unit"},
+    {"goods_conversion_tokens": "none", "deed_timing": "one_per_turn", "leader_reentry": "optional",
+     "church_targets": "optional", "claim_unlock_column": "previous_priority", "rule_requires_unit": "yes",
+     "base_deeds_data": "off", "solo_card_rows": "pdhummel", "player_agenda_deal": "one"},
+])
+def test_invariants_rule_options(checked, options):
+    """Every rule option's alternative keeps the invariants (RK-OPEN-1..44)."""
+    for i in range(25):
+        checked.neutral = checked.claims = None
+        _play(dict(options, difficulty=1 + i % 4), 9, i)
+
+
+@pytest.mark.fuzz
+def test_invariants_fuzz_100k(checked):
+    """100,000 random games across all four difficulties and rebel leaders."""
+    _run(checked, 100_000, 424242)
+
+
+def test_categories_per_side():
+    """Player-only and Rebellion-only categories stay 0 for the other side (RK-END-1, RK-REB-END-1)."""
+    for i in range(20):
+        res = _play({}, 3, i)
+        assert res.player["coins"] == 0 and res.player["dock_goods"] == 0
+        assert res.automa["deeds"] == 0 and res.automa["agenda"] == 0
+
+
+def _mutables(obj, path="s"):
+    if isinstance(obj, (list, dict)) or dataclasses.is_dataclass(obj):
+        yield path, obj
+    if isinstance(obj, list):
+        for i, x in enumerate(obj):
+            yield from _mutables(x, f"{path}[{i}]")
+    elif isinstance(obj, dict):
+        for k, x in obj.items():
+            yield from _mutables(x, f"{path}[{k!r}]")
+    elif dataclasses.is_dataclass(obj):
+        for f in dataclasses.fields(obj):
+            yield from _mutables(getattr(obj, f.name), f"{path}.{f.name}")
+
+
+def test_state_copy_shares_no_mutable_part():
+    """State.copy() shares no list, dict or Side with the original, and equals it."""
+    from automa.core.trace import Trace
+    opts = GAME.resolve_options({})
+    ctx = GAME.prepare(opts)
+    captured = []
+
+    orig = rounds.claim_phase
+
+    def grab(m):
+        orig(m)
+        captured.append(m.s)
+    rounds.claim_phase = grab
+    try:
+        st = game_streams(1, 0)
+        GAME.play(ctx, opts, get_strategy(GAME, "random")(st.strategy), st, Trace())
+    finally:
+        rounds.claim_phase = orig
+    s = captured[1]
+    c = s.copy()
+    assert c == s
+    originals = {id(o): p for p, o in _mutables(s)}
+    for p, o in _mutables(c):
+        assert id(o) not in originals, f"{p} is shared with the original ({originals.get(id(o))})"
+    c.sides[0].units[0] += 1
+    c.structs[0].append((0, 0))
+    c.board[0].append((0, "1", 1))
+    c.rewards[99] = "x"
+    assert c != s
