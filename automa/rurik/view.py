@@ -109,15 +109,34 @@ class View:
 
     def projected_claim_vp(self, side: int) -> int:
         """VP the claim markers would score if the tracks were updated now (RK-CLAIM-2)."""
+        return int(self.claim_progress(side, smooth=False))
+
+    def claim_progress(self, side: int, smooth: bool = True) -> float:
+        """Claim-track VP if scored now; with ``smooth``, plus the fraction of the way to each next
+        level times its extra VP, and half a region ruled for every region where this side ties
+        for the highest strength (a gradient for lookahead strategies)."""
         m = self._m
         vp = m.data.claim_vp
-        total = 0
-        for t, (value, reached) in enumerate(zip(measures(m, side), m.s.sides[side].claims)):
+        values = list(measures(m, side))
+        if smooth:
+            s = m.s
+            for r in range(8):
+                mine = regions.strength(s, side, r)
+                if mine and mine == max(regions.strength(s, 1 - side, r), s.neutral[r]):
+                    values[0] += 0.5
+        total = 0.0
+        for t, (value, reached) in enumerate(zip(values, m.s.sides[side].claims)):
+            levels = m.data.claim_levels[TRACKS[t]]
             level = reached
-            for i, (threshold, required) in enumerate(m.data.claim_levels[TRACKS[t]]):
+            for i, (threshold, required) in enumerate(levels):
                 if value >= threshold and all(self.rules(side, r) for r in required):
                     level = max(level, i + 1)
-            total += vp[level - 1] if level else 0
+            here = vp[level - 1] if level else 0
+            if smooth and level < len(levels):
+                low = levels[level - 1][0] if level else 0
+                frac = max(0.0, (value - low) / max(1, levels[level][0] - low))
+                here += min(frac, 0.99) * (vp[level] - here)
+            total += here
         return total
 
     # the player's own cards

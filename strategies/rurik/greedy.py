@@ -3,11 +3,13 @@
 For every spending choice it looks at the game after that choice (``decision.after``) and takes
 the one with the best estimate; ties go to its own random stream. The estimate, for each side:
 
-* claim tracks: the VP the markers would reach if the tracks were scored now;
+* claim tracks: the VP the tracks would score now, plus the fraction of the way to each next
+  level times its extra VP, counting a region where the side ties for the highest strength as
+  half ruled (``view.claim_progress``);
 * warfare: 3 VP when ahead or level and above 0, 1 when behind;
 * deeds accomplished and VP tokens; for the Rebellion a third of its coins and dock goods;
-* position: 0.4 per unit on the board, 0.5 per structure placed, 0.3 per good,
-  and for the player 0.25 per coin and 0.5 per scheme card in hand.
+* position: 0.1 per unit on the board, 0.1 per structure placed, 0.05 per good,
+  and for the player 0.1 per coin and 0.5 per scheme card in hand.
 
 Its score is the player's estimate minus the Rebellion's. Advisor placement cannot be judged one
 step ahead (nothing happens until the action phase), so it places by the value of the space it
@@ -22,13 +24,12 @@ WEIGHT = (1.0, 0.7, 1.2, 1.2, 1.5, 0.8)      # muster, move, attack, tax, build,
 
 
 def estimate(v, side):
-    other = 1 - side
-    w, wo = v.warfare(side), v.warfare(other)
+    w, wo = v.warfare(side), v.warfare(1 - side)
     units, structures, goods = v.position(side)
-    score = v.projected_claim_vp(side) + v.vp_tokens(side) + ((3 if w >= wo else 1) if w else 0)
-    score += 0.4 * units + 0.5 * structures + 0.3 * goods
+    score = v.claim_progress(side) + v.vp_tokens(side) + ((3 if w >= wo else 1) if w else 0)
+    score += 0.1 * units + 0.1 * structures + 0.05 * goods
     if side == v.PLAYER:
-        return score + v.deeds_done_vp + 0.25 * v.coins(side) + 0.5 * len(v.hand)
+        return score + v.deeds_done_vp + 0.1 * v.coins(side) + 0.5 * len(v.hand)
     return score + v.coins(side) / 3 + sum(v.dock(side)) / 3
 
 
