@@ -1,7 +1,7 @@
 """Rurik: Dawn of Kiev with Stone & Blade, solo against the Rebellion: the registry entry."""
 from __future__ import annotations
 
-from automa.core.registry import Game
+from automa.core.registry import Game, Ladder
 from automa.rurik import data as _data
 from automa.rurik.options import OPTIONS, check
 from automa.rurik.rounds import play
@@ -28,4 +28,5 @@ GAME = Game(
     },
     play=play,
     prepare=prepare,
+    difficulty_ladder=Ladder(("difficulty",), leader="rebel_leader"),
 )

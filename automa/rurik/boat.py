@@ -31,13 +31,13 @@ def full_columns(m: Match, side: int) -> int:
     return sum(sd.boat[g] == n for g, n in enumerate(m.data.boat_size))
 
 
-def goods_available(m: Match, side: int, good: int) -> int:
-    """Goods of one kind the side can pay with: dock, and boat too when transfers are allowed
+def payable(m: Match, side: int) -> list[int]:
+    """Goods per kind the side can pay with: dock, and boat too when transfers are allowed
     (RK-OPEN-35 ``player_goods_handling``)."""
     sd = m.s.sides[side]
     if m.opt["player_goods_handling"] == "boat_first_with_transfers":
-        return sd.dock[good] + sd.boat[good]
-    return sd.dock[good]
+        return [d + b for d, b in zip(sd.dock, sd.boat)]
+    return sd.dock[:]
 
 
 def pay_good(m: Match, side: int, good: int) -> None:

@@ -9,7 +9,7 @@ troops, the first scheme card in hand. The strategy decides whether to accomplis
 from __future__ import annotations
 
 from automa.rurik import combat
-from automa.rurik.boat import goods_available, pay_good
+from automa.rurik.boat import pay_good, payable
 from automa.rurik.data import GOODS, STRUCTURES
 from automa.rurik.decide import PASS, decide
 from automa.rurik.match import Match
@@ -90,7 +90,7 @@ def _goods_plan(m: Match, cost: dict) -> list[int] | None:
     token stands for one good (RK-SB-BOON-1); -1 in the plan marks a boon token. A named good is
     paid from the dock first, then with a boon token, and only then from the boat, so the boat
     goods that score on the trade track are kept (EX-11: the honey token pays Mead Brewery)."""
-    have = [goods_available(m, P, g) for g in range(5)]
+    have = payable(m, P)
     dock = m.s.sides[P].dock[:]
     boons = m.s.sides[P].boons
     plan = []
@@ -233,16 +233,14 @@ def _apply(m: Match, choice: tuple) -> None:
 
 def can_pay_two(m: Match, need: tuple[int, ...]) -> bool:
     """Two goods, one of them of a kind in ``need`` (a conversion token, RK-OPEN-29)."""
-    have = [goods_available(m, P, g) for g in range(5)]
-    if not any(have[g] for g in need):
-        return False
-    return sum(have) >= 2
+    have = payable(m, P)
+    return sum(have) >= 2 and any(have[g] for g in need)
 
 
 def pay_two(m: Match, need: tuple[int, ...]) -> None:
     """Pay a conversion token's two goods (RK-OPEN-29): kinds with a good on the dock first, then
     the kind held most, so boat goods that score on the trade track are spent last (RK-CLAIM-2)."""
-    have = [goods_available(m, P, g) for g in range(5)]
+    have = payable(m, P)
     dock = m.s.sides[P].dock[:]
 
     def key(g):

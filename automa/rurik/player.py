@@ -217,7 +217,8 @@ def build(m: Match, r: int, k: int, target: str) -> None:
         spend(m, "move", 3, only=r)
     elif k == TAVERN:
         pl.coins += len(s.structs[r])
-        if not m.turn_scheme_played and s.discard and not m.lookahead:
+        if (not m.turn_scheme_played and s.discard and not m.lookahead
+                and m.data.scheme_by_id[s.discard[-1]].coin_cost <= pl.coins):
             if decide(m, "tavern_scheme", [("play", s.discard[-1]), PASS]) != PASS:
                 card = s.discard.pop()
                 m.turn_scheme_played = True

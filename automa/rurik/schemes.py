@@ -6,7 +6,8 @@ from automa.rurik.match import Match
 
 
 def split(m: Match, cards: list[int]) -> None:
-    """Shuffle ``cards`` and split them into the two decks, 16 + rest (RK-OPEN-14 ``pdhummel``)."""
+    """Shuffle ``cards`` and split them into two halves, the first one larger by one card when the
+    count is odd (RK-SETUP-3, RK-OPEN-14 ``pdhummel``, which splits its 32 cards 16 + 16)."""
     m.setup_rng.shuffle(cards)
     half = (len(cards) + 1) // 2
     m.s.schemes[0][:] = cards[:half]

@@ -34,27 +34,28 @@ def player_choices(m: Match, available: list[str]) -> list[tuple]:
     """(advisor, column, bribe) choices: one advisor per number, columns with an empty space and
     allowed by the spreading rule, and only bribes that reach a higher space (RK-STRAT-4, -6)."""
     s, coins = m.s, m.s.sides[PLAYER].coins
-    mine = {c for c, col in enumerate(s.board) for side, _, _ in col if side == PLAYER}
-    labels, seen = [], set()
+    mine = {c for c, col in enumerate(s.board) if any(a[0] == PLAYER for a in col)}
+    numbers = {}
     for a in available:
-        if ADVISOR_NUMBER[a] not in seen:
-            seen.add(ADVISOR_NUMBER[a])
-            labels.append(a)
+        numbers.setdefault(ADVISOR_NUMBER[a], a)
+    labels = list(numbers.values())
+    spread = len(mine) >= 3
     out = []
     for c, col in enumerate(s.board):
-        if len(col) >= 3 or (c in mine and len(mine) < 3):
+        if len(col) >= 3 or (c in mine and not spread):
             continue
         for a in labels:
             n = ADVISOR_NUMBER[a]
-            last = landing(col, n)
             out.append(("advisor", a, c, 0))
-            for bribe in range(1, coins + 1):
-                row = landing(col, n + bribe)
-                if row < last:
-                    out.append(("advisor", a, c, bribe))
-                    last = row
-                if row == 0:
+            # the only useful bribes are those that just pass an occupant at or above the landing row
+            last = 0
+            for i in range(landing(col, n) - 1, -1, -1):
+                bribe = col[i][2] - n + 1
+                if bribe > coins:
                     break
+                if bribe != last:
+                    out.append(("advisor", a, c, bribe))
+                    last = bribe
     return out
 
 
