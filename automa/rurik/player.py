@@ -385,7 +385,11 @@ def _conversion(m: Match) -> None:
     options = [("convert", kind) for kind, need in deeds.CONVERSIONS if deeds.can_pay_two(m, need)]
     if not options:
         return
-    choice = decide(m, "conversion", options + [PASS])
+    choice = decide(m, "conversion", options + [PASS], _convert)
+    _convert(m, choice)
+
+
+def _convert(m: Match, choice: tuple) -> None:
     if choice == PASS:
         return
     deeds.pay_two(m, dict(deeds.CONVERSIONS)[choice[1]])

@@ -53,14 +53,23 @@ def place_player(m: Match, forbidden: list[int]) -> None:
     troops, pl.coins = (3, 3) if m.opt["inheritance"] == "base_setup" else (2, 2)
     free = [r for r in range(8) if r not in forbidden]
     for _ in range(troops):
-        r = decide(m, "setup_troop", [("region", r) for r in free])[1]
-        pl.units[r] += 1
-        pl.supply -= 1
+        r = decide(m, "setup_troop", [("region", r) for r in free], _add_troop)[1]
+        _add_troop(m, ("region", r))
     occupied = [r for r in free if pl.units[r]]
-    pl.leader = decide(m, "setup_leader", [("region", r) for r in occupied])[1]
+    pl.leader = decide(m, "setup_leader", [("region", r) for r in occupied], _set_leader)[1]
     if m.trace:
         m.trace.event("setup", side="player", troops=[m.data.regions[r] for r in range(8) for _ in range(pl.units[r])],
                       leader=m.data.regions[pl.leader], rule="RK-SETUP-10")
+
+
+def _add_troop(m: Match, choice: tuple) -> None:
+    pl = m.s.sides[PLAYER]
+    pl.units[choice[1]] += 1
+    pl.supply -= 1
+
+
+def _set_leader(m: Match, choice: tuple) -> None:
+    m.s.sides[PLAYER].leader = choice[1]
 
 
 def deal_cards(m: Match) -> None:

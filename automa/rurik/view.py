@@ -50,6 +50,11 @@ class View:
         from automa.rurik.strategy_board import landing   # strategy_board -> decide -> view
         return landing(self._m.s.board[column], strength)
 
+    def options(self, action: str, points: int) -> list[tuple]:
+        """The player's legal spending choices for ``points`` of ``action`` now (RK-PL-*)."""
+        from automa.rurik.player import CHOICES           # player -> decide -> view
+        return CHOICES[action](self._m, points)
+
     def goods_token(self, r: int) -> bool:
         return self._m.s.token[r]
 

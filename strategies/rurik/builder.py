@@ -3,6 +3,7 @@
 Columns: build, muster, tax, then move, scheme, attack. It builds churches (converting a rebel when
 it can), then strongholds and markets, preferring regions next to its other structures so the
 build track grows; musters where it has structures; moves into empty regions beside them.
+It converts goods into build points.
 """
 from strategies.rurik.persona import Persona
 
@@ -18,6 +19,7 @@ def next_to_mine(v, r):
 class BuilderStrategy(Persona):
     name = "builder"
     description = "adjacent structures, churches"
+    conversions = ("build",)
     columns = ("build", "muster", "tax", "move", "scheme", "attack")
 
     def weight(self, v, c):

@@ -12,15 +12,16 @@ the one with the best estimate; ties go to its own random stream. The estimate, 
   and for the player 0.1 per coin and 0.5 per scheme card in hand.
 
 Its score is the player's estimate minus the Rebellion's. Advisor placement cannot be judged one
-step ahead (nothing happens until the action phase), so it places by the value of the space it
-lands on: action points times a weight per action (build 1.5, attack and tax 1.2, muster 1,
-scheme 0.8, move 0.7), minus 0.4 per bribe coin. Decisions the engine offers no lookahead for
-(which scheme deck or card, which agenda, where to set up) are taken at random.
+step ahead (nothing happens until the action phase), so it places by what the space it lands on
+would let it do now (``view.options``): per point it could use, build 1.8, attack and tax 1.3
+(half where it does not rule, as those cost 2), muster 1 while troops remain, move 0.6,
+scheme 0.5; a space it could not use at all is worth -1; each bribe coin costs 0.4. Decisions
+the engine offers no lookahead for (which scheme deck or card, which agenda) are taken at random.
 """
 from strategies.base import Strategy
 
 POINTS = ((3, 2, 1), (3, 2, 1), (2, 1, 1), (2, 1, 1), (2, 1, 1), (3, 2, 1))   # RK-STRAT-2
-WEIGHT = (1.0, 0.7, 1.2, 1.2, 1.5, 0.8)      # muster, move, attack, tax, build, scheme
+COLUMNS = ("muster", "move", "attack", "tax", "build", "scheme")
 
 
 def estimate(v, side):
@@ -37,10 +38,29 @@ def margin(v):
     return estimate(v, v.PLAYER) - estimate(v, v.REBELLION)
 
 
+def action_value(v, action, points):
+    """What ``points`` of ``action`` would achieve now, in rough VP-equivalents."""
+    if action == "scheme":
+        return 0.5 * points
+    if action == "move":
+        return 0.6 * points
+    if action == "muster":
+        return min(points, v.supply(v.PLAYER) + (v.leader(v.PLAYER) < 0)) if v.options(action, 1) else -1.0
+    options = v.options(action, points)
+    if not options:
+        return -1.0
+    if action == "attack":
+        return 1.3 * min(points, len(options)) + 0.5 * any(c[2] == "rebellion" for c in options)
+    regions = {c[1] for c in options}
+    cheap = sum(1 for r in regions if v.rules(v.PLAYER, r))
+    usable = min(points, cheap + (len(regions) - cheap) / 2)
+    return (1.8 if action == "build" else 1.3) * usable
+
+
 def placement_value(v, choice):
     _, advisor, column, bribe = choice
     row = v.landing_row(column, int(advisor[0]) + bribe)
-    return POINTS[column][row] * WEIGHT[column] - 0.4 * bribe
+    return action_value(v, COLUMNS[column], POINTS[column][row]) - 0.4 * bribe
 
 
 class GreedyStrategy(Strategy):

@@ -3,6 +3,7 @@
 Columns: tax, build, muster, then move, scheme, attack. It taxes goods whose boat column still
 has room (full columns give income), takes the extra good at its markets, builds markets first,
 musters and moves into regions whose goods token is still there.
+It never converts goods: they stay on the boat.
 """
 from strategies.rurik.persona import Persona
 
@@ -10,6 +11,7 @@ from strategies.rurik.persona import Persona
 class MerchantStrategy(Persona):
     name = "merchant"
     description = "tax, boat, markets"
+    conversions = ()
     columns = ("tax", "build", "muster", "move", "scheme", "attack")
     SIZE = (3, 3, 2, 2, 1)
 

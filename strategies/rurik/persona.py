@@ -3,7 +3,8 @@
 A persona ranks strategy-board columns (it places its strongest free advisor in the first
 column it may use, bribing only to reach the top of a favourite column when it has coins to
 spare) and scores each spending choice with ``weight(view, choice)``; it passes when no choice
-scores above 0. Other decisions (which deck, which card to keep) go to its random stream.
+scores above 0. It uses only the goods conversion tokens named in ``conversions``, so goods stay on
+the boat otherwise. Other decisions (which deck, which card to keep) go to its random stream.
 """
 from strategies.base import Strategy
 
@@ -12,6 +13,7 @@ COLUMNS = ("muster", "move", "attack", "tax", "build", "scheme")
 
 class Persona(Strategy):
     columns: tuple[str, ...] = COLUMNS
+    conversions: tuple[str, ...] = ()
 
     def weight(self, view, choice) -> float:
         raise NotImplementedError
@@ -20,7 +22,10 @@ class Persona(Strategy):
         kind, choices, view = decision.kind, decision.choices, decision.view
         if kind == "advisor_place":
             return self.pick_best(decision, lambda c: self._placement(view, c))
-        if kind in ("muster", "move", "attack", "tax", "build", "deed", "scheme_play", "conversion"):
+        if kind == "conversion":
+            usable = [c for c in choices if c[0] == "convert" and c[1] in self.conversions]
+            return usable[0] if usable else choices[-1]
+        if kind in ("muster", "move", "attack", "tax", "build", "deed", "scheme_play"):
             best = self.pick_best(decision, lambda c: -1.0 if c[0] in ("pass", "forfeit") else self.weight(view, c))
             return best
         return choices[self.rng.randrange(len(choices))]
