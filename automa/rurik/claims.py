@@ -26,10 +26,12 @@ def update_tracks(m: Match, side: int) -> None:
     RK-OPEN-18). Level 5 of the rule track also needs Kiev and Novgorod."""
     s, sd = m.s, m.s.sides[side]
     need = m.opt["rule_requires_unit"] == "yes"
-    for t, value in enumerate(measures(m, side)):
+    ruled = [rules(s, side, r, need) for r in range(8)]
+    values = (sum(ruled), build_group(s, side, m.data.adjacent), boat_goods(s, side))
+    for t, value in enumerate(values):
         level = 0
         for i, (threshold, required) in enumerate(m.data.claim_levels[TRACKS[t]]):
-            if value >= threshold and all(rules(s, side, r, need) for r in required):
+            if value >= threshold and all(ruled[r] for r in required):
                 level = i + 1
         sd.claims[t] = max(sd.claims[t], level)
 

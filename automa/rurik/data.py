@@ -66,6 +66,7 @@ class RurikData:
     good: tuple[int, ...]             # good index per region
     adjacent: tuple[tuple[int, ...], ...]
     distance: tuple[tuple[int, ...], ...]   # RK-MAP-4
+    moves: tuple                      # region -> (troop moves, leader moves) to adjacent regions
     cards: tuple[SoloCard, ...]
     boards: dict[int, RebelBoard]
     spaces: tuple[tuple[tuple[int, int], ...], ...]   # column -> rows -> (points, coin_cost)
@@ -309,6 +310,8 @@ def load(cards_path: str = "", rows: str = "brdgm", scoring_path: str = "") -> R
     core_deeds = read_json(DATA_DIR / "sb_core_deeds.json")
     return RurikData(
         regions=regions, good=good, adjacent=adjacent, distance=distance, cards=cards,
+        moves=tuple(tuple([("move", r, d, u) for d in adjacent[r]] for u in ("troop", "leader"))
+                    for r in range(len(regions))),
         boards=load_boards(DATA_DIR / "rebel_boards.json"), spaces=spaces, advisors_per_round=per_round,
         schemes=schemes, scheme_by_id={c.id: c for c in schemes}, boat_size=boat_size, boon_goods=boons,
         claim_levels=levels, claim_vp=vp,

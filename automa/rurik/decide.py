@@ -21,7 +21,9 @@ def decide(m: Match, kind: str, choices: list, apply: Callable | None = None):
             copy = m.copy_for_lookahead()
             apply(copy, choice)
             return View(copy)
-    choice = ask(m.strategy, Decision(kind, View(m), choices, after))
+    if m.view is None:
+        m.view = View(m)
+    choice = ask(m.strategy, Decision(kind, m.view, choices, after))
     if m.trace:
         m.trace.event("decision", side="player", decision=kind, choice=list(choice), options=len(choices))
     return choice

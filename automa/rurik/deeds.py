@@ -159,9 +159,9 @@ def affordable(m: Match, d: int) -> bool:
     deed = m.data.deeds[d]
     pl = m.s.sides[P]
     cost = deed.get("cost", {})
-    if not all(_holds(m, c) for c in deed.get("condition", ())):
-        return False
     if pl.coins < cost.get("coins", 0) or len(pl.hand) < cost.get("scheme_cards", 0):
+        return False
+    if not all(_holds(m, c) for c in deed.get("condition", ())):
         return False
     if "remove_structures" in cost and not all(
             any((P, STRUCTURES.index(k)) in st for st in m.s.structs) for k in cost["remove_structures"]["kinds"]):

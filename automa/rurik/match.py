@@ -22,6 +22,7 @@ class Match:
     trace: object = None
     lookahead: bool = False
     turn_scheme_played: bool = False
+    view: object = None               # the one live read-only View of this game, made on first use
 
     def copy_for_lookahead(self) -> "Match":
         return Match(self.data, self.opt, self.s.copy(), self.strategy, _LOOKAHEAD_RNG,

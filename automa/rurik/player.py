@@ -17,6 +17,13 @@ from automa.rurik.state import CHURCH, MARKET, PLAYER, REBELLION, STABLE, TAVERN
 
 P = PLAYER
 FORFEIT = ("forfeit",)
+# the choice tuples are made once: deciding builds lists of these, never new tuples
+MUSTER_LEADER = tuple(("muster", r, "leader") for r in range(8))
+MUSTER_TROOP = tuple(("muster", r, "troop") for r in range(8))
+ATTACK_REBELLION = tuple(("attack", r, "rebellion") for r in range(8))
+ATTACK_NEUTRAL = tuple(("attack", r, "neutral") for r in range(8))
+MOVE_ANY = tuple(tuple([("move", r, d, u) for d in range(8) if d != r] for u in ("troop", "leader"))
+                 for r in range(8))
 
 
 def _log(m: Match, kind: str, rule: str, **fields) -> None:
@@ -35,45 +42,45 @@ def _cost(m: Match, r: int) -> int:
 
 def muster_choices(m: Match, points: int, only: int = -1) -> list:
     """Muster into occupied regions; an off-board leader first (RK-PL-MUSTER-1, -2, RK-OPEN-37)."""
-    s, pl = m.s, m.s.sides[P]
-    regs = [r for r in range(8) if occupies(s, P, r) and (only < 0 or r == only)]
+    pl = m.s.sides[P]
+    units, leader = pl.units, pl.leader
+    regs = [r for r in (range(8) if only < 0 else (only,)) if units[r] or leader == r]
     out = []
-    if pl.leader < 0:
-        out = [("muster", r, "leader") for r in regs]
+    if leader < 0:
+        out = [MUSTER_LEADER[r] for r in regs]
         if m.opt["leader_reentry"] == "must_first":
             return out
     if pl.supply > 0:
-        out += [("muster", r, "troop") for r in regs]
+        out += [MUSTER_TROOP[r] for r in regs]
     return out
 
 
 def move_choices(m: Match, points: int, only: int = -1, anywhere: bool = False) -> list:
     """One unit one step to an adjacent region per point (RK-PL-MOVE-1); ``only`` limits the
     units to one region (stable, RK-SB-STRUCT-1; Gleb, RK-SB-LEAD-1)."""
-    s, pl = m.s, m.s.sides[P]
+    pl = m.s.sides[P]
+    units, leader = pl.units, pl.leader
     out = []
-    for r in range(8):
-        if only >= 0 and r != only:
-            continue
-        dsts = range(8) if anywhere else m.data.adjacent[r]
-        if pl.units[r]:
-            out += [("move", r, d, "troop") for d in dsts if d != r]
-        if pl.leader == r:
-            out += [("move", r, d, "leader") for d in dsts if d != r]
+    for r in (range(8) if only < 0 else (only,)):
+        if units[r]:
+            out += MOVE_ANY[r][0] if anywhere else m.data.moves[r][0]
+        if leader == r:
+            out += MOVE_ANY[r][1] if anywhere else m.data.moves[r][1]
     return out
 
 
 def attack_choices(m: Match, points: int, only: int = -1) -> list:
     """Attack a Rebellion unit or a neutral troop where the player has a unit (RK-PL-ATTACK-1)."""
     s = m.s
+    pl, reb = s.sides[P], s.sides[REBELLION]
     out = []
     for r in range(8):
-        if not occupies(s, P, r):
+        if not (pl.units[r] or pl.leader == r):
             continue
-        if occupies(s, REBELLION, r):
-            out.append(("attack", r, "rebellion"))
+        if reb.units[r] or reb.leader == r:
+            out.append(ATTACK_REBELLION[r])
         if s.neutral[r]:
-            out.append(("attack", r, "neutral"))
+            out.append(ATTACK_NEUTRAL[r])
     return out
 
 
@@ -307,7 +314,7 @@ def out_of_troops(m: Match) -> None:
     """With no unit on the board, muster 2 units (the leader may be one) into any one region
     (RK-PL-MUSTER-3, RK-SB-CLAR-1)."""
     s, pl = m.s, m.s.sides[P]
-    if any(occupies(s, P, r) for r in range(8)):
+    if pl.leader >= 0 or any(pl.units):
         return
     r = decide(m, "out_of_troops", [("region", r) for r in range(8)])[1]
     for _ in range(2):

@@ -326,14 +326,13 @@ def build(m: Match, points: int) -> int:
     s, reb = m.s, m.s.sides[R]
     spent = 0
     for _ in range(points):
-        order = region_order(m)
-        cand = [r for r in order if _buildable(m, r)]
-        if not cand:
+        buildable = {r: k for r in region_order(m) if (k := _buildable(m, r))}
+        if not buildable:
             break
-        tier1 = [r for r in cand if not any(o == R for o, _ in s.structs[r])]
-        tier2 = [r for r in cand if s.sides[PLAYER].units[r] > 0 or s.neutral[r] > 0]
-        r = (tier1 or tier2 or cand)[0]
-        kinds = _buildable(m, r)
+        tier1 = [r for r in buildable if not any(o == R for o, _ in s.structs[r])]
+        tier2 = [r for r in buildable if s.sides[PLAYER].units[r] > 0 or s.neutral[r] > 0]
+        r = (tier1 or tier2 or list(buildable))[0]
+        kinds = buildable[r]
         if STABLE in kinds:
             kind, rule = STABLE, "RK-REB-BUILD-3"
         elif TAVERN in kinds:

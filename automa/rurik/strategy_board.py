@@ -44,13 +44,14 @@ def player_choices(m: Match, available: list[str]) -> list[tuple]:
     for c, col in enumerate(s.board):
         if len(col) >= 3 or (c in mine and not spread):
             continue
+        strengths = [a[2] for a in col]
         for a in labels:
             n = ADVISOR_NUMBER[a]
             out.append(("advisor", a, c, 0))
-            # the only useful bribes are those that just pass an occupant at or above the landing row
+            # the only useful bribes are those that just pass an occupant above the landing row
             last = 0
-            for i in range(landing(col, n) - 1, -1, -1):
-                bribe = col[i][2] - n + 1
+            for occupant in reversed([st for st in strengths if st >= n]):
+                bribe = occupant - n + 1
                 if bribe > coins:
                     break
                 if bribe != last:
