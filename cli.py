@@ -1,4 +1,4 @@
-"""The ``automa-sim`` command line: simulate, replay, list, summarize, bench.
+"""The ``automa-sim`` command line: simulate, replay, list, summarize, bench, sweep, report, calibrate.
 
 Bad input (:class:`automa.core.errors.UsageError` or a click usage error) prints one line on stderr
 and exits with code 2; Ctrl-C exits with code 130.
@@ -245,6 +245,104 @@ def bench(games, seconds, count):
             except UsageError as exc:
                 click.echo(f"skipping {name}: {exc}", err=True)
     click.echo(table(run_bench(names, seconds, count)))
+
+
+@app.command()
+@click.argument("spec", type=click.Path(path_type=Path))
+@click.option("--out", type=click.Path(path_type=Path),
+              help="Output directory (default: results/<spec name>-<YYYYmmdd-HHMMSS>/).")
+@click.option("--jobs", "-j", type=int, default=os.cpu_count() or 1, show_default="all cores",
+              help="Processes; 1 runs serially in this process.")
+@click.option("--games", "-n", type=int, help="Games per cell instead of the spec's (a quick check).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--force", is_flag=True, help="Overwrite an existing output directory.")
+@click.pass_obj
+def sweep(argv, spec, out, jobs, games, quiet, force):
+    """Play every cell of a sweep SPEC (TOML) on common random numbers.
+
+    Game i of every cell uses the same seed, so cells are compared game by game. Writes games.csv
+    (with a cell column), summary.csv, paired.csv (each cell against the baseline) and manifest.json.
+
+    \b
+    Example:
+      automa-sim sweep sweeps/rurik-difficulty.toml --out results/rurik/difficulty --jobs 4
+    """
+    from automa.core.sweep import human_summary, load_spec, run_sweep
+
+    if games is not None and games < 1:
+        raise UsageError(f"--games must be at least 1, got {games}")
+    outcome = run_sweep(load_spec(spec, games), jobs, out, force, quiet,
+                        command=shlex.join(["automa-sim", *argv]))
+    click.echo(human_summary(outcome))
+    if outcome.manifest["interrupted"]:
+        sys.exit(EXIT_INTERRUPTED)
+
+
+@app.command()
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--x", "x", metavar="OPTION", help="Grid option on the win-rate plot's x axis "
+                                                 "(default: difficulty if swept, else the first grid option).")
+def report(path, x):
+    """Write report.html (self-contained), report.md and plots/*.png for a sweep directory.
+
+    \b
+    Example:
+      automa-sim report results/rurik-difficulty-20250101-120000 --x rebel_leader
+    """
+    from automa.core.report import write_report
+
+    for written in write_report(path, x):
+        click.echo(written)
+
+
+@app.command()
+@click.argument("game")
+@strategy_flag
+@click.option("--target", type=float, default=0.5, show_default=True, help="Target player win rate.")
+@option_flag
+@click.option("--by-leader", is_flag=True, help="Calibrate separately for each automa leader (Rurik: rebel_leader).")
+@click.option("--seed", type=int, help="Root seed (a non-negative integer); default: fresh entropy, printed and recorded.")
+@click.option("--batch", type=int, default=200, show_default=True, help="Games per setting per round.")
+@click.option("--max-games", type=int, default=10_000, show_default=True, help="Most games per setting.")
+@click.option("--jobs", "-j", type=int, default=os.cpu_count() or 1, show_default="all cores",
+              help="Processes; 1 runs serially in this process.")
+@click.option("--out", type=click.Path(path_type=Path),
+              help="CSV file (default: results/calibrate-<game>-<YYYYmmdd-HHMMSS>.csv).")
+@click.option("--force", is_flag=True, help="Overwrite an existing --out file.")
+def calibrate(game, strategy, target, option_pairs, by_leader, seed, batch, max_games, jobs, out, force):
+    """Find GAME's difficulty setting whose win rate for a strategy is closest to --target.
+
+    Walks the game's difficulty settings from easiest to hardest (Rurik: difficulty 1-4; Stroganov:
+    opponent x difficulty) on common random numbers, sampling in batches until each setting's 95%
+    interval separates from the target or narrows to +-2 points. Prints a table and the
+    recommendation and writes them as CSV.
+
+    \b
+    Example:
+      automa-sim calibrate rurik --strategy greedy --target 0.5 --by-leader --seed 1
+    """
+    from datetime import datetime
+
+    from automa.core import calibrate as cal
+    from automa.core.seeding import fresh_entropy
+
+    out = out or Path("results") / f"calibrate-{game}-{datetime.now():%Y%m%d-%H%M%S}.csv"
+    if out.exists() and not force:
+        raise UsageError(f"output file {out} already exists; use --force to overwrite it or choose another --out")
+    seed = fresh_entropy() if seed is None else seed
+    table = cal.calibrate(game, strategy, target, parse_options(option_pairs), by_leader, seed, batch,
+                          max_games, jobs, lambda r, n, g: click.echo(
+                              f"round {r}: {n} settings sampled, {g:,} games so far", err=True))
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        table.to_csv(out, index=False)
+    except OSError as exc:
+        raise UsageError(f"cannot write {out}: {exc.strerror or exc}") from None
+    groups, steps = cal.ladder_columns(game, by_leader)
+    click.echo(cal.text_table(table, groups + steps))
+    for line in cal.recommendations(table, steps, groups):
+        click.echo(line)
+    click.echo(f"seed {seed}; table written to {out}")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -76,6 +76,18 @@ class Option:
         return {"path": "file path", "bool": "true|false", "int": "integer"}.get(self.type, "text")
 
 
+@dataclass(frozen=True)
+class Ladder:
+    """A game's difficulty settings for ``calibrate``, easiest to hardest.
+
+    The settings are the product of the ``steps`` options' allowed values, each in schema order, the
+    first option varying slowest. ``leader`` names the option ``calibrate --by-leader`` splits on.
+    """
+
+    steps: tuple[str, ...]
+    leader: str | None = None
+
+
 def _no_context(options: dict) -> None:
     """The default ``prepare``: a game with nothing to load (a named function, so it pickles)."""
     return None
@@ -88,7 +100,7 @@ class Game:
     ``prepare(options) -> ctx`` runs once per process per option set (loading and validating data
     files; it raises UsageError for a broken file). ``play(ctx, options, strategy, streams, trace)``
     plays one game and returns a :class:`automa.core.results.Result`; ``trace`` is ``None`` when
-    tracing is off.
+    tracing is off. ``difficulty_ladder`` orders the difficulty settings for ``calibrate``.
     """
 
     name: str
@@ -99,6 +111,7 @@ class Game:
     play: Callable
     prepare: Callable[[dict], Any] = field(default=_no_context)
     default_strategy: str = "greedy"
+    difficulty_ladder: Ladder | None = None
 
     def __post_init__(self):
         from automa.core.results import columns
@@ -108,6 +121,11 @@ class Game:
         if clashes:
             raise ValueError(f"game {self.name}: option or category names clash with games.csv "
                              f"columns: {', '.join(clashes)}")
+        ladder = self.difficulty_ladder
+        if ladder and not all(any(o.name == n and o.choices for o in self.options)
+                              for n in ladder.steps + ((ladder.leader,) if ladder.leader else ())):
+            raise ValueError(f"game {self.name}: every difficulty_ladder option must be an option "
+                             f"with allowed values")
 
     def option(self, name: str) -> Option:
         for opt in self.options:

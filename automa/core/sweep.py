@@ -1,0 +1,394 @@
+"""A sweep: every cell of a grid of configurations, played on common random numbers, from a TOML spec.
+
+A cell is one strategy and one value of each grid option. Game ``i`` of every cell uses the same
+per-game seed (from the spec's root seed and ``i``, never from the cell), so each cell is exactly a
+``simulate`` run with that seed, and cells are compared game by game (:mod:`automa.core.paired`).
+
+The spec::
+
+    game = "rurik"
+    description = "one line for the report"   # optional
+    games = 1000                               # per cell
+    seed = 1
+    strategies = ["greedy", "warlord"]
+
+    [grid]                                     # option -> values; cells are strategies x grid
+    difficulty = [1, 2, 3, 4]
+    rebel_leader = ["sviatopolk", "gleb"]
+
+    [options]                                  # optional: fixed options for every cell
+    final_tie = "draw"
+
+    [[exclude]]                                # optional, repeatable: cells matching every key
+    difficulty = 4
+    rebel_leader = ["gleb"]
+
+    [baseline]                                 # the reference cell (keys with one value may be left out)
+    strategy = "greedy"
+    difficulty = 2
+    rebel_leader = "sviatopolk"
+"""
+from __future__ import annotations
+
+import itertools
+import platform
+import shutil
+import sys
+import time
+import tomllib
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from tqdm import tqdm
+
+from automa.core.errors import UsageError
+from automa.core.paired import paired_table
+from automa.core.registry import Game, get_game, get_strategy
+from automa.core.results import columns, csv_text, read_games, write_json
+from automa.core.runner import RunSpec, run
+from automa.core.simulate import check_counts, prepare_out, resolve
+from automa.core.stats import summarize
+
+KEYS = ("game", "description", "games", "seed", "strategies", "grid", "options", "exclude", "baseline")
+OUTPUTS = ("games.csv", "summary.csv", "paired.csv", "manifest.json", "report.html", "report.md")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One configuration of a sweep: its label, its values (strategy and grid options), its run."""
+
+    label: str
+    values: dict[str, Any]
+    spec: RunSpec
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """A checked spec: the game, the grid, the cells in order, the baseline cell's label."""
+
+    path: Path
+    text: str
+    game: Game
+    description: str
+    games: int
+    seed: int
+    strategies: list[str]
+    grid: dict[str, list]
+    options: dict[str, Any]
+    exclude: list[dict[str, list]]
+    cells: list[Cell]
+    baseline: str
+
+
+def label(values: dict[str, Any], varying: list[str]) -> str:
+    """A cell's label: the strategy, then ``option=value`` for every option that varies in the grid."""
+    parts = [str(values["strategy"])]
+    parts += [f"{k}={'(none)' if values[k] == '' else values[k]}" for k in varying]
+    return " ".join(parts)
+
+
+def load_spec(path: Path, games: int | None = None) -> Sweep:
+    """Read and check a sweep spec (UsageError naming the key and the problem); ``games`` overrides its count."""
+    path = Path(path)
+
+    def fail(key: str, problem: str) -> UsageError:
+        return UsageError(f"{path}: {key}: {problem}")
+
+    try:
+        text = path.read_text()
+    except OSError as exc:
+        raise UsageError(f"cannot read sweep spec {path}: {exc.strerror or exc}") from None
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise UsageError(f"{path}: not valid TOML: {exc}") from None
+    for key in raw:
+        if key not in KEYS:
+            raise fail(key, f"unknown key; known: {', '.join(KEYS)}")
+    for key in ("game", "games", "seed", "strategies", "grid", "baseline"):
+        if key not in raw:
+            raise fail(key, "missing")
+
+    if not isinstance(raw["game"], str):
+        raise fail("game", "must be a game name")
+    try:
+        game = get_game(raw["game"])
+    except UsageError as exc:
+        raise fail("game", str(exc)) from None
+    count = _whole(raw["games"], 1, fail, "games") if games is None else games
+    seed = _whole(raw["seed"], 0, fail, "seed")
+    description = raw.get("description", "")
+    if not isinstance(description, str):
+        raise fail("description", "must be text")
+
+    strategies = raw["strategies"]
+    if not isinstance(strategies, list) or not strategies or not all(isinstance(s, str) for s in strategies):
+        raise fail("strategies", "must be a non-empty list of strategy names")
+    if len(set(strategies)) < len(strategies):
+        raise fail("strategies", "a strategy is listed twice")
+    for name in strategies:
+        try:
+            get_strategy(game, name)
+        except UsageError as exc:
+            raise fail("strategies", str(exc)) from None
+
+    grid = _grid(raw["grid"], game, fail)
+    fixed = _fixed(raw.get("options", {}), game, grid, fail)
+    axes = {"strategy": strategies} | grid
+    exclude = _exclude(raw.get("exclude", []), game, axes, fail)
+    varying = [k for k, v in grid.items() if len(v) > 1]
+
+    cells = []
+    for combo in itertools.product(*axes.values()):
+        values = dict(zip(axes, combo))
+        if any(all(values[k] in allowed for k, allowed in entry.items()) for entry in exclude):
+            continue
+        options = fixed | {k: values[k] for k in grid}
+        try:
+            spec = resolve(game.name, values["strategy"], options, seed)
+        except UsageError as exc:
+            raise fail("grid", f"cell {label(values, varying)}: {exc}") from None
+        cells.append(Cell(label(values, varying), values, spec))
+    if not cells:
+        raise fail("exclude", "excludes every cell of the grid")
+    baseline = _baseline(raw["baseline"], game, axes, cells, varying, fail)
+    return Sweep(path, text, game, description, count, seed, strategies, grid, fixed, exclude,
+                 cells, baseline)
+
+
+def _whole(value: Any, least: int, fail, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise fail(key, f"must be a whole number of at least {least}, got {value!r}")
+    return value
+
+
+def _parse(game: Game, name: str, raw: Any, fail, key: str) -> Any:
+    """One option value, with the option's own message (minus its ``option NAME:`` prefix) on failure."""
+    try:
+        return game.option(name).parse(raw)
+    except UsageError as exc:
+        raise fail(key, str(exc).removeprefix(f"option {name}: ")) from None
+
+
+def _grid(raw: Any, game: Game, fail) -> dict[str, list]:
+    if not isinstance(raw, dict) or not raw:
+        raise fail("grid", "empty; give at least one option with a list of values")
+    grid = {}
+    for name, values in raw.items():
+        key = f"grid.{name}"
+        try:
+            game.option(name)
+        except UsageError as exc:
+            raise fail(key, str(exc)) from None
+        if not isinstance(values, list) or not values:
+            raise fail(key, "must be a non-empty list of values")
+        parsed = [_parse(game, name, v, fail, key) for v in values]
+        twice = [v for v in parsed if parsed.count(v) > 1]
+        if twice:
+            raise fail(key, f"value {twice[0]!r} is listed twice")
+        grid[name] = parsed
+    return grid
+
+
+def _fixed(raw: Any, game: Game, grid: dict, fail) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise fail("options", "must be a table of option = value")
+    fixed = {}
+    for name, value in raw.items():
+        key = f"options.{name}"
+        try:
+            game.option(name)
+        except UsageError as exc:
+            raise fail(key, str(exc)) from None
+        if name in grid:
+            raise fail(key, "also in grid; set each option in one place")
+        fixed[name] = _parse(game, name, value, fail, key)
+    return fixed
+
+
+def _axis_values(name: str, raw: Any, game: Game, axes: dict, fail, key: str) -> list:
+    """Values of one axis (``strategy`` or a grid option) named in ``exclude`` or ``baseline``."""
+    if name not in axes:
+        raise fail(key, f"not a grid option or strategy; axes: {', '.join(axes)}")
+    values = [raw] if name == "strategy" else [_parse(game, name, raw, fail, key)]
+    if values[0] not in axes[name]:
+        raise fail(key, f"{raw!r} is not one of the sweep's values: {', '.join(map(str, axes[name]))}")
+    return values
+
+
+def _exclude(raw: Any, game: Game, axes: dict, fail) -> list[dict[str, list]]:
+    if not isinstance(raw, list) or not all(isinstance(e, dict) for e in raw):
+        raise fail("exclude", "must be a list of tables ([[exclude]] entries)")
+    entries = []
+    for i, entry in enumerate(raw):
+        if not entry:
+            raise fail(f"exclude[{i}]", "empty; it would exclude every cell")
+        entries.append({name: [v for item in (values if isinstance(values, list) else [values])
+                               for v in _axis_values(name, item, game, axes, fail, f"exclude[{i}].{name}")]
+                        for name, values in entry.items()})
+    return entries
+
+
+def _baseline(raw: Any, game: Game, axes: dict, cells: list[Cell], varying: list[str], fail) -> str:
+    if not isinstance(raw, dict):
+        raise fail("baseline", "must be a table naming the reference cell")
+    values = {}
+    for name, value in raw.items():
+        values[name] = _axis_values(name, value, game, axes, fail, f"baseline.{name}")[0]
+    for name, allowed in axes.items():
+        if name not in values:
+            if len(allowed) > 1:
+                raise fail(f"baseline.{name}", f"missing; name one of {', '.join(map(str, allowed))}")
+            values[name] = allowed[0]
+    wanted = label(values, varying)
+    if wanted not in [c.label for c in cells]:
+        raise fail("baseline", f"cell {wanted} is excluded by [[exclude]]")
+    return wanted
+
+
+@dataclass
+class Outcome:
+    """A finished (or interrupted) sweep: where it is, its manifest, summary and paired tables."""
+
+    sweep: Sweep
+    out: Path
+    manifest: dict
+    summary: pd.DataFrame
+    paired: pd.DataFrame
+
+
+def default_out(sweep: Sweep) -> Path:
+    """``results/<spec name>-<YYYYmmdd-HHMMSS>``."""
+    return Path("results") / f"{sweep.path.stem}-{datetime.now():%Y%m%d-%H%M%S}"
+
+
+def summary_table(games: pd.DataFrame, labels: list[str]) -> pd.DataFrame:
+    """``summary.csv`` of a sweep: each cell's ``simulate`` summary row, with the cell first, in cell order."""
+    rows = []
+    for cell in labels:
+        part = games[games["cell"] == cell]
+        if len(part):
+            rows.append(summarize(part.drop(columns="cell")).assign(cell=cell))
+    table = pd.concat(rows, ignore_index=True)
+    return table[["cell"] + [c for c in table.columns if c != "cell"]]
+
+
+def run_sweep(sweep: Sweep, jobs: int, out: Path | None = None, force: bool = False,
+              quiet: bool = False, command: str = "") -> Outcome:
+    """Play every cell into ``out``: ``games.csv`` (with a ``cell`` column), ``summary.csv``,
+    ``paired.csv`` and ``manifest.json``."""
+    check_counts(sweep.games, jobs)
+    contexts: dict[tuple, Any] = {}
+    for cell in sweep.cells:  # a broken data file fails before any output exists
+        key = _context_key(cell)
+        if key not in contexts:
+            try:
+                contexts[key] = sweep.game.prepare(cell.spec.options)
+            except UsageError as exc:
+                raise UsageError(f"{sweep.path}: cell {cell.label}: {exc}") from None
+    out = out or default_out(sweep)
+    if force and out.is_dir():
+        for name in OUTPUTS:
+            (out / name).unlink(missing_ok=True)
+        shutil.rmtree(out / "plots", ignore_errors=True)
+    prepare_out(out, force)
+    manifest = _manifest(sweep, jobs, command)
+    write_json(out / "manifest.json", manifest)
+
+    bar = tqdm(total=sweep.games * len(sweep.cells), unit="game", file=sys.stderr, dynamic_ncols=True,
+               disable=quiet or not sys.stderr.isatty())
+    errors = 0
+    interrupted = False
+    clock = time.perf_counter()
+    with open(out / "games.csv", "w", newline="") as file:
+        file.write(csv_text([["cell"] + columns(sweep.game)]))
+        for cell in sweep.cells:
+            def write(rows: list[list], name: str = cell.label) -> None:
+                nonlocal errors
+                file.write(csv_text([[name] + r for r in rows]))
+                errors += sum(1 for r in rows if r[-1])
+                bar.update(len(rows))
+
+            if run(cell.spec, contexts[_context_key(cell)], sweep.games, jobs, write):
+                interrupted = True
+                break
+    bar.close()
+    seconds = time.perf_counter() - clock
+
+    games = read_games(out / "games.csv", sweep.game)
+    labels = [c.label for c in sweep.cells]
+    summary = summary_table(games, labels) if len(games) else pd.DataFrame()
+    paired = paired_table(games, [c for c in labels if c in set(games["cell"])], sweep.baseline)
+    if len(games):
+        summary.to_csv(out / "summary.csv", index=False)
+        paired.to_csv(out / "paired.csv", index=False)
+    manifest |= {"games_done": len(games), "errors": errors, "ended": _now(),
+                 "seconds": round(seconds, 3), "interrupted": interrupted}
+    write_json(out / "manifest.json", manifest)
+    return Outcome(sweep, out, manifest, summary, paired)
+
+
+def _context_key(cell: Cell) -> tuple:
+    """Cells with the same options share one prepared context."""
+    return tuple(sorted((k, str(v)) for k, v in cell.spec.options.items()))
+
+
+def _now() -> str:
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def _manifest(sweep: Sweep, jobs: int, command: str) -> dict:
+    from automa import __version__
+
+    return {
+        "command": command,
+        "versions": {"automa-sim": __version__, "python": platform.python_version(),
+                     "numpy": np.__version__, "pandas": pd.__version__},
+        "kind": "sweep",
+        "spec": str(sweep.path),
+        "spec_toml": sweep.text,
+        "game": sweep.game.name,
+        "description": sweep.description,
+        "strategies": sweep.strategies,
+        "grid": sweep.grid,
+        "options": sweep.options,
+        "exclude": sweep.exclude,
+        "cells": [c.label for c in sweep.cells],
+        "baseline": sweep.baseline,
+        "games_per_cell": sweep.games,
+        "seed": str(sweep.seed),
+        "jobs": jobs,
+        "started": _now(),
+        "ended": None,
+        "games_done": 0,
+        "errors": 0,
+        "interrupted": False,
+    }
+
+
+def human_summary(outcome: Outcome) -> str:
+    """The stdout report: one line per cell with its win rate and its paired difference to the baseline."""
+    m = outcome.manifest
+    lines = [f"{m['game']} sweep · {len(m['cells'])} cells x {m['games_per_cell']} games · seed {m['seed']}"
+             f" · {m['seconds']:.1f} s · {m['errors']} errors"]
+    if m["interrupted"]:
+        lines.append(f"INTERRUPTED after {m['games_done']} games; finished rows kept")
+    diffs = outcome.paired.set_index("cell")
+    width = max(len(c) for c in m["cells"])
+    for s in outcome.summary.itertuples():
+        line = (f"{s.cell:<{width}}  win {s.win_rate:6.1%} [{s.win_rate_lo:.1%}, {s.win_rate_hi:.1%}]"
+                f"  margin {s.margin_mean:+7.2f}")
+        if s.cell == m["baseline"]:
+            line += "  (baseline)"
+        elif s.cell in diffs.index and diffs.loc[s.cell, "pairs"]:
+            d = diffs.loc[s.cell]
+            line += (f"  vs baseline: win {d.win_rate_diff * 100:+.1f} pts [{d.win_rate_diff_lo * 100:+.1f},"
+                     f" {d.win_rate_diff_hi * 100:+.1f}], margin {d.margin_diff:+.2f}")
+        lines.append(line)
+    lines.append(f"files: {outcome.out}/ ({', '.join(p.name for p in sorted(outcome.out.iterdir()))})")
+    lines.append(f"report: automa-sim report {outcome.out}")
+    return "\n".join(lines)
