@@ -12,7 +12,7 @@ class Run:
     """One game in progress. ``strategy`` is None inside a lookahead copy (defaults apply)."""
 
     __slots__ = ("st", "t", "o", "rng", "arng", "strategy", "trace", "look_rng", "modules",
-                 "merchant", "plan", "lands", "diplo", "turns")
+                 "merchant", "plan", "lands", "diplo", "turns", "view")
 
     def __init__(self, st, tables, opts, rng, arng, strategy, trace, look_rng):
         self.st, self.t, self.o = st, tables, opts
@@ -23,6 +23,7 @@ class Run:
         self.lands = "landscapes" in mods
         self.diplo = "diplomacy" in mods
         self.turns = 0
+        self.view = None  # one live read-only view per game, made at the first real decision
 
     def choose(self, kind: str, choices, apply):
         """Ask the strategy (only with >= 2 choices), apply the choice, and return it."""
@@ -31,8 +32,10 @@ class Run:
         elif self.strategy is None:
             choice = choices[0]
         else:
-            choice = ask(self.strategy, Decision(kind, View(self), choices,
-                                                 lambda c: self.lookahead(apply, c)))
+            view = self.view
+            if view is None:
+                view = self.view = View(self)
+            choice = ask(self.strategy, Decision(kind, view, choices, lambda c: self.lookahead(apply, c)))
             if self.trace:
                 self.trace.event("decision", decision=kind, choice=plain(choice), options=len(choices))
         apply(self, choice)
@@ -65,11 +68,13 @@ def draw(run: Run) -> int:
     if not total:
         return 0
     r = int(run.rng.random() * total)
-    for value in range(1, 9):
+    value = 1
+    while value < 9:
         r -= bag[value]
         if r < 0:
             bag[value] -= 1
             return value
+        value += 1
     raise AssertionError("bag count mismatch")
 
 
@@ -154,6 +159,15 @@ def charge(side, payment) -> None:
         side.furs[value] -= 1
     side.coins -= coins
     side.tigers -= tigers
+
+
+def uncharge(side, payment) -> None:
+    """Put a kind payment back into a supply (undoes :func:`charge`)."""
+    value, coins, tigers = payment
+    if value:
+        side.furs[value] += 1
+    side.coins += coins
+    side.tigers += tigers
 
 
 def claim_payment(run: Run, side, slot: int, per_fur: bool = True, donations: bool = True):

@@ -169,8 +169,11 @@ def additional_action(run: Run, card) -> None:
 
 def outpost(run: Run, card) -> None:
     """Pay the location fur; build in the cossack's region if possible, else take a new outpost from the
-    reserve; nothing when all are built (ST-IVAN-ACT-2, ST-OPEN-46)."""
+    reserve; nothing when all are built (ST-IVAN-ACT-2, ST-OPEN-46). With the far-east flag a region whose
+    fur he lacks is passed over for the next one (ST-IVAN-FAREAST-1); only if none can be paid does the
+    missing fur count (ST-IVAN-DIFF-1)."""
     side = run.st.sides[IVAN]
+    lacking = False
     for region in regions(run, card):
         build = side.outpost_supply > 0 and side.outposts[region] < run.t.outpost_region_limit
         if not build and not side.outpost_reserve:
@@ -178,8 +181,8 @@ def outpost(run: Run, card) -> None:
         payment = _location_payment(run, region)
         pays = build or run.o.ivan_outpost_take_pays_fur
         if pays and payment is None:
-            _missing_fur(run, "outpost")
-            return
+            lacking = True
+            continue
         if pays:
             economy.pay(run, IVAN, payment)
         if build:
@@ -191,6 +194,8 @@ def outpost(run: Run, card) -> None:
         if run.trace:
             run.event("automa", action="outpost", region=region, built=build, rule="ST-IVAN-ACT-2")
         return
+    if lacking:
+        return _missing_fur(run, "outpost")
     if run.trace:
         run.event("automa", action="fails", card_action="outpost", rule="ST-IVAN-ACT-2")
 

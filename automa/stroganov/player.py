@@ -55,10 +55,32 @@ def move(run: Run, steps: int) -> None:
 
 # --- actions --------------------------------------------------------------------------------------
 
+COIN, HORSES = ("coin",), ("horses",)
+_MOVES: dict = {}  # (n_slots, steps, exact, pos) -> the move actions from pos
+_HUNTS: dict = {}  # (slot, items, max skip, max extra) -> the hunt actions on a tile
+_TRADES: dict = {}  # furs of the trade value held -> the trade actions
+
+
 def locations(run: Run, side) -> list[int]:
     """Regions where the player may act: the cossack's and those with an own outpost (ST-TURN-6, ST-OUTPOST-4)."""
     here = run.t.slot_region[side.pos] if side.pos >= 0 else -1
-    return [r for r in range(run.t.n_regions) if r == here or side.outposts[r]]
+    outposts = side.outposts
+    if not any(outposts):
+        return [here] if here >= 0 else []
+    return [r for r in range(run.t.n_regions) if r == here or outposts[r]]
+
+
+def _moves(t, o, pos: int) -> tuple:
+    """The basic move action: up to (or exactly) the move steps east or west, within the row (ST-MOVE-3,
+    ST-MOVE-4, ST-OPEN-13)."""
+    key = (t.n_slots, t.basic_move_steps, o.basic_move_exact, pos)
+    moves = _MOVES.get(key)
+    if moves is None:
+        steps = t.basic_move_steps
+        moves = _MOVES[key] = tuple(("move", d) for d in ((-steps, steps) if o.basic_move_exact
+                                                           else range(-steps, steps + 1))
+                                    if d and 0 <= pos + d < t.n_slots)
+    return moves
 
 
 def actions(run: Run, side, basic_only: bool, region: int = -2) -> list:
@@ -66,61 +88,71 @@ def actions(run: Run, side, basic_only: bool, region: int = -2) -> list:
     advanced actions (ST-ADV-1, ST-VILLAGE-1, ST-YURT-1, ST-WISH-2, ST-OUTPOST-2..3, ST-CLAIM-1, ST-TK-MERCH-3)."""
     st, t, o = run.st, run.t, run.o
     pos = side.pos
-    here = t.slot_region[pos] if pos != START else -1
-    local = region in (-2, here)  # actions at the cossack's own region
-    out = [("coin",), ("horses",)] if local else []
     if pos == START:
-        return out
+        return [COIN, HORSES] if region == -2 or region == -1 else []
+    here = t.slot_region[pos]
+    local = region == -2 or region == here  # actions at the cossack's own region
     if local:
-        steps = t.basic_move_steps
-        for d in ((-steps, steps) if o.basic_move_exact else range(-steps, steps + 1)):
-            if d and 0 <= pos + d < t.n_slots:
-                out.append(("move", d))
-    regions = locations(run, side) if region == -2 else [region]
-    slots = ([pos] if local else []) if o.actions_at_outposts == "listed" else \
-        sorted(({pos} if local else set()) | {s for r in regions for s in t.region_slots[r]})
+        out = [COIN, HORSES]
+        out += _moves(t, o, pos)
+    else:
+        out = []
+    regions = locations(run, side) if region == -2 else (region,)
+    if o.actions_at_outposts == "listed":
+        slots = (pos,) if local else ()
+    else:
+        slots = sorted(({pos} if local else set()) | {s for r in regions for s in t.region_slots[r]})
     for slot in slots:
         out += hunt_choices(run, side, slot)
     tf = st.trade_fur
-    if local and tf and side.furs[tf]:
-        if o.trade_action == "coin_per_fur":
-            out += [("trade", n) for n in range(1, side.furs[tf] + 1)]
-        else:
-            out.append(("trade", 1))
+    if local and tf:
+        n = side.furs[tf]
+        if n:
+            if o.trade_action == "coin_per_fur":
+                trades = _TRADES.get(n)
+                if trades is None:
+                    trades = _TRADES[n] = tuple(("trade", k) for k in range(1, n + 1))
+                out += trades
+            else:
+                out.append(("trade", 1))
     if basic_only:
         return out
+    village, yurt, wish = st.village, st.yurt, st.wish
     for r in regions:
-        if st.village[r] >= 0:
+        if village[r] >= 0:
             out.append(("village", r))
-        if st.yurt[r] >= 0:
+        if yurt[r] >= 0:
             out.append(("yurt", r))
-        if st.wish[r] >= 0:
+        if wish[r] >= 0:
             out.append(("wish", r))
     if local and ((side.outpost_supply and side.outposts[here] < t.outpost_region_limit) or
                   (not side.outpost_supply and side.outpost_reserve)):
         out.append(("outpost",))
+    tiles = st.tiles
     for slot in slots:
-        if st.tiles[slot] >= 0 and economy.can_claim(run, side, slot):
+        if tiles[slot] >= 0 and economy.can_claim(run, side, slot):
             out.append(("claim", slot))
     if run.merchant:
         out += merchant.player_choices(run, side, regions)
     return out
 
 
-def hunt_choices(run: Run, side, slot: int) -> list:
+def hunt_choices(run: Run, side, slot: int) -> tuple:
     """Hunts on a tile: skip k lowest items for horses, take n items for n-1 coins; a tiger is the top item
     (ST-HUNT-2..5, ST-OPEN-14, ST-OPEN-15)."""
     st, t = run.st, run.t
     items = len(st.col[slot]) + (1 if st.tiger[slot] and run.o.tiger_on_board == "hunt_column" else 0)
-    out = []
-    for skip in range(items):
-        if skip * t.skip_cost > side.horses:
-            break
-        for count in range(1, items - skip + 1):
-            extra = count - 1
-            if (t.max_extra >= 0 and extra > t.max_extra) or extra * t.extra_fur_cost > side.coins:
-                break
-            out.append(("hunt", slot, skip, count))
+    if not items:
+        return ()
+    skips = items - 1 if not t.skip_cost else min(items - 1, side.horses // t.skip_cost)
+    extras = items - 1 if not t.extra_fur_cost else min(items - 1, side.coins // t.extra_fur_cost)
+    if t.max_extra >= 0:
+        extras = min(extras, t.max_extra)
+    key = (slot, items, skips, extras)
+    out = _HUNTS.get(key)
+    if out is None:
+        out = _HUNTS[key] = tuple(("hunt", slot, skip, count) for skip in range(skips + 1)
+                                  for count in range(1, min(items - skip, extras + 1) + 1))
     return out
 
 
@@ -140,13 +172,16 @@ def paid_actions(run: Run, side) -> list:
     """Second main action, paid with one region fur of the region where it is performed; the Guide pays
     any fur (ST-TURN-5, ST-TK-LAND-6)."""
     out = []
+    region_fur = run.st.region_fur
     for r in locations(run, side):
-        payment = economy.kind_payment(side, run.st.region_fur[r], any_fur=side.guide)
+        payment = economy.kind_payment(side, region_fur[r], any_fur=side.guide)
         if payment is None:
             continue
-        tmp = side.copy()
-        economy.charge(tmp, payment)
-        out += [a for a in actions(run, tmp, False, r) if region_of(run, side, a) == r]
+        economy.charge(side, payment)  # what remains after paying; undone below
+        try:
+            out += actions(run, side, False, r)  # all performed in region r (see region_of)
+        finally:
+            economy.uncharge(side, payment)
     return out
 
 
@@ -246,12 +281,17 @@ def extras(run: Run) -> None:
 
 def extra_choices(run: Run, side) -> list:
     st, t = run.st, run.t
-    out = [None] + [("fulfil", w) for w in side.wishes if wish_payment(run, side, w) is not None]
-    market = sorted(set(st.market), reverse=True)
-    if side.horses >= (3 if side.breeder else t.buy_horses):
-        out += [("buy", v) for v in market]
-    if run.o.market_trade == "two_for_one" and side.fur_count() >= t.trade_give:
-        out += [("mtrade", v) for v in market]
+    out = [None]
+    if side.wishes:
+        out += [("fulfil", w) for w in side.wishes if wish_payment(run, side, w) is not None]
+    buy = side.horses >= (3 if side.breeder else t.buy_horses)
+    trade = run.o.market_trade == "two_for_one" and sum(side.furs) >= t.trade_give
+    if (buy or trade) and st.market:
+        market = sorted(set(st.market), reverse=True)
+        if buy:
+            out += [("buy", v) for v in market]
+        if trade:
+            out += [("mtrade", v) for v in market]
     return out
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from itertools import combinations
+from operator import mul
 
 from automa.stroganov.data import SACRED, WILD
 from automa.stroganov.modules import hunting_plan, landscapes
@@ -65,8 +66,8 @@ def side_vp(run, who: int, final: bool = False) -> list[int]:
     if not (who == IVAN and o.ivan_end_scoring == "limited"):
         b = landscapes.b_names(run, side) if run.lands else ()
         vp[C_WISH] += wish_vp(run, who, final)
-        vp[C_OUTPOST] += sum(t.outpost_vp[r] * n for r, n in enumerate(side.outposts))
-        vp[C_FURS] += side.fur_count() // (1 if "primordial_forest" in b else t.furs_per_vp)
+        vp[C_OUTPOST] += sum(map(mul, t.outpost_vp, side.outposts))
+        vp[C_FURS] += sum(side.furs) // (1 if "primordial_forest" in b else t.furs_per_vp)
         vp[C_COINS] += side.coins // (1 if "silver_mine" in b else t.coins_per_vp)
         vp[C_TIGER] += side.tigers * (3 if "tiger_rock" in b else t.tiger_vp)
         vp[C_STORY] += side.story // (2 if "settlement_of_yurts" in b else t.story_per_vp)

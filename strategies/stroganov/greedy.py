@@ -4,28 +4,38 @@ The estimate is the player's VP if the game ended now (all end conversions inclu
 what can still turn into VP: furs (0.3 each), coins (0.25), horses (0.15), story points (0.1), an outpost
 waiting in the supply (1.5), each held Tsar's Wish (60% of its VP times the share of its furs already held,
 tigers counting), steps on the hunting plan (0.5), and the furs left on the cossack's tile (0.1 per value
-point). Personas add ``bonus`` weights per score category. Ties are broken by the strategy's own stream.
+point). With the diplomacy module it adds the diplomacy margin still to come: each winter the side ahead
+scores its zone minus the other's and the other side nothing (ST-TK-DIPLO-7), so a zone of lead is worth
+one VP of margin per winter scoring left, this year's included. Personas add ``bonus`` weights per score
+category. Ties are broken by the strategy's own stream.
 """
 from __future__ import annotations
 
+from automa.stroganov.state import CATEGORIES
 from strategies.base import Strategy
+
+
+INDEX = {c: i for i, c in enumerate(CATEGORIES)}
 
 
 def estimate(view, bonus: dict | None = None) -> float:
     """Heuristic estimate of the player's final score from a view."""
     p = view.player
     furs = p.furs
-    vp = view.end_vp()
-    value = sum(vp.values())
+    vp = view.end_scores()
+    value = sum(vp)
     for category, weight in (bonus or {}).items():
-        value += weight * vp[category]
+        value += weight * vp[INDEX[category]]
     value += 0.3 * sum(furs) + 0.25 * p.coins + 0.15 * p.horses + 0.1 * p.story + 1.5 * p.outpost_supply
     for w in p.wishes:
         fur, total, _, points, _ = view.wish_card(w)
         value += 0.6 * points * min(1.0, (furs[fur] + p.tigers) / total)
     value += 0.5 * p.plan_pos
     if p.pos >= 0:
-        value += 0.1 * sum(view.columns[p.pos])
+        value += 0.1 * sum(view.column(p.pos))
+    if "diplomacy" in view.modules:
+        own, automa = view.diplo_zones()
+        value += (own - automa) * view.winters_left
     return value
 
 

@@ -137,3 +137,66 @@ def test_full_cost_claim_pays_player_price():
     run.st.col[4] = take_from_bag(run, 3)
     ivan.additional_action(run, card(action="claim-landscape-full-cost"))
     assert run.st.tiles[4] == -1 and side.furs[3] == 1 and side.furs[8] == 0 and side.furs[fur] == 0
+
+
+def test_far_east_outpost_passes_over_a_region_without_its_fur():
+    """With ivan_far_east=easternmost_own_location the outpost goes to the easternmost region where it is
+    possible; a region whose fur he lacks is passed over, and the medium coin comes only when no region
+    can be paid (ST-IVAN-FAREAST-1, ST-IVAN-ACT-2, ST-IVAN-DIFF-1)."""
+    run, side = arranged(ivan_far_east="easternmost_own_location", difficulty="medium")
+    side.pos, side.furs, coins = 2, [0] * 9, side.coins
+    side.outposts[4], side.outpost_supply, side.outpost_reserve = 1, 1, 3
+    fur = run.st.region_fur[1]
+    assert fur != run.st.region_fur[4]
+    side.furs[fur] = 1
+    take_from_bag(run, fur)
+    ivan.additional_action(run, card(action="outpost", far_east=True))
+    assert side.outposts[1] == 1 and side.furs[fur] == 0 and side.coins == coins
+    ivan.additional_action(run, card(action="outpost", far_east=True))
+    assert side.coins == coins + 1 and side.outpost_reserve == 3
+
+
+def test_medium_coin_only_for_a_missing_fur():
+    """Medium: 1 coin when the location fur or the full-cost claim's furs are missing, none on normal;
+    a missing yurt or wish gives nothing unless ivan_missing_item_coin (ST-IVAN-DIFF-1, ST-IVAN-ACT-6,
+    ST-OPEN-47)."""
+    for difficulty, gain in (("normal", 0), ("medium", 1), ("hard", 1)):
+        run, side = arranged(difficulty=difficulty)
+        side.pos, side.furs, coins = 4, [0] * 9, side.coins
+        run.st.col[4] = take_from_bag(run, 3)
+        ivan.additional_action(run, card(action="claim-landscape-full-cost"))
+        ivan.additional_action(run, card(action="outpost"))
+        assert side.coins == coins + 2 * gain and run.st.tiles[4] >= 0
+        run.st.yurt[2] = -1
+        ivan.additional_action(run, card(action="yurt"))
+        assert side.coins == coins + 2 * gain
+    run, side = arranged(difficulty="medium", ivan_missing_item_coin=True)
+    side.pos, coins = 4, side.coins
+    run.st.yurt[2] = -1
+    ivan.additional_action(run, card(action="yurt"))
+    assert side.coins == coins + 1
+
+
+def test_hard_rule_scope_every_gain_or_hunting_only():
+    """Hard: every trade-space-value fur Ivan gains becomes 1 coin (claim compensation, rewards); with
+    hard_coin_scope=hunting_only only hunted furs (ST-IVAN-DIFF-2, ST-OPEN-45)."""
+    from automa.stroganov import economy
+    for scope, kept in (("every_gain", 0), ("hunting_only", 1)):
+        run, side = arranged(difficulty="hard", hard_coin_scope=scope)
+        tf = run.st.trade_fur
+        before, coins = side.furs[tf], side.coins
+        take_from_bag(run, tf)
+        economy.gain_fur(run, IVAN, tf)
+        assert side.furs[tf] - before == kept and side.coins - coins == 1 - kept
+        take_from_bag(run, tf)
+        economy.gain_fur(run, IVAN, tf, hunted=True)
+        assert side.furs[tf] - before == kept and side.coins - coins == 2 - kept
+
+
+def test_katyusha_track_also_for_trophy_rewards():
+    """A trophy won as a reward (village, yurt, song) uses the side-b track too (ST-IVAN-KAT-1, ST-IVAN-RES-3)."""
+    from automa.stroganov import economy
+    for opponent, vp in (("ivan", 1), ("katyusha", 2)):
+        run, side = arranged(opponent=opponent)
+        economy.gain_reward(run, IVAN, ((("trophy_action", 1),),), 0)
+        assert side.vp[C_TROPHY] == vp

@@ -39,3 +39,16 @@ def test_greedy_beats_random():
     greedy = sum(play("greedy", i).player_score for i in range(10))
     rand = sum(play("random", i).player_score for i in range(10))
     assert greedy > 2 * rand
+
+
+def test_greedy_values_the_diplomacy_lead_per_winter_left():
+    """Greedy counts a zone of diplomacy lead as one VP of margin per winter scoring left (ST-TK-DIPLO-7)."""
+    from strategies.stroganov.greedy import estimate
+    from automa.stroganov.state import View
+    from tests.stroganov.conftest import make_run
+    run = make_run(modules="diplomacy")
+    view = View(run)
+    base = estimate(view)
+    run.st.sides[0].diplo = 2 * run.t.diplo_per_zone
+    assert view.diplo_zones() == (2, 0) and view.winters_left == 4
+    assert estimate(view) == base + 8
