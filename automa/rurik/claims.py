@@ -50,9 +50,16 @@ def new_priority(m: Match) -> str:
 
 
 def claim_phase(m: Match) -> None:
-    """Rounds 1-4: tracks for both sides; rounds 1-3: priority, unlocks, income and the player's
-    deed; every round: end-of-round leader effects (RK-CLAIM-5)."""
+    """Modules first (captive release, the faction's neutral troop: RK-CLAIM-1); rounds 1-4: tracks
+    for both sides; rounds 1-3: priority, unlocks, income and the player's deed; every round:
+    end-of-round leader effects and Palace (RK-CLAIM-5, RK-EOR-2)."""
     s = m.s
+    if m.warfare:
+        from automa.rurik.modules import warfare
+        warfare.release(m)                                # RK-CLAIM-1, RK-SB-WAR-2
+    if m.factions:
+        from automa.rurik.modules import factions
+        factions.place_neutral(m)                         # RK-CLAIM-1, RK-SB-FACT-4
     update_tracks(m, PLAYER)
     update_tracks(m, REBELLION)
     if s.round < 4:
@@ -72,6 +79,9 @@ def claim_phase(m: Match) -> None:
             pl.coins += sum(lv == 0 for lv in pl.claims) + (pl.warfare == 0)
         deeds.take(m)                                     # RK-CLAIM-4
     end_of_round(m)
+    if m.epic:
+        from automa.rurik.modules import epic
+        epic.round_end(m)                                 # RK-EOR-2 Palace
 
 
 def reveal_inheritance(m: Match) -> int:
@@ -91,7 +101,7 @@ def end_of_round(m: Match) -> None:
     if leader == "theofana":
         return
     if reb.leader < 0:
-        if m.opt["rebel_leader_absent"] == "skip":
+        if m.opt["rebel_leader_absent"] == "skip" or reb.leader != -1:   # a captured leader stays (RK-SB-WAR-1)
             return
         reb.leader = m.data.cards[s.card].order[0] if leader == "sviatopolk" else reveal_inheritance(m)
         if leader != "sviatopolk":

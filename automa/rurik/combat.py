@@ -9,6 +9,7 @@ from automa.rurik.rebel_board import unlock
 from automa.rurik.regions import rules
 from automa.rurik.state import PLAYER, REBELLION, STRONGHOLD
 
+TOWN_WALL = 9             # epic index of Town Wall (modules.epic.TOWN_WALL)
 WARFARE_TOP = 10          # RK-OPEN-16: the track is capped at space 10
 REWARD_GOODS = {"wood2": (0, 2), "fish2": (1, 2), "fur1": (4, 1)}
 
@@ -67,6 +68,8 @@ def casualty_cards(m: Match, defender: int, r: int) -> int:
         n += 1
     if mode != "one" and (defender, STRONGHOLD) in m.s.structs[r]:
         n += 1
+    if m.epic and m.s.mod.epic_region[TOWN_WALL] == r:
+        n += 1                                            # Town Wall (RK-SB-EPIC-1, RK-SB-EPIC-4)
     return n
 
 

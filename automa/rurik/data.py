@@ -81,6 +81,8 @@ class RurikData:
     agendas: tuple[dict, ...]
     epic: dict
     factions: dict
+    epic_cards: tuple = ()            # the 11 epic structure entries of stone_and_blade.json (RK-SB-EPIC-1)
+    structure_names: tuple = STRUCTURES   # kind index -> name: the 5 structures, the 11 epics, the rebel camp
 
 
 def _fail(file: str, entry: str, problem: str):
@@ -308,6 +310,8 @@ def load(cards_path: str = "", rows: str = "brdgm", scoring_path: str = "") -> R
     base = read_json(DATA_DIR / "base_cards.json")
     schemes = load_schemes(DATA_DIR / "scheme_cards.json")
     core_deeds = read_json(DATA_DIR / "sb_core_deeds.json")
+    module_cards = read_json(DATA_DIR / "sb_module_cards.json")     # RK-SB-WAR-6, RK-SB-EPIC-1
+    epic_cards = tuple(sb.get("epic_structures", {}).get("structures", ()))
     return RurikData(
         regions=regions, good=good, adjacent=adjacent, distance=distance, cards=cards,
         moves=tuple(tuple([("move", r, d, u) for d in adjacent[r]] for u in ("troop", "leader"))
@@ -315,7 +319,9 @@ def load(cards_path: str = "", rows: str = "brdgm", scoring_path: str = "") -> R
         boards=load_boards(DATA_DIR / "rebel_boards.json"), spaces=spaces, advisors_per_round=per_round,
         schemes=schemes, scheme_by_id={c.id: c for c in schemes}, boat_size=boat_size, boon_goods=boons,
         claim_levels=levels, claim_vp=vp,
-        deeds=tuple(base["deeds"]) + tuple(core_deeds["deeds"]),
-        agendas=tuple(base["agendas"]),
+        deeds=tuple(base["deeds"]) + tuple(core_deeds["deeds"]) + tuple(module_cards["deeds"]),
+        agendas=tuple(base["agendas"]) + tuple(module_cards["agendas"]),
         epic=sb.get("epic_structures", {}), factions=sb.get("rebel_factions_module", {}),
+        epic_cards=epic_cards,
+        structure_names=STRUCTURES + tuple(e["name"] for e in epic_cards) + ("rebel camp",),
     )

@@ -64,6 +64,18 @@ def _holds(m: Match, cond: dict) -> bool:
         return _group(m, [(P, k) in st for st in s.structs]) >= cond["n"]
     if t == "markets_distinct_goods":
         return len({m.data.good[r] for r, st in enumerate(s.structs) if (P, MARKET) in st}) >= cond["n"]
+    # warfare deeds (RK-SB-WAR-6): what the player attacked this turn, and the dungeon
+    if s.mod is None:
+        return False
+    if t == "attacked_opponent_stronghold_region":
+        return bool(s.mod.turn & 64)                      # player.TURN_STRONGHOLD
+    if t == "attacked_opponent_leader_region":
+        return bool(s.mod.turn & 128)                     # player.TURN_LEADER
+    if t == "opponent_units_attacked":
+        return s.mod.attacked >= cond["n"]
+    if t == "has_captive":
+        d = s.mod.dungeon[P]
+        return d[0] + d[1] + d[2] >= cond["n"]
     return False
 
 
@@ -207,6 +219,9 @@ def _apply(m: Match, choice: tuple) -> None:
         for r in _troop_plan(m, cost["remove_troops"]):
             pl.units[r] -= 1
             pl.supply += 1
+    if cost.get("release_captive"):
+        from automa.rurik.modules import warfare
+        warfare.let_go(m, cost["release_captive"])       # Peace Treaty (RK-SB-WAR-6)
     for k in cost.get("remove_structures", {}).get("kinds", ()):
         kind = STRUCTURES.index(k)
         r = next(r for r, st in enumerate(s.structs) if (P, kind) in st)
@@ -252,14 +267,17 @@ def pay_two(m: Match, need: tuple[int, ...]) -> None:
     pay_good(m, P, max(range(5), key=key))
 
 
-def agenda_met(m: Match) -> bool:
+def agenda_met(m: Match, end_tokens: tuple[int, int] = (0, 0)) -> bool:
     """Whether the player's secret agenda holds at game end, compared with the Rebellion;
-    a tie fails unless ``agenda_ties=tie_satisfies`` (RK-OPEN-41)."""
+    a tie fails unless ``agenda_ties=tie_satisfies`` (RK-OPEN-41). ``end_tokens`` are the VP tokens
+    each side earns at game end (epic structures), counted by Victorious (RK-SB-WAR-6)."""
     pl = m.s.sides[P]
     if pl.agenda < 0:
         return False
     cond = m.data.agendas[pl.agenda]["condition"]
     mine, theirs = _metric(m, P, cond), _metric(m, REBELLION, cond)
+    if cond.get("metric") == "vp_tokens":
+        mine, theirs = mine + end_tokens[0], theirs + end_tokens[1]
     return mine > theirs or (mine == theirs and m.opt["agenda_ties"] == "tie_satisfies")
 
 
@@ -285,5 +303,8 @@ def _metric(m: Match, side: int, cond: dict) -> int:
         return sd.coins
     if metric == "vp_tokens":
         return sd.vp_tokens
+    if metric == "ruled_regions_with_epic":                # Renowned (RK-SB-EPIC-1)
+        from automa.rurik.modules import epic
+        return sum(rules(s, side, r) for r in epic.epic_regions(m)) if s.mod is not None else 0
     raise ValueError(f"unknown agenda metric {metric!r}")
 

@@ -23,6 +23,17 @@ class Match:
     lookahead: bool = False
     turn_scheme_played: bool = False
     view: object = None               # the one live read-only View of this game, made on first use
+    epic: bool = False                # modules in play, read once from opt["modules"] (RK-SB-EPIC, -WAR, -FACT)
+    warfare: bool = False
+    factions: bool = False
+    moved_from: int = -1              # source region of the Rebellion's last move (epic move costs)
+
+    def __post_init__(self):
+        modules = self.opt.get("modules", "")
+        if modules:
+            self.epic = "epic" in modules
+            self.warfare = "warfare" in modules
+            self.factions = "factions" in modules
 
     def copy_for_lookahead(self) -> "Match":
         return Match(self.data, self.opt, self.s.copy(), self.strategy, _LOOKAHEAD_RNG,

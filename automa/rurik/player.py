@@ -12,8 +12,9 @@ from automa.rurik.boat import gain_good, settle_dock
 from automa.rurik.data import ADVISOR_NUMBER, COLUMNS
 from automa.rurik.decide import PASS, casualty_deck, decide
 from automa.rurik.match import Match
+from automa.rurik.modules import epic, factions, warfare
 from automa.rurik.regions import occupies, rules
-from automa.rurik.state import CHURCH, MARKET, PLAYER, REBELLION, STABLE, TAVERN
+from automa.rurik.state import CHURCH, MARKET, PLAYER, REBELLION, STABLE, STRONGHOLD, TAVERN
 
 P = PLAYER
 FORFEIT = ("forfeit",)
@@ -46,7 +47,7 @@ def muster_choices(m: Match, points: int, only: int = -1) -> list:
     units, leader = pl.units, pl.leader
     regs = [r for r in (range(8) if only < 0 else (only,)) if units[r] or leader == r]
     out = []
-    if leader < 0:
+    if leader == -1:                                      # a captured leader (-2) cannot muster
         out = [MUSTER_LEADER[r] for r in regs]
         if m.opt["leader_reentry"] == "must_first":
             return out
@@ -66,16 +67,20 @@ def move_choices(m: Match, points: int, only: int = -1, anywhere: bool = False) 
             out += MOVE_ANY[r][0] if anywhere else m.data.moves[r][0]
         if leader == r:
             out += MOVE_ANY[r][1] if anywhere else m.data.moves[r][1]
+    if m.epic and points < 2:
+        return epic.filter_moves(m, out, points)          # City Gate (RK-SB-EPIC-1)
     return out
 
 
 def attack_choices(m: Match, points: int, only: int = -1) -> list:
-    """Attack a Rebellion unit or a neutral troop where the player has a unit (RK-PL-ATTACK-1)."""
+    """Attack a Rebellion unit or a neutral troop where the player has a unit, or across a Siege
+    Tower border (RK-PL-ATTACK-1, RK-SB-EPIC-1)."""
     s = m.s
     pl, reb = s.sides[P], s.sides[REBELLION]
+    towers = m.epic and s.mod.borders
     out = []
     for r in range(8):
-        if not (pl.units[r] or pl.leader == r):
+        if not (pl.units[r] or pl.leader == r) and not (towers and epic.tower_source(m, P, r) >= 0):
             continue
         if reb.units[r] or reb.leader == r:
             out.append(ATTACK_REBELLION[r])
@@ -90,7 +95,7 @@ def tax_choices(m: Match, points: int, only: int = -1) -> list:
     s = m.s
     out = []
     for r in range(8):
-        if s.token[r] and occupies(s, P, r) and _cost(m, r) <= points:
+        if s.token[r] and occupies(s, P, r) and _tax_cost(m, r) <= points:
             if (P, MARKET) in s.structs[r]:
                 out += [("tax", r, "good"), ("tax", r, "coin")]
             else:
@@ -100,25 +105,40 @@ def tax_choices(m: Match, points: int, only: int = -1) -> list:
 
 def build_choices(m: Match, points: int, only: int = -1) -> list:
     """Build in an occupied region: 3 structures at most, one of each type, from supply
-    (RK-PL-BUILD-1, -2); a church names its conversion target (RK-PL-BUILD-3, RK-OPEN-38)."""
+    (RK-PL-BUILD-1, -2); a church names its conversion target (RK-PL-BUILD-3, RK-OPEN-38).
+    Modules: epic structures and Catacombs (RK-SB-EPIC-1), Pagan Unrest (RK-SB-FACT-2)."""
     s, pl = m.s, m.s.sides[P]
     out = []
+    pagan = m.factions and factions.active(m, factions.PAGAN_UNREST, P)
     for r in range(8):
         here = s.structs[r]
         if len(here) >= 3 or not occupies(s, P, r) or _cost(m, r) > points:
+            continue
+        if m.epic and epic.blocked(m, r):
             continue
         present = [k for _, k in here]
         for k in range(5):
             if pl.structures[k] == 0 or k in present:
                 continue
             if k == CHURCH:
-                targets = (["rebellion"] if s.sides[REBELLION].units[r] else []) + (["neutral"] if s.neutral[r] else [])
+                targets = (["rebellion"] if s.sides[REBELLION].units[r] else []) + (
+                    ["neutral"] if s.neutral[r] and not pagan else [])
                 if not targets or m.opt["church_targets"] == "optional":
                     targets.append("none")
                 out += [("build", r, k, t) for t in targets]
             else:
                 out.append(("build", r, k, "none"))
+    if m.epic:
+        out += epic.build_choices(m, points, _cost)
     return out
+
+
+def _tax_cost(m: Match, r: int) -> int:
+    """Tax points for ``r``: the build/tax cost, +1 under Peasant Mutiny where neutral troops stand
+    (RK-PL-TAX-1, RK-SB-FACT-3, RK-SB-FACT-4)."""
+    if m.factions and m.s.neutral[r] and factions.active(m, factions.PEASANT_MUTINY, P):
+        return _cost(m, r) + 1
+    return _cost(m, r)
 
 
 CHOICES = {"muster": muster_choices, "move": move_choices, "attack": attack_choices,
@@ -146,25 +166,31 @@ def apply(m: Match, c: tuple, fewer: int = 0) -> int:
         else:
             pl.units[src] -= 1
             pl.units[dst] += 1
+        if m.epic:
+            return epic.player_moved(m, src, dst, unit)    # RK-SB-EPIC-1
         return 1
     if kind == "attack":
         attack(m, c[1], c[2], fewer)
         return 1
     if kind == "tax":
         r = c[1]
-        cost = _cost(m, r)
+        cost = _tax_cost(m, r)
         s.token[r] = False
         gain_good(m, P, m.data.good[r])
         if c[2] == "good":
             gain_good(m, P, m.data.good[r])
         elif c[2] == "coin":
             pl.coins += 1
+        if m.epic:
+            epic.player_taxed(m, r)                       # Capital Port (RK-SB-EPIC-1)
         return cost
     if kind == "build":
         _, r, k, target = c
         cost = _cost(m, r)
         build(m, r, k, target)
         return cost
+    if kind == "epic":
+        return epic.apply_build(m, c, _cost(m, c[1]))
     raise ValueError(f"unknown choice {c!r}")
 
 
@@ -174,11 +200,16 @@ def attack(m: Match, r: int, target: str, fewer: int = 0) -> None:
     against Gleb (RK-SOLO-2, RK-PL-ATTACK-2, RK-CAS-1, RK-SB-REBLEAD-2); Boris reveals one card
     fewer and steals a coin; Gleb (player) may then move (RK-SB-LEAD-1)."""
     s, pl, reb = m.s, m.s.sides[P], m.s.sides[REBELLION]
+    at = r
+    if m.epic and not occupies(s, P, r):
+        at = epic.tower_source(m, P, r)                   # Siege Tower (RK-SB-EPIC-1)
     if target == "neutral":
         s.neutral[r] -= 1
         pl.defeated_neutral += 1
         if m.trace:
             _log(m, "attack", "RK-SOLO-3", region=m.data.regions[r], target="neutral")
+        if m.factions or m.warfare:
+            _neutral_attack_modules(m, at)
         return
     n = combat.casualty_cards(m, REBELLION, r) - fewer
     checks = 2 if m.opt["rebel_leader"] == "gleb" and reb.leader == r else 1
@@ -188,18 +219,48 @@ def attack(m: Match, r: int, target: str, fewer: int = 0) -> None:
         if reb.coins:
             reb.coins -= 1
             pl.coins += 1
+    leader_hit = reb.leader == r
+    if m.warfare:
+        _attack_stats(m, r, leader_hit)
     combat.lose_unit(m, REBELLION, r)
     pl.defeated_enemy += 1
     if m.trace:
         _log(m, "attack", "RK-SOLO-2", region=m.data.regions[r], target="rebellion")
     combat.advance_warfare(m, P)
-    lost = 0
+    lost = revealed = 0
     for _ in range(checks):
-        lost += combat.casualty_check(m, P, r, n, casualty_deck(m))[1]
+        cards, hit = combat.casualty_check(m, P, at, n, casualty_deck(m))
+        revealed += cards
+        lost += hit
+    if m.warfare:
+        warfare.try_capture(m, P, at, revealed, lost, "leader" if leader_hit and reb.leader == -1 else "troop")
     if (m.opt["player_leader"] == "gleb" and here and not lost and not pl.leader_used
             and pl.leader == r and not m.lookahead):
         pl.leader_used = True
         spend(m, "move", 2, only=r)
+
+
+def _attack_stats(m: Match, r: int, leader_hit: bool) -> None:
+    """What the player attacked this turn, for the warfare deeds (RK-SB-WAR-6)."""
+    mod = m.s.mod
+    mod.attacked += 1
+    if (REBELLION, STRONGHOLD) in m.s.structs[r]:
+        mod.turn |= TURN_STRONGHOLD
+    if leader_hit:
+        mod.turn |= TURN_LEADER
+
+
+TURN_STRONGHOLD, TURN_LEADER = 64, 128     # ModState.turn bits read by deeds (Besiege Citadel, Deadly Plot)
+
+
+def _neutral_attack_modules(m: Match, at: int) -> None:
+    """After the player removes a neutral troop: Armed Uprising's casualty check (no warfare step)
+    (RK-SB-FACT-1, RK-SB-FACT-4), then a capture with ``neutral_capture=yes`` (RK-OPEN-26)."""
+    revealed = lost = 0
+    if m.factions and factions.active(m, factions.ARMED_UPRISING, P):
+        revealed, lost = combat.casualty_check(m, P, at, 1, casualty_deck(m))
+    if m.warfare and m.opt["neutral_capture"] == "yes":
+        warfare.try_capture(m, P, at, revealed, lost, "neutral")
 
 
 def build(m: Match, r: int, k: int, target: str) -> None:
@@ -318,7 +379,7 @@ def out_of_troops(m: Match) -> None:
         return
     r = decide(m, "out_of_troops", [("region", r) for r in range(8)])[1]
     for _ in range(2):
-        if pl.leader < 0:
+        if pl.leader == -1:                               # not a captured leader (RK-SB-WAR-1)
             pl.leader = r
         elif pl.supply:
             pl.supply -= 1
@@ -332,6 +393,9 @@ def take_turn(m: Match) -> None:
     scheme card, resolve the space (pay its coin or forfeit), then conversion tokens and deeds
     (RK-ACT-1..5, RK-PL-SCHEME-2, RK-OPEN-29, RK-OPEN-36)."""
     s, pl = m.s, m.s.sides[P]
+    if s.mod is not None:
+        s.mod.turn = 0                                    # once-per-turn module effects
+        s.mod.attacked = 0
     out_of_troops(m)
     mine = [(ADVISOR_NUMBER[label], c, row) for c, col in enumerate(s.board)
             for row, (side, label, _) in enumerate(col) if side == P]
@@ -367,6 +431,8 @@ def take_turn(m: Match) -> None:
         spend(m, kind, amount)
     _conversion(m)
     deeds.accomplish(m)
+    if m.factions:
+        factions.announce(m)                              # RK-SB-FACT-1..4
     settle_dock(m, P)
 
 
@@ -385,11 +451,14 @@ def _maybe_play_scheme(m: Match) -> dict[str, int]:
 
 
 def _conversion(m: Match) -> None:
-    """One goods conversion token per turn: 2 goods with fish or honey for 1 muster, 2 goods with
-    wood or stone for 1 build (RK-OPEN-29 ``goods_conversion_tokens``, RK-SB-WAR-3)."""
-    if m.opt["goods_conversion_tokens"] != "pdhummel":
-        return
-    options = [("convert", kind) for kind, need in deeds.CONVERSIONS if deeds.can_pay_two(m, need)]
+    """One conversion token per turn: 2 goods with fish or honey for 1 muster, 2 goods with wood or
+    stone for 1 build (RK-OPEN-29 ``goods_conversion_tokens``, RK-SB-WAR-3); with the warfare module
+    also the solo conversion token for 1 attack (RK-SB-WAR-5, RK-OPEN-28)."""
+    options = []
+    if m.opt["goods_conversion_tokens"] == "pdhummel":
+        options = [("convert", kind) for kind, need in deeds.CONVERSIONS if deeds.can_pay_two(m, need)]
+    if m.warfare:
+        options += warfare.conversion_options(m)
     if not options:
         return
     choice = decide(m, "conversion", options + [PASS], _convert)
@@ -398,6 +467,10 @@ def _conversion(m: Match) -> None:
 
 def _convert(m: Match, choice: tuple) -> None:
     if choice == PASS:
+        return
+    if choice[1] == "attack":
+        warfare.pay_conversion(m, choice[2])
+        spend(m, "attack", 1)
         return
     deeds.pay_two(m, dict(deeds.CONVERSIONS)[choice[1]])
     spend(m, choice[1], 1)

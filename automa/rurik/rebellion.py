@@ -7,6 +7,7 @@ from automa.rurik.boat import gain_good, has_room
 from automa.rurik.data import ADVISOR_NUMBER, COLUMNS, STRUCTURES
 from automa.rurik.decide import casualty_deck
 from automa.rurik.match import Match
+from automa.rurik.modules import epic, factions, warfare
 from automa.rurik.rebel_board import open_bonuses, unlock
 from automa.rurik.regions import occupies, rules, units
 from automa.rurik.state import CHURCH, MARKET, PLAYER, REBELLION, STABLE, STRONGHOLD, TAVERN
@@ -45,6 +46,8 @@ def take_turn(m: Match) -> None:
                 best = (ADVISOR_NUMBER[label], c, row)
     if best is None:
         return
+    if s.mod is not None:
+        s.mod.turn &= ~epic.TURN_FORT[R]                  # Border Fort: once per turn (RK-SB-EPIC-4)
     _, c, row = best
     del s.board[c][row]
     action = COLUMNS[c]
@@ -82,6 +85,8 @@ def take_turn(m: Match) -> None:
     if action == "scheme":
         scheme(m)
         return
+    if action == "build" and main == 3 and m.epic and epic.rebel_build(m):
+        return                                            # RK-SB-EPIC-2: no structure, an epic reward
     spent = attack(m, main, fewer) if action == "attack" else ACTIONS[action](m, main)
     if spent == 0 and paid and main > 0 and (
             m.opt["rebel_forfeit_scope"] == "nothing_possible" or (action == "muster" and reb.supply == 0)):
@@ -107,7 +112,7 @@ def muster(m: Match, points: int) -> int:
                 break
             if weak and _rules(m, R, r):
                 continue
-            if reb.leader < 0:
+            if reb.leader == -1:                          # not while captured (RK-SB-WAR-1)
                 reb.leader = r                            # RK-REB-MUSTER-1
             elif reb.supply > 0:
                 reb.supply -= 1
@@ -166,6 +171,7 @@ def _move_one(m: Match, dst: int, only_from: int = -1) -> bool:
             best, key = src, k
     if best < 0:
         return False
+    m.moved_from = best
     if reb.leader == best:
         reb.leader = dst
     else:
@@ -188,8 +194,11 @@ def move(m: Match, points: int, only_from: int = -1) -> int:
                 break
             if occupies(s, R, dst):
                 continue
+            if m.epic and points < 2 and dst == s.mod.epic_region[epic.CITY_GATE]:
+                continue                                  # City Gate: 2 points (RK-SB-EPIC-4)
+            leader = s.sides[R].leader
             if _move_one(m, dst, only_from):
-                points -= 1
+                points -= _epic_move(m, dst, leader) if m.epic else 1
                 spent += 1
                 s.last_region = dst
         return spent
@@ -200,17 +209,36 @@ def move(m: Match, points: int, only_from: int = -1) -> int:
             target = next((r for r in region_order(m) if not _rules(m, R, r)), -1)
             if target < 0:
                 break
+        if m.epic and points < 2 and target == s.mod.epic_region[epic.CITY_GATE]:
+            break                                         # City Gate: 2 points (RK-SB-EPIC-4)
+        leader = s.sides[R].leader
         if not _move_one(m, target, only_from):
             break
-        points -= 1
+        points -= _epic_move(m, target, leader) if m.epic else 1
         spent += 1
         s.last_region = target
     return spent
 
 
+def _epic_move(m: Match, dst: int, leader_before: int) -> int:
+    """A Rebellion move with epic structures on the map: its cost (Border Fort 0, once per turn;
+    City Gate 2) and the Library/Veche unlocks (RK-SB-EPIC-4)."""
+    src = m.moved_from
+    leader = leader_before == src and m.s.sides[R].leader == dst
+    cost = epic.move_cost(m, R, src, dst, not leader)
+    if cost == 0:
+        m.s.mod.turn |= epic.TURN_FORT[R]
+    epic.rebel_moved(m, dst, leader)
+    return cost
+
+
 def _attack_targets(m: Match, r: int) -> bool:
+    """The Rebellion has a unit in ``r`` (or across a Siege Tower border, RK-SB-EPIC-4) and there is a
+    player unit or neutral troop to attack."""
     s = m.s
-    return occupies(s, R, r) and (occupies(s, PLAYER, r) or s.neutral[r] > 0)
+    if not (occupies(s, PLAYER, r) or s.neutral[r] > 0):
+        return False
+    return occupies(s, R, r) or (m.epic and bool(s.mod.borders) and epic.tower_source(m, R, r) >= 0)
 
 
 def attack(m: Match, points: int, fewer: int = 0) -> int:
@@ -240,24 +268,34 @@ def attack_in(m: Match, r: int, fewer: int) -> None:
     (RK-REB-ATTACK-4..6, RK-OPEN-32, RK-SB-REBLEAD-1)."""
     s = m.s
     reb = s.sides[R]
+    at = r
+    if m.epic and not occupies(s, R, r):
+        at = epic.tower_source(m, R, r)                   # Siege Tower (RK-SB-EPIC-4)
     if occupies(s, PLAYER, r):
         n = combat.casualty_cards(m, PLAYER, r) - fewer
         if m.opt["rebel_leader"] == "sviatopolk" and reb.leader == r:
             n -= 1
+        pl = s.sides[PLAYER]
+        leader_hit = pl.leader == r
         if m.opt["rebel_attack_removal"] == "player_unit":
             combat.lose_unit(m, PLAYER, r)
         else:
-            combat.lose_unit(m, R, r)
+            combat.lose_unit(m, R, at)
         reb.defeated_enemy += 1
         if m.trace:
             _log(m, "attack", "RK-REB-ATTACK-5", region=m.data.regions[r], target="player")
         combat.advance_warfare(m, R)
-        combat.casualty_check(m, R, r, n, casualty_deck(m))
+        cards, lost = combat.casualty_check(m, R, at, n, casualty_deck(m))
+        if m.warfare and m.opt["rebel_attack_removal"] == "player_unit":
+            warfare.try_capture(m, R, at, cards, lost,
+                                "leader" if leader_hit and pl.leader == -1 else "troop")   # RK-SB-WAR-5
     else:
         s.neutral[r] -= 1
         reb.defeated_neutral += 1
         if m.trace:
             _log(m, "attack", "RK-REB-ATTACK-6", region=m.data.regions[r], target="neutral")
+        if m.factions and factions.active(m, factions.ARMED_UPRISING, R):
+            combat.casualty_check(m, R, at, 1, casualty_deck(m))     # RK-SB-FACT-1, RK-OPEN-25
 
 
 def tax(m: Match, points: int) -> int:
@@ -267,9 +305,12 @@ def tax(m: Match, points: int) -> int:
     s, reb = m.s, m.s.sides[R]
     good = m.data.good
     spent = 0
+    mutiny = m.factions and factions.active(m, factions.PEASANT_MUTINY, R)
     while points > 0:
         order = region_order(m)
         ok = [r for r in order if s.token[r] and occupies(s, R, r)]
+        if mutiny and points < 2:
+            ok = [r for r in ok if not s.neutral[r]]      # Peasant Mutiny: 2 points (RK-SB-FACT-3, RK-OPEN-25)
         if not ok:
             break
         room = [r for r in ok if has_room(m, R, good[r])]
@@ -277,8 +318,11 @@ def tax(m: Match, points: int) -> int:
         s.token[r] = False
         n = 2 if (R, MARKET) in s.structs[r] else 1
         gain_good(m, R, good[r], n)
-        points -= 1
-        spent += 1
+        cost = 2 if mutiny and s.neutral[r] else 1
+        points -= cost
+        spent += cost
+        if m.epic:
+            epic.rebel_taxed(m, r)                        # Capital Port (RK-SB-EPIC-4)
         s.last_region = r
         if m.trace:
             _log(m, "tax", "RK-REB-TAX-3", region=m.data.regions[r], goods=n)
@@ -303,7 +347,7 @@ def _buildable(m: Match, r: int) -> list[int]:
     only where player or neutral troops stand (RK-REB-BUILD-6)."""
     s, reb = m.s, m.s.sides[R]
     here = s.structs[r]
-    if len(here) >= 3 or not occupies(s, R, r):
+    if len(here) >= 3 or not occupies(s, R, r) or (m.epic and epic.blocked(m, r)):
         return []
     present = [k for _, k in here]
     out = []
@@ -376,9 +420,9 @@ def _convert(m: Match, r: int) -> None:
     if pl.units[r] > 0:
         pl.units[r] -= 1
         pl.supply += 1
-    elif s.neutral[r] > 0:
-        s.neutral[r] -= 1
-        reb.defeated_neutral += 1
+    elif s.neutral[r] > 0 and not (m.factions and factions.active(m, factions.PAGAN_UNREST, R)):
+        s.neutral[r] -= 1                                 # Pagan Unrest with faction_scope=both_sides
+        reb.defeated_neutral += 1                         # keeps the neutral troop (RK-SB-FACT-2)
     else:
         return
     _muster_here(m, r, "RK-REB-BUILD-7")

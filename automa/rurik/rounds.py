@@ -57,6 +57,8 @@ def play_round(m: Match) -> None:
     claim_phase(m)
     s.token = [True] * 8
     s.sides[PLAYER].leader_used = False
+    if s.mod is not None:
+        s.mod.used = 0                                     # once-per-round epic effects (RK-SB-EPIC-4)
     if m.trace:
         p, r = score(m)
         m.trace.event("scores", round=s.round, player=sum(p.values()), rebellion=sum(r.values()),

@@ -1,5 +1,10 @@
 """Final scoring by category for both sides, and tie-breaks (RK-END-1, RK-END-2, RK-REB-END-1,
-RK-REB-END-2, RK-TIE-1..3, RK-OPEN-16, RK-OPEN-17)."""
+RK-REB-END-2, RK-TIE-1..3, RK-OPEN-16, RK-OPEN-17).
+
+The Stone & Blade modules' points have their own categories: ``epic`` (VP tokens from epic
+structures: build rewards, the Rebellion's 3-build-point token, the game-end tokens of Cathedral,
+Logging Camp and Veche, and the Renowned agenda), ``captives`` (VP tokens for released captives)
+and ``faction`` (the faction's defeat reward); ``vp_tokens`` keeps every other VP token."""
 from __future__ import annotations
 
 from automa.rurik import deeds
@@ -7,7 +12,8 @@ from automa.rurik.match import Match
 from automa.rurik.regions import ruled_count
 from automa.rurik.state import PLAYER, REBELLION
 
-CATEGORIES = ("rule", "build", "trade", "warfare", "deeds", "agenda", "vp_tokens", "coins", "dock_goods")
+CATEGORIES = ("rule", "build", "trade", "warfare", "deeds", "agenda", "vp_tokens", "coins", "dock_goods",
+              "epic", "captives", "faction")
 
 
 def warfare_vp(m: Match) -> tuple[int, int]:
@@ -28,6 +34,11 @@ def score(m: Match) -> tuple[dict[str, int], dict[str, int]]:
     s = m.s
     vp = m.data.claim_vp
     wp, wr = warfare_vp(m)
+    mod = s.mod
+    end = (0, 0)
+    if m.epic:
+        from automa.rurik.modules import epic
+        end = epic.game_end_tokens(m)                    # RK-SB-EPIC-1, RK-SB-EPIC-4
     out = []
     for side, war in ((PLAYER, wp), (REBELLION, wr)):
         sd = s.sides[side]
@@ -36,9 +47,17 @@ def score(m: Match) -> tuple[dict[str, int], dict[str, int]]:
             cat[name] = vp[lv - 1] if lv else 0
         cat["warfare"] = war
         cat["vp_tokens"] = sd.vp_tokens
+        if mod is not None:
+            epic_t, captive_t, faction_t = mod.tokens[side]
+            cat["vp_tokens"] -= epic_t + captive_t + faction_t
+            cat["epic"] = epic_t + end[side]
+            cat["captives"] = captive_t
+            cat["faction"] = faction_t
         if side == PLAYER:
             cat["deeds"] = sum(m.data.deeds[d].get("vp") or 0 for d in sd.deeds_done)
-            cat["agenda"] = 2 if deeds.agenda_met(m) else 0
+            if deeds.agenda_met(m, end):
+                renowned = m.data.agendas[sd.agenda]["id"] == "renowned"
+                cat["epic" if renowned else "agenda"] += 2        # Renowned in epic (RK-SB-EPIC-1)
         else:
             cat["coins"] = -(-sd.coins // 3)                     # RK-REB-END-1: rounded up
             cat["dock_goods"] = -(-(sum(sd.dock) + sd.boons) // 3)

@@ -6,7 +6,7 @@ from automa.rurik import deeds, schemes
 from automa.rurik.data import PRIORITIES
 from automa.rurik.decide import decide
 from automa.rurik.match import Match
-from automa.rurik.state import PLAYER, REBELLION, Side, State
+from automa.rurik.state import PLAYER, REBELLION, ModState, Side, State
 
 REWARD_TOKENS = ["wood2", "coins2", "fish2", "fur1", "scheme", "vp"]   # RK-SB-WREW-1, RK-OPEN-23
 REWARD_SPACES = (2, 4, 6, 8, 10)
@@ -76,19 +76,26 @@ def deal_cards(m: Match) -> None:
     """Scheme decks, deeds and the secret agenda; solo-incompatible cards removed
     (RK-SETUP-3, RK-SETUP-4, RK-SETUP-8, RK-OPEN-19, RK-OPEN-33, RK-OPEN-42)."""
     data, opt = m.data, m.opt
-    schemes.split(m, [c.id for c in data.schemes if c.module == "base"])
+    modules = ("base", "core") + (("warfare",) if m.warfare else ()) + (("epic",) if m.epic else ())
+    schemes.split(m, [c.id for c in data.schemes if c.module in modules])       # RK-SB-WAR-6
     if opt["base_deeds_data"] == "pdhummel":
-        deeds.deal(m, [i for i, d in enumerate(data.deeds) if not d.get("solo_excluded")])
+        deeds.deal(m, [i for i, d in enumerate(data.deeds)
+                       if not d.get("solo_excluded") and d.get("module", "base") in modules])
     excluded = ALWAYS_EXCLUDED_AGENDAS + (opt["solo_excluded_agendas"],)
-    agendas = [i for i, a in enumerate(data.agendas) if a["id"] not in excluded]
+    agendas = [i for i, a in enumerate(data.agendas)
+               if a["id"] not in excluded and a.get("module", "base") in modules]  # RK-SB-EPIC-1, RK-SB-WAR-6
     m.setup_rng.shuffle(agendas)
     dealt = agendas[:2 if opt["player_agenda_deal"] == "two_keep_one" else 1]
     m.s.sides[PLAYER].agenda = decide(m, "agenda", [("agenda", a) for a in dealt])[1]
 
 
 def setup(m: Match) -> None:
-    """Build the starting state (RK-SETUP, RK-REB-SETUP)."""
+    """Build the starting state (RK-SETUP, RK-REB-SETUP); the modules' setups come last, so the
+    base setup draws the same random numbers with or without them (apart from the warfare cards in
+    the scheme decks) (RK-SB-EPIC-1, RK-SB-WAR-5, RK-SB-FACT-4)."""
     m.s = new_state(m)
+    if m.epic or m.warfare or m.factions:
+        m.s.mod = ModState()
     tokens = REWARD_TOKENS[:]
     m.setup_rng.shuffle(tokens)                                         # RK-SB-SETUP-7
     m.s.rewards = dict(zip(REWARD_SPACES, tokens))
@@ -101,3 +108,9 @@ def setup(m: Match) -> None:
                       column=PRIORITIES.index(m.s.priority), rule="RK-REB-SETUP-8")
     deal_cards(m)
     place_player(m, start)
+    if m.epic:
+        from automa.rurik.modules import epic
+        epic.setup(m)
+    if m.factions:
+        from automa.rurik.modules import factions
+        factions.setup(m)

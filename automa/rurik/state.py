@@ -8,7 +8,42 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 PLAYER, REBELLION = 0, 1
+NOBODY = 2                     # owner of epic structures and the rebel camp (RK-SB-EPIC-1, RK-SB-FACT-1..3)
 CHURCH, STRONGHOLD, MARKET, STABLE, TAVERN = range(5)
+EPIC0 = 5                      # structure kind of epic structure i is EPIC0 + i (data.epic_cards order)
+CAMP = 16                      # the rebel camp (RK-SB-FACT-1..3)
+CAPTURED = -2                  # a leader's region while it sits in the other side's dungeon (RK-SB-WAR-1)
+
+
+@dataclass(slots=True)
+class ModState:
+    """The Stone & Blade modules' pieces (RK-SB-EPIC-1..4, RK-SB-WAR-1..6, RK-SB-FACT-1..4); ``None``
+    on the State when no module is in play."""
+
+    epic_cards: list[int] = field(default_factory=list)    # epic card indices (data.epic_cards), top first
+    epic_left: list[int] = field(default_factory=list)     # copies still to build, per laid-out card
+    epic_built: list[bool] = field(default_factory=list)   # the player built at least one copy
+    epic_gone: list[bool] = field(default_factory=list)    # taken by the Rebellion, to the box (RK-SB-EPIC-2)
+    epic_region: list[int] = field(default_factory=lambda: [-1] * 11)   # epic index -> region (non-border)
+    borders: list[tuple[int, int, int]] = field(default_factory=list)  # (region, region, epic index)
+    veche: list[int] = field(default_factory=lambda: [0, 0])          # troops on the Veche card per side
+    library: list[int] = field(default_factory=list)       # deed indices on the Library card
+    used: int = 0                  # once-per-round effects, bits (epic.ROUND_*)
+    turn: int = 0                  # once-per-turn effects and this turn's attacks, bits (epic/warfare TURN_*)
+    attacked: int = 0              # opponent units the player attacked this turn (Conquest)
+    dungeon: list[list[int]] = field(default_factory=lambda: [[0, 0, 0], [0, 0, 0]])  # side -> [units, leader, neutral]
+    beside: int = 0                # rebels released beside the player's mat (RK-OPEN-27 beside_player_mat)
+    faction: int = -1              # index in data.factions["factions"] (RK-SB-FACT-1..3)
+    camp: int = -1                 # region of the rebel camp, -1 once removed
+    defeated: bool = False         # the faction is defeated
+    neutral_placed: int = 0        # neutral troops the faction placed (RK-SB-FACT-4)
+    tokens: list[list[int]] = field(default_factory=lambda: [[0, 0, 0], [0, 0, 0]])  # side -> [epic, captives, faction]
+
+    def copy(self) -> "ModState":
+        return ModState(self.epic_cards[:], self.epic_left[:], self.epic_built[:], self.epic_gone[:],
+                        self.epic_region[:], self.borders[:], self.veche[:], self.library[:], self.used,
+                        self.turn, self.attacked, [d[:] for d in self.dungeon], self.beside, self.faction,
+                        self.camp, self.defeated, self.neutral_placed, [t[:] for t in self.tokens])
 
 
 @dataclass(slots=True)
@@ -66,6 +101,7 @@ class State:
     round: int = 1
     turns: int = 0
     last_region: int = -1                  # region_order_start=continue (RK-OPEN-7)
+    mod: ModState | None = None            # the Stone & Blade modules' pieces, None when none is in play
 
     def copy(self) -> "State":
         """A copy sharing no mutable part with the original (for lookahead)."""
@@ -73,4 +109,5 @@ class State:
                      self.token[:], [c[:] for c in self.board], [c[:] for c in self.covered],
                      self.priority, self.deck[:], self.card, [d[:] for d in self.schemes],
                      self.discard[:], self.deed_deck[:], self.deed_display[:], self.inherit[:],
-                     dict(self.rewards), self.round, self.turns, self.last_region)
+                     dict(self.rewards), self.round, self.turns, self.last_region,
+                     None if self.mod is None else self.mod.copy())

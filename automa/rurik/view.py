@@ -43,7 +43,43 @@ class View:
         return tuple(self._m.s.neutral)
 
     def structures(self, r: int) -> tuple[tuple[int, str], ...]:
-        return tuple((o, STRUCTURES[k]) for o, k in self._m.s.structs[r])
+        """(owner, name) per structure in ``r``; owner 2 is nobody (epic structures, the rebel camp)."""
+        names = self._m.data.structure_names
+        return tuple((o, names[k]) for o, k in self._m.s.structs[r])
+
+    # the Stone & Blade modules (empty or zero when a module is not in play)
+    @property
+    def modules(self) -> str:
+        return self._m.opt.get("modules", "")
+
+    @property
+    def epic_cards(self) -> tuple[tuple[str, int, bool, bool], ...]:
+        """The laid-out epic cards, top first: (name, copies left, built, taken by the Rebellion)."""
+        mod = self._m.s.mod
+        if mod is None or not mod.epic_cards:
+            return ()
+        names = self._m.data.structure_names
+        return tuple((names[5 + e], left, built, gone) for e, left, built, gone in
+                     zip(mod.epic_cards, mod.epic_left, mod.epic_built, mod.epic_gone))
+
+    @property
+    def border_structures(self) -> tuple[tuple[int, int, str], ...]:
+        mod = self._m.s.mod
+        names = self._m.data.structure_names
+        return () if mod is None else tuple((a, b, names[5 + e]) for a, b, e in mod.borders)
+
+    def dungeon(self, side: int) -> tuple[int, int, int]:
+        """Captives in ``side``'s dungeon: opponent troops, opponent leader, neutral troops."""
+        mod = self._m.s.mod
+        return (0, 0, 0) if mod is None else tuple(mod.dungeon[side])
+
+    @property
+    def faction(self) -> tuple[str, int, bool] | None:
+        """The rebel faction: (name, camp region or -1, defeated), or None."""
+        mod = self._m.s.mod
+        if mod is None or mod.faction < 0:
+            return None
+        return (self._m.data.factions["factions"][mod.faction]["name"], mod.camp, mod.defeated)
 
     def landing_row(self, column: int, strength: int) -> int:
         """The strategy-board row an advisor of ``strength`` would take in ``column`` (RK-STRAT-4)."""
@@ -63,6 +99,7 @@ class View:
         return regions.units(self._m.s, side, r)
 
     def leader(self, side: int) -> int:
+        """The leader's region; -1 off the board, -2 captured (RK-SB-WAR-1)."""
         return self._m.s.sides[side].leader
 
     def rules(self, side: int, r: int) -> bool:

@@ -3,7 +3,7 @@
 Columns: build, muster, tax, then move, scheme, attack. It builds churches (converting a rebel when
 it can), then strongholds and markets, preferring regions next to its other structures so the
 build track grows; musters where it has structures; moves into empty regions beside them.
-It converts goods into build points.
+It converts goods into build points. With the epic module it builds epic structures eagerly.
 """
 from strategies.rurik.persona import Persona
 
@@ -24,6 +24,8 @@ class BuilderStrategy(Persona):
 
     def weight(self, v, c):
         kind = c[0]
+        if kind == "epic":
+            return 3.5 + next_to_mine(v, c[1]) / 2
         if kind == "build":
             r, k = c[1], c[2]
             base = {0: 4, 1: 3, 2: 3, 3: 1.5, 4: 2}[k] + (c[3] == "rebellion")

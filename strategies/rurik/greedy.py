@@ -15,8 +15,11 @@ Its score is the player's estimate minus the Rebellion's. Advisor placement cann
 step ahead (nothing happens until the action phase), so it places by what the space it lands on
 would let it do now (``view.options``): per point it could use, build 1.8, attack and tax 1.3
 (half where it does not rule, as those cost 2), muster 1 while troops remain, move 0.6,
-scheme 0.5; a space it could not use at all is worth -1; each bribe coin costs 0.4. Decisions
-the engine offers no lookahead for (which scheme deck or card, which agenda) are taken at random.
+scheme 0.5; a space it could not use at all is worth -1; each bribe coin costs 0.4. With the
+Stone & Blade modules it always tries a capture and always takes the Veche's scheme card (both
+reveal cards, so the engine offers no lookahead); epic structures, conversions, the Capital Port
+swap, the Library exchange and the faction's defeat are judged by lookahead. Other decisions the
+engine offers no lookahead for (which scheme deck or card, which agenda) are taken at random.
 """
 from strategies.base import Strategy
 
@@ -70,6 +73,8 @@ class GreedyStrategy(Strategy):
     def choose(self, decision):
         if decision.kind == "advisor_place":
             return self.pick_best(decision, lambda c: placement_value(decision.view, c))
+        if decision.kind in ("capture", "veche"):
+            return decision.choices[0]
         if not decision.can_look_ahead:
             return decision.choices[self.rng.randrange(len(decision.choices))]
         return self.pick_best(decision, lambda c: margin(decision.after(c)))

@@ -3,8 +3,10 @@
 A persona ranks strategy-board columns (it places its strongest free advisor in the first
 column it may use, bribing only to reach the top of a favourite column when it has coins to
 spare) and scores each spending choice with ``weight(view, choice)``; it passes when no choice
-scores above 0. It uses only the goods conversion tokens named in ``conversions``, so goods stay on
-the boat otherwise. Other decisions (which deck, which card to keep) go to its random stream.
+scores above 0. It uses only the conversion tokens named in ``conversions``, so goods stay on
+the boat otherwise. With the Stone & Blade modules every persona tries every capture, takes the
+Veche's scheme card and announces the faction's defeat as soon as it can. Other decisions (which
+deck, which card to keep) go to its random stream.
 """
 from strategies.base import Strategy
 
@@ -22,6 +24,8 @@ class Persona(Strategy):
         kind, choices, view = decision.kind, decision.choices, decision.view
         if kind == "advisor_place":
             return self.pick_best(decision, lambda c: self._placement(view, c))
+        if kind in ("capture", "veche", "faction_defeat"):
+            return choices[0]
         if kind == "conversion":
             usable = [c for c in choices if c[0] == "convert" and c[1] in self.conversions]
             return usable[0] if usable else choices[-1]

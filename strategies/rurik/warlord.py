@@ -3,7 +3,7 @@
 Columns: attack, muster, move, then tax, build, scheme. It attacks Rebellion units first
 (warfare steps), then neutral troops; musters where it is close to ruling; moves toward regions
 held by the Rebellion; builds strongholds; plays every scheme card and deed it can.
-It converts goods into muster points.
+It converts goods into muster points, and with the warfare module uses the solo conversion token.
 """
 from strategies.rurik.persona import Persona, near_rebels, rebels
 
@@ -11,7 +11,7 @@ from strategies.rurik.persona import Persona, near_rebels, rebels
 class WarlordStrategy(Persona):
     name = "warlord"
     description = "muster, attack, rule regions"
-    conversions = ("muster",)
+    conversions = ("muster", "attack")
     columns = ("attack", "muster", "move", "tax", "build", "scheme")
 
     def weight(self, v, c):

@@ -184,7 +184,10 @@ def test_a_missing_spec_file_is_exit_code_2(capsys, tmp_path):
 @pytest.mark.parametrize("spec", sorted((ROOT / "sweeps").glob("*.toml")), ids=lambda p: p.name)
 def test_ready_made_specs_are_valid(spec):
     sweep = load_spec(spec)
-    assert sweep.baseline in [c.label for c in sweep.cells] and sweep.games >= 4300  # ±1.5 points at 50%
+    assert sweep.baseline in [c.label for c in sweep.cells]
+    # sized for a ±1.5-point interval at the highest win rate its comment names (sweeps/README.md)
+    p = int(re.search(r"at most (\d+)%", spec.read_text()).group(1)) / 100
+    assert 1.96 * (p * (1 - p) / sweep.games) ** 0.5 <= 0.015
     for cell in sweep.cells:
         assert cell.spec == resolve(sweep.game.name, cell.values["strategy"],
                                     sweep.options | {k: cell.values[k] for k in sweep.grid}, sweep.seed)

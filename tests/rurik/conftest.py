@@ -15,6 +15,7 @@ from automa.core.registry import get_game
 from automa.rurik import data as rdata
 from automa.rurik import setup as rsetup
 from automa.rurik.match import Match
+from automa.rurik.state import ModState
 from strategies.base import Strategy
 
 _DATA = rdata.load()
@@ -47,12 +48,15 @@ def options(**given):
 
 
 def make_match(strategy=None, trace=None, data=None, **given) -> Match:
-    """A Match with a blank state from ``setup.new_state`` (nothing on the map)."""
+    """A Match with a blank state from ``setup.new_state`` (nothing on the map); with ``modules=...``
+    an empty ``ModState`` (no epic card laid out, no faction: tests set them)."""
     m = Match(data or _DATA, options(**given), None, strategy or Scripted(), random.Random(1),
               random.Random(2), trace)
     m.s = rsetup.new_state(m)
     m.s.neutral = [0] * 8
     m.s.sides[1].supply = 16
+    if m.epic or m.warfare or m.factions:
+        m.s.mod = ModState()
     return m
 
 

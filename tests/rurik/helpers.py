@@ -26,3 +26,27 @@ def troops(m, r: int, n: int, leader: bool = False) -> None:
 def build_struct(m, side: int, r: int, kind: int) -> None:
     m.s.sides[side].structures[kind] -= 1
     m.s.structs[r].append((side, kind))
+
+
+def lay_out(m, *names: str, built=()) -> None:
+    """Lay out epic cards by name, top first; ``built`` names cards to mark as built (RK-SB-EPIC-1)."""
+    from automa.rurik.modules.epic import NAMES
+    mod = m.s.mod
+    mod.epic_cards = [NAMES.index(n) for n in names]
+    mod.epic_left = [m.data.epic_cards[e]["copies"] for e in mod.epic_cards]
+    mod.epic_built = [n in built for n in names]
+    mod.epic_gone = [False] * len(names)
+
+
+def place_epic(m, name: str, r: int) -> None:
+    """Put a (non-border) epic structure on the map as if the player had built it."""
+    from automa.rurik.modules.epic import NAMES
+    from automa.rurik.state import EPIC0, NOBODY
+    e = NAMES.index(name)
+    m.s.structs[r].append((NOBODY, EPIC0 + e))
+    m.s.mod.epic_region[e] = r
+
+
+def scheme_ids(data, icons: int, module: str | None = None) -> list[int]:
+    """Scheme card ids with exactly ``icons`` casualty icons."""
+    return [c.id for c in data.schemes if c.casualty_icons == icons and (module is None or c.module == module)]

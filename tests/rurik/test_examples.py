@@ -1,7 +1,7 @@
 """The worked examples of the rules reference (§12, EX-1..EX-19) and of the seed's solo section.
 
-EX-9, EX-12 and EX-13 are module examples (epic structures, warfare capture) and are left for
-the module work. EX-10 needs inheritance-card data, which the engine does not model (RK-OPEN-21,
+EX-9, EX-12 and EX-13 are the Stone & Blade module examples (``modules=epic,warfare``): the solo
+Siege Tower example, Example D (Capital Port) and Example E (a capture). EX-10 needs inheritance-card data, which the engine does not model (RK-OPEN-21,
 default ``base_setup``): it is skipped. EX-11 is tested as far as the engine models it: the boon
 token reaching the dock and paying the honey of Mead Brewery.
 """
@@ -386,3 +386,76 @@ def test_seed_rebel_scoring_rounds_up(coins, goods, boons, vp_coins, vp_goods):
     _, r = score(m)
     assert r["coins"] == vp_coins and r["dock_goods"] == vp_goods
     assert score(m)[0]["coins"] == 0
+
+
+# --- the Stone & Blade module examples ---------------------------------------------------------
+
+def test_ex9_rebellion_three_build_points_siege_tower():
+    """EX-9 (seed, solo epic structures): Siege Tower is the top-most unbuilt card (the middle one,
+    the top card being built). The Rebellion takes the top build space (2) with an open +1 build
+    bonus: 3 build points, so it builds nothing, gains 1 VP token and Siege Tower's 1 attack point,
+    and Siege Tower (card and both miniatures) leaves the game (RK-SB-EPIC-2, RK-SB-EPIC-3)."""
+    from automa.rurik.modules import epic
+    from tests.rurik.helpers import lay_out, scheme_ids
+    m = make_match(difficulty=4, modules="epic")               # level 4: build -> +1 build is open
+    assert ("build", 1) in open_bonuses(m, "build")
+    lay_out(m, "Town Wall", "Siege Tower", "Catacombs", built=("Town Wall",))
+    m.s.card, m.s.priority = card_index(1), "build"
+    kiev = region("kiev")
+    rebels(m, kiev, 2, leader=True)
+    troops(m, kiev, 2)
+    m.s.schemes = [scheme_ids(_DATA, 0)[:5], scheme_ids(_DATA, 0)[5:10]]
+    m.s.board[COL["build"]] = [(REBELLION, "1", 1)]
+    structures = [st[:] for st in m.s.structs]
+    rebellion.take_turn(m)
+    reb = m.s.sides[REBELLION]
+    assert m.s.structs == structures                            # no structure built
+    assert reb.vp_tokens == 1 and m.s.mod.tokens[REBELLION][0] == 1
+    assert reb.warfare == 1 and m.s.sides[PLAYER].units[kiev] == 1   # the attack point
+    assert m.s.mod.epic_gone == [False, True, False] and m.s.mod.epic_left[1] == 0
+    assert epic.top_unbuilt(m) == 2
+    assert score(m)[1]["epic"] == 1
+
+
+def test_ex12_example_d_capital_port_in_volyn():
+    """EX-12 / Example D (seed): the player has 2 build points and does not rule Volyn (fish);
+    building Capital Port there costs both points; the reward is any good, here fur
+    (RK-SB-EPIC-1)."""
+    from automa.rurik import player
+    from automa.rurik.modules import epic
+    from tests.rurik.conftest import Scripted
+    from tests.rurik.helpers import lay_out
+    volyn, fur = region("volyn"), 4
+    assert _DATA.good[volyn] == 1                              # Volyn produces fish
+    m = make_match(modules="epic")
+    lay_out(m, "Capital Port", "Catacombs", "Palace")
+    troops(m, volyn, 1)
+    rebels(m, volyn, 1)                                        # a tie: the player does not rule Volyn
+    port = ("epic", volyn, 0, -1)
+    assert port in player.build_choices(m, 2)
+    m.strategy = Scripted([port, ("good", fur)])
+    assert player.spend(m, "build", 2) == 2
+    assert epic.where(m, epic.CAPITAL_PORT) == volyn
+    assert m.s.sides[PLAYER].boat[fur] == 1 and m.s.mod.epic_built[0]
+
+
+def test_ex13_example_e_capture_after_two_reveals():
+    """EX-13 / Example E (seed): the attack itself reveals no card; the player reveals 1 card to
+    qualify (no casualty), then the capture card (no casualty): the rebel goes to the dungeon and
+    both cards are discarded (RK-SB-WAR-1)."""
+    from automa.rurik import player
+    from tests.rurik.conftest import Scripted
+    from tests.rurik.helpers import scheme_ids
+    volyn = region("volyn")
+    m = make_match(modules="warfare")
+    troops(m, volyn, 2)
+    rebels(m, volyn, 2)
+    safe = scheme_ids(_DATA, 0)
+    m.s.schemes = [safe[:4], safe[4:8]]
+    m.strategy = Scripted([("deck", 0), ("capture",), ("deck", 0)])
+    supply = m.s.sides[REBELLION].supply
+    player.attack(m, volyn, "rebellion", fewer=9)              # no card revealed by the attack
+    assert m.s.discard == safe[:2]
+    assert m.s.mod.dungeon[PLAYER] == [1, 0, 0]
+    assert m.s.sides[REBELLION].units[volyn] == 1 and m.s.sides[REBELLION].supply == supply
+    assert m.s.sides[PLAYER].units[volyn] == 2 and m.s.sides[PLAYER].warfare == 1

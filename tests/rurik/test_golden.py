@@ -23,6 +23,7 @@ CASES = {
     "seed1_game0_random_defaults": (1, 0, "random", {}),
     "seed7_game3_warlord_d4_gleb": (7, 3, "warlord", {"difficulty": 4, "rebel_leader": "gleb"}),
     "seed11_game5_builder_maria": (11, 5, "builder", {"rebel_leader": "maria"}),
+    "seed5_game2_greedy_d4_all_modules": (5, 2, "greedy", {"difficulty": 4, "modules": "epic,warfare,factions"}),
 }
 
 

@@ -8,6 +8,14 @@ columns within their height (RK-CORE-6), neutral troops never increase and never
 claim markers never move down (RK-CLAIM-2), warfare within 0..10 (RK-OPEN-16), and at the end each
 score equals the sum of its categories. The default run plays a few hundred games; the ``fuzz``
 variant (``pytest -m fuzz``) plays 100,000 across all difficulties and rebel leaders.
+
+With the Stone & Blade modules (every one of the 8 combinations) the piece counts include the
+dungeons, the Veche card and rebels beside the player's mat, and these hold too: dungeon limits
+(4 troops/rebels, 1 leader; a captured leader is in the other side's dungeon, RK-SB-WAR-1), epic
+structure copies (at most the card's copies on the map, a non-border epic once, border structures
+never in a region's structure list, so outside its 3-structure limit: RK-SB-EPIC-1), neutral troops
+conserved (on the map + beside both mats + in the dungeons = 5 at setup + the faction's placements,
+RK-SB-FACT-4), and the module VP token categories never exceed the tokens held.
 """
 from __future__ import annotations
 
@@ -31,14 +39,44 @@ class Checker:
         self.neutral = None
         self.claims = None
         self.steps = 0
+        self.modules = False
 
     def check(self, m, where):
         s, d = m.s, m.data
         self.steps += 1
         pl, reb = s.sides[PLAYER], s.sides[REBELLION]
         ctx = f"{where} round {s.round}"
-        assert reb.supply + sum(reb.units) == 16, ctx
-        assert pl.supply + sum(pl.units) == 12, ctx
+        mod = s.mod
+        dun = mod.dungeon if mod else [[0, 0, 0], [0, 0, 0]]
+        assert reb.supply + sum(reb.units) + dun[PLAYER][0] + (mod.beside if mod else 0) == 16, ctx
+        assert pl.supply + sum(pl.units) + dun[REBELLION][0] + (mod.veche[PLAYER] if mod else 0) == 12, ctx
+        for side in (PLAYER, REBELLION):
+            cell = dun[side]
+            assert cell[0] + cell[2] <= 4 and 0 <= cell[1] <= 1 and min(cell) >= 0, (ctx, cell)   # RK-SB-WAR-1
+            assert (s.sides[1 - side].leader == -2) == (cell[1] == 1), ctx
+        placed = mod.neutral_placed if mod else 0
+        assert (sum(s.neutral) + pl.defeated_neutral + reb.defeated_neutral + dun[0][2] + dun[1][2]
+                == 5 + placed), ctx                                                      # RK-SB-FACT-4
+        if mod is not None:
+            self.modules = True
+            for side in (PLAYER, REBELLION):
+                assert sum(mod.tokens[side]) <= s.sides[side].vp_tokens, ctx
+            for e, info in enumerate(d.epic_cards):
+                in_regions = sum((2, 5 + e) in st for st in s.structs)
+                on_borders = sum(b[2] == e for b in mod.borders)
+                assert in_regions + on_borders <= info["copies"], ctx                     # RK-SB-EPIC-1
+                if info["on_border"]:
+                    assert in_regions == 0, ctx
+                else:
+                    assert on_borders == 0 and in_regions <= 1, ctx
+                    assert (mod.epic_region[e] >= 0) == (in_regions == 1), ctx
+            for slot, e in enumerate(mod.epic_cards):
+                built = sum((2, 5 + e) in st for st in s.structs) + sum(b[2] == e for b in mod.borders)
+                if not mod.epic_gone[slot]:
+                    assert built == d.epic_cards[e]["copies"] - mod.epic_left[slot], ctx
+                else:
+                    assert built == 0 and mod.epic_left[slot] == 0, ctx
+            assert mod.camp < 0 or (2, 16) in s.structs[mod.camp], ctx
         assert min(reb.units) >= 0 and min(pl.units) >= 0 and reb.supply >= 0 and pl.supply >= 0, ctx
         for side in (PLAYER, REBELLION):
             sd = s.sides[side]
@@ -49,13 +87,13 @@ class Checker:
             assert all(sd.boat[g] <= d.boat_size[g] for g in range(5)), ctx
             assert sd.boons + len(sd.boons_below) <= 3, ctx
             assert 0 <= sd.warfare <= 10, ctx
-            assert -1 <= sd.leader < 8, ctx
+            assert -2 <= sd.leader < 8, ctx
         for st in s.structs:
             assert len(st) <= 3, ctx
             kinds = [k for _, k in st]
             assert len(kinds) == len(set(kinds)), ctx
         assert min(s.neutral) >= 0, ctx
-        if self.neutral is not None:
+        if self.neutral is not None and not (mod and mod.faction >= 0):
             assert all(a <= b for a, b in zip(s.neutral, self.neutral)), ctx
         self.neutral = s.neutral[:]
         claims = [s.sides[0].claims[:], s.sides[1].claims[:]]
@@ -93,13 +131,18 @@ def _play(options, seed, i, strategy="random"):
     return GAME.play(ctx, opts, strat, st, None)
 
 
-def _run(checked, games, seed):
+MODULE_SETS = ["", "epic", "warfare", "factions", "epic,warfare", "epic,factions", "warfare,factions",
+               "epic,warfare,factions"]
+
+
+def _run(checked, games, seed, modules=("",)):
     combos = list(itertools.product((1, 2, 3, 4), LEADERS))
     for i in range(games):
         level, leader = combos[i % len(combos)]
         player_leader = "boris" if leader == "gleb" else "gleb" if i % 3 == 0 else "mstislav"
         checked.neutral = checked.claims = None
-        res = _play({"difficulty": level, "rebel_leader": leader, "player_leader": player_leader}, seed, i)
+        res = _play({"difficulty": level, "rebel_leader": leader, "player_leader": player_leader,
+                     "modules": modules[i % len(modules)]}, seed, i)
         assert res.rounds == 4
         assert set(res.player) == set(res.automa)
         p, a = sum(res.player.values()), sum(res.automa.values())
@@ -144,18 +187,53 @@ def test_invariants_rule_options(checked, options):
         _play(dict(options, difficulty=1 + i % 4), 9, i)
 
 
+@pytest.mark.parametrize("modules", MODULE_SETS[1:])
+def test_invariants_module_combinations(checked, modules):
+    """Every combination of the Stone & Blade modules keeps the invariants, with the module ones
+    (dungeon limits, epic copies, border structures, neutral troops conserved)."""
+    _run(checked, 96, 77, (modules,))
+    assert checked.modules
+
+
+@pytest.mark.parametrize("strategy", ["greedy", "warlord", "builder", "merchant"])
+def test_invariants_scripted_strategies_all_modules(checked, strategy):
+    """The scripted strategies take every module decision and keep the invariants."""
+    for i in range(6):
+        checked.neutral = checked.claims = None
+        _play({"difficulty": 1 + i % 4, "rebel_leader": LEADERS[i % 4], "modules": "epic,warfare,factions"},
+              6, i, strategy)
+
+
+@pytest.mark.parametrize("options", [
+    {"rebel_epic_reward": "ignore", "faction_scope": "both_sides", "neutral_capture": "yes",
+     "released_rebels": "beside_player_mat", "solo_conversion_cost": "literal", "icon_mapping": "pair_is_attack_move"},
+    {"faction_scope": "both_sides", "rebel_attack_removal": "rebel_unit", "unit_loss_order": "leader_first",
+     "casualty_resolution": "all_icons", "neutral_capture": "yes"},
+])
+def test_invariants_module_rule_options(checked, options):
+    """The modules' rule options keep the invariants (RK-OPEN-24..28, RK-OPEN-34)."""
+    for i in range(40):
+        checked.neutral = checked.claims = None
+        _play(dict(options, difficulty=1 + i % 4, modules="epic,warfare,factions"), 13, i)
+
+
 @pytest.mark.fuzz
 def test_invariants_fuzz_100k(checked):
-    """100,000 random games across all four difficulties and rebel leaders."""
-    _run(checked, 100_000, 424242)
+    """100,000 random games across all four difficulties, rebel leaders and module combinations."""
+    _run(checked, 100_000, 424242, MODULE_SETS)
 
 
 def test_categories_per_side():
-    """Player-only and Rebellion-only categories stay 0 for the other side (RK-END-1, RK-REB-END-1)."""
-    for i in range(20):
-        res = _play({}, 3, i)
+    """Player-only and Rebellion-only categories stay 0 for the other side (RK-END-1, RK-REB-END-1);
+    module categories stay 0 without their module, and the faction reward is the player's only."""
+    for i in range(40):
+        modules = MODULE_SETS[i % 8]
+        res = _play({"modules": modules}, 3, i)
         assert res.player["coins"] == 0 and res.player["dock_goods"] == 0
-        assert res.automa["deeds"] == 0 and res.automa["agenda"] == 0
+        assert res.automa["deeds"] == 0 and res.automa["agenda"] == 0 and res.automa["faction"] == 0
+        for cat, module in (("epic", "epic"), ("captives", "warfare"), ("faction", "factions")):
+            if module not in modules:
+                assert res.player[cat] == 0 and res.automa[cat] == 0
 
 
 def _mutables(obj, path="s"):

@@ -1,0 +1,170 @@
+"""Module B, warfare, in solo (RK-SB-WAR-1..6, RK-OPEN-26, RK-OPEN-27, RK-OPEN-28, RK-OPEN-34).
+
+Each side has a dungeon (4 troops/rebels and 1 leader). Right after an attack on an opponent the
+attacker may try to capture the attacked unit: the attack must have revealed a card and caused no
+casualty (if it revealed none, one card is revealed first as a check); the attempt reveals one more
+card: no casualty icon, the unit goes to the dungeon; a casualty icon, the attacker loses a unit
+per icon. The player decides; the Rebellion always tries under the icon-pair priorities. At the
+start of each claim phase both sides release captives for VP tokens. The 5 warfare scheme cards
+join the scheme decks, the 4 warfare deeds the deed deck and Victorious the agendas (setup).
+"""
+from __future__ import annotations
+
+from automa.rurik import combat, schemes
+from automa.rurik.boat import pay_good, payable
+from automa.rurik.decide import PASS, casualty_deck, decide
+from automa.rurik.match import Match
+from automa.rurik.state import CAPTURED, PLAYER, REBELLION
+
+P, R = PLAYER, REBELLION
+UNITS, LEADER, NEUTRAL = 0, 1, 2      # dungeon slots: opponent troops/rebels, opponent leader, neutral troops
+DUNGEON_UNITS, DUNGEON_LEADERS = 4, 1  # RK-SB-WAR-1
+CAPTIVE_TOKENS = 1                    # index of the captives category in ModState.tokens
+CAPTURE_PRIORITIES = {"pair_is_build_tax": ("build", "tax"), "pair_is_attack_move": ("attack_move",)}
+
+
+def room(m: Match, side: int, what: str) -> bool:
+    """Whether ``side``'s dungeon has room for a leader or a troop (RK-SB-WAR-1)."""
+    d = m.s.mod.dungeon[side]
+    if what == "leader":
+        return d[LEADER] < DUNGEON_LEADERS
+    return d[UNITS] + d[NEUTRAL] < DUNGEON_UNITS
+
+
+def try_capture(m: Match, side: int, at: int, revealed: int, lost: int, what: str) -> bool:
+    """A capture attempt right after ``side``'s attack (RK-SB-WAR-1, RK-SB-WAR-5, RK-OPEN-34).
+
+    ``at`` is the region the attacker stands in, ``revealed``/``lost`` the attack's casualty check,
+    ``what`` the removed unit (``troop``, ``leader`` or ``neutral``). The player chooses whether to
+    try; the Rebellion tries under the icon-pair priorities only. With no card revealed a 1-card
+    check comes first. Moves the captured unit into the dungeon; returns whether it was captured."""
+    if lost or m.lookahead or not room(m, side, what):
+        return False
+    if side == P:
+        if decide(m, "capture", [("capture",), PASS]) == PASS:
+            return False
+    elif m.s.priority not in CAPTURE_PRIORITIES[m.opt["icon_mapping"]]:
+        return False
+    deck = casualty_deck(m)
+    if not revealed:
+        n, lost = combat.casualty_check(m, side, at, 1, deck)
+        if not n or lost:
+            return False
+    card = schemes.draw(m, deck)
+    if card < 0:
+        return False
+    schemes.revealed(m, deck, [card])
+    icons = m.data.scheme_by_id[card].casualty_icons
+    ok = icons == 0
+    if m.trace:
+        m.trace.event("capture", side=("player", "rebellion")[side], region=m.data.regions[at], unit=what,
+                      captured=ok, rule="RK-SB-WAR-1")
+    if not ok:
+        for _ in range(icons):
+            if not combat.lose_unit(m, side, at):
+                break
+        return False
+    s, d = m.s, m.s.mod.dungeon[side]
+    other = s.sides[1 - side]
+    if what == "leader":
+        other.leader = CAPTURED
+        d[LEADER] += 1
+    elif what == "troop":
+        other.supply -= 1                  # lose_unit put it in the supply
+        d[UNITS] += 1
+    else:
+        s.sides[side].defeated_neutral -= 1
+        d[NEUTRAL] += 1
+    return True
+
+
+def release(m: Match) -> None:
+    """Start of the claim phase, both sides: any leader is released for 2 VP tokens, each set of two
+    troops (any mix) for 2 VP tokens; a single troop stays. Troops go back to their owner's supply,
+    rebels from the player's dungeon by ``released_rebels`` (RK-OPEN-27), neutral troops beside the
+    capturer's mat (RK-SB-WAR-2, RK-CLAIM-1)."""
+    s, mod = m.s, m.s.mod
+    for side in (P, R):
+        d = mod.dungeon[side]
+        owner = s.sides[1 - side]
+        tokens = 0
+        if d[LEADER]:
+            d[LEADER] = 0
+            owner.leader = -1
+            tokens += 2
+        pairs = (d[UNITS] + d[NEUTRAL]) // 2
+        n = 2 * pairs
+        units = min(d[UNITS], n)
+        d[UNITS] -= units
+        d[NEUTRAL] -= n - units
+        s.sides[side].defeated_neutral += n - units
+        if side == P and m.opt["released_rebels"] == "beside_player_mat":
+            mod.beside += units
+        else:
+            owner.supply += units
+        tokens += 2 * pairs
+        if tokens:
+            s.sides[side].vp_tokens += tokens
+            mod.tokens[side][CAPTIVE_TOKENS] += tokens
+            if m.trace:
+                m.trace.event("release", side=("player", "rebellion")[side], tokens=tokens, rule="RK-SB-WAR-2")
+
+
+def captives(m: Match, side: int) -> int:
+    d = m.s.mod.dungeon[side]
+    return d[UNITS] + d[LEADER] + d[NEUTRAL]
+
+
+def let_go(m: Match, n: int) -> None:
+    """Peace Treaty: let ``n`` of the player's captives go without reward, troops before the leader
+    before neutral troops (RK-SB-WAR-6)."""
+    s, d = m.s, m.s.mod.dungeon[P]
+    for _ in range(n):
+        if d[UNITS]:
+            d[UNITS] -= 1
+            s.sides[R].supply += 1
+        elif d[LEADER]:
+            d[LEADER] = 0
+            s.sides[R].leader = -1
+        elif d[NEUTRAL]:
+            d[NEUTRAL] -= 1
+            s.sides[P].defeated_neutral += 1
+
+
+# --- the solo conversion token ------------------------------------------------------------------
+
+def conversion_options(m: Match) -> list:
+    """The solo conversion token's ways to pay for 1 attack point (RK-SB-WAR-5, RK-OPEN-28):
+    ``two_coins_plus_good_or_two_coins``: 2 coins and 1 good, or 4 coins; ``literal``: 2 coins, or
+    1 good and 2 coins."""
+    pl = m.s.sides[P]
+    good = pl.boons > 0 or any(payable(m, P))
+    out = []
+    if m.opt["solo_conversion_cost"] == "literal":
+        if pl.coins >= 2:
+            out.append(("convert", "attack", "coins"))
+            if good:
+                out.append(("convert", "attack", "good"))
+    else:
+        if pl.coins >= 2 and good:
+            out.append(("convert", "attack", "good"))
+        if pl.coins >= 4:
+            out.append(("convert", "attack", "coins"))
+    return out
+
+
+def pay_conversion(m: Match, how: str) -> None:
+    """Pay the solo conversion token: a good from the kind held most (dock first), a trade boon token
+    when no good is held (RK-SB-BOON-1), and the coins (RK-OPEN-28)."""
+    pl = m.s.sides[P]
+    literal = m.opt["solo_conversion_cost"] == "literal"
+    if how == "good":
+        have = payable(m, P)
+        if any(have):
+            dock = pl.dock
+            pay_good(m, P, max(range(5), key=lambda g: (dock[g] > 0, have[g])))
+        else:
+            pl.boons -= 1
+        pl.coins -= 2
+    else:
+        pl.coins -= 2 if literal else 4

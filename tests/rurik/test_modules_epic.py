@@ -1,0 +1,319 @@
+"""Module A, epic structures, in solo (RK-SB-EPIC-1..4, RK-EOR-2, RK-OPEN-24).
+
+The seed's worked examples (Example D / EX-12, the solo Siege Tower example / EX-9) are in
+test_examples.py; this file checks each structure, the Rebellion's use of them and their scoring.
+"""
+from __future__ import annotations
+
+import pytest
+
+from automa.rurik import combat, player, rebellion
+from automa.rurik.data import COLUMNS
+from automa.rurik.modules import epic
+from automa.rurik.modules.epic import NAMES
+from automa.rurik.scoring import score
+from automa.rurik.state import CHURCH, EPIC0, NOBODY, PLAYER, REBELLION, STRONGHOLD
+from tests.rurik.conftest import _DATA, Scripted, card_index, make_match, region
+from tests.rurik.helpers import build_struct, lay_out, place_epic, rebels, scheme_ids, troops
+
+COL = {c: i for i, c in enumerate(COLUMNS)}
+KIEV, VOLYN, NOV, ROSTOV = region("kiev"), region("volyn"), region("novgorod"), region("rostov")
+
+
+def _epic_choices(m, points=3):
+    return [c for c in player.build_choices(m, points) if c[0] == "epic"]
+
+
+def test_epic_indices_follow_the_data():
+    """The module's structure indices follow stone_and_blade.json (RK-SB-EPIC-1)."""
+    assert tuple(e["name"] for e in _DATA.epic_cards) == NAMES
+    assert [e["name"] for e in _DATA.epic_cards if e["on_border"]] == ["Border Fort", "Siege Tower"]
+    assert {e["name"]: e["copies"] for e in _DATA.epic_cards if e["copies"] == 2} == {"Border Fort": 2, "Siege Tower": 2}
+
+
+def test_setup_lays_out_three_cards():
+    """Solo setup: 3 epic cards in a column; the Renowned agenda joins the agendas (RK-SB-EPIC-1)."""
+    from automa.core.registry import get_game, get_strategy
+    from automa.core.seeding import game_streams
+    from automa.rurik import rounds
+    g = get_game("rurik")
+    opts = g.resolve_options({"modules": "epic"})
+    seen = []
+    orig = rounds.strategy_phase
+
+    def grab(m):
+        seen.append(m)
+        raise StopIteration
+    rounds.strategy_phase = grab
+    try:
+        st = game_streams(1, 0)
+        with pytest.raises(StopIteration):
+            g.play(g.prepare(opts), opts, get_strategy(g, "random")(st.strategy), st, None)
+    finally:
+        rounds.strategy_phase = orig
+    mod = seen[0].s.mod
+    assert len(mod.epic_cards) == 3 and len(set(mod.epic_cards)) == 3
+    assert not any(mod.epic_built) and not any(mod.epic_gone)
+
+
+def test_build_conditions():
+    """Build conditions: Capital Port fish, Logging Camp wood, Palace both sides' troops, Town Wall two
+    other structures, Library a deed done, Veche a supply troop; an occupied region (RK-SB-EPIC-1)."""
+    m = make_match(modules="epic")
+    lay_out(m, "Capital Port", "Logging Camp", "Palace")
+    troops(m, VOLYN, 1)
+    troops(m, NOV, 1)
+    troops(m, KIEV, 1)
+    rebels(m, KIEV, 1)
+    got = {(NAMES[m.s.mod.epic_cards[c[2]]], c[1]) for c in _epic_choices(m)}
+    fish = [r for r in (VOLYN, NOV, KIEV) if _DATA.good[r] == 1]
+    wood = [r for r in (VOLYN, NOV, KIEV) if _DATA.good[r] == 0]
+    assert got == {("Capital Port", r) for r in fish} | {("Logging Camp", r) for r in wood} | {("Palace", KIEV)}
+    m2 = make_match(modules="epic")
+    lay_out(m2, "Town Wall", "Library", "Veche")
+    troops(m2, VOLYN, 1)
+    build_struct(m2, PLAYER, VOLYN, STRONGHOLD)
+    assert {NAMES[m2.s.mod.epic_cards[c[2]]] for c in _epic_choices(m2)} == {"Veche"}
+    build_struct(m2, REBELLION, VOLYN, CHURCH)
+    m2.s.sides[PLAYER].deeds_done.append(0)
+    assert {NAMES[m2.s.mod.epic_cards[c[2]]] for c in _epic_choices(m2)} == {"Town Wall", "Library", "Veche"}
+    m2.s.sides[PLAYER].supply = 0
+    assert "Veche" not in {NAMES[m2.s.mod.epic_cards[c[2]]] for c in _epic_choices(m2)}
+
+
+def test_one_epic_per_turn():
+    """At most one epic structure per turn (RK-SB-EPIC-1)."""
+    m = make_match(modules="epic")
+    lay_out(m, "Catacombs", "City Gate", "Palace")
+    troops(m, VOLYN, 3)
+    choice = next(c for c in _epic_choices(m) if m.s.mod.epic_cards[c[2]] == epic.CATACOMBS)
+    player.apply(m, choice)
+    assert _epic_choices(m) == []
+    assert m.s.sides[PLAYER].coins == 2                    # Catacombs' reward
+
+
+def test_border_structures_outside_the_limit_two_copies():
+    """Border Fort / Siege Tower sit on a border, count toward neither region's 3-structure limit,
+    and come in 2 copies; the card stays buildable until both stand (RK-SB-EPIC-1)."""
+    m = make_match(modules="epic")
+    lay_out(m, "Siege Tower", "Catacombs", "Palace")
+    troops(m, VOLYN, 3)
+    for k in (0, 1, 2):
+        build_struct(m, PLAYER, VOLYN, k)
+    tower = [c for c in _epic_choices(m) if m.s.mod.epic_cards[c[2]] == epic.SIEGE_TOWER]
+    assert tower and {c[1] for c in tower} == {VOLYN}
+    m.strategy = Scripted(default=lambda d: d.choices[-1])          # the attack reward: pass
+    player.apply(m, tower[0])
+    assert len(m.s.structs[VOLYN]) == 3 and len(m.s.mod.borders) == 1
+    assert m.s.mod.epic_left[0] == 1 and m.s.mod.epic_built[0]
+    m.s.mod.turn = 0
+    player.apply(m, _epic_choices(m)[0])
+    assert len(m.s.mod.borders) == 2 and m.s.mod.epic_left[0] == 0
+    m.s.mod.turn = 0
+    assert not [c for c in _epic_choices(m) if c[2] == 0]
+
+
+def test_catacombs_blocks_building():
+    """Catacombs: no further structure in its region, for either side (RK-SB-EPIC-1, RK-SB-EPIC-4)."""
+    m = make_match(modules="epic")
+    lay_out(m, "Town Wall", "Palace", "Library")
+    troops(m, VOLYN, 2)
+    rebels(m, VOLYN, 3)
+    place_epic(m, "Catacombs", VOLYN)
+    assert not [c for c in player.build_choices(m, 3) if c[1] == VOLYN]
+    assert rebellion._buildable(m, VOLYN) == []
+
+
+def test_cathedral_replaces_a_church_in_rounds_1_to_3():
+    """Cathedral replaces the player's church in rounds 1-3; the ruler of its region earns a VP token
+    at game end, the Rebellion too (RK-SB-EPIC-1, RK-SB-EPIC-4)."""
+    m = make_match(modules="epic")
+    lay_out(m, "Cathedral", "Palace", "Library")
+    troops(m, VOLYN, 2)
+    assert _epic_choices(m) == []
+    build_struct(m, PLAYER, VOLYN, CHURCH)
+    m.s.round = 4
+    assert _epic_choices(m) == []
+    m.s.round = 3
+    (c,) = _epic_choices(m)
+    player.apply(m, c)
+    assert (PLAYER, CHURCH) not in m.s.structs[VOLYN] and (NOBODY, EPIC0 + epic.CATHEDRAL) in m.s.structs[VOLYN]
+    assert m.s.sides[PLAYER].structures[CHURCH] == 3 and m.s.sides[PLAYER].vp_tokens == 1
+    assert epic.game_end_tokens(m) == (1, 0)
+    rebels(m, VOLYN, 4)
+    assert epic.game_end_tokens(m) == (0, 1)
+    p, r = score(m)
+    assert p["epic"] == 1 and r["epic"] == 1 and p["vp_tokens"] == 0
+
+
+def test_city_gate_costs_two_move_points_both_sides():
+    """City Gate: moving a unit into its region costs 2 move points, for the player and the
+    Rebellion (RK-SB-EPIC-1, RK-SB-EPIC-4)."""
+    m = make_match(modules="epic")
+    lay_out(m, "City Gate", "Palace", "Library")
+    per = region("pereyaslavl")
+    place_epic(m, "City Gate", per)
+    troops(m, KIEV, 2)
+    assert not [c for c in player.move_choices(m, 1) if c[2] == per]
+    into = [c for c in player.move_choices(m, 2) if c[2] == per]
+    assert into and player.apply(m, into[0]) == 2
+    m2 = make_match(modules="epic")
+    place_epic(m2, "City Gate", VOLYN)                  # card 1: Kiev, Volyn, ...: the target is Volyn
+    m2.s.card, m2.s.priority = card_index(1), "build"
+    rebels(m2, KIEV, 3)
+    assert rebellion.move(m2, 1) == 0
+    assert rebellion.move(m2, 2) == 1 and m2.s.sides[REBELLION].units[VOLYN] == 1
+
+
+def test_border_fort_free_crossing_once_per_turn():
+    """Border Fort: once per turn one troop crosses its border for no move point (RK-SB-EPIC-1)."""
+    m = make_match(modules="epic")
+    m.s.mod.borders.append((KIEV, VOLYN, epic.BORDER_FORT))
+    troops(m, KIEV, 3)
+    move = ("move", KIEV, VOLYN, "troop")
+    assert player.apply(m, move) == 0
+    assert player.apply(m, move) == 1
+
+
+def test_town_wall_reveals_one_more_card():
+    """Town Wall: attacking an opponent in its region reveals 1 extra card (RK-SB-EPIC-1, -4)."""
+    m = make_match(modules="epic")
+    rebels(m, VOLYN, 1)
+    before = combat.casualty_cards(m, REBELLION, VOLYN)
+    place_epic(m, "Town Wall", VOLYN)
+    assert combat.casualty_cards(m, REBELLION, VOLYN) == before + 1
+    assert combat.casualty_cards(m, PLAYER, VOLYN) == combat.casualty_cards(make_match(), PLAYER, VOLYN) + 1
+
+
+def test_siege_tower_attacks_across_its_border():
+    """Siege Tower: a unit in either region may attack in the other (RK-SB-EPIC-1, -4)."""
+    m = make_match(modules="epic")
+    m.s.mod.borders.append((KIEV, VOLYN, epic.SIEGE_TOWER))
+    troops(m, KIEV, 2)
+    rebels(m, VOLYN, 1)
+    assert ("attack", VOLYN, "rebellion") in player.attack_choices(m, 1)
+    m.s.schemes = [scheme_ids(_DATA, 0), scheme_ids(_DATA, 0)]
+    player.attack(m, VOLYN, "rebellion")
+    assert m.s.sides[REBELLION].units[VOLYN] == 0 and m.s.sides[PLAYER].warfare == 1
+    assert rebellion._attack_targets(make_match(modules="epic"), VOLYN) is False
+
+
+def test_capital_port_swap_for_the_player():
+    """Capital Port: after taxing its region the taxed good is placed first, then one good may be
+    swapped for another kind (RK-SB-EPIC-1)."""
+    m = make_match(modules="epic")
+    place_epic(m, "Capital Port", VOLYN)
+    troops(m, VOLYN, 2)
+    fish, fur = 1, 4
+    m.strategy = Scripted([("swap", fish, fur)])
+    player.apply(m, ("tax", VOLYN, "none"))
+    pl = m.s.sides[PLAYER]
+    assert pl.boat[fish] + pl.dock[fish] == 0 and pl.boat[fur] == 1
+
+
+@pytest.mark.parametrize("where", ["tax", "veche", "library", "palace"])
+def test_rebellion_unlocks_instead_of_optional_effects(where):
+    """The Rebellion unlocks a bonus space when it taxes the Capital Port's region, moves a unit into
+    the Veche's or its leader into the Library's (once per round each), or has its leader in the
+    Palace's region at round end (RK-SB-EPIC-4, RK-EOR-2)."""
+    m = make_match(modules="epic", difficulty=2)
+    m.s.card, m.s.priority = card_index(1), "build"
+    coins = m.s.sides[REBELLION].coins
+    if where == "tax":
+        place_epic(m, "Capital Port", VOLYN)
+        rebels(m, VOLYN, 1)
+        rebellion.tax(m, 1)
+        assert m.s.sides[REBELLION].coins == coins + 1
+        return
+    if where == "palace":
+        place_epic(m, "Palace", VOLYN)
+        rebels(m, VOLYN, 1, leader=True)
+        epic.round_end(m)
+        assert m.s.sides[REBELLION].coins == coins + 1
+        return
+    place_epic(m, "Veche" if where == "veche" else "Library", VOLYN)
+    reb = m.s.sides[REBELLION]
+
+    def march():
+        reb.units[VOLYN], reb.units[KIEV], reb.leader = 0, 2, KIEV
+        assert rebellion.move(m, 1) == 1 and reb.leader == VOLYN
+    march()
+    assert reb.coins == coins + 1
+    march()
+    assert reb.coins == coins + 1                         # once per round
+    m.s.mod.used = 0
+    march()
+    assert reb.coins == coins + 2                         # a new round
+
+
+def test_rebellion_three_points_rewards_it_cannot_use():
+    """3 build points with a scheme/deed reward on top: 1 VP token and an unlock; any good: the first
+    of fur, honey, stone, wood, fish with boat room; with ``rebel_epic_reward=ignore`` only the VP
+    token (RK-SB-EPIC-2, RK-SB-EPIC-3, RK-OPEN-24)."""
+    m = make_match(modules="epic", difficulty=2)
+    lay_out(m, "Library", "Capital Port", "Border Fort")
+    coins = m.s.sides[REBELLION].coins
+    assert epic.rebel_build(m)
+    assert m.s.sides[REBELLION].vp_tokens == 1 and m.s.sides[REBELLION].coins == coins + 1
+    assert epic.rebel_build(m)
+    assert m.s.sides[REBELLION].boat[4] == 1                # fur
+    assert epic.rebel_build(m)
+    assert m.s.mod.epic_gone == [True, True, True] and not epic.rebel_build(m)
+    m2 = make_match(modules="epic", rebel_epic_reward="ignore")
+    lay_out(m2, "Capital Port", "Library", "Veche")
+    epic.rebel_build(m2)
+    epic.rebel_build(m2)
+    assert m2.s.sides[REBELLION].vp_tokens == 2 and sum(m2.s.sides[REBELLION].boat) == 0
+    assert m2.s.sides[REBELLION].coins == 3
+    assert score(m2)[1]["epic"] == 2
+
+
+def test_rebellion_two_build_points_build_normally():
+    """Fewer than 3 build points: an ordinary build, the cards stay (RK-SB-EPIC-2)."""
+    m = make_match(modules="epic", difficulty=2)
+    lay_out(m, "Library", "Capital Port", "Border Fort")
+    m.s.card, m.s.priority = card_index(1), "build"
+    rebels(m, VOLYN, 2)
+    troops(m, VOLYN, 1)
+    m.s.board[COL["build"]] = [(REBELLION, "1", 1)]
+    rebellion.take_turn(m)
+    assert any(o == REBELLION for o, _ in m.s.structs[VOLYN]) and not any(m.s.mod.epic_gone)
+
+
+def test_game_end_logging_camp_and_veche():
+    """Logging Camp: strictly the most wood earns a token; Veche: most troops on its card, ties
+    included (RK-SB-EPIC-1, -4); both in the ``epic`` category."""
+    m = make_match(modules="epic")
+    place_epic(m, "Logging Camp", NOV)
+    m.s.sides[PLAYER].boat[0] = 2
+    m.s.sides[REBELLION].dock[0] = 2
+    assert epic.game_end_tokens(m) == (0, 0)
+    m.s.sides[REBELLION].dock[0] = 3
+    assert epic.game_end_tokens(m) == (0, 1)
+    place_epic(m, "Veche", KIEV)
+    m.s.mod.veche[PLAYER] = 1
+    assert epic.game_end_tokens(m) == (1, 1)
+    p, r = score(m)
+    assert p["epic"] == 1 and r["epic"] == 1
+
+
+def test_renowned_agenda_scores_in_epic():
+    """Renowned: rule the most regions with epic structures; its 2 VP go to ``epic`` (RK-SB-EPIC-1)."""
+    m = make_match(modules="epic")
+    m.s.sides[PLAYER].agenda = next(i for i, a in enumerate(_DATA.agendas) if a["id"] == "renowned")
+    place_epic(m, "Palace", VOLYN)
+    troops(m, VOLYN, 2)
+    p, _ = score(m)
+    assert p["epic"] == 2 and p["agenda"] == 0
+    rebels(m, VOLYN, 3)
+    assert score(m)[0]["epic"] == 0
+
+
+def test_palace_player_draws_a_deed_at_round_end():
+    """Palace: the player's leader in its region at round end draws the top deed (RK-EOR-2)."""
+    m = make_match(modules="epic")
+    place_epic(m, "Palace", VOLYN)
+    troops(m, VOLYN, 1, leader=True)
+    m.s.deed_deck[:] = [5, 6]
+    epic.round_end(m)
+    assert m.s.sides[PLAYER].deeds == [5]
