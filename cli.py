@@ -17,6 +17,7 @@ from automa.core.errors import UsageError
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+EXIT_FAILED = 1
 
 
 def parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
@@ -33,6 +34,26 @@ def parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
 strategy_flag = click.option("--strategy", "-s", metavar="NAME",
                              help="Built-in or plugin strategy name, or package.module:ClassName "
                                   "(default: the game's default; see `list strategies GAME`).")
+backend_flag = click.option("--backend", type=click.Choice(["processes", "serial", "dask"]), default="processes",
+                            show_default=True, help="Where games are played: a local process pool, this "
+                            "process, or a dask.distributed cluster (needs automa-sim[cluster]).")
+scheduler_flag = click.option("--scheduler", metavar="tcp://HOST:PORT",
+                              help="With --backend dask: the scheduler of a running cluster "
+                                   "(default: start a local cluster of --jobs workers).")
+resume_flag = click.option("--resume", type=click.Path(path_type=Path), metavar="DIR",
+                           help="Continue the interrupted or killed run in DIR (its settings come from "
+                                "DIR/manifest.json; --jobs, --backend and --scheduler may change).")
+
+
+def no_run_settings(ctx: click.Context, names: tuple[str, ...]) -> None:
+    """With --resume, reject the flags that define a run: they come from the manifest."""
+    for name in names:
+        if ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT):
+            flag = "GAME" if name == "game" else "SPEC" if name == "spec" else "--" + name.replace("_", "-")
+            flag = {"--option-pairs": "--option", "--fmt": "--format"}.get(flag, flag)
+            raise UsageError(f"--resume takes the run's settings from its manifest.json; drop {flag}")
+
+
 option_flag = click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",
                            help="Set a game or rule option; repeatable (see `list options GAME`).")
 
@@ -48,36 +69,58 @@ def app():
     """
 
 
+def finish(manifest: dict) -> None:
+    """Exit 1 if a chunk kept killing its workers (resumable), 130 if Ctrl-C stopped the run."""
+    if manifest.get("failure"):
+        click.echo(f"automa-sim: error: {manifest['failure']}; finished chunks are kept, continue with "
+                   f"--resume", err=True)
+        sys.exit(EXIT_FAILED)
+    if manifest["interrupted"]:
+        sys.exit(EXIT_INTERRUPTED)
+
+
 @app.command()
-@click.argument("game")
+@click.argument("game", required=False)
 @click.option("--games", "-n", type=int, default=1000, show_default=True, help="Number of games.")
 @click.option("--seed", type=int, help="Root seed (a non-negative integer); default: fresh entropy, printed and recorded.")
 @strategy_flag
 @option_flag
 @click.option("--jobs", "-j", type=int, default=os.cpu_count() or 1, show_default="all cores",
-              help="Processes; 1 runs serially in this process.")
+              help="Processes (local dask workers with --backend dask); 1 runs serially in this process.")
 @click.option("--out", type=click.Path(path_type=Path),
               help="Output directory (default: results/<game>-<YYYYmmdd-HHMMSS>/).")
 @click.option("--format", "fmt", type=click.Choice(["csv", "parquet"]), default="csv", show_default=True,
               help="Format of the games file.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--force", is_flag=True, help="Overwrite an existing output directory.")
-@click.pass_obj
-def simulate(argv, game, games, seed, strategy, option_pairs, jobs, out, fmt, quiet, force):
+@backend_flag
+@scheduler_flag
+@resume_flag
+@click.pass_context
+def simulate(ctx, game, games, seed, strategy, option_pairs, jobs, out, fmt, quiet, force, backend,
+             scheduler, resume):
     """Play GAME many times and write games, summary.csv and manifest.json.
+
+    Results are checkpointed in chunks: an interrupted or killed run continues with --resume DIR.
 
     \b
     Example:
       automa-sim simulate rurik --games 10000 --seed 1 --option difficulty=hard --jobs 4
+      automa-sim simulate --resume results/rurik-20250101-120000
     """
-    from automa.core.simulate import human_summary, resolve, simulate_dir
+    from automa.core.simulate import human_summary, resolve, resume_dir, simulate_dir
 
-    spec = resolve(game, strategy, parse_options(option_pairs), seed)
-    outcome = simulate_dir(spec, games, jobs, out, fmt, quiet, force,
-                           command=shlex.join(["automa-sim", *argv]))
+    command = shlex.join(["automa-sim", *ctx.obj])
+    if resume is not None:
+        no_run_settings(ctx, ("game", "games", "seed", "strategy", "option_pairs", "out", "fmt", "force"))
+        outcome = resume_dir(resume, jobs, quiet, command, backend, scheduler)
+    else:
+        if game is None:
+            raise UsageError("simulate needs GAME (or --resume DIR)")
+        spec = resolve(game, strategy, parse_options(option_pairs), seed)
+        outcome = simulate_dir(spec, games, jobs, out, fmt, quiet, force, command, backend, scheduler)
     click.echo(human_summary(outcome))
-    if outcome.manifest["interrupted"]:
-        sys.exit(EXIT_INTERRUPTED)
+    finish(outcome.manifest)
 
 
 @app.command()
@@ -223,17 +266,23 @@ def games_file(path: Path) -> Path:
 @click.option("--seconds", type=float, default=2.0, show_default=True,
               help="Target seconds per measurement (each cell makes three).")
 @click.option("--games", "-n", "count", type=int, help="Play exactly this many games per measurement instead.")
-def bench(games, seconds, count):
+@click.option("--overhead", is_flag=True, help="Instead: rows/s of a whole run (CSV, chunk files, summary) "
+                                               "over rows/s of the bare engine loop, in one process.")
+@strategy_flag
+def bench(games, seconds, count, overhead, strategy):
     """Measure games/s per engine and built-in strategy, in 1 process and in 2.
 
-    Without GAME, every available game is measured.
+    Without GAME, every available game is measured. With --overhead, measure the runner's overhead
+    (default: 2,000 games of each game's default strategy, or --strategy, best of 3).
 
     \b
     Example:
       automa-sim bench rurik --seconds 5
+      automa-sim bench rurik --overhead --strategy random --games 4000
     """
     from automa.core.bench import bench as run_bench
-    from automa.core.bench import table
+    from automa.core.bench import overhead as run_overhead
+    from automa.core.bench import overhead_table, table
     from automa.core.registry import game_names, get_game
 
     names = list(games)
@@ -244,20 +293,28 @@ def bench(games, seconds, count):
                 names.append(name)
             except UsageError as exc:
                 click.echo(f"skipping {name}: {exc}", err=True)
+    if count is not None and count < 1:
+        raise UsageError(f"--games must be at least 1, got {count}")
+    if overhead:
+        click.echo(overhead_table([run_overhead(n, strategy, count or 2000) for n in names]))
+        return
     click.echo(table(run_bench(names, seconds, count)))
 
 
 @app.command()
-@click.argument("spec", type=click.Path(path_type=Path))
+@click.argument("spec", type=click.Path(path_type=Path), required=False)
 @click.option("--out", type=click.Path(path_type=Path),
               help="Output directory (default: results/<spec name>-<YYYYmmdd-HHMMSS>/).")
 @click.option("--jobs", "-j", type=int, default=os.cpu_count() or 1, show_default="all cores",
-              help="Processes; 1 runs serially in this process.")
+              help="Processes (local dask workers with --backend dask); 1 runs serially in this process.")
 @click.option("--games", "-n", type=int, help="Games per cell instead of the spec's (a quick check).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--force", is_flag=True, help="Overwrite an existing output directory.")
-@click.pass_obj
-def sweep(argv, spec, out, jobs, games, quiet, force):
+@backend_flag
+@scheduler_flag
+@resume_flag
+@click.pass_context
+def sweep(ctx, spec, out, jobs, games, quiet, force, backend, scheduler, resume):
     """Play every cell of a sweep SPEC (TOML) on common random numbers.
 
     Game i of every cell uses the same seed, so cells are compared game by game. Writes games.csv
@@ -266,16 +323,22 @@ def sweep(argv, spec, out, jobs, games, quiet, force):
     \b
     Example:
       automa-sim sweep sweeps/rurik-difficulty.toml --out results/rurik/difficulty --jobs 4
+      automa-sim sweep --resume results/rurik/difficulty
     """
-    from automa.core.sweep import human_summary, load_spec, run_sweep
+    from automa.core.sweep import human_summary, load_spec, resume_sweep, run_sweep
 
-    if games is not None and games < 1:
-        raise UsageError(f"--games must be at least 1, got {games}")
-    outcome = run_sweep(load_spec(spec, games), jobs, out, force, quiet,
-                        command=shlex.join(["automa-sim", *argv]))
+    command = shlex.join(["automa-sim", *ctx.obj])
+    if resume is not None:
+        no_run_settings(ctx, ("spec", "out", "games", "force"))
+        outcome = resume_sweep(resume, jobs, quiet, command, backend, scheduler)
+    else:
+        if spec is None:
+            raise UsageError("sweep needs SPEC (or --resume DIR)")
+        if games is not None and games < 1:
+            raise UsageError(f"--games must be at least 1, got {games}")
+        outcome = run_sweep(load_spec(spec, games), jobs, out, force, quiet, command, backend, scheduler)
     click.echo(human_summary(outcome))
-    if outcome.manifest["interrupted"]:
-        sys.exit(EXIT_INTERRUPTED)
+    finish(outcome.manifest)
 
 
 @app.command()

@@ -75,3 +75,47 @@ def _cell(value, column: str) -> str:
     if column == "speedup":
         return f"{value:.2f}"
     return f"{value:,.0f}" if isinstance(value, float) else str(value)
+
+
+OVERHEAD_COLUMNS = ("game", "strategy", "games", "rows/s engine", "rows/s run", "ratio")
+
+
+def overhead(name: str, strategy: str | None, games: int, repeat: int = 3) -> dict:
+    """Runner overhead: games/s of the bare engine loop (seed streams, strategy, ``play``, nothing kept)
+    against games/s of a whole ``simulate`` run in one process (rows, chunk files, ``games.csv``, the
+    summary, the manifest). Each is the best of ``repeat`` alternating measurements."""
+    import tempfile
+    from pathlib import Path
+
+    from automa.core.runner import prepare
+    from automa.core.seeding import game_streams
+    from automa.core.simulate import simulate_dir
+
+    spec = resolve(name, strategy, {}, SEED)
+    ctx = prepare(spec)
+    play, options, cls = spec.game.play, spec.options, spec.strategy_cls
+    bare = full = 0.0
+    with tempfile.TemporaryDirectory() as tmp:
+        for k in range(repeat):
+            clock = time.perf_counter()
+            for i in range(games):
+                streams = game_streams(SEED, i)
+                try:
+                    play(ctx, options, cls(streams.strategy), streams, None)
+                except Exception:
+                    pass
+            bare = max(bare, games / (time.perf_counter() - clock))
+            clock = time.perf_counter()
+            simulate_dir(spec, games, 1, Path(tmp) / f"run{k}", quiet=True, backend="serial")
+            full = max(full, games / (time.perf_counter() - clock))
+    return {"game": name, "strategy": spec.strategy, "games": games, "rows/s engine": bare,
+            "rows/s run": full, "ratio": full / bare}
+
+
+def overhead_table(rows: list[dict]) -> str:
+    """The overhead rows as a fixed-width text table."""
+    cells = [[r["game"], r["strategy"], str(r["games"]), f"{r['rows/s engine']:,.0f}", f"{r['rows/s run']:,.0f}",
+              f"{r['ratio']:.3f}"] for r in rows]
+    widths = [max([len(h)] + [len(c[i]) for c in cells]) for i, h in enumerate(OVERHEAD_COLUMNS)]
+    fmt = lambda vals: "  ".join(v.ljust(w) if i < 2 else v.rjust(w) for i, (v, w) in enumerate(zip(vals, widths)))
+    return "\n".join([fmt(OVERHEAD_COLUMNS), fmt(["-" * w for w in widths])] + [fmt(c) for c in cells])

@@ -45,6 +45,8 @@ class Option:
             return ",".join(c for c in self.choices if c in set(items))
         if self.type == "int":
             try:
+                if isinstance(raw, bool) or not isinstance(raw, (int, str)):
+                    raise TypeError(raw)  # a float would be cut silently, True would be 1
                 value = int(raw)
             except (TypeError, ValueError):
                 raise UsageError(f"option {self.name}: {raw!r} is not a whole number") from None

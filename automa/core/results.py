@@ -122,11 +122,14 @@ def read_games(source: str | Path | IO[str], game=None) -> "pd.DataFrame":
 class GamesWriter:
     """Streams rows of ``games.csv`` or ``games.parquet`` to ``target`` (a path, or a text stream for CSV)."""
 
-    def __init__(self, game, target: Path | IO[str], fmt: str = "csv"):
-        self.cols = columns(game)
+    def __init__(self, game, target: Path | IO[str], fmt: str = "csv", prefix: str | None = None):
+        self.cols = ([prefix] if prefix else []) + columns(game)
+        self.game = game
         self.fmt = fmt
         self.count = 0
         self._owned = isinstance(target, Path)
+        if prefix and fmt != "csv":
+            raise ValueError("a prefix column is only written to CSV")
         if fmt == "csv":
             self._file = open(target, "w", newline="") if self._owned else target
             self._file.write(csv_text([self.cols]))
@@ -151,6 +154,14 @@ class GamesWriter:
         while len(self._pending) >= ROW_GROUP:
             self._write_group(self._pending[:ROW_GROUP])
             del self._pending[:ROW_GROUP]
+
+    def write_text(self, text: str, count: int) -> None:
+        """Append ``count`` rows given as their CSV text (:func:`csv_text`, as a chunk is played)."""
+        if self.fmt == "csv":
+            self.count += count
+            self._file.write(text)
+        else:
+            self.write(parse_rows(self.game, text))
 
     def _write_group(self, rows: list[list]) -> None:
         import pyarrow as pa
@@ -181,6 +192,23 @@ def csv_text(rows: list[list]) -> str:
     buf = io.StringIO()
     csv.writer(buf, lineterminator="\n").writerows(rows)
     return buf.getvalue()
+
+
+def parse_rows(game, text: str) -> list[list]:
+    """Rows of ``games.csv`` from their CSV text, with the values :func:`row` makes (ints, bools, text)."""
+    kinds = list(dtypes(game).values())
+    rows = []
+    for values in csv.reader(io.StringIO(text)):
+        rows.append([_value(v, k) for v, k in zip(values, kinds)])
+    return rows
+
+
+def _value(text: str, kind: str):
+    if kind == "str" or text == "":
+        return text
+    if kind == "bool":
+        return text == "True"
+    return int(text)
 
 
 def write_json(path: Path, data: dict[str, Any]) -> None:

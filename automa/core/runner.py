@@ -1,23 +1,25 @@
-"""The seeded runner: play games by index, serially or in a process pool, and hand rows back in order.
+"""The seeded runner: play games by index in chunks, on a backend, and hand results back in order.
 
 Game ``i`` depends only on the root entropy and ``i`` (see :mod:`automa.core.seeding`), so rows are
-the same whatever the job count. With several jobs a pool plays chunks of indices; at most
-``2 * jobs`` chunks are in flight and finished chunks are handed back in index order, so the parent
-holds a bounded number of rows however many games run.
+the same whatever the backend, job count or chunking. A run is a list of :class:`Part` (one per
+simulate run or sweep cell) cut into :class:`Task` chunks of game indices; a backend
+(:mod:`automa.core.backends`) plays the chunks and returns them in any order, and :func:`run` and
+the checkpointed runs (:mod:`automa.core.checkpoint`) put them back in index order.
+
+A chunk is played into its ``games.csv`` text and a :class:`~automa.core.stats.Tally` on the worker,
+so the parent only writes text and adds counts; ``rows`` are returned only when asked for.
 """
 from __future__ import annotations
 
 import math
-import multiprocessing
-import signal
-from collections import deque
-from itertools import islice
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from automa.core.errors import UsageError
 from automa.core.registry import Game
-from automa.core.results import columns, row
+from automa.core.results import columns, csv_text, row
 from automa.core.seeding import game_streams
+from automa.core.stats import Tally
 from automa.core.trace import Trace
 
 MAX_CHUNK = 250  # games per work chunk; only load balancing depends on it, never the output
@@ -34,6 +36,35 @@ class RunSpec:
     root: int
 
 
+@dataclass(frozen=True)
+class Part:
+    """One configuration of a run: its spec, ``games`` games, and a ``prefix`` column (a sweep cell's label)."""
+
+    spec: RunSpec
+    games: int
+    prefix: str | None = None
+
+
+@dataclass(frozen=True, order=True)
+class Task:
+    """A chunk of work: games ``lo .. hi-1`` of part ``part``; ``key`` is its place in the run's order."""
+
+    key: int
+    part: int
+    lo: int
+    hi: int
+
+
+@dataclass
+class Chunk:
+    """A played chunk: its ``games.csv`` text (with the prefix column), its tally, and its rows if asked."""
+
+    task: Task
+    text: str
+    tally: Tally
+    rows: list[list] | None = None
+
+
 def play_one(spec: RunSpec, ctx: Any, index: int, trace: Trace | None = None) -> list:
     """Play game ``index`` of ``spec`` and return its ``games.csv`` row (an error row if play raised)."""
     streams = game_streams(spec.root, index)
@@ -46,74 +77,89 @@ def play_one(spec: RunSpec, ctx: Any, index: int, trace: Trace | None = None) ->
     return row(spec.game, index, spec.root, spec.strategy, spec.options, result)
 
 
+def play_chunk(part: Part, ctx: Any, task: Task, want_rows: bool = False) -> Chunk:
+    """Play one chunk: its text (rows in index order, prefixed by the part's column) and its tally."""
+    spec = part.spec
+    n_cat = len(spec.game.categories)
+    first = 4 + len(spec.game.options)  # where player_score is in a row
+    tally = Tally(2 * n_cat)
+    rows = [play_one(spec, ctx, i) for i in range(task.lo, task.hi)]
+    for r in rows:
+        if r[-1]:
+            tally.add_row("", r[-1], (), ())
+        else:
+            tally.add_row(r[first + 3], "", r[first:first + 3], r[first + 4:first + 4 + 2 * n_cat])
+    text = csv_text(rows if part.prefix is None else [[part.prefix] + r for r in rows])
+    return Chunk(task, text, tally, rows if want_rows else None)
+
+
+def prepare(spec: RunSpec) -> Any:
+    """``spec.game.prepare(spec.options)``; a user data file that breaks the loader is a UsageError.
+
+    Engines report a bad data file as a one-line UsageError; if a loader raises anything else while a
+    user file (a ``path`` option) is set, the file is blamed in one line rather than a traceback.
+    """
+    try:
+        return spec.game.prepare(spec.options)
+    except UsageError:
+        raise
+    except Exception as exc:
+        files = [f"{o.name}={spec.options[o.name]}" for o in spec.game.options
+                 if o.type == "path" and spec.options.get(o.name)]
+        if not files:
+            raise
+        message = str(exc).splitlines()[0] if str(exc) else ""
+        raise UsageError(f"{', '.join(files)}: cannot load ({type(exc).__name__}: {message})") from None
+
+
 def replay(spec: RunSpec, index: int) -> tuple[list[dict], dict]:
     """Play game ``index`` alone with tracing on: its events, and its ``games.csv`` row as a dict."""
     trace = Trace()
-    values = play_one(spec, spec.game.prepare(spec.options), index, trace)
+    values = play_one(spec, prepare(spec), index, trace)
     return trace.events, dict(zip(columns(spec.game), values))
 
 
+CHUNKS_PER_JOB = 8  # at least this many chunks per job: the last chunks leave little idle time
+
+
 def chunk_size(games: int, jobs: int) -> int:
-    """Games per work chunk: about four chunks per job, at most :data:`MAX_CHUNK`."""
-    return max(1, min(MAX_CHUNK, math.ceil(games / (4 * jobs))))
+    """Games per work chunk: about :data:`CHUNKS_PER_JOB` chunks per job, at most :data:`MAX_CHUNK`."""
+    return max(1, min(MAX_CHUNK, math.ceil(games / (CHUNKS_PER_JOB * jobs))))
+
+
+def tasks(parts: list[Part], size: int, start: int = 0) -> list[Task]:
+    """The run's chunks in order: every part's games ``start .. start+games-1`` in chunks of ``size``."""
+    out = []
+    for p, part in enumerate(parts):
+        stop = start + part.games
+        for lo in range(start, stop, size):
+            out.append(Task(len(out), p, lo, min(lo + size, stop)))
+    return out
 
 
 def run(spec: RunSpec, ctx: Any, games: int, jobs: int, write: Callable[[list[list]], None],
-        start: int = 0) -> bool:
+        start: int = 0, backend: str | None = None, scheduler: str | None = None) -> bool:
     """Play games ``start .. start+games-1`` and ``write`` their rows in index order.
 
     ``ctx`` is ``spec.game.prepare(spec.options)`` (the caller prepares, so a broken data file fails
-    before any output exists; workers prepare their own). Returns ``True`` if Ctrl-C stopped the
-    run; every row finished in order before that was written.
+    before any output exists; workers prepare their own). ``backend`` defaults to ``serial`` for one
+    job and ``processes`` otherwise. Returns ``True`` if Ctrl-C stopped the run; every row finished
+    in order before that was written.
     """
-    stop = start + games
-    if jobs == 1:
-        return _run_serial(spec, ctx, start, stop, write)
-    size = chunk_size(games, jobs)
-    chunks = iter(range(lo, min(lo + size, stop)) for lo in range(start, stop, size))
-    jobs = min(jobs, math.ceil(games / size))
-    pool = multiprocessing.Pool(jobs, initializer=_init_worker, initargs=(spec,))
+    from automa.core.backends import open_backend
+
+    backend = backend or ("serial" if jobs == 1 else "processes")
+    parts = [Part(spec, games)]
+    todo = tasks(parts, chunk_size(games, jobs), start)
+    waiting: dict[int, list[list]] = {}
+    nxt = 0
     try:
-        pending = deque(pool.apply_async(_play_chunk, (c,)) for c in islice(chunks, 2 * jobs))
-        while pending:
-            rows = pending.popleft().get()
-            write(rows)
-            nxt = next(chunks, None)
-            if nxt is not None:
-                pending.append(pool.apply_async(_play_chunk, (nxt,)))
+        with open_backend(backend, parts, jobs, scheduler, contexts={0: ctx}) as engine:
+            for chunk in engine.play(iter(todo), want_rows=True):
+                waiting[chunk.task.key] = chunk.rows
+                while nxt in waiting:
+                    write(waiting.pop(nxt))
+                    nxt += 1
     except KeyboardInterrupt:
         return True
-    finally:
-        pool.terminate()
-        pool.join()
     return False
-
-
-def _run_serial(spec: RunSpec, ctx: Any, start: int, stop: int, write) -> bool:
-    rows: list[list] = []
-    try:
-        for index in range(start, stop):
-            rows.append(play_one(spec, ctx, index))
-            if len(rows) == MAX_CHUNK:
-                write(rows)
-                rows = []
-    except KeyboardInterrupt:
-        return True
-    finally:
-        write(rows)
-    return False
-
-
-_worker: tuple[RunSpec, Any] | None = None  # this worker's spec and prepared context
-
-
-def _init_worker(spec: RunSpec) -> None:
-    """Worker initializer: ignore Ctrl-C (the parent stops the pool) and prepare the game once."""
-    global _worker
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _worker = (spec, spec.game.prepare(spec.options))
-
-
-def _play_chunk(indices: range) -> list[list]:
-    spec, ctx = _worker
-    return [play_one(spec, ctx, i) for i in indices]

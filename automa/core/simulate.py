@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import platform
+import shutil
 import shlex
 import sys
 import time
@@ -21,10 +22,12 @@ from tqdm import tqdm
 
 from automa.core.errors import UsageError
 from automa.core.registry import get_game, get_strategy
-from automa.core.results import FORMATS, GamesWriter, read_games, write_json
-from automa.core.runner import RunSpec, run
+from automa.core.backends import check_backend, open_backend
+from automa.core.checkpoint import CHUNKS, chunk_record, execute, load_manifest
+from automa.core.results import FORMATS, GamesWriter, columns, layout, read_games, write_json
+from automa.core.runner import Part, RunSpec, chunk_size, prepare, run, tasks
 from automa.core.seeding import fresh_entropy
-from automa.core.stats import summarize
+from automa.core.stats import summary_frame
 
 OUTPUTS = ("games.csv", "games.parquet", "summary.csv", "manifest.json")
 
@@ -49,12 +52,21 @@ def check_counts(games: int, jobs: int) -> None:
         raise UsageError(f"--jobs must be at least 1, got {jobs}")
 
 
-def simulate_frame(spec: RunSpec, games: int, jobs: int) -> pd.DataFrame:
+def pick_backend(backend: str | None, jobs: int) -> str:
+    """The backend that runs: ``processes`` (the default) with one job is ``serial``, in this process."""
+    backend = backend or "processes"
+    return "serial" if backend == "processes" and jobs == 1 else backend
+
+
+def simulate_frame(spec: RunSpec, games: int, jobs: int, backend: str | None = None,
+                   scheduler: str | None = None) -> pd.DataFrame:
     """Run a batch in memory and return the games table with the dtypes ``games.csv`` reads back with."""
     check_counts(games, jobs)
+    check_backend(backend or "processes", scheduler, jobs)
     buffer = io.StringIO()
     writer = GamesWriter(spec.game, buffer, "csv")
-    if run(spec, spec.game.prepare(spec.options), games, jobs, writer.write):
+    if run(spec, prepare(spec), games, jobs, writer.write, backend=pick_backend(backend, jobs),
+           scheduler=scheduler):
         raise KeyboardInterrupt
     buffer.seek(0)
     return read_games(buffer, spec.game)
@@ -75,16 +87,24 @@ def default_out(game: str) -> Path:
     return Path("results") / f"{game}-{datetime.now():%Y%m%d-%H%M%S}"
 
 
-def prepare_out(out: Path, force: bool) -> None:
-    """Create the output directory, refusing an existing non-empty one unless ``force``."""
+def prepare_out(out: Path, force: bool, outputs: tuple[str, ...] = OUTPUTS, check_only: bool = False) -> None:
+    """Create the output directory, refusing an existing non-empty one unless ``force``.
+
+    ``check_only``: only refuse (nothing is created or removed).
+    """
     if out.exists() and not out.is_dir():
         raise UsageError(f"output path {out} exists and is not a directory")
     if out.is_dir() and any(out.iterdir()):
         if not force:
             raise UsageError(f"output directory {out} already exists; use --force to overwrite "
-                             f"it or choose another --out")
-        for name in OUTPUTS:
+                             f"it or choose another --out (or --resume it if it was interrupted)")
+        if check_only:
+            return
+        for name in outputs:
             (out / name).unlink(missing_ok=True)
+        shutil.rmtree(out / CHUNKS, ignore_errors=True)
+    if check_only:
+        return
     try:
         out.mkdir(parents=True, exist_ok=True)
         probe = out / ".write-test"
@@ -95,46 +115,73 @@ def prepare_out(out: Path, force: bool) -> None:
 
 
 def simulate_dir(spec: RunSpec, games: int, jobs: int, out: Path | None, fmt: str = "csv",
-                 quiet: bool = False, force: bool = False, command: str = "") -> Outcome:
-    """Run a batch into ``out``: games file, ``summary.csv`` and ``manifest.json``."""
+                 quiet: bool = False, force: bool = False, command: str = "",
+                 backend: str | None = None, scheduler: str | None = None) -> Outcome:
+    """Run a batch into ``out``: games file, ``summary.csv`` and ``manifest.json`` (checkpointed)."""
     check_counts(games, jobs)
+    check_backend(backend or "processes", scheduler, jobs)
     if fmt not in FORMATS:
         raise UsageError(f"unknown format {fmt!r}; allowed: {', '.join(FORMATS)}")
-    ctx = spec.game.prepare(spec.options)
+    ctx = prepare(spec)  # a broken data file fails before any output exists
     out = out or default_out(spec.game.name)
-    prepare_out(out, force)
-    games_path = out / f"games.{fmt}"
-    manifest = _manifest(spec, games, jobs, fmt, command)
-    write_json(out / "manifest.json", manifest)
+    prepare_out(out, force, check_only=True)
+    engine = open_backend(pick_backend(backend, jobs), [Part(spec, games)], jobs, scheduler, {0: ctx})
+    try:
+        prepare_out(out, force)
+        manifest = _manifest(spec, games, jobs, fmt, command)
+        size = chunk_size(games, jobs)
+        chunk_record(manifest, size, len(tasks([Part(spec, games)], size)), backend or "processes", scheduler)
+        write_json(out / "manifest.json", manifest)
+    except BaseException:
+        engine.close()
+        raise
+    return _play(spec, out, manifest, engine, quiet)
 
-    writer = GamesWriter(spec.game, games_path, fmt)
-    errors = 0
+
+def resume_dir(out: Path, jobs: int, quiet: bool = False, command: str = "",
+               backend: str | None = None, scheduler: str | None = None) -> Outcome:
+    """Continue the interrupted (or killed) run in ``out``; its games file ends byte-identical."""
+    manifest = load_manifest(out, "simulate")
+    check_counts(manifest["games"], jobs)
+    check_backend(backend or "processes", scheduler, jobs)
+    spec = resolve(manifest["game"], manifest["strategy"], manifest["options"], int(manifest["seed"]))
+    ctx = prepare(spec)
+    engine = open_backend(pick_backend(backend, jobs), [Part(spec, manifest["games"])], jobs, scheduler, {0: ctx})
+    manifest["resumed"].append({"command": command, "at": _now(), "games_done": manifest["games_done"],
+                                "backend": backend or "processes", "jobs": jobs})
+    manifest["interrupted"] = False
+    return _play(spec, Path(out), manifest, engine, quiet)
+
+
+def _play(spec: RunSpec, out: Path, manifest: dict, engine, quiet: bool) -> Outcome:
+    games, fmt = manifest["games"], manifest["format"]
     bar = tqdm(total=games, unit="game", file=sys.stderr, dynamic_ncols=True,
                disable=quiet or not sys.stderr.isatty())
-
-    def write(rows: list[list]) -> None:
-        nonlocal errors
-        writer.write(rows)
-        errors += sum(1 for r in rows if r[-1])
-        bar.update(len(rows))
-
-    clock = time.perf_counter()
     try:
-        interrupted = run(spec, ctx, games, jobs, write)
+        state = execute(out, f"games.{fmt}", fmt, [Part(spec, games)], manifest, engine, bar.update)
     finally:
-        writer.close()
+        engine.close()
         bar.close()
-    seconds = time.perf_counter() - clock
-
-    done = writer.count
-    summary = summarize(read_games(games_path, spec.game)) if done else pd.DataFrame()
+    done = state.rows
+    categories = layout(columns(spec.game))[1]
+    config = {"strategy": spec.strategy} | {o.name: spec.options[o.name] for o in spec.game.options}
+    summary = summary_frame(config, state.tallies[0], categories) if done else pd.DataFrame()
     if done:
-        summary.to_csv(out / "summary.csv", index=False)
-    manifest |= {"games_done": done, "errors": errors, "ended": _now(),
-                 "seconds": round(seconds, 3), "games_per_s": round(done / seconds, 1) if seconds else None,
-                 "interrupted": interrupted}
+        write_atomic_csv(summary, out / "summary.csv")
+    seconds = manifest.get("seconds_total", 0) + state.seconds
+    manifest |= {"games_done": done, "errors": state.errors, "ended": _now(),
+                 "seconds": round(state.seconds, 3), "seconds_total": round(seconds, 3),
+                 "games_per_s": round(done / seconds, 1) if seconds else None,
+                 "interrupted": state.interrupted}
     write_json(out / "manifest.json", manifest)
     return Outcome(spec, out, manifest, summary)
+
+
+def write_atomic_csv(frame: pd.DataFrame, path: Path) -> None:
+    """``frame.to_csv(path)`` through a temporary file and a rename."""
+    tmp = path.with_suffix(".csv.tmp")
+    frame.to_csv(tmp, index=False)
+    tmp.replace(path)
 
 
 def _now() -> str:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 import pandas as pd
 
@@ -35,7 +36,9 @@ def summarize(df: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
     """One summary row per group of ``by`` (default: per configuration, strategy x options).
 
     ``games`` counts every row and ``errors`` the rows whose game raised; every other statistic is
-    over the games that finished. ``win_rate`` counts ties as non-wins.
+    over the games that finished. ``win_rate`` counts ties as non-wins. The statistics are computed
+    by :class:`Tally` (from value counts), so a summary made while a run streams to disk equals the
+    summary of the games file read back, to the last digit.
     """
     by = configuration(df) if by is None else list(by)
     unknown = [c for c in by if c not in df.columns]
@@ -46,22 +49,105 @@ def summarize(df: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
     rows = []
     for key, group in groups:
         key = key if isinstance(key, tuple) else (key,)
-        rows.append(dict(zip(by, key)) | _stats(group, categories))
+        rows.append(dict(zip(by, key)) | Tally.of_frame(group, categories).stats(categories))
     return pd.DataFrame(rows)
 
 
-def _stats(group: pd.DataFrame, categories: list[str]) -> dict:
-    done = group[group["error"] == ""]
-    n = len(done)
-    wins = int((done["winner"] == "player").sum())
-    lo, hi = wilson(wins, n)
-    out = {"games": len(group), "player_wins": wins, "ties": int((done["winner"] == "tie").sum()),
-           "win_rate": wins / n if n else math.nan, "win_rate_lo": lo, "win_rate_hi": hi}
-    for col in SCORES:
-        values = done[col].astype("float64")
-        out[f"{col}_mean"] = values.mean()
-        out[f"{col}_std"] = values.std()
-        out |= {f"{col}_{name}": values.quantile(q) for name, q in QUANTILES.items()}
-    out |= {f"{col}_mean": done[col].astype("float64").mean() for col in categories}
-    out["errors"] = len(group) - n
-    return out
+def summary_frame(config: dict, tally: "Tally", categories: list[str]) -> pd.DataFrame:
+    """The one-row ``summary.csv`` of a run from its configuration and its :class:`Tally`."""
+    return pd.DataFrame([dict(config) | tally.stats(categories)])
+
+
+class Tally:
+    """Online summary statistics of games: counts, and value counts of every integer score column.
+
+    Scores are whole numbers, so the value counts are exact and small; tallies of chunks merge by
+    adding counts, whatever the order, and :meth:`stats` gives the same floats for the same games
+    however they were split. Memory does not grow with the number of games.
+    """
+
+    __slots__ = ("games", "errors", "wins", "ties", "hist", "sums")
+
+    def __init__(self, n_categories: int = 0):
+        self.games = self.errors = self.wins = self.ties = 0
+        self.hist = [Counter(), Counter(), Counter()]  # player_score, automa_score, margin
+        self.sums = [0] * n_categories  # player_<c>..., automa_<c>...
+
+    def add_row(self, winner: str, error: str, scores, categories) -> None:
+        """One game: its winner, error text, (player, automa, margin) and category points (ints)."""
+        self.games += 1
+        if error:
+            self.errors += 1
+            return
+        self.wins += winner == "player"
+        self.ties += winner == "tie"
+        for h, v in zip(self.hist, scores):
+            h[v] += 1
+        sums = self.sums
+        for i, v in enumerate(categories):
+            sums[i] += v
+
+    def merge(self, other: "Tally") -> None:
+        self.games += other.games
+        self.errors += other.errors
+        self.wins += other.wins
+        self.ties += other.ties
+        for mine, theirs in zip(self.hist, other.hist):
+            mine.update(theirs)
+        if len(self.sums) < len(other.sums):
+            self.sums += [0] * (len(other.sums) - len(self.sums))
+        for i, v in enumerate(other.sums):
+            self.sums[i] += v
+
+    @classmethod
+    def of_frame(cls, group: pd.DataFrame, categories: list[str]) -> "Tally":
+        """The tally of a games table (the columns of ``games.csv`` as read back)."""
+        tally = cls(len(categories))
+        done = group[group["error"] == ""]
+        tally.games, tally.errors = len(group), len(group) - len(done)
+        tally.wins = int((done["winner"] == "player").sum())
+        tally.ties = int((done["winner"] == "tie").sum())
+        for h, col in zip(tally.hist, SCORES):
+            h.update({int(k): int(v) for k, v in done[col].value_counts().items()})
+        tally.sums = [int(done[c].sum()) for c in categories]
+        return tally
+
+    def stats(self, categories: list[str]) -> dict:
+        """The statistics columns of ``summary.csv`` (after the configuration columns)."""
+        n = self.games - self.errors
+        lo, hi = wilson(self.wins, n)
+        out = {"games": self.games, "player_wins": self.wins, "ties": self.ties,
+               "win_rate": self.wins / n if n else math.nan, "win_rate_lo": lo, "win_rate_hi": hi}
+        for col, hist in zip(SCORES, self.hist):
+            items = sorted(hist.items())
+            total = sum(v * c for v, c in items)
+            mean = total / n if n else math.nan
+            out[f"{col}_mean"] = mean
+            out[f"{col}_std"] = (math.sqrt(sum(c * (v - mean) ** 2 for v, c in items) / (n - 1))
+                                 if n > 1 else math.nan)
+            out |= {f"{col}_{name}": _quantile(items, n, q) for name, q in QUANTILES.items()}
+        sums = self.sums + [0] * (len(categories) - len(self.sums))
+        out |= {f"{col}_mean": (s / n if n else math.nan) for col, s in zip(categories, sums)}
+        out["errors"] = self.errors
+        return out
+
+
+def _quantile(items: list[tuple[int, int]], n: int, q: float) -> float:
+    """The ``q`` quantile (linear interpolation, as numpy's default) of ``n`` values given as sorted counts."""
+    if n == 0:
+        return math.nan
+    h = (n - 1) * q
+    k = math.floor(h)
+    below = _order_stat(items, k)
+    above = _order_stat(items, min(k + 1, n - 1))
+    return float(below + (h - k) * (above - below))
+
+
+def _order_stat(items: list[tuple[int, int]], k: int) -> int:
+    """The ``k``-th smallest value (0-based) of sorted value counts."""
+    seen = 0
+    for value, count in items:
+        seen += count
+        if k < seen:
+            return value
+    raise IndexError(k)

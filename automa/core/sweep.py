@@ -48,10 +48,12 @@ from tqdm import tqdm
 from automa.core.errors import UsageError
 from automa.core.paired import paired_table
 from automa.core.registry import Game, get_game, get_strategy
-from automa.core.results import columns, csv_text, read_games, write_json
-from automa.core.runner import RunSpec, run
-from automa.core.simulate import check_counts, prepare_out, resolve
-from automa.core.stats import summarize
+from automa.core.backends import check_backend, open_backend
+from automa.core.checkpoint import chunk_record, execute, load_manifest
+from automa.core.results import columns, layout, write_json
+from automa.core.runner import Part, RunSpec, chunk_size, prepare, tasks
+from automa.core.simulate import check_counts, pick_backend, prepare_out, resolve, write_atomic_csv
+from automa.core.stats import summarize, summary_frame
 
 KEYS = ("game", "description", "games", "seed", "strategies", "grid", "options", "exclude", "baseline")
 OUTPUTS = ("games.csv", "summary.csv", "paired.csv", "manifest.json", "report.html", "report.md")
@@ -91,17 +93,23 @@ def label(values: dict[str, Any], varying: list[str]) -> str:
     return " ".join(parts)
 
 
-def load_spec(path: Path, games: int | None = None) -> Sweep:
-    """Read and check a sweep spec (UsageError naming the key and the problem); ``games`` overrides its count."""
+def load_spec(path: Path, games: int | None = None, text: str | None = None) -> Sweep:
+    """Read and check a sweep spec (UsageError naming the key and the problem); ``games`` overrides its count.
+
+    ``text`` is the spec's text when it is not read from ``path`` (a resumed sweep's manifest).
+    """
     path = Path(path)
 
     def fail(key: str, problem: str) -> UsageError:
         return UsageError(f"{path}: {key}: {problem}")
 
-    try:
-        text = path.read_text()
-    except OSError as exc:
-        raise UsageError(f"cannot read sweep spec {path}: {exc.strerror or exc}") from None
+    if text is None:
+        try:
+            text = path.read_text()
+        except OSError as exc:
+            raise UsageError(f"cannot read sweep spec {path}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError as exc:
+            raise UsageError(f"{path}: not valid TOML: not UTF-8 text ({exc.reason})") from None
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -278,58 +286,104 @@ def summary_table(games: pd.DataFrame, labels: list[str]) -> pd.DataFrame:
 
 
 def run_sweep(sweep: Sweep, jobs: int, out: Path | None = None, force: bool = False,
-              quiet: bool = False, command: str = "") -> Outcome:
+              quiet: bool = False, command: str = "", backend: str | None = None,
+              scheduler: str | None = None) -> Outcome:
     """Play every cell into ``out``: ``games.csv`` (with a ``cell`` column), ``summary.csv``,
-    ``paired.csv`` and ``manifest.json``."""
+    ``paired.csv`` and ``manifest.json`` (checkpointed: see :mod:`automa.core.checkpoint`)."""
     check_counts(sweep.games, jobs)
-    contexts: dict[tuple, Any] = {}
-    for cell in sweep.cells:  # a broken data file fails before any output exists
+    check_backend(backend or "processes", scheduler, jobs)
+    contexts = _contexts(sweep)
+    out = out or default_out(sweep)
+    prepare_out(out, force, OUTPUTS, check_only=True)
+    parts = _parts(sweep)
+    engine = open_backend(pick_backend(backend, jobs), parts, jobs, scheduler, contexts)
+    try:
+        if force and out.is_dir():
+            shutil.rmtree(out / "plots", ignore_errors=True)
+        prepare_out(out, force, OUTPUTS)
+        manifest = _manifest(sweep, jobs, command)
+        size = chunk_size(sweep.games, jobs)
+        chunk_record(manifest, size, len(tasks(parts, size)), backend or "processes", scheduler)
+        write_json(out / "manifest.json", manifest)
+    except BaseException:
+        engine.close()
+        raise
+    return _play(sweep, out, manifest, engine, quiet)
+
+
+def resume_sweep(out: Path, jobs: int, quiet: bool = False, command: str = "",
+                 backend: str | None = None, scheduler: str | None = None) -> Outcome:
+    """Continue the interrupted (or killed) sweep in ``out``; its games file ends byte-identical."""
+    manifest = load_manifest(out, "sweep")
+    sweep = load_spec(Path(manifest["spec"]), manifest["games_per_cell"], text=manifest["spec_toml"])
+    check_counts(sweep.games, jobs)
+    check_backend(backend or "processes", scheduler, jobs)
+    contexts = _contexts(sweep)
+    engine = open_backend(pick_backend(backend, jobs), _parts(sweep), jobs, scheduler, contexts)
+    manifest["resumed"].append({"command": command, "at": _now(), "games_done": manifest["games_done"],
+                                "backend": backend or "processes", "jobs": jobs})
+    manifest["interrupted"] = False
+    return _play(sweep, Path(out), manifest, engine, quiet)
+
+
+def _parts(sweep: Sweep) -> list[Part]:
+    return [Part(cell.spec, sweep.games, cell.label) for cell in sweep.cells]
+
+
+def _contexts(sweep: Sweep) -> dict[int, Any]:
+    """Every cell's prepared context (cells with the same options share one); a broken data file fails
+    before any output exists."""
+    by_key: dict[tuple, Any] = {}
+    contexts = {}
+    for i, cell in enumerate(sweep.cells):
         key = _context_key(cell)
-        if key not in contexts:
+        if key not in by_key:
             try:
-                contexts[key] = sweep.game.prepare(cell.spec.options)
+                by_key[key] = prepare(cell.spec)
             except UsageError as exc:
                 raise UsageError(f"{sweep.path}: cell {cell.label}: {exc}") from None
-    out = out or default_out(sweep)
-    if force and out.is_dir():
-        for name in OUTPUTS:
-            (out / name).unlink(missing_ok=True)
-        shutil.rmtree(out / "plots", ignore_errors=True)
-    prepare_out(out, force)
-    manifest = _manifest(sweep, jobs, command)
-    write_json(out / "manifest.json", manifest)
+        contexts[i] = by_key[key]
+    return contexts
 
+
+def _play(sweep: Sweep, out: Path, manifest: dict, engine, quiet: bool) -> Outcome:
     bar = tqdm(total=sweep.games * len(sweep.cells), unit="game", file=sys.stderr, dynamic_ncols=True,
                disable=quiet or not sys.stderr.isatty())
-    errors = 0
-    interrupted = False
-    clock = time.perf_counter()
-    with open(out / "games.csv", "w", newline="") as file:
-        file.write(csv_text([["cell"] + columns(sweep.game)]))
-        for cell in sweep.cells:
-            def write(rows: list[list], name: str = cell.label) -> None:
-                nonlocal errors
-                file.write(csv_text([[name] + r for r in rows]))
-                errors += sum(1 for r in rows if r[-1])
-                bar.update(len(rows))
-
-            if run(cell.spec, contexts[_context_key(cell)], sweep.games, jobs, write):
-                interrupted = True
-                break
-    bar.close()
-    seconds = time.perf_counter() - clock
-
-    games = read_games(out / "games.csv", sweep.game)
+    try:
+        state = execute(out, "games.csv", "csv", _parts(sweep), manifest, engine, bar.update, prefix="cell")
+    finally:
+        engine.close()
+        bar.close()
+    categories = layout(columns(sweep.game))[1]
+    rows = []
+    for cell, tally in zip(sweep.cells, state.tallies):
+        if tally.games:
+            config = {"strategy": cell.spec.strategy} | {o.name: cell.spec.options[o.name]
+                                                         for o in sweep.game.options}
+            rows.append(summary_frame(config, tally, categories).assign(cell=cell.label))
     labels = [c.label for c in sweep.cells]
-    summary = summary_table(games, labels) if len(games) else pd.DataFrame()
-    paired = paired_table(games, [c for c in labels if c in set(games["cell"])], sweep.baseline)
-    if len(games):
-        summary.to_csv(out / "summary.csv", index=False)
-        paired.to_csv(out / "paired.csv", index=False)
-    manifest |= {"games_done": len(games), "errors": errors, "ended": _now(),
-                 "seconds": round(seconds, 3), "interrupted": interrupted}
+    if rows:
+        summary = pd.concat(rows, ignore_index=True)
+        summary = summary[["cell"] + [c for c in summary.columns if c != "cell"]]
+        games = pd.read_csv(out / "games.csv", usecols=list(PAIRED_COLUMNS), dtype=str, keep_default_na=False)
+        games["game_index"] = games["game_index"].astype("int64")
+        games["margin"] = pd.to_numeric(games["margin"].replace("", None)).astype("Int64")
+        played = [c for c in labels if c in set(games["cell"])]
+        paired = paired_table(games, played, sweep.baseline)
+        write_atomic_csv(summary, out / "summary.csv")
+        write_atomic_csv(paired, out / "paired.csv")
+    else:
+        summary = pd.DataFrame()
+        paired = paired_table(pd.DataFrame(columns=list(PAIRED_COLUMNS)), [], sweep.baseline)
+    seconds = manifest.get("seconds_total", 0) + state.seconds
+    manifest |= {"games_done": state.rows, "errors": state.errors, "ended": _now(),
+                 "seconds": round(state.seconds, 3), "seconds_total": round(seconds, 3),
+                 "interrupted": state.interrupted}
     write_json(out / "manifest.json", manifest)
     return Outcome(sweep, out, manifest, summary, paired)
+
+
+PAIRED_COLUMNS = ("cell", "game_index", "winner", "margin", "error")  # what paired.csv reads back
 
 
 def _context_key(cell: Cell) -> tuple:

@@ -31,7 +31,7 @@ def test_parquet_large_enough_for_several_row_groups_matches_csv(tmp_path, monke
 
 
 def test_chunks_never_exceed_the_maximum_and_cover_small_runs():
-    assert chunk_size(1, 8) == 1 and chunk_size(10**6, 2) == 250 and chunk_size(100, 2) == 13
+    assert chunk_size(1, 8) == 1 and chunk_size(10**6, 2) == 250 and chunk_size(100, 2) == 7
 
 
 def automa_cards(strategy, index):

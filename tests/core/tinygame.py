@@ -6,6 +6,8 @@ automa draws the next card of its deck (automa stream) and scores it. A kept six
 """
 from __future__ import annotations
 
+import multiprocessing
+import os
 import time
 from pathlib import Path
 
@@ -37,8 +39,25 @@ def prepare(options: dict) -> tuple[int, ...]:
         raise UsageError(f"deck file {options['deck']}: {exc}") from None
 
 
+DIE_MARKER = "TINY_DIE_MARKER"  # environment: a path; the first worker game to create it kills its process
+
+
+def die_once() -> None:
+    """The worker-death hook: with ``$TINY_DIE_MARKER`` set, the first game played in a worker process
+    (never in the parent) creates the marker file and kills its process; the marker makes it one-shot."""
+    marker = os.environ.get(DIE_MARKER)
+    if not marker or multiprocessing.parent_process() is None:
+        return
+    try:
+        os.close(os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        return
+    os._exit(3)
+
+
 def play(ctx, options, strategy, streams, trace) -> Result:
     """Play one game."""
+    die_once()
     if options["delay_ms"]:
         time.sleep(options["delay_ms"] / 1000)
     deck = list(ctx)

@@ -1,0 +1,258 @@
+"""Checkpointed runs: chunk files, the manifest's record of finished chunks, resume and Ctrl-C.
+
+A run into a results directory cuts its games into chunks (:func:`automa.core.runner.tasks`). Each
+chunk, as soon as it is played (in any order), is written to ``chunks/<key>.csv`` by writing a
+temporary file and renaming it (atomic), and the manifest's ``chunks_done`` records it (ranges of
+chunk keys; the manifest itself is replaced atomically, at most every :data:`SAVE_EVERY` seconds
+and at the end). The games file grows in game-index order while the run goes: a chunk is appended
+when every chunk before it is in. The summary is tallied as rows are appended, never by reading the
+games file back, so memory stays flat however many games.
+
+``--resume DIR`` rebuilds the games file from the recorded chunk files (so a games file cut short
+by ``kill -9`` does no harm) and plays only the chunks not recorded; the result is byte-identical to
+an uninterrupted run. When the run completes, the chunk files are removed.
+
+Ctrl-C is held back while a chunk is being written (so no half row is ever written), then stops the
+run: the games file keeps every chunk finished in order, the manifest says ``interrupted: true``.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable
+
+from automa.core.errors import UsageError
+from automa.core.results import GamesWriter, parse_rows, write_json
+from automa.core.runner import Part, Task, tasks
+from automa.core.stats import Tally
+
+CHUNKS = "chunks"
+SAVE_EVERY = 0.5  # seconds between manifest saves while a run goes
+
+
+def now() -> str:
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def ranges(keys: list[int]) -> list[list[int]]:
+    """Sorted keys as inclusive ``[first, last]`` ranges."""
+    out: list[list[int]] = []
+    for k in keys:
+        if out and out[-1][1] == k - 1:
+            out[-1][1] = k
+        else:
+            out.append([k, k])
+    return out
+
+
+def unranges(spans: list[list[int]]) -> set[int]:
+    return {k for a, b in spans for k in range(a, b + 1)}
+
+
+class Interrupts:
+    """Turns SIGINT into KeyboardInterrupt, but never inside a :meth:`shielded` block (it is raised after)."""
+
+    def __init__(self):
+        self.critical = False
+        self.deferred = False
+        self.previous = None
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGINT, self._handler)
+        return self
+
+    def __exit__(self, *exc):
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+
+    def _handler(self, signum, frame):
+        if self.critical:
+            self.deferred = True
+        else:
+            raise KeyboardInterrupt
+
+    @contextmanager
+    def shielded(self):
+        self.critical = True
+        try:
+            yield
+        finally:
+            self.critical = False
+            if self.deferred:
+                self.deferred = False
+                raise KeyboardInterrupt
+
+
+@dataclass
+class RunState:
+    """What a checkpointed run reports: per-part tallies, rows written, errors, whether it was stopped."""
+
+    tallies: list[Tally]
+    rows: int = 0
+    errors: int = 0
+    interrupted: bool = False
+    complete: bool = False
+    seconds: float = 0.0
+    retries: list[dict] = field(default_factory=list)
+    failure: str | None = None
+
+
+def chunk_record(manifest: dict, size: int, total: int, backend: str, scheduler: str | None) -> None:
+    """Add the chunk bookkeeping of a new run to its manifest."""
+    manifest |= {"backend": backend, "scheduler": scheduler, "chunk_size": size, "chunks": total,
+                 "chunks_done": [], "complete": False, "retries": [], "resumed": []}
+
+
+def execute(out: Path, games_name: str, fmt: str, parts: list[Part], manifest: dict, engine,
+            progress: Callable[[int], None] = lambda n: None, prefix: str | None = None) -> RunState:
+    """Play every chunk of ``parts`` not yet recorded in ``manifest`` into ``out`` on ``engine``.
+
+    ``engine`` is an open backend (:func:`automa.core.backends.open_backend`; the caller closes it).
+    ``manifest`` (already holding :func:`chunk_record`'s fields) is updated and saved as the run
+    goes. ``progress(n)`` is called with the rows appended to the games file. A chunk that keeps
+    killing its worker stops the run like Ctrl-C, with the reason in the manifest's ``failure``.
+    """
+    from automa.core.backends import WorkerLost
+
+    game = parts[0].spec.game
+    n_cat = 2 * len(game.categories)
+    chunk_dir = out / CHUNKS
+    chunk_dir.mkdir(exist_ok=True)
+    plan = tasks(parts, manifest["chunk_size"])
+    if len(plan) != manifest["chunks"]:
+        raise UsageError(f"{out}/manifest.json: records {manifest['chunks']} chunks, the run has {len(plan)}")
+    prior = {k for k in unranges(manifest["chunks_done"]) if (chunk_dir / f"{k:07d}.csv").is_file()}
+    state = RunState([Tally(n_cat) for _ in parts], retries=manifest["retries"])
+    waiting: dict[int, Tally | None] = {}  # played out of order: tally, text in its chunk file
+    nxt = 0
+    last_save = 0.0
+
+    def save(force: bool = False) -> None:
+        nonlocal last_save
+        if force or time.monotonic() - last_save >= SAVE_EVERY:
+            later = sorted(k for k in set(waiting) | prior if k >= nxt)
+            manifest["chunks_done"] = ([[0, nxt - 1]] if nxt else []) + ranges(later)
+            write_json(out / "manifest.json", manifest)
+            last_save = time.monotonic()
+
+    def append(task: Task, text: str | None, tally: Tally | None) -> None:
+        if text is None:
+            text = (chunk_dir / f"{task.key:07d}.csv").read_text()
+        if tally is None:
+            tally = _tally_text(game, text, n_cat, prefix is not None)
+        writer.write_text(text, task.hi - task.lo)
+        state.tallies[task.part].merge(tally)
+        state.rows += task.hi - task.lo
+        state.errors += tally.errors
+        progress(task.hi - task.lo)
+
+    def drain() -> None:
+        nonlocal nxt
+        while nxt < len(plan) and (nxt in waiting or nxt in prior):
+            append(plan[nxt], None, waiting.pop(nxt, None))
+            nxt += 1
+
+    def on_retry(task: Task, attempt: int, why: str) -> None:
+        part = parts[task.part]
+        entry = {"chunk": task.key, "games": [task.lo, task.hi - 1], "attempt": attempt, "reason": why,
+                 "at": now()}
+        if part.prefix is not None:
+            entry["cell"] = part.prefix
+        state.retries.append(entry)
+        save(force=True)
+
+    clock = time.perf_counter()
+    writer = GamesWriter(game, out / games_name, fmt, prefix)
+    try:
+        with Interrupts() as interrupts:
+            try:
+                with interrupts.shielded():
+                    drain()  # the chunks of an earlier session, in order
+                todo = (t for t in plan if t.key not in prior)
+                engine.on_retry = on_retry
+                played = engine.play(todo)
+                try:
+                    for chunk in played:
+                        with interrupts.shielded():
+                            key = chunk.task.key
+                            _write_atomic(chunk_dir / f"{key:07d}.csv", chunk.text)
+                            if key == nxt:
+                                append(chunk.task, chunk.text, chunk.tally)
+                                nxt += 1
+                                drain()
+                            else:
+                                waiting[key] = chunk.tally
+                            save()
+                finally:
+                    played.close()
+                    engine.close()
+            except KeyboardInterrupt:
+                state.interrupted = True
+            except WorkerLost as exc:
+                state.interrupted = True
+                state.failure = str(exc)
+    finally:
+        writer.close()
+    state.seconds = time.perf_counter() - clock
+    state.complete = nxt == len(plan)
+    manifest["complete"] = state.complete
+    manifest["failure"] = state.failure
+    save(force=True)
+    if state.complete:
+        shutil.rmtree(chunk_dir, ignore_errors=True)
+    return state
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_suffix(".tmp")
+    with open(tmp, "w", newline="") as file:
+        file.write(text)
+    os.replace(tmp, path)
+
+
+def _tally_text(game, text: str, n_cat: int, prefixed: bool) -> Tally:
+    """The tally of a chunk file (a chunk played in an earlier session)."""
+    tally = Tally(n_cat)
+    if prefixed:
+        import csv
+        import io
+
+        from automa.core.results import csv_text
+
+        text = csv_text([r[1:] for r in csv.reader(io.StringIO(text))])
+    first = 4 + len(game.options)
+    for r in parse_rows(game, text):
+        if r[-1]:
+            tally.add_row("", r[-1], (), ())
+        else:
+            tally.add_row(r[first + 3], "", r[first:first + 3], r[first + 4:first + 4 + n_cat])
+    return tally
+
+
+def load_manifest(out: Path, kind: str) -> dict:
+    """The manifest of a run to resume (UsageError if there is none, it is finished, or of another kind)."""
+    import json
+
+    path = Path(out) / "manifest.json"
+    try:
+        manifest = json.loads(path.read_text())
+    except OSError:
+        raise UsageError(f"--resume {out}: no manifest.json there; nothing to resume") from None
+    except ValueError as exc:
+        raise UsageError(f"--resume {out}: manifest.json is not valid JSON: {exc}") from None
+    if (manifest.get("kind") == "sweep") != (kind == "sweep"):
+        other = "sweep" if kind != "sweep" else "simulate"
+        raise UsageError(f"--resume {out}: that is a {other} run; resume it with `automa-sim {other} --resume`")
+    if "chunks_done" not in manifest:
+        raise UsageError(f"--resume {out}: the manifest records no chunks (made by an older version)")
+    if manifest.get("complete"):
+        raise UsageError(f"--resume {out}: the run is already complete; nothing to resume")
+    return manifest

@@ -1,0 +1,136 @@
+"""Resumable runs: chunk files and the manifest's record, kill -9 or Ctrl-C then --resume gives the
+same bytes as an uninterrupted run, and a finished directory is never overwritten without --force."""
+import json
+import os
+import signal
+import time
+
+import pytest
+
+from automa.core.simulate import resolve, simulate_dir
+from automa.core.sweep import load_spec, run_sweep
+from tests.core.test_cli import run_cli, subprocess_cli
+from tests.core.test_sweep import SPEC, write_spec
+
+GAMES = 2000
+OPTIONS = ("-o", "delay_ms=1", "-o", "crash_rate=2")
+
+
+def manifest(out):
+    return json.loads((out / "manifest.json").read_text())
+
+
+def stop_after_a_chunk(proc, out, how):
+    """Wait until the manifest records a finished chunk, then stop the run with ``how``."""
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline and proc.poll() is None, proc.communicate()
+        try:
+            if manifest(out)["chunks_done"]:
+                break
+        except (OSError, ValueError, KeyError):
+            pass
+        time.sleep(0.02)
+    if how == "kill":
+        os.killpg(proc.pid, signal.SIGKILL)  # the run and its workers, as a crash would
+    else:
+        proc.send_signal(signal.SIGINT)
+    proc.communicate(timeout=30)
+
+
+@pytest.mark.parametrize("how, fmt", [("kill", "csv"), ("kill", "parquet"), ("ctrl-c", "csv")])
+def test_a_stopped_run_resumes_to_the_same_bytes(capsys, tmp_path, how, fmt):
+    out = tmp_path / "stopped"
+    proc = subprocess_cli("simulate", "tiny", "--games", GAMES, "--seed", 5, "--jobs", 2, "--format", fmt,
+                          "--out", out, "--quiet", *OPTIONS, start_new_session=True)
+    try:
+        stop_after_a_chunk(proc, out, how)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    before = manifest(out)
+    assert not before["complete"] and 0 < len(before["chunks_done"]) and (out / "chunks").is_dir()
+    assert before["interrupted"] is (how == "ctrl-c")
+
+    code, stdout, err = run_cli(capsys, "simulate", "--resume", out, "--jobs", 2, "--quiet")
+    assert code == 0, err
+    spec = resolve("tiny", None, {"delay_ms": 1, "crash_rate": 2}, seed=5)
+    whole = simulate_dir(spec, GAMES, 2, tmp_path / "whole", fmt, quiet=True)
+    name = f"games.{fmt}"
+    assert (out / name).read_bytes() == (whole.out / name).read_bytes()
+    assert (out / "summary.csv").read_bytes() == (whole.out / "summary.csv").read_bytes()
+    after = manifest(out)
+    assert after["complete"] and not after["interrupted"] and after["games_done"] == GAMES
+    assert after["chunks_done"] == [[0, after["chunks"] - 1]] and not (out / "chunks").exists()
+    assert len(after["resumed"]) == 1 and after["resumed"][0]["command"].startswith("automa-sim simulate --resume")
+    assert after["command"] == before["command"] and "INTERRUPTED" not in stdout
+
+
+def test_a_killed_sweep_resumes_to_the_same_bytes(capsys, tmp_path):
+    spec = write_spec(tmp_path, SPEC + "\n[options]\ndelay_ms = 1\n")
+    out = tmp_path / "stopped"
+    proc = subprocess_cli("sweep", spec, "--jobs", 2, "--out", out, "--quiet", start_new_session=True)
+    try:
+        stop_after_a_chunk(proc, out, "kill")
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert not manifest(out)["complete"]
+    code, _, err = run_cli(capsys, "sweep", "--resume", out, "--jobs", 1, "--backend", "serial", "--quiet")
+    assert code == 0, err
+    whole = run_sweep(load_spec(spec), jobs=2, out=tmp_path / "whole", quiet=True)
+    for name in ("games.csv", "summary.csv", "paired.csv"):
+        assert (out / name).read_bytes() == (whole.out / name).read_bytes(), name
+    assert manifest(out)["games_done"] == 6 * 300
+
+
+def test_chunk_files_are_recorded_while_the_run_goes(tmp_path, monkeypatch):
+    """The manifest lists a chunk only once its file is complete (written, then renamed)."""
+    from automa.core import checkpoint
+
+    seen = []
+    real = checkpoint.write_json
+
+    def spy(path, data):
+        if path.name == "manifest.json" and "chunks_done" in data and not data["complete"]:
+            files = {int(p.stem) for p in (path.parent / "chunks").glob("*.csv")}
+            seen.append(checkpoint.unranges(data["chunks_done"]) <= files)
+            assert not list((path.parent / "chunks").glob("*.tmp"))
+        real(path, data)
+
+    monkeypatch.setattr(checkpoint, "write_json", spy)
+    monkeypatch.setattr(checkpoint, "SAVE_EVERY", 0)
+    simulate_dir(resolve("tiny", None, {}, seed=1), 3000, 2, tmp_path / "r", quiet=True)
+    assert len(seen) > 5 and all(seen)
+
+
+def test_finished_runs_are_never_overwritten_or_resumed(capsys, tmp_path):
+    out = tmp_path / "r"
+    assert run_cli(capsys, "simulate", "tiny", "--games", 50, "--seed", 1, "--out", out)[0] == 0
+    before = (out / "games.csv").read_bytes()
+    code, _, err = run_cli(capsys, "simulate", "tiny", "--games", 60, "--seed", 2, "--out", out)
+    assert code == 2 and "already exists; use --force" in err
+    code, _, err = run_cli(capsys, "simulate", "--resume", out)
+    assert code == 2 and "the run is already complete; nothing to resume" in err and err.count("\n") == 1
+    assert (out / "games.csv").read_bytes() == before
+    assert run_cli(capsys, "simulate", "tiny", "--games", 60, "--seed", 2, "--out", out, "--force")[0] == 0
+    assert (out / "games.csv").read_bytes() != before
+
+
+@pytest.mark.parametrize("args, message", [
+    (["simulate", "--resume", "{tmp}/nowhere"], "no manifest.json there; nothing to resume"),
+    (["simulate", "tiny", "--resume", "{tmp}/r"], "--resume takes the run's settings from its manifest.json; drop GAME"),
+    (["simulate", "--resume", "{tmp}/r", "--games", "5"], "drop --games"),
+    (["simulate", "--resume", "{tmp}/r", "-o", "length=3"], "drop --option"),
+    (["simulate", "--resume", "{tmp}/sweep"], "that is a sweep run; resume it with `automa-sim sweep --resume`"),
+    (["sweep", "--resume", "{tmp}/r"], "that is a simulate run"),
+    (["simulate"], "simulate needs GAME (or --resume DIR)"),
+    (["sweep"], "sweep needs SPEC (or --resume DIR)"),
+])
+def test_bad_resume_requests_are_one_line_errors(capsys, tmp_path, args, message):
+    (tmp_path / "r").mkdir()
+    (tmp_path / "r" / "manifest.json").write_text(json.dumps({"chunks_done": [], "chunks": 1, "complete": False}))
+    (tmp_path / "sweep").mkdir()
+    (tmp_path / "sweep" / "manifest.json").write_text(json.dumps({"kind": "sweep", "chunks_done": []}))
+    code, out, err = run_cli(capsys, *[a.format(tmp=tmp_path) for a in args])
+    assert code == 2 and out == "" and err.count("\n") == 1 and message in err, err

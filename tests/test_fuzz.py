@@ -1,0 +1,98 @@
+"""The fuzz suite (``pytest -m fuzz``): 100,000+ random games per engine, every module combination,
+invariants checked after every step by the engines' own checkers.
+
+The checkers are imported from ``tests/rurik/test_invariants.py`` (the ``checked`` fixture wraps
+every player turn, Rebellion turn, strategy phase and claim phase with ``Checker.check``) and
+``tests/stroganov/test_invariants.py`` (``play_checked`` checks after every turn and winter), so a
+new invariant there is fuzzed here too. The games are split into parametrised chunks of a few
+thousand, one test each, so a failure names its module combination and game range, and the suite
+needs no parallel test runner. The default run keeps only the engines' own smoke subsets (and the
+plan check below, which plays nothing).
+"""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from automa.core.registry import get_game
+
+GAMES_PER_ENGINE = 100_000
+RURIK_CHUNK = 2_500
+STROGANOV_CHUNK = 1_250
+SEED = 20_261_129 + 7  # not the seed of the engines' own fuzz tests
+
+
+def module_combinations(game: str) -> list[str]:
+    """Every subset of the game's ``modules`` option, as the option's comma-separated value."""
+    choices = get_game(game).option("modules").choices
+    return [",".join(c) for k in range(len(choices) + 1) for c in itertools.combinations(choices, k)]
+
+
+def plan(game: str, chunk: int) -> list[tuple[str, int, int]]:
+    """(modules, first game, end) chunks: an equal share of the games per module combination."""
+    combos = module_combinations(game)
+    per = -(-GAMES_PER_ENGINE // len(combos))
+    return [(m, lo, min(lo + chunk, per)) for m in combos for lo in range(0, per, chunk)]
+
+
+def ids(item) -> str:
+    modules, lo, hi = item
+    return f"{modules or 'base'}-{lo}-{hi}"
+
+
+RURIK = plan("rurik", RURIK_CHUNK)
+STROGANOV = plan("stroganov", STROGANOV_CHUNK)
+
+
+def test_the_fuzz_plan_covers_every_module_combination_and_100k_games():
+    """Plays nothing: checks what ``pytest -m fuzz`` will play."""
+    for game, items in (("rurik", RURIK), ("stroganov", STROGANOV)):
+        assert sum(hi - lo for _, lo, hi in items) >= GAMES_PER_ENGINE
+        assert {m for m, _, _ in items} == set(module_combinations(game))
+        assert len(module_combinations(game)) == 2 ** len(get_game(game).option("modules").choices)
+
+
+try:  # the Rurik checker and its fixture, reused (importing the fixture makes it available here)
+    from tests.rurik.test_invariants import LEADERS, _play, checked  # noqa: F401
+except Exception as exc:  # an engine being rebuilt must not break collection of the other
+    RURIK_IMPORT_ERROR = f"{type(exc).__name__}: {exc}"
+else:
+    RURIK_IMPORT_ERROR = ""
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("item", RURIK, ids=ids)
+def test_fuzz_rurik(request, item):
+    """Random strategy; difficulties, rebel and player leaders vary game by game; every step checked."""
+    if RURIK_IMPORT_ERROR:
+        pytest.fail(f"cannot import the Rurik invariant checker: {RURIK_IMPORT_ERROR}")
+    checker = request.getfixturevalue("checked")
+    modules, lo, hi = item
+    combos = list(itertools.product((1, 2, 3, 4), LEADERS))
+    for i in range(lo, hi):
+        level, leader = combos[i % len(combos)]
+        player_leader = "boris" if leader == "gleb" else ("gleb", "mstislav", "theofana")[i % 3] \
+            if leader != "theofana" else ("gleb", "mstislav")[i % 2]
+        checker.neutral = checker.claims = None
+        options = {"difficulty": level, "rebel_leader": leader, "player_leader": player_leader,
+                   "modules": modules}
+        res = _play(options, SEED, i)
+        where = f"game {i} {options}"
+        assert res.rounds == 4, where
+        assert set(res.player) == set(res.automa), where
+        p, a = sum(res.player.values()), sum(res.automa.values())
+        if p != a:
+            assert res.winner == ("player" if p > a else "automa"), where
+        assert min(res.player.values()) >= 0 and min(res.automa.values()) >= 0, where
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("item", STROGANOV, ids=ids)
+def test_fuzz_stroganov(item):
+    """Random strategy against both opponents and the option variants; every turn and winter checked."""
+    from tests.stroganov.test_invariants import VARIANTS, play_checked
+
+    modules, lo, hi = item
+    for i in range(lo, hi):
+        play_checked(SEED, i, modules, VARIANTS[i % len(VARIANTS)])
