@@ -170,14 +170,14 @@ def load_cards(path: Path, regions: tuple[str, ...], rows: str = "brdgm") -> tup
         seen.add(cid)
         order = _field(c, "location_order", f, entry, list)
         for r in order:
-            _need(r in index, f, entry, f"unknown region {r!r} in location_order")
+            _need(isinstance(r, str) and r in index, f, entry, f"unknown region {r!r} in location_order")
         _need(len(order) == 8 and len(set(order)) == 8, f, entry, "location_order must list the 8 solo regions once each")
         prios = _field(c, "priorities", f, entry, dict)
         build_order, placements = {}, {}
         for p in PRIORITIES:
             row = _field(prios, p, f, entry, dict)
             bo = _field(row, "build_order", f, f"{entry} {p}", list)
-            _need(sorted(bo) == sorted(BASE_STRUCTURES), f, f"{entry} {p}", "build_order must be church, stronghold, market in some order")
+            _need(all(isinstance(k, str) for k in bo) and sorted(bo) == sorted(BASE_STRUCTURES), f, f"{entry} {p}", "build_order must be church, stronghold, market in some order")
             pl = []
             for k, e in enumerate(_field(row, "placements", f, f"{entry} {p}", list)):
                 where = f"{entry} {p} placement {k + 1}"
