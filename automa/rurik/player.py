@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from automa.rurik import combat, deeds, schemes
 from automa.rurik.boat import gain_good, settle_dock
-from automa.rurik.data import ADVISOR_NUMBER, COLUMNS
+from automa.rurik.data import ADVISOR_NUMBER, COLUMNS, STRUCTURES
 from automa.rurik.decide import PASS, casualty_deck, decide
 from automa.rurik.match import Match
 from automa.rurik.modules import epic, factions, warfare
@@ -270,7 +270,7 @@ def build(m: Match, r: int, k: int, target: str) -> None:
     pl.structures[k] -= 1
     s.structs[r].append((P, k))
     if m.trace:
-        _log(m, "build", "RK-PL-BUILD-1", region=m.data.regions[r], structure=k, target=target)
+        _log(m, "build", "RK-PL-BUILD-1", region=m.data.regions[r], structure=STRUCTURES[k], target=target)
     if k == CHURCH and target != "none":
         if target == "rebellion":
             s.sides[REBELLION].units[r] -= 1
