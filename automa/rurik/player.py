@@ -42,7 +42,7 @@ def _cost(m: Match, r: int) -> int:
 # --- legal choices per action ------------------------------------------------------------------
 
 def muster_choices(m: Match, points: int, only: int = -1) -> list:
-    """Muster into occupied regions; an off-board leader first (RK-PL-MUSTER-1, -2, RK-OPEN-37)."""
+    """Muster into occupied regions; an off-board leader first (RK-PL-MUSTER-1, RK-PL-MUSTER-2, RK-OPEN-37)."""
     pl = m.s.sides[P]
     units, leader = pl.units, pl.leader
     regs = [r for r in (range(8) if only < 0 else (only,)) if units[r] or leader == r]
@@ -91,7 +91,7 @@ def attack_choices(m: Match, points: int, only: int = -1) -> list:
 
 def tax_choices(m: Match, points: int, only: int = -1) -> list:
     """Tax an occupied region whose goods token is still there; own market: extra good or coin
-    (RK-PL-TAX-1, RK-PL-TAX-2)."""
+    (RK-PL-TAX-1, RK-PL-TAX-2, RK-PL-BUILD-5)."""
     s = m.s
     out = []
     for r in range(8):
@@ -265,7 +265,7 @@ def _neutral_attack_modules(m: Match, at: int) -> None:
 
 def build(m: Match, r: int, k: int, target: str) -> None:
     """Place a structure from supply and resolve its effect: church conversion (RK-PL-BUILD-3),
-    stable's 3 moves and tavern's coins and discard play (RK-SB-STRUCT-1)."""
+    stable's 3 moves and tavern's coins and discard play (RK-PL-BUILD-6, RK-SB-STRUCT-1)."""
     s, pl = m.s, m.s.sides[P]
     pl.structures[k] -= 1
     s.structs[r].append((P, k))

@@ -36,7 +36,7 @@ def _rules(m: Match, side: int, r: int) -> bool:
 def take_turn(m: Match) -> None:
     """One Rebellion turn: take the lowest advisor (leftmost of two 2s), gain the space's points
     and every matching open bonus, pay or forfeit the coin, spend bonus moves first, then the
-    main action (RK-REB-ACT-1..8, RK-REB-BONUS-2). Coin bonuses are gained after the space's coin
+    main action; it never plays schemes, deeds or conversion tokens (RK-REB-ACT-1..8, RK-REB-BONUS-2, RK-SOLO-4). Coin bonuses are gained after the space's coin
     is paid or forfeited, so they cannot pay for the space they come with (RK-REB-ACT-5, EX-8)."""
     s = m.s
     best = None
@@ -185,7 +185,7 @@ def _move_one(m: Match, dst: int, only_from: int = -1) -> bool:
 def move(m: Match, points: int, only_from: int = -1) -> int:
     """The march. ``attack_move``: one unit into each unoccupied region in order until all are
     occupied (RK-REB-MOVE-2). ``build``/``tax``: all points into the first region it does not rule
-    (RK-REB-MOVE-3, RK-OPEN-6). Range is unlimited (RK-REB-MOVE-1); stuck points are lost (-7)."""
+    (RK-REB-MOVE-3, RK-OPEN-6). Range is unlimited (RK-REB-MOVE-1); stuck points are lost (RK-REB-MOVE-7)."""
     s = m.s
     spent = 0
     if s.priority == "attack_move":

@@ -18,7 +18,7 @@ def occupies(s: State, side: int, r: int) -> bool:
 
 
 def strength(s: State, side: int, r: int) -> int:
-    """Troops + leader + strongholds of ``side`` in ``r`` (RK-CORE-4)."""
+    """Troops + leader + strongholds of ``side`` in ``r`` (RK-CORE-4, RK-PL-BUILD-4)."""
     sd = s.sides[side]
     n = sd.units[r] + (sd.leader == r)
     for owner, kind in s.structs[r]:
