@@ -36,8 +36,9 @@ def _rules(m: Match, side: int, r: int) -> bool:
 def take_turn(m: Match) -> None:
     """One Rebellion turn: take the lowest advisor (leftmost of two 2s), gain the space's points
     and every matching open bonus, pay or forfeit the coin, spend bonus moves first, then the
-    main action; it never plays schemes, deeds or conversion tokens (RK-REB-ACT-1..8, RK-REB-BONUS-2, RK-SOLO-4). Coin bonuses are gained after the space's coin
-    is paid or forfeited, so they cannot pay for the space they come with (RK-REB-ACT-5, EX-8)."""
+    main action; it never plays schemes, deeds or conversion tokens (RK-REB-ACT-1..8,
+    RK-REB-BONUS-2, RK-SOLO-4). Coin bonuses are gained after the space's coin is paid or
+    forfeited, so they cannot pay for the space they come with (RK-REB-ACT-5, EX-8)."""
     s = m.s
     best = None
     for c, col in enumerate(s.board):
