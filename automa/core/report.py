@@ -98,6 +98,14 @@ def _percent(ax, axis: str = "y") -> None:
     (ax.yaxis if axis == "y" else ax.xaxis).set_major_formatter(PercentFormatter(1.0))
 
 
+def _win_rate_top(highest: float) -> float:
+    """The top of a win-rate axis: 100% when a rate reaches 40%, else a little above the highest
+    interval bound, so that low win rates stay readable."""
+    if highest >= 0.4:
+        return 1.0
+    return min(1.0, max(0.02, math.ceil(highest * 1.25 * 50) / 50))
+
+
 def plot_win_rate(study: Study, x: str, path: Path) -> None:
     """Win rate with Wilson error bars against option ``x``, one line per strategy, a panel per other grid values."""
     plt = _pyplot()
@@ -121,11 +129,13 @@ def plot_win_rate(study: Study, x: str, path: Path) -> None:
             ax.errorbar(part["pos"] + shift, part["win_rate"],
                         yerr=[part["win_rate"] - part["win_rate_lo"], part["win_rate_hi"] - part["win_rate"]],
                         marker="o", capsize=3, label=strategy)
-        ax.axhline(0.5, color="grey", lw=0.6, ls=":")
+        top = _win_rate_top(float(s["win_rate_hi"].max()))
+        if top == 1.0:
+            ax.axhline(0.5, color="grey", lw=0.6, ls=":")
         ax.set_xticks(range(len(ticks)), ticks)
         ax.set_xlim(-0.5, len(ticks) - 0.5)
         ax.set_xlabel(x)
-        ax.set_ylim(0, 1)
+        ax.set_ylim(0, top)
         _percent(ax)
         ax.set_title(", ".join(f"{k}={v or '(none)'}" for k, v in zip(others, panel)), fontsize=9)
     for ax in axes.flat[len(panels):]:
@@ -215,7 +225,7 @@ def plot_convergence(study: Study, path: Path) -> None:
         ax.axhline(p[-1], color="grey", lw=0.6, ls="--")
     ax.set_xlabel("games played")
     ax.set_ylabel("player win rate")
-    ax.set_ylim(0, 1)
+    ax.set_ylim(0, _win_rate_top(float(hi[len(hi) // 10:].max())) if len(hi) > 10 else 1)
     _percent(ax)
     ax.set_title(f"baseline: {base}", fontsize=10)
     ax.legend(fontsize=8)

@@ -157,3 +157,10 @@ def test_a_simulate_directory_is_not_a_sweep(capsys, tmp_path):
 def test_report_help_has_an_example(capsys):
     code, out, _ = run_cli(capsys, "report", "--help")
     assert code == 0 and re.search(r"Example:\n +automa-sim report ", out)
+
+
+def test_win_rate_axis_fits_low_rates_and_keeps_full_scale_near_half():
+    from automa.core.report import _win_rate_top
+    assert _win_rate_top(0.029) == 0.04      # 2.9% -> 4%: low rates stay readable
+    assert _win_rate_top(0.0) == 0.02        # never a zero-height axis
+    assert _win_rate_top(0.45) == 1.0        # near or above 40%: the full 0-100% scale with the 50% line
