@@ -200,24 +200,32 @@ def outpost(run: Run, card) -> None:
         run.event("automa", action="fails", card_action="outpost", rule="ST-IVAN-ACT-2")
 
 
+def _pay_first(run: Run, places: list[int]) -> int:
+    """Pay the location fur of the first of ``places`` Ivan can pay for and return that region,
+    or -1 when he can pay for none (ST-IVAN-LOCFUR-1)."""
+    for region in places:
+        payment = _location_payment(run, region)
+        if payment is not None:
+            economy.pay(run, IVAN, payment)
+            return region
+    return -1
+
+
 def yurt(run: Run, card) -> None:
     """Pay the location fur and use the region's yurt, which is used up for the year (ST-IVAN-ACT-4)."""
     st = run.st
     places = [r for r in regions(run, card) if st.yurt[r] >= 0]
     if not places:
         return _missing_item(run, "yurt")
-    for region in places:
-        payment = _location_payment(run, region)
-        if payment is not None:
-            economy.pay(run, IVAN, payment)
-            y = st.yurt[region]
-            st.yurt[region] = -1
-            st.used_yurts.append(y)
-            if run.trace:
-                run.event("automa", action="yurt", region=region, yurt=y, rule="ST-IVAN-ACT-4")
-            economy.gain_reward(run, IVAN, run.t.yurts[y], C_BONUS)
-            return
-    _missing_fur(run, "yurt")
+    region = _pay_first(run, places)
+    if region < 0:
+        return _missing_fur(run, "yurt")
+    y = st.yurt[region]
+    st.yurt[region] = -1
+    st.used_yurts.append(y)
+    if run.trace:
+        run.event("automa", action="yurt", region=region, yurt=y, rule="ST-IVAN-ACT-4")
+    economy.gain_reward(run, IVAN, run.t.yurts[y], C_BONUS)
 
 
 def wish(run: Run, card) -> None:
@@ -226,16 +234,13 @@ def wish(run: Run, card) -> None:
     places = [r for r in regions(run, card) if st.wish[r] >= 0]
     if not places:
         return _missing_item(run, "tsar-wish")
-    for region in places:
-        payment = _location_payment(run, region)
-        if payment is not None:
-            economy.pay(run, IVAN, payment)
-            st.sides[IVAN].wishes.append(st.wish[region])
-            if run.trace:
-                run.event("automa", action="wish", region=region, wish=st.wish[region], rule="ST-IVAN-ACT-5")
-            st.wish[region] = -1
-            return
-    _missing_fur(run, "tsar-wish")
+    region = _pay_first(run, places)
+    if region < 0:
+        return _missing_fur(run, "tsar-wish")
+    st.sides[IVAN].wishes.append(st.wish[region])
+    if run.trace:
+        run.event("automa", action="wish", region=region, wish=st.wish[region], rule="ST-IVAN-ACT-5")
+    st.wish[region] = -1
 
 
 def full_cost_claim(run: Run, card) -> None:
