@@ -105,6 +105,38 @@ class RunState:
     failure: str | None = None
 
 
+def new_manifest(command: str, fields: dict) -> dict:
+    """A new run's manifest: the command, the package and library versions, ``fields``, and the
+    run state before anything is played."""
+    import platform
+
+    import numpy as np
+    import pandas as pd
+
+    from automa import __version__
+
+    versions = {"automa-sim": __version__, "python": platform.python_version(),
+                "numpy": np.__version__, "pandas": pd.__version__}
+    return {"command": command, "versions": versions, **fields, "started": now(), "ended": None,
+            "games_done": 0, "errors": 0, "interrupted": False}
+
+
+def record_resume(manifest: dict, command: str, backend: str | None, jobs: int) -> None:
+    """Note a resumed run in its manifest."""
+    manifest["resumed"].append({"command": command, "at": now(), "games_done": manifest["games_done"],
+                                "backend": backend or "processes", "jobs": jobs})
+    manifest["interrupted"] = False
+
+
+def finish(manifest: dict, state: RunState) -> None:
+    """Record a run that finished or stopped: counts, times, games/s and whether it was interrupted."""
+    seconds = manifest.get("seconds_total", 0) + state.seconds
+    manifest |= {"games_done": state.rows, "errors": state.errors, "ended": now(),
+                 "seconds": round(state.seconds, 3), "seconds_total": round(seconds, 3),
+                 "games_per_s": round(state.rows / seconds, 1) if seconds else None,
+                 "interrupted": state.interrupted}
+
+
 def chunk_record(manifest: dict, size: int, total: int, backend: str, scheduler: str | None) -> None:
     """Add the chunk bookkeeping of a new run to its manifest."""
     manifest |= {"backend": backend, "scheduler": scheduler, "chunk_size": size, "chunks": total,

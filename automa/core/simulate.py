@@ -6,7 +6,6 @@ DataFrame read back exactly as ``games.csv`` would be).
 from __future__ import annotations
 
 import io
-import platform
 import shutil
 import shlex
 import sys
@@ -16,14 +15,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pandas as pd
 from tqdm import tqdm
 
 from automa.core.errors import UsageError
 from automa.core.registry import get_game, get_strategy
 from automa.core.backends import check_backend, open_backend
-from automa.core.checkpoint import CHUNKS, chunk_record, execute, load_manifest
+from automa.core.checkpoint import (CHUNKS, chunk_record, execute, finish, load_manifest, new_manifest,
+                                    record_resume)
 from automa.core.results import FORMATS, GamesWriter, columns, layout, read_games, write_json
 from automa.core.runner import Part, RunSpec, chunk_size, prepare, run, tasks
 from automa.core.seeding import fresh_entropy
@@ -147,9 +146,7 @@ def resume_dir(out: Path, jobs: int, quiet: bool = False, command: str = "",
     spec = resolve(manifest["game"], manifest["strategy"], manifest["options"], int(manifest["seed"]))
     ctx = prepare(spec)
     engine = open_backend(pick_backend(backend, jobs), [Part(spec, manifest["games"])], jobs, scheduler, {0: ctx})
-    manifest["resumed"].append({"command": command, "at": _now(), "games_done": manifest["games_done"],
-                                "backend": backend or "processes", "jobs": jobs})
-    manifest["interrupted"] = False
+    record_resume(manifest, command, backend, jobs)
     return _play(spec, Path(out), manifest, engine, quiet)
 
 
@@ -168,11 +165,7 @@ def _play(spec: RunSpec, out: Path, manifest: dict, engine, quiet: bool) -> Outc
     summary = summary_frame(config, state.tallies[0], categories) if done else pd.DataFrame()
     if done:
         write_atomic_csv(summary, out / "summary.csv")
-    seconds = manifest.get("seconds_total", 0) + state.seconds
-    manifest |= {"games_done": done, "errors": state.errors, "ended": _now(),
-                 "seconds": round(state.seconds, 3), "seconds_total": round(seconds, 3),
-                 "games_per_s": round(done / seconds, 1) if seconds else None,
-                 "interrupted": state.interrupted}
+    finish(manifest, state)
     write_json(out / "manifest.json", manifest)
     return Outcome(spec, out, manifest, summary)
 
@@ -184,17 +177,8 @@ def write_atomic_csv(frame: pd.DataFrame, path: Path) -> None:
     tmp.replace(path)
 
 
-def _now() -> str:
-    return datetime.now().astimezone().isoformat(timespec="seconds")
-
-
 def _manifest(spec: RunSpec, games: int, jobs: int, fmt: str, command: str) -> dict:
-    from automa import __version__
-
-    return {
-        "command": command,
-        "versions": {"automa-sim": __version__, "python": platform.python_version(),
-                     "numpy": np.__version__, "pandas": pd.__version__},
+    return new_manifest(command, {
         "game": spec.game.name,
         "strategy": spec.strategy,
         "options": spec.options,
@@ -202,12 +186,7 @@ def _manifest(spec: RunSpec, games: int, jobs: int, fmt: str, command: str) -> d
         "games": games,
         "jobs": jobs,
         "format": fmt,
-        "started": _now(),
-        "ended": None,
-        "games_done": 0,
-        "errors": 0,
-        "interrupted": False,
-    }
+    })
 
 
 def human_summary(outcome: Outcome) -> str:

@@ -31,7 +31,6 @@ The spec::
 from __future__ import annotations
 
 import itertools
-import platform
 import shutil
 import sys
 import time
@@ -41,7 +40,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pandas as pd
 from tqdm import tqdm
 
@@ -49,7 +47,8 @@ from automa.core.errors import UsageError
 from automa.core.paired import paired_table
 from automa.core.registry import Game, get_game, get_strategy
 from automa.core.backends import check_backend, open_backend
-from automa.core.checkpoint import chunk_record, execute, load_manifest
+from automa.core.checkpoint import (chunk_record, execute, finish, load_manifest, new_manifest,
+                                    record_resume)
 from automa.core.results import columns, layout, write_json
 from automa.core.runner import Part, RunSpec, chunk_size, prepare, tasks
 from automa.core.simulate import check_counts, pick_backend, prepare_out, resolve, write_atomic_csv
@@ -320,9 +319,7 @@ def resume_sweep(out: Path, jobs: int, quiet: bool = False, command: str = "",
     check_backend(backend or "processes", scheduler, jobs)
     contexts = _contexts(sweep)
     engine = open_backend(pick_backend(backend, jobs), _parts(sweep), jobs, scheduler, contexts)
-    manifest["resumed"].append({"command": command, "at": _now(), "games_done": manifest["games_done"],
-                                "backend": backend or "processes", "jobs": jobs})
-    manifest["interrupted"] = False
+    record_resume(manifest, command, backend, jobs)
     return _play(sweep, Path(out), manifest, engine, quiet)
 
 
@@ -375,10 +372,7 @@ def _play(sweep: Sweep, out: Path, manifest: dict, engine, quiet: bool) -> Outco
     else:
         summary = pd.DataFrame()
         paired = paired_table(pd.DataFrame(columns=list(PAIRED_COLUMNS)), [], sweep.baseline)
-    seconds = manifest.get("seconds_total", 0) + state.seconds
-    manifest |= {"games_done": state.rows, "errors": state.errors, "ended": _now(),
-                 "seconds": round(state.seconds, 3), "seconds_total": round(seconds, 3),
-                 "interrupted": state.interrupted}
+    finish(manifest, state)
     write_json(out / "manifest.json", manifest)
     return Outcome(sweep, out, manifest, summary, paired)
 
@@ -391,17 +385,8 @@ def _context_key(cell: Cell) -> tuple:
     return tuple(sorted((k, str(v)) for k, v in cell.spec.options.items()))
 
 
-def _now() -> str:
-    return datetime.now().astimezone().isoformat(timespec="seconds")
-
-
 def _manifest(sweep: Sweep, jobs: int, command: str) -> dict:
-    from automa import __version__
-
-    return {
-        "command": command,
-        "versions": {"automa-sim": __version__, "python": platform.python_version(),
-                     "numpy": np.__version__, "pandas": pd.__version__},
+    return new_manifest(command, {
         "kind": "sweep",
         "spec": str(sweep.path),
         "spec_toml": sweep.text,
@@ -416,12 +401,7 @@ def _manifest(sweep: Sweep, jobs: int, command: str) -> dict:
         "games_per_cell": sweep.games,
         "seed": str(sweep.seed),
         "jobs": jobs,
-        "started": _now(),
-        "ended": None,
-        "games_done": 0,
-        "errors": 0,
-        "interrupted": False,
-    }
+    })
 
 
 def human_summary(outcome: Outcome) -> str:
