@@ -181,16 +181,21 @@ def _parse(game: Game, name: str, raw: Any, fail, key: str) -> Any:
         raise fail(key, str(exc).removeprefix(f"option {name}: ")) from None
 
 
+def _known(game: Game, name: str, key: str, fail) -> None:
+    """An unknown option name in the spec is an error at ``key``."""
+    try:
+        game.option(name)
+    except UsageError as exc:
+        raise fail(key, str(exc)) from None
+
+
 def _grid(raw: Any, game: Game, fail) -> dict[str, list]:
     if not isinstance(raw, dict) or not raw:
         raise fail("grid", "empty; give at least one option with a list of values")
     grid = {}
     for name, values in raw.items():
         key = f"grid.{name}"
-        try:
-            game.option(name)
-        except UsageError as exc:
-            raise fail(key, str(exc)) from None
+        _known(game, name, key, fail)
         if not isinstance(values, list) or not values:
             raise fail(key, "must be a non-empty list of values")
         parsed = [_parse(game, name, v, fail, key) for v in values]
@@ -207,10 +212,7 @@ def _fixed(raw: Any, game: Game, grid: dict, fail) -> dict[str, Any]:
     fixed = {}
     for name, value in raw.items():
         key = f"options.{name}"
-        try:
-            game.option(name)
-        except UsageError as exc:
-            raise fail(key, str(exc)) from None
+        _known(game, name, key, fail)
         if name in grid:
             raise fail(key, "also in grid; set each option in one place")
         fixed[name] = _parse(game, name, value, fail, key)
