@@ -40,13 +40,15 @@ class Streams:
     strategy: random.Random
 
 
-def _stream(seq: np.random.SeedSequence, k: int) -> random.Random:
-    child = np.random.SeedSequence(seq.entropy, spawn_key=seq.spawn_key + (k,))
+def _stream(root_entropy: int, game_index: int, k: int) -> random.Random:
+    """Stream ``k`` of game ``game_index``: the child ``(game_index, k)`` of the root, i.e. child ``k`` of
+    :func:`game_sequence` (built directly, which saves constructing the game's own sequence)."""
+    child = np.random.SeedSequence(root_entropy, spawn_key=(game_index, k))
     state = child.generate_state(4, np.uint32)
     return random.Random(int.from_bytes(state.tobytes(), "little"))
 
 
 def game_streams(root_entropy: int, game_index: int) -> Streams:
     """The three streams of game ``game_index`` (setup, automa, strategy)."""
-    seq = game_sequence(root_entropy, game_index)
-    return Streams(*(_stream(seq, k) for k in range(len(STREAMS))))
+    return Streams(_stream(root_entropy, game_index, 0), _stream(root_entropy, game_index, 1),
+                   _stream(root_entropy, game_index, 2))

@@ -23,7 +23,11 @@ def prepare(options: dict) -> dict:
 
 
 def _opts(ctx: dict, options: dict) -> SimpleNamespace:
-    """The options as attributes, with the automa's trophy values parsed (cached per option set)."""
+    """The options as attributes, with the automa's trophy values parsed (cached per option set; a run
+    passes the same dict for every game, so that is checked first)."""
+    last = ctx.get("last")
+    if last is not None and last[0] is options:
+        return last[1]
     key = tuple(sorted((k, str(v)) for k, v in options.items()))
     opts = ctx["opts"].get(key)
     if opts is None:
@@ -35,6 +39,7 @@ def _opts(ctx: dict, options: dict) -> SimpleNamespace:
             from automa.core.errors import UsageError
             raise UsageError("options market_size, song_display_size and songs_per_winter must not be negative")
         opts = ctx["opts"][key] = SimpleNamespace(**values)
+    ctx["last"] = (options, opts)
     return opts
 
 

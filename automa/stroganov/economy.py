@@ -42,7 +42,10 @@ class Run:
         return choice
 
     def lookahead(self, apply, choice) -> View:
-        """The view after ``choice`` is applied to a copy (own stream; nested choices take defaults)."""
+        """The view after ``choice`` is applied to a copy (own stream; nested choices take defaults). A pass
+        (``None``, which every apply function ignores) changes nothing: its view is the live one, uncopied."""
+        if choice is None:
+            return self.view
         run = Run(self.st.copy(), self.t, self.o, self.look_rng, self.look_rng, None, None, self.look_rng)
         apply(run, choice)
         return View(run)
@@ -68,13 +71,11 @@ def draw(run: Run) -> int:
     if not total:
         return 0
     r = int(run.rng.random() * total)
-    value = 1
-    while value < 9:
-        r -= bag[value]
+    for value, n in enumerate(bag):  # bag[0] is always 0
+        r -= n
         if r < 0:
             bag[value] -= 1
             return value
-        value += 1
     raise AssertionError("bag count mismatch")
 
 

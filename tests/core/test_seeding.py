@@ -28,3 +28,18 @@ def test_drawing_from_the_strategy_stream_leaves_the_others_alone():
 def test_fresh_entropy_is_large_and_fresh():
     a, b = fresh_entropy(), fresh_entropy()
     assert a != b and max(a, b) > 2**64
+
+
+def test_stream_k_of_game_i_is_child_k_of_the_games_seed_sequence():
+    """The documented derivation: spawn key (i, k), 128 bits of generate_state seed a random.Random."""
+    import random
+
+    import numpy as np
+
+    from automa.core.seeding import game_sequence
+
+    children = game_sequence(99, 4).spawn(3)
+    expected = [random.Random(int.from_bytes(c.generate_state(4, np.uint32).tobytes(), "little"))
+                for c in children]
+    got = game_streams(99, 4)
+    assert [draws(s) for s in (got.setup, got.automa, got.strategy)] == [draws(r) for r in expected]
