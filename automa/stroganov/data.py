@@ -76,11 +76,26 @@ def load_raw(rules_path: str = "") -> tuple[dict, dict, dict]:
     return cards, strategies, params
 
 
+def _kind(v) -> str:
+    return "bool" if isinstance(v, bool) else "number" if isinstance(v, (int, float)) else type(v).__name__
+
+
 def _same_shape(where: str, default, value) -> None:
-    """A user value must have the JSON shape of the packaged default."""
-    kind = lambda v: "bool" if isinstance(v, bool) else "number" if isinstance(v, (int, float)) else type(v).__name__
-    if kind(default) != kind(value):
-        raise UsageError(f"{where}: expected {kind(default)}, got {kind(value)}")
+    """A user value must have the JSON shape of the packaged default; in a list of objects, every entry is
+    an object with each field that all packaged entries have, of a kind they have."""
+    if _kind(default) != _kind(value):
+        raise UsageError(f"{where}: expected {_kind(default)}, got {_kind(value)}")
+    if not (isinstance(default, list) and default and all(isinstance(d, dict) for d in default)):
+        return
+    fields = {k: {_kind(d[k]) for d in default} for k in default[0] if all(k in d for d in default)}
+    for i, entry in enumerate(value):
+        if not isinstance(entry, dict):
+            raise UsageError(f"{where}[{i}]: expected an object, got {_kind(entry)}")
+        for k, kinds in fields.items():
+            if k not in entry:
+                raise UsageError(f"{where}[{i}]: missing field {k!r}")
+            if _kind(entry[k]) not in kinds:
+                raise UsageError(f"{where}[{i}].{k}: expected {' or '.join(sorted(kinds))}, got {_kind(entry[k])}")
 
 
 class _Check:
@@ -156,12 +171,16 @@ class Tables:
             self.strategy_removed[letter] = removed
 
         f = p["furs"]
+        if not all(k.isdigit() and 1 <= int(k) <= 8 for k in f["names"]):
+            chk.fail("furs.names", "keys are fur values 1..8")
         self.fur_names = {int(k): v for k, v in f["names"].items()}
         bag = [0] * 9
         for k, n in f["bag_counts_by_value"].items():
             if not k.isdigit() or not 2 <= int(k) <= 8:
                 chk.fail(f"furs.bag_counts_by_value.{k}", "fur values are 2..8")
             bag[int(k)] = chk.int(f"furs.bag_counts_by_value.{k}", n, 0, 200)
+        if not any(bag):
+            chk.fail("furs.bag_counts_by_value", "the bag needs at least one fur")
         self.bag_counts = tuple(bag)
         self.tigers = chk.int("furs.tigers", f["tigers"], 0, 99)
 
@@ -297,6 +316,8 @@ class Tables:
         self.merchant_tiles = tuple((chk.reward(f"merchant.tiles[{i}].one", m["one"]),
                                      chk.reward(f"merchant.tiles[{i}].two", m["two"]))
                                     for i, m in enumerate(mr["tiles"]))
+        if not self.merchant_tiles:
+            chk.fail("merchant.tiles", "needs at least one merchant tile")
         hp = p["hunting_plan"]
         self.plan_tiles = chk.int("hunting_plan.tiles", hp["tiles"], 2, 99)
         self.plan_length = chk.int("hunting_plan.length", hp["length"], 1, 20)

@@ -128,6 +128,12 @@ def test_rules_file_overrides_a_parameter(tmp_path):
     ('{"scoring": {"terrain_set_vp": [1, 2]}}', "scoring.terrain_set_vp"),
     ('{"villages": {"tiles": [{"id": "V", "reward": {"gold": 1}}]}}', "unknown reward 'gold'"),
     ('{"furs": {', "cannot read"),
+    ('{"songs": {"tiles": [{"id": "S", "reward": {"vp": 1}}]}}', "songs.tiles[0]: missing field 'cost_story'"),
+    ('{"wishes": {"cards": ["W1"]}}', "wishes.cards[0]: expected an object, got str"),
+    ('{"yurts": {"tiles": [{"id": "Y", "mark": 1, "reward": {}}]}}', "yurts.tiles[0].mark: expected str, got number"),
+    ('{"furs": {"names": {"elk": "x"}}}', "furs.names: keys are fur values 1..8"),
+    ('{"furs": {"bag_counts_by_value": {}}}', "the bag needs at least one fur"),
+    ('{"merchant": {"tiles": []}}', "merchant.tiles: needs at least one merchant tile"),
 ])
 def test_bad_rules_file_is_a_one_line_usage_error(tmp_path, text, message):
     """Unknown keys and bad values are rejected, naming the file and the entry."""
@@ -136,3 +142,58 @@ def test_bad_rules_file_is_a_one_line_usage_error(tmp_path, text, message):
     with pytest.raises(UsageError) as err:
         Tables(str(path))
     assert message in str(err.value) and str(path) in str(err.value) and "\n" not in str(err.value)
+
+
+def _broken(value):
+    """Broken versions of one packaged parameter value: wrong kinds, empty, missing or mistyped fields."""
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, (int, float)):
+        return [-1, 0, 1.5, 10**9]
+    if isinstance(value, str):
+        return ["", "zzz"]
+    if isinstance(value, dict):
+        out = [{}, {"x": 1}, {"1": "x"}]
+        for k in value:
+            out += [value | {k: None}, value | {k: [1]}, value | {k: {"a": 1}}]
+        return out
+    out = [[], [None], ["x"]]
+    if value and isinstance(value[0], dict):
+        for k in value[0]:
+            for new in (None, "x", [1], "missing"):
+                entry = {f: v for f, v in value[0].items() if f != k}
+                if new != "missing":
+                    entry[k] = new
+                out.append([entry] + value[1:])
+    if value and isinstance(value[0], list):
+        out += [[[]], [["x"]]]
+    return out
+
+
+def test_any_broken_parameter_is_a_usage_error_or_plays(tmp_path):
+    """Fuzz the rules file: every broken value of every parameter either fails to load with a one-line
+    UsageError naming the file, or loads and plays games without a crash, with and without all modules."""
+    from automa.core.runner import play_one
+    from automa.core.simulate import resolve
+    from automa.stroganov.data import load_raw
+
+    path = tmp_path / "rules.json"
+    loaded = rejected = 0
+    for section, values in load_raw()[2].items():
+        for key, value in values.items():
+            for broken in _broken(value):
+                path.write_text(json.dumps({section: {key: broken}}))
+                try:
+                    Tables(str(path))
+                except UsageError as err:
+                    assert str(path) in str(err) and "\n" not in str(err), (section, key, broken)
+                    rejected += 1
+                    continue
+                loaded += 1
+                for modules in ("", "merchant,hunting_plan,landscapes,diplomacy"):
+                    spec = resolve("stroganov", "random", {"rules": str(path), "modules": modules}, 1)
+                    ctx = spec.game.prepare(spec.options)
+                    for i in range(3):
+                        error = play_one(spec, ctx, i)[-1]
+                        assert not error, (section, key, broken, modules, error)
+    assert rejected > 200 and loaded > 50
