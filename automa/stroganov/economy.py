@@ -9,7 +9,8 @@ from strategies.base import Decision, ask
 
 
 class Run:
-    """One game in progress. ``strategy`` is None inside a lookahead copy (defaults apply)."""
+    """One game in progress. ``strategy`` is None inside a lookahead copy (defaults apply). ``look_rng`` is
+    the lookahead stream, held as its seed until the first lookahead."""
 
     __slots__ = ("st", "t", "o", "rng", "arng", "strategy", "trace", "look_rng", "modules",
                  "merchant", "plan", "lands", "diplo", "turns", "view")
@@ -46,7 +47,10 @@ class Run:
         (``None``, which every apply function ignores) changes nothing: its view is the live one, uncopied."""
         if choice is None:
             return self.view
-        run = Run(self.st.copy(), self.t, self.o, self.look_rng, self.look_rng, None, None, self.look_rng)
+        rng = self.look_rng
+        if type(rng) is int:  # its seed until the first lookahead (random players never pay for it)
+            rng = self.look_rng = random.Random(rng)
+        run = Run(self.st.copy(), self.t, self.o, rng, rng, None, None, rng)
         apply(run, choice)
         return View(run)
 

@@ -332,10 +332,15 @@ def wish_payment(run: Run, side, w: int):
     rest -= tigers
     if rest > side.coins:
         return None
-    others = [v for v in range(1, 9) if v != value and v != side.salesman for _ in range(furs[v])]
-    if rest > len(others):
-        return None
-    return steps, use_real, sales, tigers, tuple(others[:rest])
+    if not rest:
+        return steps, use_real, sales, tigers, ()
+    others = []  # the lowest other furs, each with a coin
+    for v in range(1, 9):
+        if v != value and v != side.salesman and furs[v]:
+            others += [v] * min(furs[v], rest - len(others))
+            if len(others) == rest:
+                return steps, use_real, sales, tigers, tuple(others)
+    return None
 
 
 def fulfil(run: Run, w: int) -> None:

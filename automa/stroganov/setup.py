@@ -62,7 +62,7 @@ def setup(tables, opts, streams, strategy, trace) -> Run:
     rng, arng = streams.setup, streams.automa
     t = tables
     st = new_state(t, opts, rng, arng)
-    run = Run(st, t, opts, rng, arng, strategy, trace, random.Random(rng.getrandbits(64)))
+    run = Run(st, t, opts, rng, arng, strategy, trace, rng.getrandbits(64))
     _deal_landscapes(run)
     for slot in range(t.n_slots):
         fill_slot(run, slot)

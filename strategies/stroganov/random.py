@@ -10,4 +10,9 @@ class RandomStrategy(Strategy):
 
     def choose(self, decision):
         choices = decision.choices
-        return choices[self.rng._randbelow(len(choices))]  # the same draw as randrange(len(choices)), cheaper
+        n = len(choices)
+        k, bits = n.bit_length(), self.rng.getrandbits
+        r = bits(k)
+        while r >= n:  # the draw randrange(n) makes, without its two Python-level calls
+            r = bits(k)
+        return choices[r]
