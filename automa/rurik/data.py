@@ -106,17 +106,28 @@ def read_json(path: Path) -> dict:
     return data
 
 
-def _field(obj, key, file, entry, kind=None):
-    _need(isinstance(obj, dict) and key in obj, file, entry, f"missing field {key!r}")
+_REQUIRED = object()
+
+
+def _field(obj, key, file, entry, kind=None, least=None, default=_REQUIRED):
+    """Field ``key`` of the JSON object ``entry`` (or ``default`` when absent), checked to be a
+    ``kind`` (an int is never a bool) and, for a number, at least ``least``."""
+    _need(isinstance(obj, dict), file, entry, "must be a JSON object")
+    if key not in obj and default is not _REQUIRED:
+        return default
+    _need(key in obj, file, entry, f"missing field {key!r}")
     value = obj[key]
     if kind is not None:
-        _need(isinstance(value, kind), file, entry, f"field {key!r} must be {getattr(kind, '__name__', kind)}")
+        _need(isinstance(value, kind) and not (kind is int and isinstance(value, bool)), file, entry,
+              f"field {key!r} must be {kind.__name__}")
+    if least is not None:
+        _need(value >= least, file, entry, f"field {key!r} must be at least {least}")
     return value
 
 
 def load_map(path: Path) -> tuple:
     """The 8 solo regions, their goods, adjacency and hop distances (RK-MAP-1..4)."""
-    f = path.name
+    f = str(path)
     raw = read_json(path)
     names = tuple(_field(raw, "solo_regions", f, "solo_regions", list))
     _need(len(names) == 8 and len(set(names)) == 8, f, "solo_regions", "must list 8 different regions")
@@ -159,7 +170,7 @@ def load_map(path: Path) -> tuple:
 
 def load_cards(path: Path, regions: tuple[str, ...], rows: str = "brdgm") -> tuple[SoloCard, ...]:
     """The 18 solo cards (RK-COMP-4); ``rows='pdhummel'`` applies the disputed readings (RK-OPEN-20)."""
-    f = path.name
+    f = str(path)
     raw = read_json(path)
     cards, seen = [], set()
     index = {n: i for i, n in enumerate(regions)}
@@ -185,15 +196,24 @@ def load_cards(path: Path, regions: tuple[str, ...], rows: str = "brdgm") -> tup
                 col = _field(e, "column", f, where)
                 _need(adv in ADVISORS, f, where, f"unknown advisor {adv!r}")
                 _need(col in COLUMNS, f, where, f"unknown column {col!r}")
-                pl.append([adv, COLUMNS.index(col), bool(_field(e, "coin", f, where))])
+                pl.append([adv, COLUMNS.index(col), _field(e, "coin", f, where, bool)])
             _need(sorted(a for a, _, _ in pl) == sorted(ADVISORS), f, f"{entry} {p}",
                   "placements must list each of 1, 2, 2+, 3+, 4, 5 once")
             build_order[p] = tuple(bo)
             placements[p] = pl
-        if rows == "pdhummel":
-            for d in c.get("disputed", []):
-                e = placements[d["priority"]][d["index"]]
-                e[1], e[2] = COLUMNS.index(d["pdhummel"]["column"]), bool(d["pdhummel"]["coin"])
+        # the other reading of a disputed row (RK-OPEN-20): checked always, applied with pdhummel
+        for k, d in enumerate(_field(c, "disputed", f, entry, list, default=[])):
+            where = f"{entry} disputed {k + 1}"
+            p = _field(d, "priority", f, where)
+            _need(p in PRIORITIES, f, where, f"unknown priority {p!r}")
+            i = _field(d, "index", f, where, int, least=0)
+            _need(i < len(ADVISORS), f, where, f"index must be below {len(ADVISORS)}")
+            alt = _field(d, "pdhummel", f, where, dict)
+            col = _field(alt, "column", f, f"{where} pdhummel")
+            _need(col in COLUMNS, f, f"{where} pdhummel", f"unknown column {col!r}")
+            coin = _field(alt, "coin", f, f"{where} pdhummel", bool)
+            if rows == "pdhummel":
+                placements[p][i][1:] = COLUMNS.index(col), coin
         cards.append(SoloCard(cid, tuple(index[r] for r in order), build_order,
                               {p: tuple(tuple(e) for e in v) for p, v in placements.items()}))
     _need(len(cards) == 18, f, "cards", f"expected 18 solo cards, found {len(cards)}")
@@ -202,7 +222,7 @@ def load_cards(path: Path, regions: tuple[str, ...], rows: str = "brdgm") -> tup
 
 def load_boards(path: Path) -> dict[int, RebelBoard]:
     """The four rebel boards (RK-COMP-5, RK-REB-SETUP-4/5, RK-REB-BONUS-1)."""
-    f = path.name
+    f = str(path)
     raw = read_json(path)
     boards = {}
     for lv in _field(raw, "levels", f, "levels", list):
@@ -231,7 +251,7 @@ def load_boards(path: Path) -> dict[int, RebelBoard]:
 
 def load_strategy_board(path: Path):
     """The 1-2 player strategy board: points and coin costs per space (RK-STRAT-2, RK-STRAT-5)."""
-    f = path.name
+    f = str(path)
     raw = read_json(path)
     cols = _field(raw, "columns", f, "columns", list)
     _need([c.get("column") for c in cols] == list(COLUMNS), f, "columns", "must be muster, move, attack, tax, build, scheme")
@@ -246,7 +266,7 @@ def load_strategy_board(path: Path):
 
 def load_schemes(path: Path) -> tuple[SchemeCard, ...]:
     """The scheme deck (RK-COMP-6): base 27 cards plus the 5 Warfare cards."""
-    f = path.name
+    f = str(path)
     raw = read_json(path)
     out, seen = [], set()
 
@@ -272,30 +292,35 @@ def load_schemes(path: Path) -> tuple[SchemeCard, ...]:
 
 def load_scoring(path: Path, regions: tuple[str, ...]):
     """Claim thresholds and VP (RK-CLAIM-2, RK-OPEN-18) and the boat (RK-CORE-6)."""
-    f = path.name
+    f = str(path)
     raw = read_json(path)
     tracks = _field(raw, "claim_tracks", f, "claim_tracks", dict)
     vp = tuple(_field(_field(tracks, "vp_levels", f, "vp_levels", dict), "values", f, "vp_levels", list))
-    _need(len(vp) == 5, f, "vp_levels", "needs 5 values")
+    _need(len(vp) == 5 and all(type(v) is int and v >= 0 for v in vp), f, "vp_levels",
+          "needs 5 values, whole numbers of at least 0")
     levels = {}
     for t in ("rule", "build", "trade"):
         lv = _field(_field(tracks, t, f, t, dict), "levels", f, t, list)
         _need(len(lv) == 5, f, f"claim_tracks {t}", "needs 5 levels")
         rows = []
-        for e in lv:
-            req = tuple(e.get("also_requires", ()))
+        for k, e in enumerate(lv):
+            where = f"claim_tracks {t} level {k + 1}"
+            req = _field(e, "also_requires", f, where, list, default=[])
             for r in req:
-                _need(r in regions, f, f"claim_tracks {t}", f"unknown region {r!r}")
-            rows.append((int(_field(e, "threshold", f, f"claim_tracks {t}")), tuple(regions.index(r) for r in req)))
+                _need(r in regions, f, f"claim_tracks {t}", f"unknown region {r!r} in level {k + 1}")
+            rows.append((_field(e, "threshold", f, where, int, least=0), tuple(regions.index(r) for r in req)))
         levels[t] = tuple(rows)
     boat = _field(_field(raw, "boat", f, "boat", dict), "columns", f, "boat", list)
     size = [0] * len(GOODS)
     boons = []
-    for c in boat:
-        _need(c.get("good") in GOODS, f, "boat", f"unknown good {c.get('good')!r}")
-        size[GOODS.index(c["good"])] = int(c["spaces"])
-        if c.get("trade_boon_token"):
-            boons.append(GOODS.index(c["good"]))
+    for k, c in enumerate(boat):
+        where = f"boat column {k + 1}"
+        good = _field(c, "good", f, where)
+        _need(good in GOODS, f, where, f"unknown good {good!r}")
+        _need(not size[GOODS.index(good)], f, where, f"duplicate good {good!r}")
+        size[GOODS.index(good)] = _field(c, "spaces", f, where, int, least=1)
+        if _field(c, "trade_boon_token", f, where, bool, default=False):
+            boons.append(GOODS.index(good))
     _need(all(size), f, "boat", "every good needs a column")
     return levels, vp, tuple(size), tuple(boons)
 
