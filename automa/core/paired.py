@@ -59,9 +59,9 @@ def paired_row(games: pd.DataFrame, cell: str, baseline: str) -> dict:
             "margin_diff": margin, "margin_diff_lo": margin_lo, "margin_diff_hi": margin_hi}
 
 
-def paired_table(games: pd.DataFrame, cells: list[str], baseline: str) -> pd.DataFrame:
-    """``paired.csv``: one row per cell other than the baseline, in cell order."""
-    return pd.DataFrame([paired_row(games, c, baseline) for c in cells if c != baseline],
+def paired_table(games: pd.DataFrame, cells: list[str], baselines: dict[str, str]) -> pd.DataFrame:
+    """``paired.csv``: one row per cell that has a baseline (``baselines[cell]``), in cell order."""
+    return pd.DataFrame([paired_row(games, c, baselines[c]) for c in cells if c in baselines],
                         columns=list(COLUMNS))
 
 
@@ -72,18 +72,19 @@ def games_needed(variance: float, half_width: float = HALF_WIDTH, z: float = Z95
     return max(1, math.ceil(z * z * variance / (half_width * half_width)))
 
 
-def needed_table(games: pd.DataFrame, cells: list[str], baseline: str) -> pd.DataFrame:
-    """Games per cell for ±1 point on its win rate, and on its paired win-rate difference to the baseline.
+def needed_table(games: pd.DataFrame, cells: list[str], baselines: dict[str, str]) -> pd.DataFrame:
+    """Games per cell for ±1 point on its win rate, and on its paired win-rate difference to its baseline
+    (``baselines[cell]``).
 
     Both use the normal approximation with the observed variances: ``p(1-p)`` for a win rate and
-    ``var(d)`` for a paired difference. No paired figure for the baseline itself.
+    ``var(d)`` for a paired difference. No paired figure for a cell without a baseline.
     """
     rows = []
     for cell in cells:
         done = games[(games["cell"] == cell) & (games["error"] == "")]
         p = float((done["winner"] == "player").mean()) if len(done) else math.nan
-        d = differences(games, cell, baseline)["win_diff"].to_numpy()
-        var_d = float(np.var(d, ddof=1)) if cell != baseline and len(d) > 1 else math.nan
+        d = differences(games, cell, baselines[cell])["win_diff"].to_numpy() if cell in baselines else ()
+        var_d = float(np.var(d, ddof=1)) if len(d) > 1 else math.nan
         rows.append({"cell": cell, "win_rate": p, "games_for_win_rate": games_needed(p * (1 - p)),
                      "games_for_paired_diff": games_needed(var_d)})
     return pd.DataFrame(rows)

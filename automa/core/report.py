@@ -264,10 +264,10 @@ def summary_rows(study: Study) -> tuple[list[str], list[list[str]]]:
 
 
 def paired_rows(study: Study) -> tuple[list[str], list[list[str]]]:
-    """The paired differences against the baseline, from ``paired.csv``."""
-    head = ["cell", "pairs", "win rate", "difference (points)", "95% interval", "margin difference",
+    """The paired differences of each cell against its baseline, from ``paired.csv``."""
+    head = ["cell", "against", "pairs", "win rate", "difference (points)", "95% interval", "margin difference",
             "95% interval"]
-    rows = [[r.cell, str(r.pairs), _pct(r.win_rate), _pts(r.win_rate_diff),
+    rows = [[r.cell, r.baseline.split(" ", 1)[0], str(r.pairs), _pct(r.win_rate), _pts(r.win_rate_diff),
              f"{_pts(r.win_rate_diff_lo)} to {_pts(r.win_rate_diff_hi)}", _num(r.margin_diff, "+.2f"),
              f"{_num(r.margin_diff_lo, '+.2f')} to {_num(r.margin_diff_hi, '+.2f')}"]
             for r in study.paired.itertuples()]
@@ -277,8 +277,8 @@ def paired_rows(study: Study) -> tuple[list[str], list[list[str]]]:
 def needed_rows(study: Study) -> tuple[list[str], list[list[str]]]:
     """Games per cell for a ±1-point interval, on the win rate and on the paired difference."""
     head = ["cell", "win rate", "games for ±1 point on the win rate",
-            "games for ±1 point on the difference to the baseline"]
-    table = needed_table(study.games, _cells(study), study.manifest["baseline"])
+            "games for ±1 point on the difference to its baseline"]
+    table = needed_table(study.games, _cells(study), dict(zip(study.paired["cell"], study.paired["baseline"])))
     rows = [[r.cell, _pct(r.win_rate), _count(r.games_for_win_rate), _count(r.games_for_paired_diff)]
             for r in table.itertuples()]
     return head, rows
@@ -357,10 +357,13 @@ def blocks(study: Study, x: str) -> list[tuple]:
         ("p", "From summary.csv. Win rate counts ties as non-wins; the interval is the Wilson score 95% "
               "interval; scores and margin are means over the finished games."),
         ("table", *summary_rows(study)),
-        ("h2", f"Paired differences against the baseline ({m['baseline']})"),
-        ("p", "From paired.csv. Per-game differences (cell minus baseline) of the win indicator and of "
-              "the margin over the games both finished; 95% paired-difference normal interval "
-              "mean ± 1.96 · sd / √n."),
+        ("h2", "Paired differences against each cell's baseline"),
+        ("p", "From paired.csv. Each cell is compared with the cell of the same strategy at the "
+              f"baseline's settings ({m['baseline'].split(' ', 1)[1] if ' ' in m['baseline'] else 'one setting'}), "
+              "so a difference is the setting's effect for that strategy; those cells are compared with "
+              f"the sweep's baseline ({m['baseline']}). 'against' names the strategy of the cell compared "
+              "with. Per-game differences (cell minus baseline) of the win indicator and of the margin over "
+              "the games both finished; 95% paired-difference normal interval mean ± 1.96 · sd / √n."),
         ("table", *paired_rows(study)),
         ("h2", "Margins"), ("img", "margins"),
         ("h2", "Score breakdown"), ("img", "breakdown"),

@@ -270,6 +270,21 @@ class Outcome:
     paired: pd.DataFrame
 
 
+def baselines(sweep: Sweep) -> dict[str, str]:
+    """The cell each cell is compared with in ``paired.csv``: the cell of its own strategy with the
+    baseline's grid values, so a difference is the setting's effect for that strategy; that cell itself
+    (and any cell whose own one is excluded) is compared with the sweep's baseline, which has none."""
+    base = next(c.values for c in sweep.cells if c.label == sweep.baseline)
+    own = {c.values["strategy"]: c.label for c in sweep.cells
+           if c.values == base | {"strategy": c.values["strategy"]}}
+    pairs = {}
+    for cell in sweep.cells:
+        mine = own.get(cell.values["strategy"], sweep.baseline)
+        pairs[cell.label] = sweep.baseline if mine == cell.label else mine
+    del pairs[sweep.baseline]
+    return pairs
+
+
 def default_out(sweep: Sweep) -> Path:
     """``results/<spec name>-<YYYYmmdd-HHMMSS>``."""
     return Path("results") / f"{sweep.path.stem}-{datetime.now():%Y%m%d-%H%M%S}"
@@ -368,12 +383,12 @@ def _play(sweep: Sweep, out: Path, manifest: dict, engine, quiet: bool) -> Outco
         games["game_index"] = games["game_index"].astype("int64")
         games["margin"] = pd.to_numeric(games["margin"].replace("", None)).astype("Int64")
         played = [c for c in labels if c in set(games["cell"])]
-        paired = paired_table(games, played, sweep.baseline)
+        paired = paired_table(games, played, baselines(sweep))
         write_atomic_csv(summary, out / "summary.csv")
         write_atomic_csv(paired, out / "paired.csv")
     else:
         summary = pd.DataFrame()
-        paired = paired_table(pd.DataFrame(columns=list(PAIRED_COLUMNS)), [], sweep.baseline)
+        paired = paired_table(pd.DataFrame(columns=list(PAIRED_COLUMNS)), [], {})
     finish(manifest, state)
     write_json(out / "manifest.json", manifest)
     return Outcome(sweep, out, manifest, summary, paired)
@@ -407,7 +422,8 @@ def _manifest(sweep: Sweep, jobs: int, command: str) -> dict:
 
 
 def human_summary(outcome: Outcome) -> str:
-    """The stdout report: one line per cell with its win rate and its paired difference to the baseline."""
+    """The stdout report: one line per cell with its win rate and its paired difference to its baseline
+    (see :func:`baselines`)."""
     m = outcome.manifest
     lines = [f"{m['game']} sweep · {len(m['cells'])} cells x {m['games_per_cell']} games · seed {m['seed']}"
              f" · {m['seconds']:.1f} s · {m['errors']} errors"]
@@ -422,7 +438,8 @@ def human_summary(outcome: Outcome) -> str:
             line += "  (baseline)"
         elif s.cell in diffs.index and diffs.loc[s.cell, "pairs"]:
             d = diffs.loc[s.cell]
-            line += (f"  vs baseline: win {d.win_rate_diff * 100:+.1f} pts [{d.win_rate_diff_lo * 100:+.1f},"
+            versus = "baseline" if d.baseline == m["baseline"] else f"{d.baseline.split(' ', 1)[0]} baseline"
+            line += (f"  vs {versus}: win {d.win_rate_diff * 100:+.1f} pts [{d.win_rate_diff_lo * 100:+.1f},"
                      f" {d.win_rate_diff_hi * 100:+.1f}], margin {d.margin_diff:+.2f}")
         lines.append(line)
     lines.append(f"files: {outcome.out}/ ({', '.join(p.name for p in sorted(outcome.out.iterdir()))})")

@@ -107,8 +107,9 @@ def test_paired_table_matches_paired_csv(sweep_dir, page):
     (head, *rows), = [t for h, t in page.tables.items() if h.startswith("Paired differences")]
     assert [r[0] for r in rows] == list(paired["cell"])
     for row, p in zip(rows, paired.itertuples()):
-        assert float(row[3]) == pytest.approx(p.win_rate_diff * 100, abs=0.05)
-        assert row[4] == f"{p.win_rate_diff_lo * 100:+.1f} to {p.win_rate_diff_hi * 100:+.1f}"
+        assert row[1] == p.baseline.split(" ", 1)[0]
+        assert float(row[4]) == pytest.approx(p.win_rate_diff * 100, abs=0.05)
+        assert row[5] == f"{p.win_rate_diff_lo * 100:+.1f} to {p.win_rate_diff_hi * 100:+.1f}"
 
 
 def test_games_needed_for_one_point(sweep_dir, page):

@@ -15,7 +15,7 @@ from automa.core.results import read_games
 from automa.core.runner import replay
 from automa.core.simulate import resolve
 from automa.core.stats import Z95
-from automa.core.sweep import load_spec, run_sweep
+from automa.core.sweep import baselines, load_spec, run_sweep
 from tests.core.test_cli import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,13 +95,28 @@ def test_outputs_games_file_summary_paired_and_manifest(swept):
     assert list(summary.columns) == ["cell"] + simulate_columns
     paired = pd.read_csv(swept.out / "paired.csv")
     assert list(paired["cell"]) == [c.label for c in swept.sweep.cells if c.label != BASE]
-    assert (paired["baseline"] == BASE).all() and (paired["pairs"] == 300).all()
+    noisy = "tests.core.tinygame:Noisy length=5 variant=plain"  # Noisy at the baseline's settings
+    assert list(paired["baseline"]) == [BASE, BASE, BASE, BASE, noisy] and (paired["pairs"] == 300).all()
     manifest = json.loads((swept.out / "manifest.json").read_text())
     assert {k: manifest[k] for k in ("kind", "game", "baseline", "games_per_cell", "seed", "games_done",
                                      "errors", "interrupted")} == {
         "kind": "sweep", "game": "tiny", "baseline": BASE, "games_per_cell": 300, "seed": "7",
         "games_done": 1800, "errors": 0, "interrupted": False}
     assert manifest["spec_toml"] == SPEC and manifest["grid"] == {"length": [3, 5], "variant": ["plain", "bonus"]}
+
+
+def test_each_cell_is_compared_with_its_own_strategy_at_the_baseline_settings():
+    """A setting's effect is measured for each strategy; each strategy's baseline cell is measured against
+    the sweep's baseline (the strategy's effect); a strategy without such a cell falls back to it."""
+    sweep = load_spec(ROOT / "sweeps" / "rurik-difficulty.toml")
+    pairs = baselines(sweep)
+    assert sweep.baseline not in pairs and len(pairs) == len(sweep.cells) - 1
+    assert pairs["warlord difficulty=4 rebel_leader=gleb"] == "warlord difficulty=2 rebel_leader=sviatopolk"
+    assert pairs["warlord difficulty=2 rebel_leader=sviatopolk"] == sweep.baseline
+    assert pairs["greedy difficulty=1 rebel_leader=maria"] == sweep.baseline
+    excluded = SPEC.replace('[baseline]', '[[exclude]]\nstrategy = "tests.core.tinygame:Noisy"\nvariant = "plain"\n\n[baseline]')
+    tiny = load_spec(Path("tiny.toml"), text=excluded)
+    assert baselines(tiny) == {c.label: BASE for c in tiny.cells if c.label != BASE}
 
 
 def test_paired_columns_are_the_per_game_differences(swept):
