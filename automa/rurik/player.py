@@ -420,12 +420,14 @@ def take_turn(m: Match) -> None:
     elif points:
         if action == "build" and m.opt["player_leader"] == "sviatoslav":
             _sviatoslav(m)
+        theofana = (action == "tax" and m.opt["player_leader"] == "theofana" and pl.leader >= 0
+                    and s.token[pl.leader])  # her region still has its goods token
         n = spend(m, action, points + extra.pop(action, 0), forfeit=True)
         if n == -1 or n == 0:
             pl.coins += 1                                 # RK-ACT-4: forfeit, or nothing possible
         elif coin_cost:
             pl.coins -= coin_cost
-        if action == "tax" and m.opt["player_leader"] == "theofana":
+        if theofana and not s.token[pl.leader]:          # this turn's tax included her region
             _theofana(m)
     for kind, amount in extra.items():
         spend(m, kind, amount)
@@ -477,10 +479,11 @@ def _convert(m: Match, choice: tuple) -> None:
 
 
 def _theofana(m: Match) -> None:
-    """Once per round after taxing her region: step her to a neighbour or take 1 coin (RK-SB-LEAD-3)."""
-    s, pl = m.s, m.s.sides[P]
+    """Once per round, after a turn's tax that included her region: step her to a neighbour or take
+    1 coin (RK-SB-LEAD-3)."""
+    pl = m.s.sides[P]
     r = pl.leader
-    if pl.leader_used or r < 0 or s.token[r]:
+    if pl.leader_used:
         return
     options = [("coin",)] + [("step", d) for d in m.data.adjacent[r]]
     choice = decide(m, "theofana", options)

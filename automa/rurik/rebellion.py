@@ -87,7 +87,7 @@ def take_turn(m: Match) -> None:
         scheme(m)
         return
     if action == "build" and main == 3 and m.epic and epic.rebel_build(m):
-        return                                            # RK-SB-EPIC-2: no structure, an epic reward
+        return                                            # RK-REB-BUILD-9, RK-SB-EPIC-2: no structure, an epic reward
     spent = attack(m, main, fewer) if action == "attack" else ACTIONS[action](m, main)
     if spent == 0 and paid and main > 0 and (
             m.opt["rebel_forfeit_scope"] == "nothing_possible" or (action == "muster" and reb.supply == 0)):
@@ -288,8 +288,8 @@ def attack_in(m: Match, r: int, fewer: int) -> None:
         combat.advance_warfare(m, R)
         cards, lost = combat.casualty_check(m, R, at, n, casualty_deck(m))
         if m.warfare and m.opt["rebel_attack_removal"] == "player_unit":
-            warfare.try_capture(m, R, at, cards, lost,
-                                "leader" if leader_hit and pl.leader == -1 else "troop")   # RK-SB-WAR-5
+            warfare.try_capture(m, R, at, cards, lost,              # RK-REB-ATTACK-7, RK-SB-WAR-5
+                                "leader" if leader_hit and pl.leader == -1 else "troop")
     else:
         s.neutral[r] -= 1
         reb.defeated_neutral += 1

@@ -46,7 +46,7 @@ def score(m: Match) -> tuple[dict[str, int], dict[str, int]]:
         for name, lv in zip(("rule", "build", "trade"), sd.claims):
             cat[name] = vp[lv - 1] if lv else 0
         cat["warfare"] = war
-        cat["vp_tokens"] = sd.vp_tokens
+        cat["vp_tokens"] = sd.vp_tokens                   # 1 VP each (RK-SB-VPT-1)
         if mod is not None:
             epic_t, captive_t, faction_t = mod.tokens[side]
             cat["vp_tokens"] -= epic_t + captive_t + faction_t

@@ -1,10 +1,13 @@
 """The claim phase: tracks, the Rebellion's priority and unlocks, income, end-of-round leader
-effects (RK-CLAIM-2..5, RK-REB-CLAIM-1..5, RK-EOR-1, RK-OPEN-9, RK-OPEN-15, RK-OPEN-18, RK-OPEN-40)."""
+effects and the reset between rounds (RK-CLAIM-2..5, RK-REB-CLAIM-1..5, RK-EOR-1, RK-EOR-3,
+RK-ROUND-1, RK-ROUND-2, RK-CORE-3, RK-CORE-5, RK-OPEN-9, RK-OPEN-15, RK-OPEN-18, RK-OPEN-40)."""
 from __future__ import annotations
 
 import pytest
 
 from automa.rurik import claims
+from automa.rurik.boat import full_columns
+from automa.rurik.regions import occupied_count, occupies
 from automa.rurik.state import CHURCH, MARKET, PLAYER, REBELLION, STRONGHOLD
 from tests.rurik.conftest import card_index, make_match, region
 from tests.rurik.helpers import build_struct, rebels, troops
@@ -145,3 +148,86 @@ def test_eor_absent_leader(mode, placed):
     m2 = _claim_match(rebel_leader="theofana", player_leader="boris")
     claims.end_of_round(m2)
     assert m2.s.sides[REBELLION].leader == -1
+
+
+def test_occupy_needs_a_unit_structures_do_not():
+    """A side occupies a region with a troop or its leader there, never with structures alone, and
+    the priority check counts occupied regions that way (RK-CORE-3, RK-REB-CLAIM-1): the player's
+    strongholds in Rostov, Polotsk and Smolensk occupy nothing, so its 1 region (Volyn, the leader
+    alone) is not more than the Rebellion's 2, and its structure group of 3 gives `build`."""
+    m = _claim_match()
+    for name in ("rostov", "polotsk", "smolensk"):
+        build_struct(m, PLAYER, region(name), STRONGHOLD)
+    troops(m, region("volyn"), 0, leader=True)
+    rebels(m, region("kiev"), 1)
+    rebels(m, region("novgorod"), 1)
+    assert occupies(m.s, PLAYER, region("volyn")) and not occupies(m.s, PLAYER, region("rostov"))
+    assert occupied_count(m.s, PLAYER) == 1 and occupied_count(m.s, REBELLION) == 2
+    assert claims.new_priority(m) == "build"
+
+
+def test_boat_goods_count_dock_goods_do_not():
+    """Only goods on the boat count for the trade track, income and the priority check; dock goods
+    are stock (RK-CORE-5, RK-CLAIM-2, RK-CLAIM-3, RK-REB-CLAIM-1)."""
+    m = _claim_match()
+    pl, reb = m.s.sides[PLAYER], m.s.sides[REBELLION]
+    pl.boat = [3, 0, 0, 0, 0]                                  # 3 goods, the wood column full
+    pl.dock = [4, 4, 4, 4, 4]
+    reb.dock = [5, 5, 5, 5, 5]                                 # 25 goods, none on the boat
+    claims.update_tracks(m, PLAYER)
+    claims.update_tracks(m, REBELLION)
+    assert pl.claims[2] == 1 and reb.claims[2] == 0
+    assert full_columns(m, PLAYER) == 1 and full_columns(m, REBELLION) == 0
+    assert claims.new_priority(m) == "tax"
+
+
+def _phase_log(monkeypatch, seed):
+    """Play one random game, recording each phase call with what the board looks like then."""
+    from automa.core.registry import get_game, get_strategy
+    from automa.core.seeding import game_streams
+    from automa.rurik import rounds
+    log = []
+
+    def wrap(name):
+        orig = getattr(rounds, name)
+
+        def wrapped(m, *a):
+            s = m.s
+            before = dict(round=s.round, tokens=list(s.token), board=sum(len(c) for c in s.board),
+                          bottom=s.card == s.deck[-1])
+            out = orig(m, *a)
+            after = [sum(a[0] == side for c in s.board for a in c) for side in (PLAYER, REBELLION)]
+            log.append((name, before, after))
+            return out
+        monkeypatch.setattr(rounds, name, wrapped)
+    for name in ("strategy_phase", "action_phase", "claim_phase", "score"):
+        wrap(name)
+    game = get_game("rurik")
+    opts = game.resolve_options({})
+    st = game_streams(seed, 0)
+    res = game.play(game.prepare(opts), opts, get_strategy(game, "random")(st.strategy), st, None)
+    return res, log
+
+
+def test_four_rounds_of_strategy_action_and_claim_then_scoring(monkeypatch):
+    """4 rounds, each a strategy, an action and a claim phase in that order; after round 4's claim
+    phase the game is scored (RK-ROUND-1)."""
+    res, log = _phase_log(monkeypatch, 7)
+    assert [(name, b["round"]) for name, b, _ in log] == [
+        (name, rnd) for rnd in (1, 2, 3, 4) for name in ("strategy_phase", "action_phase", "claim_phase")
+    ] + [("score", 4)]
+    assert res.rounds == 4
+
+
+def test_reset_between_rounds_tokens_advisors_and_the_extra_advisor(monkeypatch):
+    """Between rounds the goods tokens are refilled and every advisor has returned; the strategy phase
+    reads the bottom card; each side places 4, 4, 5 and 6 advisors (the 2+ joins in round 3, the 3+
+    in round 4) (RK-ROUND-2, RK-EOR-3, RK-STRAT-5)."""
+    _, log = _phase_log(monkeypatch, 7)
+    strategy = [(b, after) for name, b, after in log if name == "strategy_phase"]
+    claim = [b for name, b, _ in log if name == "claim_phase"]
+    assert any(not all(b["tokens"]) for b in claim[:3])        # something was taxed: the refill matters
+    for b, _ in strategy:
+        assert all(b["tokens"]) and b["board"] == 0 and b["bottom"], b["round"]
+    assert all(b["board"] == 0 for b in claim)                  # advisors taken back by the action phase
+    assert [after for _, after in strategy] == [[4, 4], [4, 4], [5, 5], [6, 6]]

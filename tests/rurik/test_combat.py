@@ -34,7 +34,7 @@ def _defender_setup(m, rule=False, stronghold=False):
 ])
 def test_casualty_card_count(mode, rule, stronghold, n):
     """N = 1, +1 if the defender rules, +1 for its stronghold, per ``casualty_card_count``
-    (RK-CAS-2, RK-OPEN-11)."""
+    (RK-CAS-2, RK-PL-BUILD-4, RK-OPEN-11)."""
     m = make_match(casualty_card_count=mode)
     _defender_setup(m, rule, stronghold)
     assert combat.casualty_cards(m, PLAYER, K) == n

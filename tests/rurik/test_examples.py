@@ -288,7 +288,7 @@ def test_ex16_card_cycle_per_round(monkeypatch):
 
 
 def test_ex17_muster_weak_regions_first():
-    """EX-17: card 1, muster 3: Volyn +1 (now ruled), then Kiev +1, Volyn +1 (RK-REB-MUSTER-2, -3)."""
+    """EX-17: card 1, muster 3: Volyn +1 (now ruled), then Kiev +1, Volyn +1 (RK-REB-MUSTER-2, RK-REB-MUSTER-3)."""
     m = make_match()
     m.s.card = card_index(1)
     kiev, vol, per = region("kiev"), region("volyn"), region("pereyaslavl")
@@ -394,7 +394,8 @@ def test_ex9_rebellion_three_build_points_siege_tower():
     """EX-9 (seed, solo epic structures): Siege Tower is the top-most unbuilt card (the middle one,
     the top card being built). The Rebellion takes the top build space (2) with an open +1 build
     bonus: 3 build points, so it builds nothing, gains 1 VP token and Siege Tower's 1 attack point,
-    and Siege Tower (card and both miniatures) leaves the game (RK-SB-EPIC-2, RK-SB-EPIC-3)."""
+    and Siege Tower (card and both miniatures) leaves the game (RK-SB-EPIC-2, RK-SB-EPIC-3,
+    RK-REB-BUILD-9)."""
     from automa.rurik.modules import epic
     from tests.rurik.helpers import lay_out, scheme_ids
     m = make_match(difficulty=4, modules="epic")               # level 4: build -> +1 build is open

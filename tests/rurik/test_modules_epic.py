@@ -269,7 +269,7 @@ def test_rebellion_three_points_rewards_it_cannot_use():
 
 
 def test_rebellion_two_build_points_build_normally():
-    """Fewer than 3 build points: an ordinary build, the cards stay (RK-SB-EPIC-2)."""
+    """Fewer than 3 build points: an ordinary build, the cards stay (RK-SB-EPIC-2, RK-REB-BUILD-9)."""
     m = make_match(modules="epic", difficulty=2)
     lay_out(m, "Library", "Capital Port", "Border Fort")
     m.s.card, m.s.priority = card_index(1), "build"

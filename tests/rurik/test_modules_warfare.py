@@ -95,7 +95,7 @@ def test_capturing_the_rebel_leader():
     ("build", "pair_is_attack_move", False)])
 def test_rebellion_captures_by_priority(priority, mapping, tries):
     """Single icon (attack_move) never; icon pair (build, tax) always, revealing 1 card first when its
-    attack revealed none (RK-SB-WAR-5, RK-OPEN-34 ``icon_mapping``)."""
+    attack revealed none (RK-REB-ATTACK-7, RK-SB-WAR-5, RK-OPEN-34 ``icon_mapping``)."""
     m = make_match(modules="warfare", icon_mapping=mapping, rebel_leader="gleb", player_leader="mstislav")
     m.s.card, m.s.priority = card_index(1), priority
     troops(m, VOLYN, 2)

@@ -132,7 +132,7 @@ def test_tavern_coins_and_discard_play():
 
 @pytest.mark.parametrize("mode, leader_only", [("must_first", True), ("optional", False)])
 def test_muster_leader_reentry(mode, leader_only):
-    """An off-board leader must be the first unit mustered by default (RK-PL-MUSTER-1, -2, RK-OPEN-37)."""
+    """An off-board leader must be the first unit mustered by default (RK-PL-MUSTER-1, RK-PL-MUSTER-2, RK-OPEN-37)."""
     m = pm(leader_reentry=mode)
     troops(m, KIEV, 1)
     kinds = {c[2] for c in player.muster_choices(m, 1)}
@@ -283,3 +283,131 @@ def test_goods_handling_transfers(handling, ok):
     m = pm(player_goods_handling=handling)
     m.s.sides[PLAYER].boat[0] = 2
     assert deeds.can_pay_two(m, (0, 3)) is ok
+
+
+# --- attack and stronghold -----------------------------------------------------------------------
+
+def test_attack_needs_a_unit_there_and_removes_one_unit_per_point():
+    """Attacks only where the player has a unit; each point removes one Rebellion unit or neutral
+    troop there (RK-PL-ATTACK-1)."""
+    m = pm(answers=[("attack", KIEV, "rebellion"), ("deck", 0), ("attack", KIEV, "neutral")])
+    troops(m, KIEV, 1)
+    rebels(m, KIEV, 2)
+    m.s.neutral[KIEV] = 1
+    rebels(m, VOL, 1)                               # no player unit in Volyn or Pereyaslavl
+    m.s.neutral[PER] = 1
+    assert set(player.attack_choices(m, 1)) == {("attack", KIEV, "rebellion"), ("attack", KIEV, "neutral")}
+    assert player.spend(m, "attack", 2) == 2
+    reb = m.s.sides[REBELLION]
+    assert reb.units[KIEV] == 1 and m.s.neutral[KIEV] == 0
+    assert reb.units[VOL] == 1 and m.s.neutral[PER] == 1 and m.s.sides[PLAYER].units[KIEV] == 1
+
+
+def test_stronghold_adds_strength_and_a_casualty_card():
+    """A stronghold adds 1 to its owner's strength (2 troops vs 2 rebels: a tie becomes rule, so
+    taxing and building there cost 1 instead of 2) and 1 card to an attacker's casualty check
+    (RK-PL-BUILD-4, RK-CORE-4, RK-CAS-2)."""
+    from automa.rurik import combat
+    m = pm(player_leader="boris")
+    troops(m, KIEV, 2)
+    rebels(m, KIEV, 2)
+    assert player._cost(m, KIEV) == 2 and combat.casualty_cards(m, PLAYER, KIEV) == 1
+    assert player.apply(m, ("build", KIEV, STRONGHOLD, "none")) == 2
+    assert player._cost(m, KIEV) == 1
+    assert combat.casualty_cards(m, PLAYER, KIEV) == 3          # 1 + rule + stronghold
+
+
+# --- player leaders ------------------------------------------------------------------------------
+
+def test_gleb_moves_after_an_attack_without_casualty_once_per_round():
+    """Player Gleb: after an attack in his region with no casualty, 2 move points for the units
+    there (Gleb included), once per round; none after a casualty (RK-SB-LEAD-1)."""
+    m = pm(answers=[("deck", 0), ("move", KIEV, VOL, "troop"), ("move", KIEV, VOL, "leader")],
+           player_leader="gleb", rebel_leader="sviatopolk")
+    troops(m, KIEV, 1, leader=True)
+    rebels(m, KIEV, 3)
+    player.apply(m, ("attack", KIEV, "rebellion"))
+    pl = m.s.sides[PLAYER]
+    assert pl.leader == VOL and pl.units[VOL] == 1 and pl.units[KIEV] == 0 and pl.leader_used
+    # once per round: a second clean attack in his region gives no move
+    troops(m, VOL, 1)
+    rebels(m, VOL, 2)
+    m.strategy.answers.extend([("deck", 0)])
+    player.apply(m, ("attack", VOL, "rebellion"))
+    assert pl.leader == VOL and pl.units[VOL] == 2
+    assert [k for k, _ in m.strategy.asked].count("move") == 2
+    # a casualty: no move
+    m2 = pm(answers=[("deck", 0)], player_leader="gleb", rebel_leader="sviatopolk")
+    m2.s.schemes = [ONE[:3], ONE[3:6]]
+    troops(m2, KIEV, 1, leader=True)
+    rebels(m2, KIEV, 3)
+    player.apply(m2, ("attack", KIEV, "rebellion"))
+    assert m2.s.sides[PLAYER].units[KIEV] == 0 and m2.s.sides[PLAYER].leader == KIEV
+    assert "move" not in [k for k, _ in m2.strategy.asked] and not m2.s.sides[PLAYER].leader_used
+
+
+def test_sviatoslav_steps_before_building():
+    """Player Sviatoslav: before spending build points he may step to an adjacent region, free into a
+    region with a Rebellion unit, 1 coin otherwise; then he can build there (RK-SB-LEAD-2)."""
+    m = pm(answers=[("step", VOL), ("build", VOL, STRONGHOLD, "none")], player_leader="sviatoslav")
+    troops(m, KIEV, 1, leader=True)
+    rebels(m, VOL, 1)
+    _turn(m, "build", [(PLAYER, "1", 1)])             # top build space: 2 points
+    pl = m.s.sides[PLAYER]
+    assert m.strategy.asked[0] == ("sviatoslav", [("step", VOL), PASS])   # no coin: only the free step
+    assert pl.leader == VOL and pl.coins == 0 and (PLAYER, STRONGHOLD) in m.s.structs[VOL]
+    m2 = pm(answers=[("step", PER)], player_leader="sviatoslav")
+    troops(m2, KIEV, 1, leader=True)
+    m2.s.sides[PLAYER].coins = 1
+    player._sviatoslav(m2)
+    assert {c for c in m2.strategy.asked[0][1]} == {("step", d) for d in _DATA.adjacent[KIEV]} | {PASS}
+    assert m2.s.sides[PLAYER].leader == PER and m2.s.sides[PLAYER].coins == 0
+
+
+def test_theofana_after_taxing_her_region_once_per_round():
+    """Player Theofana: when a turn's tax spending included her region, step her to a neighbour or
+    take 1 coin, once per round; not after a tax elsewhere (RK-SB-LEAD-3)."""
+    m = pm(answers=[("tax", KIEV, "none"), ("tax", VOL, "none"), ("coin",)], player_leader="theofana")
+    troops(m, KIEV, 1, leader=True)
+    troops(m, VOL, 1)
+    _turn(m, "tax", [(PLAYER, "1", 1)])               # top tax space: 2 points, 1 per ruled region
+    pl = m.s.sides[PLAYER]
+    assert pl.coins == 1 and pl.leader_used and pl.leader == KIEV
+    m.s.token = [True] * 8
+    m.strategy.answers.extend([("tax", KIEV, "none"), PASS])
+    _turn(m, "tax", [(PLAYER, "1", 1)])
+    assert pl.coins == 1 and [k for k, _ in m.strategy.asked].count("theofana") == 1
+    m2 = pm(answers=[("tax", VOL, "none"), PASS], player_leader="theofana")
+    troops(m2, KIEV, 1, leader=True)
+    troops(m2, VOL, 1)
+    _turn(m2, "tax", [(PLAYER, "1", 1)])
+    assert "theofana" not in [k for k, _ in m2.strategy.asked] and m2.s.sides[PLAYER].coins == 0
+
+
+def test_theofana_not_after_a_tax_elsewhere_when_her_region_was_taxed_earlier():
+    """Her region already taxed earlier in the round (by the Rebellion): a tax turn that includes only
+    another region gives no step or coin (RK-SB-LEAD-3)."""
+    m = pm(answers=[("tax", VOL, "none"), ("coin",)], player_leader="theofana")
+    troops(m, KIEV, 1, leader=True)
+    troops(m, VOL, 1)
+    m.s.token[KIEV] = False
+    _turn(m, "tax", [(PLAYER, "4", 4), (PLAYER, "1", 1)])   # middle tax space: 1 point
+    assert "theofana" not in [k for k, _ in m.strategy.asked] and m.s.sides[PLAYER].coins == 0
+
+
+# --- deeds ---------------------------------------------------------------------------------------
+
+def test_deed_removing_troops_keeps_the_leader():
+    """A deed that takes troops off the board takes troops, not the leader while troops are there
+    (RK-SB-CLAR-3): Retire Veterans with leader + 2 troops in Kiev leaves the leader."""
+    from automa.rurik import deeds
+    d = next(i for i, x in enumerate(_DATA.deeds) if x["name"] == "Retire Veterans")
+    m = pm()
+    troops(m, KIEV, 2, leader=True)
+    pl = m.s.sides[PLAYER]
+    pl.coins = 2
+    pl.deeds = [d]
+    assert deeds.affordable(m, d)
+    deeds.accomplish(m)
+    assert pl.deeds_done == [d] and pl.coins == 0
+    assert pl.units[KIEV] == 0 and pl.leader == KIEV and pl.supply == 12

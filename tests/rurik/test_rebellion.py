@@ -68,6 +68,17 @@ def test_forfeit_scope(scope, coins):
     assert m.s.sides[REBELLION].coins == coins
 
 
+def test_region_order_scans_from_the_first_region_and_cycles():
+    """A scan takes regions in the card's order (card 1: Volyn before Novgorod, though Novgorod is
+    region 0) and starts again at the first region while points remain (RK-REB-CARD-2, RK-OPEN-7)."""
+    m = m1()
+    rebels(m, NOV, 1, leader=True)
+    rebels(m, VOL, 1)                          # both ruled: RK-REB-MUSTER-3 cycles over them
+    assert rebellion.muster(m, 5) == 5
+    reb = m.s.sides[REBELLION]
+    assert (reb.units[VOL], reb.units[NOV]) == (4, 3)
+
+
 # --- move ----------------------------------------------------------------------------------------
 
 def test_move_single_target_fixed_and_retarget():
@@ -156,7 +167,7 @@ def test_attack_order_build_ruled_first():
 
 
 def test_attack_stays_in_region_player_before_neutral():
-    """All points in the first eligible region, the player before neutral troops (RK-REB-ATTACK-3, -4, -6)."""
+    """All points in the first eligible region, the player before neutral troops (RK-REB-ATTACK-3, RK-REB-ATTACK-4, RK-REB-ATTACK-6)."""
     m = m1("tax")
     rebels(m, KIEV, 3, leader=True)
     troops(m, KIEV, 1)
@@ -202,7 +213,7 @@ def test_attack_removal_option(mode):
 # --- tax -----------------------------------------------------------------------------------------
 
 def test_tax_room_first_then_full_columns():
-    """Regions whose boat column has room first, in region order; then full ones (RK-REB-TAX-3, -5)."""
+    """Regions whose boat column has room first, in region order; then full ones (RK-REB-TAX-3, RK-REB-TAX-5)."""
     m = m1()
     rebels(m, KIEV, 1)                         # wood, column full
     rebels(m, PER, 1)                          # fur, room
@@ -235,12 +246,29 @@ def test_tax_theofana_musters():
     assert m.s.sides[REBELLION].units[KIEV] == 2 and m.s.sides[REBELLION].units[VOL] == 1
 
 
+def test_tax_and_build_cost_one_point_where_the_player_rules():
+    """Each tax point taxes one region and each build point builds one structure, for 1 point even
+    where the player rules (RK-REB-ACT-3, RK-REB-TAX-1); the player's cost there would be 1 and 2
+    elsewhere, so 2 points would buy only one region if the Rebellion paid the player's price."""
+    m = m1("build")
+    rebels(m, KIEV, 1)
+    troops(m, KIEV, 3)                         # the player rules Kiev (wood)
+    rebels(m, VOL, 1)
+    troops(m, VOL, 2)                          # and Volyn (fish)
+    assert rebellion.tax(m, 2) == 2
+    reb = m.s.sides[REBELLION]
+    assert not m.s.token[KIEV] and not m.s.token[VOL]
+    assert reb.boat[0] == 1 and reb.boat[1] == 1 and sum(reb.boat) + sum(reb.dock) == 2
+    assert rebellion.build(m, 2) == 2
+    assert any(o == REBELLION for o, _ in m.s.structs[KIEV]) and any(o == REBELLION for o, _ in m.s.structs[VOL])
+
+
 # --- build ---------------------------------------------------------------------------------------
 
 def test_build_region_tiers_and_build_order():
     """Tier 1: a region without a Rebellion structure; then with player/neutral troops; each point
     chooses afresh; the card's build order for the priority, a church only with troops there
-    (RK-REB-BUILD-1, -2, -6)."""
+    (RK-REB-BUILD-1, RK-REB-BUILD-2, RK-REB-BUILD-6)."""
     m = m1("build")                                # card 1 build order: church, stronghold, market
     rebels(m, KIEV, 1)
     rebels(m, VOL, 1)
@@ -266,7 +294,7 @@ def test_build_stable_and_its_moves():
 
 
 def test_build_tavern_coins_and_unlock():
-    """Beside exactly 2 structures: a tavern, 3 coins and one unlock (RK-REB-BUILD-4, -5)."""
+    """Beside exactly 2 structures: a tavern, 3 coins and one unlock (RK-REB-BUILD-4, RK-REB-BUILD-5)."""
     m = m1("build")
     rebels(m, KIEV, 1)
     build_struct(m, REBELLION, KIEV, MARKET)
@@ -319,13 +347,15 @@ def test_build_maria_attacks_and_theofana_musters():
 # --- scheme and the turn -------------------------------------------------------------------------
 
 def test_scheme_unlocks_one_space():
-    """A scheme action draws nothing and unlocks one space (RK-REB-SCHEME-1, RK-REB-BONUS-3)."""
+    """A scheme action draws nothing and unlocks one space; the Rebellion never takes a scheme card
+    (RK-REB-SCHEME-1, RK-REB-BONUS-3, RK-SOLO-4)."""
     m = m1("tax", difficulty=1)
     m.s.sides[REBELLION].coins = 0
     m.s.board[COL["scheme"]] = [(REBELLION, "5", 5)]
     rebellion.take_turn(m)
     assert m.s.covered[2] == [False, True] and m.s.sides[REBELLION].coins == 1
-    assert m.s.schemes == [NONE[:8], NONE[8:16]]
+    assert m.s.schemes == [NONE[:8], NONE[8:16]] and m.s.discard == []
+    assert m.s.sides[REBELLION].hand == [] and m.s.sides[REBELLION].deeds == []
 
 
 def test_turn_takes_lowest_advisor_leftmost_two_first():
@@ -339,7 +369,8 @@ def test_turn_takes_lowest_advisor_leftmost_two_first():
 
 
 def test_bonus_points_add_to_main_action():
-    """An open bonus of the same type adds a point (RK-REB-BONUS-2): level 2 `tax -> +1 tax`."""
+    """An open bonus of the same type adds a point, in place of the schemes, deeds and conversion
+    tokens the Rebellion never plays (RK-REB-BONUS-2, RK-REB-ACT-2): level 2 `tax -> +1 tax`."""
     m = m1("tax", difficulty=2)
     for r in (KIEV, VOL, PER, CHE):
         rebels(m, r, 1)

@@ -1,4 +1,4 @@
-"""Setup of a solo game (RK-SETUP-1..10, RK-REB-SETUP-1..9, RK-SB-SETUP-7, RK-OPEN-19, RK-OPEN-21)."""
+"""Setup of a solo game (RK-SETUP-1..10, RK-REB-SETUP-1..9, RK-SB-SETUP-1..8, RK-OPEN-19, RK-OPEN-21)."""
 from __future__ import annotations
 
 import pytest
@@ -14,7 +14,9 @@ def test_setup_pieces(seed, inheritance, n):
     """Rebellion: leader + 2 in Kiev, 2 + 2 in the top card's first two other regions, 10 rebels in
     supply, 3 coins, covers by difficulty, 3 boon tokens below wood/fish/honey; 5 neutral troops;
     player: n troops and n coins outside the Rebellion's regions, leader with them; 5 reward tokens
-    on 2..10 (RK-REB-SETUP-1..9, RK-SETUP-6, -9, -10, RK-SB-SETUP-7, RK-OPEN-21)."""
+    on 2..10; with ``none_sb`` the S&B start of 2 coins and 2 troops; 16 rebels, 3 boon tokens per
+    side, 2 stables and 2 taverns, the core deeds in the deed deck, no VP token yet
+    (RK-REB-SETUP-1..9, RK-SETUP-6, RK-SETUP-9, RK-SETUP-10, RK-SB-SETUP-1..8, RK-OPEN-21)."""
     import random
     m = make_match(strategy=Scripted(default=lambda d: d.choices[random.Random(seed).randrange(len(d.choices))]),
                    inheritance=inheritance, difficulty=1 + seed % 4)
@@ -37,6 +39,11 @@ def test_setup_pieces(seed, inheritance, n):
     assert sorted(s.rewards) == [2, 4, 6, 8, 10] and len(set(s.rewards.values())) == 5
     assert len(s.schemes[0]) + len(s.schemes[1]) == 27
     assert len(s.deed_display) == 3 and pl.structures == [3, 3, 3, 2, 2]
+    assert reb.structures == [3, 3, 3, 2, 2] and reb.supply + sum(reb.units) == 16
+    assert sorted(pl.boons_below) == [0, 1, 2] and pl.boons == reb.boons == 0
+    core = {i for i, d in enumerate(_DATA.deeds) if d.get("module") == "core"}
+    assert len(core) == 4 and core <= set(s.deed_display + s.deed_deck)
+    assert pl.vp_tokens == reb.vp_tokens == 0
 
 
 def test_solo_excluded_cards_removed():
