@@ -37,7 +37,8 @@ class Card:
 
 @dataclass(frozen=True, slots=True)
 class Tile:
-    """A landscape tile: terrain code (0-3 base, 4 sacred, 5 wild), fur slots, claim bonus."""
+    """A landscape tile: terrain code (0-3 the four base types, 4 sacred, 5 wild), fur slots, claim bonus
+    (ST-LAND-1, ST-LAND-3)."""
 
     id: str
     start: bool
@@ -153,7 +154,17 @@ def _cards(raw: dict, chk: _Check) -> tuple[Card, ...]:
 
 
 class Tables:
-    """Everything a game needs from the data files, validated and precomputed once per process."""
+    """Everything a game needs from the data files, validated and precomputed once per process.
+
+    The component and board facts are data loaded and checked here: the box's counts (26 landscape tiles,
+    5 of them S-tiles, 76 furs, 16 tigers, 5 villages, 16 yurts, 20 songs, 37 wishes, 18 automa cards, 5
+    outposts per colour; ST-COMP-1); the fur kinds of value 2-8 with names and bag counts (ST-FUR-1,
+    ST-FUR-2); the regions west to east and their slots (``slot_region``, ST-BOARD-2); the regions that
+    hold a village, yurt and wish (ST-BOARD-4); the region-fur pool, one distinct kind per region
+    (ST-BOARD-3); each tile's terrain and claim bonus (ST-LAND-1, ST-LAND-3); the wish groups (start,
+    first half, second half; ST-WISH-1); the proposed village, yurt and song lists (ST-VILLAGE-3,
+    ST-YURT-4, ST-SONG-5).
+    """
 
     def __init__(self, rules_path: str = ""):
         cards, strategies, p = load_raw(rules_path)

@@ -278,7 +278,7 @@ def add_horses(run: Run, who: int, n: int) -> None:
 
 def gain_story(run: Run, who: int, n: int) -> None:
     """Story points, capped at the track's end; reaching it lets one take a song's reward once per
-    turn (ST-SONG-3, ST-SONG-4)."""
+    turn (ST-SONG-3, ST-SONG-4, ST-TK-ERRATA-2)."""
     side = run.st.sides[who]
     cap = run.t.story_max
     side.story = min(cap, side.story + n)
@@ -337,7 +337,8 @@ def ivan_pick(run: Run, alternatives: tuple):
 
 
 def apply_bundle(run: Run, who: int, bundle: tuple, category: int) -> None:
-    """Apply one reward bundle (reward vocabulary of the reference)."""
+    """Apply one reward bundle (reward vocabulary of the reference); banners come only from rewards, out of
+    the limited reserve (ST-BANNER-1, ST-BANNER-2)."""
     st = run.st
     side = st.sides[who]
     for key, n in bundle:
@@ -404,7 +405,7 @@ def fur_from_market(run: Run, who: int) -> None:
 
 def trophy(run: Run, who: int) -> None:
     """Receive a Trophy: Ivan steps down his track for VP (ST-IVAN-ACT-3, ST-IVAN-KAT-1); the player
-    pays the step's fur and takes its reward, the final step any two (ST-TROPHY-1..4)."""
+    pays the step's fur and takes its reward, the final step any two (ST-TROPHY-1..4, ST-TK-ERRATA-1)."""
     side = run.st.sides[who]
     if who == IVAN:
         values = run.o.trophy_values

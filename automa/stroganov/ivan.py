@@ -1,4 +1,9 @@
-"""The automa's procedures, Ivan or Katyusha: one function per step of his turn (ST-IVAN-TURN-1..7)."""
+"""The automa's procedures, Ivan or Katyusha: one function per step of his turn (ST-IVAN-TURN-1..7).
+
+Ivan takes no other action and never spends horses (ST-IVAN-RES-1). Furs leave his supply only by the
+location-fur payments and claim prices here, diplomacy donations and chipmunk exchanges (modules/) and,
+with ivan_wishes=fulfil, wishes handed in at the end (scoring.py, ST-OPEN-42) (ST-IVAN-RES-2).
+"""
 from __future__ import annotations
 
 from automa.stroganov import economy
@@ -89,8 +94,8 @@ def hunt(run: Run, card) -> None:
 
 
 def claim_or_village(run: Run) -> None:
-    """Claim the tile if its hunt column is empty, else visit the region's village; no tile: the village
-    (ST-IVAN-STEP3-1..3, ST-OPEN-39)."""
+    """Claim the tile if its hunt column is empty, else visit the region's village, which is not used up;
+    no tile: the village (ST-IVAN-STEP3-1..3, ST-VILLAGE-2, ST-OPEN-39)."""
     st, t = run.st, run.t
     side = st.sides[IVAN]
     slot = side.pos
@@ -115,14 +120,15 @@ def claim_or_village(run: Run) -> None:
 
 
 def _location_payment(run: Run, region: int):
-    """The location fur: a real fur of the region's kind; a tiger only with ivan_tiger_location_fur
-    (ST-IVAN-LOCFUR-1, ST-OPEN-48)."""
+    """The location fur: a real fur of the region's kind (ST-BOARD-3); a tiger only with
+    ivan_tiger_location_fur (ST-IVAN-LOCFUR-1, ST-OPEN-48)."""
     return economy.kind_payment(run.st.sides[IVAN], run.st.region_fur[region], coin_ok=False,
                                 tiger_ok=run.o.ivan_tiger_location_fur)
 
 
 def _missing_fur(run: Run, what: str) -> None:
-    """Medium and hard: 1 coin when the right fur is missing (ST-IVAN-DIFF-1)."""
+    """Medium and hard: 1 coin when the right fur is missing (ST-IVAN-DIFF-1; the Turukhan solo rules
+    repeat the difficulty options, ST-TK-DIFF-1)."""
     if run.o.difficulty != "normal":
         economy.add_coins(run, IVAN, 1)
         if run.trace:

@@ -195,7 +195,7 @@ def paid_act(run: Run, action) -> None:
 
 
 def act(run: Run, action) -> None:
-    """Apply one basic or advanced action."""
+    """Apply one basic or advanced action; a visited village is not used up (ST-VILLAGE-2)."""
     if action is None:
         return
     st, t = run.st, run.t

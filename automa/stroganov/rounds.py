@@ -68,8 +68,9 @@ def winter(run: Run, last: bool, check=None) -> None:
 
 
 def home_and_income(run: Run) -> None:
-    """Cossacks return home in the order they played; horses 2 + 1 per banner; Ivan none by default; the
-    Huntsman's winter trophy (ST-WINTER-2, ST-YEAR-3, ST-OPEN-22, ST-OPEN-28, ST-OPEN-43, ST-TK-LAND-6)."""
+    """Cossacks return to the start tile in the order they played; horses 2 + 1 per banner; Ivan none by
+    default; the Huntsman's winter trophy (ST-WINTER-2, ST-BOARD-1, ST-BANNER-3, ST-YEAR-3, ST-OPEN-22,
+    ST-OPEN-28, ST-OPEN-43, ST-TK-LAND-6)."""
     st, t, o = run.st, run.t, run.o
     nxt = st.order[::-1]
     if o.next_year_order == "keep_first":
@@ -98,8 +99,9 @@ def storytelling(run: Run) -> None:
 
 
 def reset_and_refill(run: Run) -> None:
-    """W3: module 3 swap after year 2; refill landscape slots, yurts, wishes, market, songs, trade space and
-    tiger; the merchant moves (ST-WINTER-4, ST-TK-LAND-3, ST-TK-MERCH-2, ST-OPEN-30)."""
+    """W3: module 3 swap after year 2; refill landscape slots, yurts, wishes, market, songs, trade space (its
+    fur back to the bag, a new one drawn) and tiger; the merchant moves (ST-WINTER-4, ST-TRADE-1,
+    ST-TK-LAND-3, ST-TK-MERCH-2, ST-OPEN-30)."""
     st, t = run.st, run.t
     if run.lands and st.year == 2:
         landscapes.year2_swap(run)

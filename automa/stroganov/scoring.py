@@ -35,7 +35,7 @@ def best_sets(counts: tuple[int, int, int, int], sacred: int, wild: int, table: 
     return best
 
 def terrain_vp(run, side) -> int:
-    """Landscape-set VP of a side's tiles (ST-END-4)."""
+    """Landscape-set VP of the tiles a side has claimed (ST-END-4, ST-LAND-4)."""
     t = run.t
     counts = [0, 0, 0, 0]
     sacred = wild = 0
@@ -58,7 +58,8 @@ def final_scores(run) -> list[list[int]]:
 
 def side_vp(run, who: int, final: bool = False) -> list[int]:
     """A side's category VP if the game ended now: Б-tiles upgrade their ratios; Ivan scores his plan and,
-    by default, as the player does (ST-END-3..6, ST-TK-LAND-6, ST-IVAN-END-1..2, ST-OPEN-50)."""
+    by default, as the player does; own outposts score by region (ST-END-3..6, ST-OUTPOST-5, ST-TK-LAND-6,
+    ST-IVAN-END-1..2, ST-OPEN-50)."""
     st, t, o = run.st, run.t, run.o
     side = st.sides[who]
     vp = side.vp[:]

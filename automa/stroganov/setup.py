@@ -124,7 +124,9 @@ def _deal_landscapes(run: Run) -> None:
 
 
 def _participants(run: Run) -> None:
-    """Random turn order, horses by turn position, coins and outposts (ST-SETUP-6, ST-IVAN-SETUP-2)."""
+    """Random turn order, horses by turn position, coins and outposts: Ivan set up like a participant, each
+    side with 5 outposts, 1 in the supply, the rest in the reserve; no dummy outposts (ST-SETUP-6,
+    ST-IVAN-SETUP-1, ST-IVAN-SETUP-2, ST-OUTPOST-1, ST-OUTPOST-6)."""
     st, t = run.st, run.t
     order = [PLAYER, IVAN]
     run.rng.shuffle(order)

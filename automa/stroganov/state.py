@@ -57,7 +57,10 @@ class Side:
 
 @dataclass(slots=True)
 class State:
-    """The whole table. Lists are indexed by slot (west to east) or by region."""
+    """The whole table. Lists are indexed by slot (west to east) or by region. A cossack stands on a slot
+    or on the start tile west of the row (``START``) (ST-BOARD-1). Besides the row the table holds the fur
+    market, the trade-space fur, the song display and the season track; each side's VP, story and trophy
+    markers are in :class:`Side` (ST-BOARD-5)."""
 
     tiles: list  # tile index per slot, -1 = empty
     col: list  # hunt column per slot: sorted fur values

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from automa.core.errors import UsageError
-from automa.stroganov.data import DATA, Tables
+from automa.stroganov.data import DATA, TERRAINS, Tables
+from tests.stroganov.conftest import context
 
 PARAMS = json.loads((DATA / "parameters.json").read_text())
 TURUKHAN = json.loads((DATA / "turukhan.json").read_text())
@@ -36,7 +37,9 @@ def test_strategies_match_reference(reference):
 
 
 def test_parameters_match_reference(reference):
-    """Every parameter value equals the reference's value or proposed default."""
+    """Every parameter value equals the reference's value or proposed default: fur kinds and bag counts,
+    regions, tiles with terrain and claim bonus, villages, yurts, songs, wish groups (ST-FUR-1, ST-FUR-2,
+    ST-BOARD-2, ST-BOARD-4, ST-LAND-1, ST-LAND-3, ST-VILLAGE-3, ST-YURT-4, ST-SONG-5, ST-WISH-1)."""
     p = ref(reference, "parameters.json")
     v = lambda s, k: p[s][k]["value"]
     assert PARAMS["furs"]["names"] == {str(k["value"]): k["name"] for k in v("furs", "kinds")}
@@ -112,6 +115,32 @@ def test_turukhan_matches_reference(reference):
     assert TURUKHAN["diplomacy"]["bonus_spaces"] == track["bonus_spaces"]["value"]
     assert TURUKHAN["diplomacy"]["bonus_tiles"] == track["bonus_tiles"]["value"]
     assert TURUKHAN["diplomacy"]["tiles"] == m4["components"]["value"]["diplomacy_tiles"]
+
+
+def test_component_counts_of_the_box():
+    """The packaged data holds the box's components: 26 landscape tiles of four terrains, 5 of them S-tiles;
+    76 furs of the 7 kinds of value 2-8 (rabbit 3, fox 4, wolverine 5, bear 8); 16 tigers; 5 villages;
+    16 yurts; 20 songs; 37 wishes (7 start, 15 + 15); 18 automa cards; 5 outposts per colour; a solo
+    banner reserve of 12 (ST-COMP-1, ST-FUR-1, ST-FUR-2, ST-LAND-1, ST-WISH-1, ST-BANNER-1)."""
+    t = context()["tables"]
+    base = [t.tiles[i] for i in t.start_tiles + t.other_tiles]
+    assert len(base) == 26 and sum(x.start for x in base) == 5
+    assert sorted({x.terrain for x in base}) == [0, 1, 2, 3] and TERRAINS == ("forest", "swamp", "steppe", "mountain")
+    assert sum(t.bag_counts) == 76 and [v for v in range(9) if t.bag_counts[v]] == list(range(2, 9))
+    assert sorted(t.fur_names) == list(range(2, 9))
+    assert (t.fur_names[3], t.fur_names[4], t.fur_names[5], t.fur_names[8]) == ("rabbit", "fox", "wolverine", "bear")
+    assert t.tigers == 16 and len(t.villages) == 5 and len(t.yurts) == 16 and len(t.songs) == 20
+    assert len(t.wishes) == 37 and {g: len(w) for g, w in t.wish_groups.items()} == \
+        {"start": 7, "first_half": 15, "second_half": 15}
+    assert len(t.cards) == 18 and t.outposts_per_player == 5 and t.banner_reserve == 12
+
+
+def test_regions_run_west_to_east():
+    """Six regions 0..5 of two slots each, west to east; region 5 is the easternmost (ST-BOARD-2)."""
+    t = context()["tables"]
+    assert t.n_regions == 6 and t.n_slots == 12
+    assert t.slot_region == (0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5)
+    assert t.region_slots[0] == (0, 1) and t.region_slots[5] == (10, 11)
 
 
 def test_rules_file_overrides_a_parameter(tmp_path):

@@ -1,10 +1,11 @@
 """Module 4: diplomacy (ST-TK-DIPLO-1..9)."""
 from __future__ import annotations
 
-from automa.stroganov import economy
+from automa.stroganov import economy, ivan, player
+from automa.stroganov.data import Card
 from automa.stroganov.modules import diplomacy
-from automa.stroganov.state import IVAN
-from tests.stroganov.conftest import make_run, take_from_bag
+from automa.stroganov.state import IVAN, PLAYER
+from tests.stroganov.conftest import clear_board, make_run, take_from_bag
 
 
 def test_setup_marks_tiles_of_the_terrain():
@@ -40,3 +41,19 @@ def test_ivan_ignores_donations_when_buying():
     bag = st.bag[6]
     economy.take_tile(run, IVAN, 2)
     assert st.bag[6] == bag + 1 and run.st.sides[IVAN].furs[6] == 0
+
+
+def test_donated_furs_cannot_be_hunted():
+    """A donated fur lies on the tile's right-hand side: neither the player's hunt nor Ivan's takes it
+    (ST-HUNT-7, ST-TK-DIPLO-6)."""
+    run = make_run(modules="diplomacy")
+    clear_board(run)
+    st, p, i = run.st, run.st.sides[PLAYER], run.st.sides[IVAN]
+    st.col[3], st.don[3] = take_from_bag(run, 4), take_from_bag(run, 8)
+    p.pos = i.pos = 3
+    assert [a for a in player.actions(run, p, True) if a[0] == "hunt"] == [("hunt", 3, 0, 1)]
+    player.act(run, ("hunt", 3, 0, 1))
+    assert st.col[3] == [] and st.don[3] == [8]
+    furs, coins = i.furs[8], i.coins
+    ivan.hunt(run, Card(99, 1, True, 1, "trophy", False, False, ()))
+    assert st.don[3] == [8] and i.furs[8] == furs and i.coins == coins + 1

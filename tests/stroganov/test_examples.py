@@ -40,7 +40,7 @@ def test_vladimir_trades_two_chipmunks_for_3vp_and_8_horses():
 
 def test_maria_uses_three_plan_steps_for_five_elk_wish(tmp_path):
     """Plan marker 4 steps down, 2 elks: 3 steps back up fulfil a 5-elk wish, one elk paid, one kept
-    (ST-TK-PLAN-4, ST-WISH-3)."""
+    (ST-TK-PLAN-4, ST-WISH-3, ST-WISH-5)."""
     params = json.loads((DATA / "parameters.json").read_text())
     params["wishes"]["cards"].append({"id": "W-example", "group": "first_half", "fur_value": 6,
                                       "furs_required_total": 5, "furs_red_framed_paid": 1, "vp_end": 4,
@@ -166,7 +166,7 @@ def test_movement_sum_is_kept_deck_sum_minus_first_card():
 
 def test_hunting_plan_override_hunts_one_plan_fur():
     """Ivan on a tile with his next plan fur hunts exactly that fur, even when his card says two
-    (ST-TK-PLAN-5)."""
+    (ST-TK-PLAN-5, ST-IVAN-HUNT-5)."""
     from tests.stroganov.conftest import clear_board
     run = make_run(modules="hunting_plan")
     clear_board(run)

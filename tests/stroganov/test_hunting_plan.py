@@ -1,9 +1,10 @@
 """Module 2: hunting plans (ST-TK-PLAN-1..5)."""
 from __future__ import annotations
 
+from automa.stroganov import player
 from automa.stroganov.modules import hunting_plan
 from automa.stroganov.state import IVAN, PLAYER
-from tests.stroganov.conftest import make_run
+from tests.stroganov.conftest import clear_board, make_run, take_from_bag
 
 
 def test_only_the_next_animal_advances():
@@ -19,7 +20,7 @@ def test_only_the_next_animal_advances():
 
 
 def test_red_framed_furs_are_never_reduced():
-    """Plan steps reduce only unframed furs (ST-TK-PLAN-4)."""
+    """Plan steps reduce only unframed furs (ST-TK-PLAN-4, ST-WISH-5)."""
     assert hunting_plan.wish_steps(plan_pos=5, total=4, paid=2, real=0) == 2
     assert hunting_plan.wish_steps(plan_pos=1, total=4, paid=2, real=0) == 1
 
@@ -29,3 +30,18 @@ def test_ivan_plan_vp():
     run = make_run(modules="hunting_plan")
     run.st.sides[IVAN].plan_pos = 3
     assert hunting_plan.ivan_vp(run) == 9
+
+
+def test_player_hunt_advances_the_plan_but_a_bought_fur_does_not():
+    """Each hunted fur of the next animal moves the player's marker; a fur bought from the market does not
+    (ST-HUNT-8, ST-TK-PLAN-3)."""
+    run = make_run(modules="hunting_plan")
+    clear_board(run)
+    side = run.st.sides[PLAYER]
+    side.plan, side.plan_pos, side.pos, side.coins = (4, 6, 3, 5, 2), 0, 2, 1
+    run.st.col[2] = take_from_bag(run, 3, 4)
+    player.hunt(run, 2, 0, 2)
+    assert side.plan_pos == 1
+    run.st.market, side.horses = take_from_bag(run, 6), 5
+    player.extra(run, ("buy", 6))
+    assert side.plan_pos == 1 and side.furs[6] >= 1

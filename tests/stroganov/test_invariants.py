@@ -69,8 +69,9 @@ def play_checked(seed: int, index: int, modules: str, variant: dict) -> None:
 
 @pytest.mark.parametrize("modules", COMBOS)
 def test_invariants_every_module_combination(modules):
-    """Furs conserved, tokens never negative, outposts within supply, exact season count, score = sum of
-    categories (ST-YEAR-1, ST-END-1)."""
+    """Any subset of the four modules on a normal solo game: furs conserved, tokens never negative,
+    outposts within supply, exact season count, score = sum of categories (ST-YEAR-1, ST-END-1,
+    ST-TK-GEN-1)."""
     for i in range(20):
         play_checked(11, i, modules, VARIANTS[i % len(VARIANTS)])
 

@@ -1,10 +1,13 @@
 """The automa's turn procedures (ST-IVAN-*)."""
 from __future__ import annotations
 
-from automa.stroganov import ivan
+from automa.core.seeding import game_streams
+from automa.core.trace import Trace
+from automa.stroganov import GAME, _opts, ivan, rounds, setup
 from automa.stroganov.data import Card
-from automa.stroganov.state import C_TROPHY, IVAN
-from tests.stroganov.conftest import clear_board, make_run, take_from_bag
+from automa.stroganov.state import C_TROPHY, IVAN, START
+from strategies.stroganov.random import RandomStrategy
+from tests.stroganov.conftest import clear_board, context, make_run, take_from_bag
 
 
 def card(move=1, highest=False, count=1, action="trophy", far_east=False):
@@ -75,8 +78,8 @@ def test_claims_empty_tile_else_visits_village():
 
 
 def test_location_fur_and_medium_coin():
-    """Outpost, yurt and wish cost the region fur; missing it fails, or gives 1 coin on medium
-    (ST-IVAN-LOCFUR-1, ST-IVAN-ACT-1, ST-IVAN-DIFF-1)."""
+    """Outpost, yurt and wish cost the region fur; missing it fails, or gives 1 coin on medium; with it he
+    takes the region's wish (ST-IVAN-LOCFUR-1, ST-IVAN-ACT-1, ST-IVAN-ACT-5, ST-IVAN-DIFF-1, ST-BOARD-3)."""
     run, side = arranged()
     side.pos, side.furs, coins = 2, [0] * 9, side.coins
     ivan.additional_action(run, card(action="yurt"))
@@ -89,7 +92,7 @@ def test_location_fur_and_medium_coin():
     side.furs[fur] = 1
     take_from_bag(run, fur)
     ivan.additional_action(run, card(action="tsar-wish"))
-    assert len(side.wishes) == 1 and side.furs[fur] == 0
+    assert len(side.wishes) == 1 and side.furs[fur] == 0 and run.st.wish[1] == -1
 
 
 def test_outpost_builds_then_takes_new():
@@ -106,7 +109,8 @@ def test_outpost_builds_then_takes_new():
 
 
 def test_trophy_track_ivan_and_katyusha():
-    """Ivan scores 1,2,3... per trophy, Katyusha more (ST-IVAN-ACT-3, ST-IVAN-KAT-1, ST-OPEN-19)."""
+    """Ivan scores 1,2,3... per trophy, Katyusha (side b of the solo board) more (ST-IVAN-ACT-3,
+    ST-IVAN-KAT-1, ST-COMP-2, ST-TK-DIFF-1, ST-OPEN-19)."""
     for opponent, expected in (("ivan", 1 + 2 + 3), ("katyusha", 2 + 3 + 5)):
         run, side = arranged(opponent=opponent)
         side.pos = 0
@@ -116,7 +120,8 @@ def test_trophy_track_ivan_and_katyusha():
 
 
 def test_hard_mode_turns_trade_space_furs_into_coins():
-    """Hard: a fur of the trade-space value becomes 1 coin (ST-IVAN-DIFF-2)."""
+    """Hard: a hunted fur of the trade-space value becomes 1 coin (ST-IVAN-DIFF-2, ST-IVAN-HUNT-5,
+    ST-TK-DIFF-1)."""
     run, side = arranged(difficulty="hard")
     side.pos, coins = 3, side.coins
     tf = run.st.trade_fur
@@ -159,7 +164,7 @@ def test_far_east_outpost_passes_over_a_region_without_its_fur():
 def test_medium_coin_only_for_a_missing_fur():
     """Medium: 1 coin when the location fur or the full-cost claim's furs are missing, none on normal;
     a missing yurt or wish gives nothing unless ivan_missing_item_coin (ST-IVAN-DIFF-1, ST-IVAN-ACT-6,
-    ST-OPEN-47)."""
+    ST-OPEN-47, ST-TK-DIFF-1)."""
     for difficulty, gain in (("normal", 0), ("medium", 1), ("hard", 1)):
         run, side = arranged(difficulty=difficulty)
         side.pos, side.furs, coins = 4, [0] * 9, side.coins
@@ -179,7 +184,8 @@ def test_medium_coin_only_for_a_missing_fur():
 
 def test_hard_rule_scope_every_gain_or_hunting_only():
     """Hard: every trade-space-value fur Ivan gains becomes 1 coin (claim compensation, rewards); with
-    hard_coin_scope=hunting_only only hunted furs (ST-IVAN-DIFF-2, ST-OPEN-45)."""
+    hard_coin_scope=hunting_only only hunted furs; the rule triggers whenever a fur is gained
+    (ST-IVAN-DIFF-2, ST-IVAN-TURN-7, ST-OPEN-45)."""
     from automa.stroganov import economy
     for scope, kept in (("every_gain", 0), ("hunting_only", 1)):
         run, side = arranged(difficulty="hard", hard_coin_scope=scope)
@@ -200,3 +206,82 @@ def test_katyusha_track_also_for_trophy_rewards():
         run, side = arranged(opponent=opponent)
         economy.gain_reward(run, IVAN, ((("trophy_action", 1),),), 0)
         assert side.vp[C_TROPHY] == vp
+
+
+def test_turn_steps_in_order():
+    """Ivan's turn: draw, move, diplomacy at the first marked tile, hunt, claim the emptied tile (else the
+    village), then the drawn card's additional action (ST-IVAN-TURN-1..6)."""
+    run, side = arranged(modules="diplomacy")
+    st = run.st
+    trophy_card, move_card = run.t.card_by_id[5], run.t.card_by_id[14]
+    assert trophy_card.action == "trophy" and (move_card.move, move_card.highest, move_card.count) == (2, False, 1)
+    st.deck = [5, 14] + [c for c in st.deck if c not in (5, 14)][:11]
+    st.drawn, side.pos, side.coins = 0, START, 1
+    st.diplo = [0] * run.t.n_slots
+    st.diplo[0] = 1
+    st.col[1] = take_from_bag(run, 3)
+    run.trace = Trace()
+    ivan.turn(run)
+    steps = [(e["kind"], e.get("action")) for e in run.trace.events]
+    assert steps == [("card", "trophy"), ("automa", "move"), ("automa", "donate"), ("automa", "hunt"),
+                     ("automa", "claim"), ("automa", "trophy")]
+    assert side.pos == 1 and side.furs[3] == 1 and len(side.tiles) == 1 and side.vp[C_TROPHY] == 1
+
+
+def test_deck_shuffled_once_and_never_reshuffled():
+    """The 13-card deck keeps its setup order all game: turn t takes card t for the action and card t+1
+    for move and hunt (ST-IVAN-DECK-3, ST-IVAN-DRAW-1, ST-IVAN-DRAW-2)."""
+    run = make_run(seed=6)
+    deck = run.st.deck[:]
+    run.trace = Trace()
+    rounds.play_game(run)
+    cards = [e for e in run.trace.events if e["kind"] == "card"]
+    assert run.st.deck == deck and len(deck) == 13
+    assert [e["action_card"] for e in cards] == deck[:12] and [e["move_card"] for e in cards] == deck[1:13]
+
+
+def test_yurt_pays_the_location_fur_and_uses_the_yurt_up():
+    """Yurt: pay the location fur, gain the yurt's reward; the yurt is used up, so a second yurt card in
+    that region fails (ST-IVAN-ACT-4, ST-IVAN-LOCFUR-1)."""
+    run, side = arranged()
+    side.pos, side.story, side.furs = 2, 0, [0] * 9
+    y = run.t.yurts_a[0]  # 5 story points
+    run.st.yurt[1] = y
+    fur = run.st.region_fur[1]
+    side.furs[fur] = 2
+    take_from_bag(run, fur, fur)
+    ivan.additional_action(run, card(action="yurt"))
+    assert side.story == 5 and side.furs[fur] == 1 and run.st.yurt[1] == -1 and y in run.st.used_yurts
+    ivan.additional_action(run, card(action="yurt"))
+    assert side.story == 5 and side.furs[fur] == 1
+
+
+PAYING = {"outpost", "yurt", "wish", "claim_full", "donate", "merchant"}
+
+
+def test_ivan_never_spends_horses_and_pays_furs_only_for_his_actions():
+    """Over whole games with every module, Ivan's horses never go down, and his furs go down only in a step
+    where he paid a location fur, a full-cost claim, a donation or a chipmunk exchange (ST-IVAN-RES-1,
+    ST-IVAN-RES-2, ST-IVAN-TURN-7)."""
+    options = GAME.resolve_options({"modules": "merchant,hunting_plan,landscapes,diplomacy",
+                                    "difficulty": "hard", "ivan_winter_income": "as_player"})
+    ctx = context()
+    lost = 0
+    for index in range(6):
+        streams = game_streams(21, index)
+        trace = Trace()
+        run = setup.setup(ctx["tables"], _opts(ctx, options), streams, RandomStrategy(streams.strategy), trace)
+        side = run.st.sides[IVAN]
+        last = {"horses": side.horses, "furs": side.fur_count(), "events": len(trace.events)}
+
+        def check(r):
+            nonlocal lost
+            new = trace.events[last["events"]:]
+            assert side.horses >= last["horses"]
+            if side.fur_count() < last["furs"]:
+                lost += 1
+                assert any(e["kind"] == "automa" and e["action"] in PAYING for e in new), new
+            last.update(horses=side.horses, furs=side.fur_count(), events=len(trace.events))
+
+        rounds.play_game(run, check)
+    assert lost  # the games do make Ivan pay furs

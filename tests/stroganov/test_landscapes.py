@@ -18,7 +18,8 @@ def test_setup_places_a_tiles_and_tiger_on_last_regular_tile():
 
 
 def test_ivan_scores_4_for_a_tile_and_uses_b_tiles_with_banners():
-    """Ivan: +4 VP per A-tile; a Б-tile for a banner on acquisition and each summer (ST-TK-LAND-7, ST-TK-LAND-8)."""
+    """Ivan: +4 VP per A-tile; a Б-tile for a banner on acquisition and each summer (ST-TK-LAND-7, ST-TK-LAND-8,
+    ST-BANNER-3)."""
     run = make_run(modules="landscapes")
     t, ivan = run.t, run.st.sides[IVAN]
     landscapes.acquire(run, IVAN, t.a_tiles[0])

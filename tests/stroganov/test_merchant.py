@@ -9,7 +9,7 @@ from tests.stroganov.conftest import make_run, take_from_bag
 
 def test_chipmunks_in_bag_and_merchant_in_region_2():
     """10 chipmunks join the bag; the merchant starts in region 2 and moves east each winter
-    (ST-TK-MERCH-1, ST-TK-MERCH-2)."""
+    (ST-TK-MERCH-1, ST-TK-MERCH-2, ST-FUR-2)."""
     run = make_run(modules="merchant")
     plain = make_run()
     assert sum(run.st.bag) + sum(map(len, run.st.col)) + len(run.st.market) == \
@@ -21,7 +21,7 @@ def test_chipmunks_in_bag_and_merchant_in_region_2():
 
 def test_ivan_sells_a_pair_at_once_and_a_lone_chipmunk_in_winter():
     """Ivan sells two chipmunks as soon as he holds them, and one at the start of winter, without presence
-    (ST-TK-MERCH-5, ST-TK-MERCH-6)."""
+    (ST-TK-MERCH-5, ST-TK-MERCH-6, ST-IVAN-TURN-7)."""
     run = make_run(modules="merchant")
     run.st.merchant_tile = 3  # M4: 2 VP / 5 VP
     take_from_bag(run, 1, 1, 1)

@@ -34,3 +34,22 @@ def test_options_cite_rules_and_are_documented():
         assert f"`{o.name}`" in text, o.name
     for n in OPEN_POINTS:
         assert f"ST-OPEN-{n}" in text, n
+
+
+def test_component_limits():
+    """Coins and horses are unlimited and the banner reserve limited; component_limits=box caps coins at 20
+    and horses at 40 (ST-COMP-3, ST-OPEN-57)."""
+    from automa.stroganov import economy
+    from automa.stroganov.state import C_BONUS
+    from tests.stroganov.conftest import make_run
+    run = make_run()
+    p, i = run.st.sides
+    economy.add_coins(run, 0, 30)
+    economy.add_horses(run, 0, 50)
+    economy.apply_bundle(run, 1, (("banners", 20),), C_BONUS)
+    assert p.coins >= 30 and p.horses >= 50 and i.banners == run.t.banner_reserve == 12
+    run = make_run(component_limits="box")
+    p, i = run.st.sides
+    economy.add_coins(run, 0, 30)
+    economy.add_horses(run, 0, 50)
+    assert p.coins + i.coins == 20 and p.horses + i.horses == 40

@@ -1,9 +1,10 @@
 """Turn order and winter (ST-YEAR-2, ST-YEAR-3, ST-WINTER-1..5)."""
 from __future__ import annotations
 
-from automa.stroganov import rounds
-from automa.stroganov.state import IVAN, PLAYER, START
+from automa.stroganov import rounds, setup
+from automa.stroganov.state import C_SONGS, IVAN, PLAYER, START
 from tests.stroganov.conftest import make_run
+from tests.stroganov.test_invariants import total_furs
 
 
 def test_easternmost_first_then_later_arrival():
@@ -17,8 +18,8 @@ def test_easternmost_first_then_later_arrival():
 
 
 def test_winter_home_income_and_refill():
-    """Cossacks go home, horses 2 + banners, claimed slots refilled, trade fur redrawn, market refilled
-    (ST-WINTER-2, ST-WINTER-4)."""
+    """Cossacks go back to the start tile, horses 2 + 1 per banner, none for Ivan, claimed slots refilled,
+    market refilled (ST-WINTER-2, ST-WINTER-4, ST-BOARD-1, ST-BANNER-3, ST-IVAN-WINTER-2)."""
     run = make_run()
     st = run.st
     p, i = st.sides
@@ -46,3 +47,51 @@ def test_year_two_switches_wish_deck():
     run.st.wish[1] = -1
     rounds.winter(run, last=False)
     assert run.st.wish[1] in run.t.wish_groups["second_half"]
+
+
+def test_trade_space_fur_redrawn_in_winter():
+    """One fur lies on the trade space; in winter it goes back to the bag and a new one is drawn, also onto
+    an empty space (ST-TRADE-1, ST-WINTER-4)."""
+    for empty in (False, True):
+        run = make_run(seed=3)
+        st = run.st
+        if empty:
+            st.bag[st.trade_fur] += 1
+            st.trade_fur = 0
+        furs = total_furs(run)
+        rounds.reset_and_refill(run)
+        assert 2 <= st.trade_fur <= 8 and total_furs(run) == furs
+
+
+def test_storytelling_ivan_buys_the_dearest_song_he_can_pay():
+    """Winter storytelling: songs are bought with story points and score their VP at once; Ivan takes the
+    most expensive (rightmost) tile he can pay, one per winter; the display of 2 is refilled in ascending
+    cost (ST-SONG-1, ST-SONG-2, ST-SONG-5, ST-WINTER-3, ST-IVAN-WINTER-1, ST-END-2)."""
+    for story, bought, vp in ((9, 4, 4), (3, 0, 2), (2, None, 0)):
+        run = make_run()
+        st, t, ivan = run.st, run.t, run.st.sides[IVAN]
+        assert (t.songs[0][0], t.songs[4][0]) == (3, 5)
+        st.songs, st.song_pile = [0, 4], [s for s in range(len(t.songs)) if s not in (0, 4)]
+        ivan.story, st.sides[PLAYER].story = story, 0
+        rounds.storytelling(run)
+        assert ivan.vp[C_SONGS] == vp
+        if bought is None:
+            assert st.songs == [0, 4] and ivan.story == story
+            continue
+        assert bought not in st.songs and len(st.songs) == 1 and ivan.story == story - t.songs[bought][0]
+        setup.refill_songs(run)
+        costs = [t.songs[s][0] for s in st.songs]
+        assert len(st.songs) == 2 and costs == sorted(costs)
+
+
+def test_yurts_a_in_years_1_2_then_b():
+    """A-yurts are displayed in years 1-2, B-yurts from year 3 (ST-YURT-3, ST-OPEN-21)."""
+    run = make_run()
+    st, t = run.st, run.t
+    shown = lambda: [st.yurt[r] for r in t.item_regions]
+    assert all(y in t.yurts_a for y in shown())
+    rounds.reset_and_refill(run)
+    assert all(y in t.yurts_a for y in shown())
+    st.year = 2
+    rounds.reset_and_refill(run)
+    assert all(y in t.yurts_b for y in shown())

@@ -53,8 +53,8 @@ def zone_scores(zones: list[int]) -> list[int]:
 
 
 def donate(run, who: int, slot: int, fur: int, coin: int, tiger: int, steps: int) -> None:
-    """Donate onto the tile's right-hand side and advance, taking bonuses reached or passed
-    (ST-TK-DIPLO-3, ST-TK-DIPLO-5)."""
+    """Donate onto the tile's right-hand side (``don``, apart from the hunt column, so never hunted) and
+    advance, taking bonuses reached or passed (ST-TK-DIPLO-3, ST-TK-DIPLO-5, ST-TK-DIPLO-6, ST-HUNT-7)."""
     st, t = run.st, run.t
     side = st.sides[who]
     if fur:

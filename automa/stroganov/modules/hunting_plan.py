@@ -55,7 +55,7 @@ def ivan_override(run, slot: int) -> bool:
 
 def wish_steps(plan_pos: int, total: int, paid: int, real: int) -> int:
     """Plan steps used to fulfil a wish: each step back up removes one unframed fur; red-framed furs
-    stay (ST-TK-PLAN-4)."""
+    stay (ST-TK-PLAN-4, ST-WISH-5)."""
     return max(0, min(plan_pos, total - paid, total - real))
 
 

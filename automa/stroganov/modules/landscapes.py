@@ -79,7 +79,8 @@ def _choose_settlement_yurt(run, who: int) -> None:
 
 
 def use_b_tile(run, who: int, tile: int) -> None:
-    """Spend 1 banner for a Б-tile's benefit: Ivan whenever he can, the player by choice (ST-TK-LAND-6, -8)."""
+    """Spend 1 banner for a Б-tile's benefit: Ivan whenever he can, the player by choice (ST-TK-LAND-6, -8,
+    ST-BANNER-3)."""
     side = run.st.sides[who]
     if not side.banners:
         return
