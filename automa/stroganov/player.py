@@ -8,16 +8,20 @@ from automa.stroganov.state import C_BONUS, C_WISH, PLAYER, START
 
 
 def turn(run: Run) -> None:
-    """Move, (donate), basic action, free main action, extra actions, paid main action, extra actions
-    (ST-TURN-1..5, ST-TURN-7)."""
+    """Move, (donate), basic action, free main action, paid main action, with extra actions interleaved:
+    before the move, before each later phase and at the end (ST-TURN-1..5, ST-TURN-7, ST-TURN-8, ST-WISH-3)."""
     st = run.st
     side = st.sides[PLAYER]
+    extras(run)
     choices = move_choices(run, side)
     if choices:
         run.choose("move", choices, move)
     if run.diplo and side.pos >= 0 and st.diplo[side.pos] and st.tiles[side.pos] >= 0:
+        extras(run)
         run.choose("donate", diplomacy.player_choices(run, side), lambda r, c: c and diplomacy.player_donate(r, c))
+    extras(run)
     run.choose("basic", [None] + actions(run, side, True), act)
+    extras(run)
     run.choose("main", [None] + actions(run, side, False), act)
     extras(run)
     run.choose("paid", [None] + paid_actions(run, side), paid_act)

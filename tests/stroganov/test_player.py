@@ -108,7 +108,8 @@ class Recorder(Strategy):
 
 def test_turn_phases_in_order():
     """Move, diplomacy donation (module 4, not an action), basic action, free main action (a basic or an
-    advanced one), extra actions, paid main action, extra actions (ST-TURN-1..5, ST-TURN-7, ST-TURN-8)."""
+    advanced one), paid main action, with extra actions offered before each phase and at the end
+    (ST-TURN-1..5, ST-TURN-7, ST-TURN-8, ST-WISH-3)."""
     rec = Recorder()
     run = make_run(modules="diplomacy", strategy=rec)
     st, side = run.st, run.st.sides[PLAYER]
@@ -121,7 +122,8 @@ def test_turn_phases_in_order():
     rec.seen.clear()
     player.turn(run)
     kinds = [k for k, _ in rec.seen]
-    assert kinds == ["move", "donate", "basic", "main", "extra", "paid", "extra"]
+    assert kinds == ["extra", "move", "extra", "donate", "extra", "basic", "extra", "main", "extra", "paid",
+                     "extra"]
     choices = dict(rec.seen)
     assert choices["move"][0] == 1 and side.pos == 0
     assert ("coin",) in choices["basic"] and ("outpost",) not in choices["basic"]
