@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -56,11 +57,18 @@ class Streams:
     strategy: Stream
 
 
+@lru_cache(maxsize=16)
+def _words(root_entropy: int) -> np.ndarray:
+    """The root entropy as the little-endian uint32 words SeedSequence makes of it (given as words, it
+    skips that conversion for every stream; the sequence is the same)."""
+    words = [(root_entropy >> shift) & 0xFFFFFFFF for shift in range(0, max(root_entropy.bit_length(), 1), 32)]
+    return np.array(words, dtype=np.uint32)
+
+
 def _stream(root_entropy: int, game_index: int, k: int) -> Stream:
     """Stream ``k`` of game ``game_index``: the child ``(game_index, k)`` of the root, i.e. child ``k`` of
     :func:`game_sequence` (built directly, which saves constructing the game's own sequence)."""
-    child = np.random.SeedSequence(root_entropy, spawn_key=(game_index, k))
-    state = child.generate_state(4, np.uint32)
+    state = np.random.SeedSequence(_words(root_entropy), spawn_key=(game_index, k)).generate_state(4)
     return Stream(int.from_bytes(state.tobytes(), "little"))
 
 

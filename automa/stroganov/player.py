@@ -284,12 +284,16 @@ def extras(run: Run) -> None:
 
 
 def extra_choices(run: Run, side) -> list:
+    """Pass, fulfil a wish the supply can pay, buy or trade for a market fur (one entry per fur value)."""
     st, t = run.st, run.t
     out = [None]
+    furs = sum(side.furs)
     if side.wishes:
-        out += [("fulfil", w) for w in side.wishes if wish_payment(run, side, w) is not None]
+        have, cards = furs + side.tigers + side.plan_pos, t.wishes  # a wish needs at least its fur count
+        out += [("fulfil", w) for w in side.wishes
+                if cards[w][1] <= have and wish_payment(run, side, w) is not None]
     buy = side.horses >= (3 if side.breeder else t.buy_horses)
-    trade = run.o.market_trade == "two_for_one" and sum(side.furs) >= t.trade_give
+    trade = run.o.market_trade == "two_for_one" and furs >= t.trade_give
     if (buy or trade) and st.market:
         market = sorted(set(st.market), reverse=True)
         if buy:

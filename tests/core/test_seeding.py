@@ -31,18 +31,20 @@ def test_fresh_entropy_is_large_and_fresh():
 
 
 def test_stream_k_of_game_i_is_child_k_of_the_games_seed_sequence():
-    """The documented derivation: spawn key (i, k), 128 bits of generate_state seed a random.Random."""
+    """The documented derivation: spawn key (i, k), 128 bits of generate_state seed a random.Random,
+    for roots of every size (the root is handed to SeedSequence as its uint32 words)."""
     import random
 
     import numpy as np
 
     from automa.core.seeding import game_sequence
 
-    children = game_sequence(99, 4).spawn(3)
-    expected = [random.Random(int.from_bytes(c.generate_state(4, np.uint32).tobytes(), "little"))
-                for c in children]
-    got = game_streams(99, 4)
-    assert [draws(s) for s in (got.setup, got.automa, got.strategy)] == [draws(r) for r in expected]
+    for root in (0, 1, 99, 2**32, 2**64 + 5, 2**128 - 1, fresh_entropy()):
+        children = game_sequence(root, 4).spawn(3)
+        expected = [random.Random(int.from_bytes(c.generate_state(4, np.uint32).tobytes(), "little"))
+                    for c in children]
+        got = game_streams(root, 4)
+        assert [draws(s) for s in (got.setup, got.automa, got.strategy)] == [draws(r) for r in expected]
 
 
 def test_a_streams_shuffle_is_the_stdlib_shuffle():
