@@ -101,8 +101,9 @@ def actions(run: Run, side, basic_only: bool, region: int = -2) -> list:
         out += _moves(t, o, pos)
     else:
         out = []
-    regions = locations(run, side) if region == -2 else (region,)
-    if o.actions_at_outposts == "listed":
+    listed = o.actions_at_outposts == "listed"
+    regions = None if basic_only and listed else locations(run, side) if region == -2 else (region,)
+    if listed:
         slots = (pos,) if local else ()
     else:
         slots = sorted(({pos} if local else set()) | {s for r in regions for s in t.region_slots[r]})

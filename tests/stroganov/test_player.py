@@ -74,7 +74,9 @@ def test_outpost_location_allows_village():
     side.pos = 0
     side.outposts[5] = 1
     acts = player.actions(run, side, False)
-    assert ("village", 5) in acts and not any(a[0] == "hunt" and a[1] >= 10 for a in acts)
+    assert all(run.st.village[r] >= 0 for r in (1, 2, 3, 4))  # items lie where the player is absent
+    assert ("village", 5) in acts and ("yurt", 5) in acts
+    assert not any(a[0] in ("village", "yurt", "wish") and a[1] in (1, 2, 3, 4) for a in acts)  # no presence there
 
 
 def test_wish_with_tiger_and_coin_wilds():
