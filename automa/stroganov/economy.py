@@ -68,19 +68,28 @@ def plain(choice):
 
 # --- furs -----------------------------------------------------------------------------------------
 
-def draw(run: Run) -> int:
-    """One random fur from the bag, 0 if it is empty (ST-FUR-3)."""
+def draws(run: Run, n: int) -> list[int]:
+    """``n`` random furs from the bag, fewer if it runs out (ST-FUR-3)."""
     bag = run.st.bag
     total = sum(bag)
-    if not total:
-        return 0
-    r = int(run.rng.random() * total)
-    for value, n in enumerate(bag):  # bag[0] is always 0
-        r -= n
-        if r < 0:
-            bag[value] -= 1
-            return value
-    raise AssertionError("bag count mismatch")
+    rnd = run.rng.random
+    out = []
+    for _ in range(min(n, total)):
+        r = int(rnd() * total)
+        for value, k in enumerate(bag):  # bag[0] is always 0
+            r -= k
+            if r < 0:
+                bag[value] -= 1
+                out.append(value)
+                break
+        total -= 1
+    return out
+
+
+def draw(run: Run) -> int:
+    """One random fur from the bag, 0 if it is empty (ST-FUR-3)."""
+    got = draws(run, 1)
+    return got[0] if got else 0
 
 
 def to_bag(run: Run, value: int, n: int = 1) -> None:

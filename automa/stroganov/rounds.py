@@ -122,11 +122,7 @@ def reset_and_refill(run: Run) -> None:
     for r in t.item_regions:
         if st.wish[r] < 0 and st.wish_pile:
             st.wish[r] = st.wish_pile.pop()
-    while len(st.market) < run.o.market_size:
-        v = economy.draw(run)
-        if not v:
-            break
-        st.market.append(v)
+    st.market += economy.draws(run, run.o.market_size - len(st.market))
     refill_songs(run)
     if st.trade_fur:
         economy.to_bag(run, st.trade_fur)

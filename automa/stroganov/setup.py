@@ -22,11 +22,7 @@ def build_deck(tables, letter: str, arng: random.Random) -> list[int]:
 
 def fill_slot(run: Run, slot: int) -> None:
     """Fill a tile's hunt column with one random fur per fur slot, sorted lowest first (ST-SETUP-5, ST-LAND-2)."""
-    col = []
-    for _ in range(run.t.tiles[run.st.tiles[slot]].slots):
-        v = economy.draw(run)
-        if v:
-            col.append(v)
+    col = economy.draws(run, run.t.tiles[run.st.tiles[slot]].slots)
     col.sort()
     run.st.col[slot] = col
 
@@ -67,7 +63,7 @@ def setup(tables, opts, streams, strategy, trace) -> Run:
     for slot in range(t.n_slots):
         fill_slot(run, slot)
     place_tiger(run)
-    st.market = [v for v in (economy.draw(run) for _ in range(opts.market_size)) if v]
+    st.market = economy.draws(run, opts.market_size)
     st.trade_fur = economy.draw(run)
     villages = list(range(len(t.villages)))
     rng.shuffle(villages)
