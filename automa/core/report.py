@@ -107,13 +107,15 @@ def _win_rate_top(highest: float) -> float:
 
 
 def plot_win_rate(study: Study, x: str, path: Path) -> None:
-    """Win rate with Wilson error bars against option ``x``, one line per strategy, a panel per other grid values."""
+    """Win rate with Wilson error bars against option ``x``, one line per strategy, a panel per combination
+    of the other grid values that has cells (an excluded combination gets none)."""
     plt = _pyplot()
     grid = study.manifest["grid"]
     ticks = [str(v) for v in grid[x]]
     others = [k for k in varying(study) if k != x]
-    panels = list(itertools.product(*[[str(v) for v in grid[k]] for k in others]))
     s = study.summary
+    present = {tuple(str(v) for v in row) for row in s[others].itertuples(index=False)}
+    panels = [p for p in itertools.product(*[[str(v) for v in grid[k]] for k in others]) if p in present]
     strategies = study.manifest["strategies"]
     cols = min(4, len(panels))
     rows = math.ceil(len(panels) / cols)
