@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 from automa.core.errors import UsageError
 from automa.core.results import GamesWriter, parse_rows, write_json
-from automa.core.runner import Part, Task, tasks
+from automa.core.runner import Part, Task, chunk_size, tasks
 from automa.core.stats import Tally
 
 CHUNKS = "chunks"
@@ -137,10 +137,21 @@ def finish(manifest: dict, state: RunState) -> None:
                  "interrupted": state.interrupted}
 
 
-def chunk_record(manifest: dict, size: int, total: int, backend: str, scheduler: str | None) -> None:
-    """Add the chunk bookkeeping of a new run to its manifest."""
-    manifest |= {"backend": backend, "scheduler": scheduler, "chunk_size": size, "chunks": total,
-                 "chunks_done": [], "complete": False, "retries": [], "resumed": []}
+def begin(out: Path, prepare: Callable[[], None], manifest: dict, parts: list[Part], games: int, jobs: int,
+          backend: str | None, scheduler: str | None, engine) -> dict:
+    """Start a new run: ``prepare()`` the output directory, add the chunk plan to ``manifest`` and save it.
+    ``engine`` is closed if any of that fails."""
+    try:
+        prepare()
+        size = chunk_size(games, jobs)
+        manifest |= {"backend": backend or "processes", "scheduler": scheduler, "chunk_size": size,
+                     "chunks": len(tasks(parts, size)), "chunks_done": [], "complete": False, "retries": [],
+                     "resumed": []}
+        write_json(out / "manifest.json", manifest)
+    except BaseException:
+        engine.close()
+        raise
+    return manifest
 
 
 def execute(out: Path, games_name: str, fmt: str, parts: list[Part], manifest: dict, engine,
@@ -148,7 +159,7 @@ def execute(out: Path, games_name: str, fmt: str, parts: list[Part], manifest: d
     """Play every chunk of ``parts`` not yet recorded in ``manifest`` into ``out`` on ``engine``.
 
     ``engine`` is an open backend (:func:`automa.core.backends.open_backend`; the caller closes it).
-    ``manifest`` (already holding :func:`chunk_record`'s fields) is updated and saved as the run
+    ``manifest`` (already holding :func:`begin`'s chunk plan) is updated and saved as the run
     goes. ``progress(n)`` is called with the rows appended to the games file. A chunk that keeps
     killing its worker stops the run like Ctrl-C, with the reason in the manifest's ``failure``.
     """

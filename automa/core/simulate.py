@@ -21,10 +21,10 @@ from tqdm import tqdm
 from automa.core.errors import UsageError
 from automa.core.registry import get_game, get_strategy
 from automa.core.backends import check_backend, open_backend
-from automa.core.checkpoint import (CHUNKS, chunk_record, execute, finish, load_manifest, new_manifest,
+from automa.core.checkpoint import (CHUNKS, begin, execute, finish, load_manifest, new_manifest,
                                     record_resume)
 from automa.core.results import FORMATS, GamesWriter, columns, layout, read_games, write_json
-from automa.core.runner import Part, RunSpec, chunk_size, prepare, run, tasks
+from automa.core.runner import Part, RunSpec, prepare, run
 from automa.core.seeding import fresh_entropy
 from automa.core.stats import summary_frame
 
@@ -125,15 +125,8 @@ def simulate_dir(spec: RunSpec, games: int, jobs: int, out: Path | None, fmt: st
     out = out or default_out(spec.game.name)
     prepare_out(out, force, check_only=True)
     engine = open_backend(pick_backend(backend, jobs), [Part(spec, games)], jobs, scheduler, {0: ctx})
-    try:
-        prepare_out(out, force)
-        manifest = _manifest(spec, games, jobs, fmt, command)
-        size = chunk_size(games, jobs)
-        chunk_record(manifest, size, len(tasks([Part(spec, games)], size)), backend or "processes", scheduler)
-        write_json(out / "manifest.json", manifest)
-    except BaseException:
-        engine.close()
-        raise
+    manifest = begin(out, lambda: prepare_out(out, force), _manifest(spec, games, jobs, fmt, command),
+                     [Part(spec, games)], games, jobs, backend, scheduler, engine)
     return _play(spec, out, manifest, engine, quiet)
 
 

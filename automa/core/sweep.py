@@ -47,10 +47,10 @@ from automa.core.errors import UsageError
 from automa.core.paired import paired_table
 from automa.core.registry import Game, get_game, get_strategy
 from automa.core.backends import check_backend, open_backend
-from automa.core.checkpoint import (chunk_record, execute, finish, load_manifest, new_manifest,
+from automa.core.checkpoint import (begin, execute, finish, load_manifest, new_manifest,
                                     record_resume)
 from automa.core.results import columns, layout, write_json
-from automa.core.runner import Part, RunSpec, chunk_size, prepare, tasks
+from automa.core.runner import Part, RunSpec, prepare
 from automa.core.simulate import check_counts, pick_backend, prepare_out, resolve, write_atomic_csv
 from automa.core.stats import summarize, summary_frame
 
@@ -313,17 +313,13 @@ def run_sweep(sweep: Sweep, jobs: int, out: Path | None = None, force: bool = Fa
     prepare_out(out, force, OUTPUTS, check_only=True)
     parts = _parts(sweep)
     engine = open_backend(pick_backend(backend, jobs), parts, jobs, scheduler, contexts)
-    try:
+    def prepare_dir() -> None:
         if force and out.is_dir():
             shutil.rmtree(out / "plots", ignore_errors=True)
         prepare_out(out, force, OUTPUTS)
-        manifest = _manifest(sweep, jobs, command)
-        size = chunk_size(sweep.games, jobs)
-        chunk_record(manifest, size, len(tasks(parts, size)), backend or "processes", scheduler)
-        write_json(out / "manifest.json", manifest)
-    except BaseException:
-        engine.close()
-        raise
+
+    manifest = begin(out, prepare_dir, _manifest(sweep, jobs, command), parts, sweep.games, jobs, backend,
+                     scheduler, engine)
     return _play(sweep, out, manifest, engine, quiet)
 
 
