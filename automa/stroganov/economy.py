@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from automa.stroganov.state import C_SONGS, C_TROPHY, IVAN, PLAYER, View
+from automa.stroganov.state import C_BONUS, C_SONGS, C_TROPHY, IVAN, PLAYER, View
 from strategies.base import Decision, ask
 
 
@@ -221,9 +221,6 @@ def can_claim(run: Run, side, slot: int) -> bool:
 def take_tile(run: Run, who: int, slot: int) -> None:
     """The claimer takes the tile, its furs and tiger and its claim bonus; Ivan ignores donations, which go
     back to bag and supply (ST-CLAIM-3, ST-TK-DIPLO-6, ST-TK-DIPLO-9)."""
-    from automa.stroganov.modules import landscapes
-    from automa.stroganov.state import C_BONUS
-
     st = run.st
     side = st.sides[who]
     tile = st.tiles[slot]
@@ -245,8 +242,10 @@ def take_tile(run: Run, who: int, slot: int) -> None:
     st.tiles[slot] = -1
     side.tiles.append(tile)
     gain_reward(run, who, run.t.tiles[tile].bonus, C_BONUS)
-    if run.lands and landscapes.is_special(run, tile):
-        landscapes.acquire(run, who, tile)
+    if run.lands:
+        from automa.stroganov.modules import landscapes
+        if landscapes.is_special(run, tile):
+            landscapes.acquire(run, who, tile)
     if run.o.claimed_slot == "close_up":
         close_up(run, slot)
 

@@ -286,17 +286,18 @@ def extras(run: Run) -> None:
 
 def extra_choices(run: Run, side) -> list:
     """Pass, fulfil a wish the supply can pay, buy or trade for a market fur (one entry per fur value)."""
-    st, t = run.st, run.t
+    t = run.t
     out = [None]
     furs = sum(side.furs)
     if side.wishes:
         have, cards = furs + side.tigers + side.plan_pos, t.wishes  # a wish needs at least its fur count
-        out += [("fulfil", w) for w in side.wishes
-                if cards[w][1] <= have and wish_payment(run, side, w) is not None]
+        for w in side.wishes:
+            if cards[w][1] <= have and wish_payment(run, side, w) is not None:
+                out.append(("fulfil", w))
     buy = side.horses >= (3 if side.breeder else t.buy_horses)
-    trade = run.o.market_trade == "two_for_one" and furs >= t.trade_give
-    if (buy or trade) and st.market:
-        market = sorted(set(st.market), reverse=True)
+    trade = furs >= t.trade_give and run.o.market_trade == "two_for_one"
+    if (buy or trade) and run.st.market:
+        market = sorted(set(run.st.market), reverse=True)
         if buy:
             out += [("buy", v) for v in market]
         if trade:
