@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import tomllib
 from dataclasses import dataclass
+from itertools import accumulate
 from pathlib import Path
 
 from automa.core.errors import UsageError
@@ -239,6 +240,7 @@ class Tables:
         self.mandatory_max = chk.int("movement.mandatory_max", m["mandatory_max"], 1, 12)
         self.extra_move_costs = chk.ints("movement.extra_tile_horse_costs", m["extra_tile_horse_costs"], 0, 99) \
             if m["extra_tile_horse_costs"] else ()
+        self.move_costs = tuple(accumulate((0,) * self.mandatory_max + self.extra_move_costs))  # horses for 1, 2.. tiles
         self.basic_move_steps = chk.int("movement.basic_move_steps", m["basic_move_steps"], 1, 12)
         a = p["actions"]
         self.coin_gain = chk.int("actions.coin_gain", a["coin_gain"], 0, 99)

@@ -210,12 +210,13 @@ def can_claim(run: Run, side, slot: int) -> bool:
     t, st = run.t, run.st
     if t.claim_base != 1:
         return claim_payment(run, side, slot) is not None
+    n = t.claim_per_fur * (len(st.col[slot]) + len(st.don[slot]))
+    furs = sum(side.furs)
+    if furs < n:  # too few furs whatever pays the base fur
+        return False
     p = kind_payment(side, st.region_fur[t.slot_region[slot]], coin_ok=not side.is_ivan,
                      tiger_ok=t.claim_tiger_base)
-    if p is None:
-        return False
-    n = t.claim_per_fur * (len(st.col[slot]) + len(st.don[slot]))
-    return sum(side.furs) - (1 if p[0] else 0) >= n
+    return p is not None and furs - (1 if p[0] else 0) >= n
 
 
 def take_tile(run: Run, who: int, slot: int) -> None:

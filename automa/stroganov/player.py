@@ -33,23 +33,15 @@ def turn(run: Run) -> None:
 def move_choices(run: Run, side) -> list[int]:
     """Move 1-2 tiles east, further tiles paid with horses, never past the east end (ST-MOVE-1, ST-MOVE-2,
     ST-MOVE-4)."""
-    t = run.t
-    room = t.n_slots - 1 - side.pos
-    out, cost = [], 0
-    for steps in range(1, min(room, t.mandatory_max + len(t.extra_move_costs)) + 1):
-        if steps > t.mandatory_max:
-            cost += t.extra_move_costs[steps - t.mandatory_max - 1]
-            if cost > side.horses:
-                break
-        out.append(steps)
-    return out
+    horses = side.horses
+    return [steps for steps, cost in enumerate(run.t.move_costs[:run.t.n_slots - 1 - side.pos], 1) if cost <= horses]
 
 
 def move(run: Run, steps: int) -> None:
     t = run.t
     side = run.st.sides[PLAYER]
     extra = max(0, steps - t.mandatory_max)
-    side.horses -= sum(t.extra_move_costs[:extra])
+    side.horses -= t.move_costs[steps - 1]
     side.pos += steps
     run.st.arrivals += 1
     side.arrived = run.st.arrivals
