@@ -49,6 +49,7 @@ def play(ctx: dict, options: dict, strategy, streams, trace=None) -> Result:
     run = setup.setup(ctx["tables"], opts, streams, strategy, trace)
     scores = rounds.play_game(run)
     winner = scoring.winner(run, scores)
+    run.view = None  # the view refers back to the run: without it the game is freed at once, not by the GC
     if trace:
         trace.event("final", player=sum(scores[PLAYER]), automa=sum(scores[IVAN]), winner=winner)
     return Result(player=dict(zip(CATEGORIES, scores[PLAYER])), automa=dict(zip(CATEGORIES, scores[IVAN])),

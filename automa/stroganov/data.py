@@ -298,6 +298,7 @@ class Tables:
             if wc["group"] not in ("start", "first_half", "second_half"):
                 chk.fail(f"{w}.group", f"{wc['group']!r} is not start, first_half or second_half")
         self.wishes = tuple(self.wishes)
+        self.least_wish = min((w[1] for w in self.wishes), default=1)  # furs the smallest wish needs
         self.wish_groups = {g: tuple(i for i, wc in enumerate(wishes) if wc["group"] == g)
                             for g in ("start", "first_half", "second_half")}
         if len(self.wish_groups["start"]) < 2:

@@ -3,6 +3,7 @@ bag draws, fur payments, rewards, story, songs and trophies, used by both sides.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 
 from automa.stroganov.state import C_BONUS, C_SONGS, C_TROPHY, IVAN, PLAYER, View
 from strategies.base import Decision, ask
@@ -69,21 +70,11 @@ def plain(choice):
 # --- furs -----------------------------------------------------------------------------------------
 
 def draws(run: Run, n: int) -> list[int]:
-    """``n`` random furs from the bag, fewer if it runs out (ST-FUR-3)."""
+    """``n`` random furs from the bag, fewer if it runs out (ST-FUR-3): each a uniform pick among the furs
+    left, which lie in the bag sorted by value."""
     bag = run.st.bag
-    total = sum(bag)
     rnd = run.rng.random
-    out = []
-    for _ in range(min(n, total)):
-        r = int(rnd() * total)
-        for value, k in enumerate(bag):  # bag[0] is always 0
-            r -= k
-            if r < 0:
-                bag[value] -= 1
-                out.append(value)
-                break
-        total -= 1
-    return out
+    return [bag.pop(int(rnd() * len(bag))) for _ in range(min(n, len(bag)))]
 
 
 def draw(run: Run) -> int:
@@ -93,8 +84,10 @@ def draw(run: Run) -> int:
 
 
 def to_bag(run: Run, value: int, n: int = 1) -> None:
-    """Spent furs go back into the bag (ST-FUR-3)."""
-    run.st.bag[value] += n
+    """Spent furs go back into the bag (ST-FUR-3), which stays sorted by value."""
+    bag = run.st.bag
+    i = bisect_right(bag, value)
+    bag[i:i] = [value] * n
 
 
 def gain_fur(run: Run, who: int, value: int, hunted: bool = False) -> None:
@@ -117,7 +110,7 @@ def gain_fur(run: Run, who: int, value: int, hunted: bool = False) -> None:
 def spend_furs(run: Run, who: int, value: int, n: int = 1) -> None:
     side = run.st.sides[who]
     side.furs[value] -= n
-    run.st.bag[value] += n
+    to_bag(run, value, n)
 
 
 def lowest_furs(side, n: int) -> list | None:
@@ -162,7 +155,7 @@ def pay(run: Run, who: int, payment) -> None:
     """Pay a kind payment: the fur to the bag, the coin and the tiger to the supply."""
     charge(run.st.sides[who], payment)
     if payment[0]:
-        run.st.bag[payment[0]] += 1
+        to_bag(run, payment[0])
     run.st.tigers_left += payment[2]
 
 

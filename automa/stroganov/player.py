@@ -269,8 +269,12 @@ def trade(run: Run, n: int) -> None:
 def extras(run: Run) -> None:
     """Extra actions, any number, until the player is done: fulfil a wish, buy or trade a market fur
     (ST-TURN-7, ST-WISH-3, ST-MARKET-2, ST-MARKET-3)."""
-    side = run.st.sides[PLAYER]
+    side, t = run.st.sides[PLAYER], run.t
     while True:
+        furs = sum(side.furs)
+        if (furs < t.trade_give and furs + side.tigers + side.plan_pos < t.least_wish
+                and side.horses < (3 if side.breeder else t.buy_horses)):
+            return  # none of extra_choices' conditions can hold: passing is the only choice
         choices = extra_choices(run, side)
         if len(choices) == 1 or run.choose("extra", choices, extra) is None:
             return

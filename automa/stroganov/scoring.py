@@ -4,6 +4,7 @@ from __future__ import annotations
 from itertools import combinations
 from operator import mul
 
+from automa.stroganov import economy
 from automa.stroganov.data import SACRED, WILD
 from automa.stroganov.modules import hunting_plan, landscapes
 from automa.stroganov.state import (C_COINS, C_FURS, C_LAND, C_OUTPOST, C_PLAN, C_STORY, C_TIGER, C_WISH,
@@ -95,7 +96,7 @@ def wish_vp(run, who: int, final: bool = False) -> int:
         if side.furs[value] >= total:
             if final:
                 side.furs[value] -= paid
-                run.st.bag[value] += paid
+                economy.to_bag(run, value, paid)
             vp += points
     return vp
 

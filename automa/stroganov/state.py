@@ -68,7 +68,7 @@ class State:
     don: list  # donated furs per slot (module 4)
     don_coins: list
     diplo: list  # 1 if the slot's tile carries a diplomacy tile
-    bag: list  # fur count per value
+    bag: list  # the furs in the bag (values), lowest first
     market: list
     trade_fur: int
     region_fur: list

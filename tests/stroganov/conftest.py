@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from automa.core.seeding import game_streams
-from automa.stroganov import GAME, _opts, setup
+from automa.stroganov import GAME, _opts, economy, setup
 
 REFERENCE = Path(__file__).parents[3] / "shared" / "reference" / "stroganov"
 _CTX: dict = {}
@@ -30,7 +30,7 @@ def clear_board(run):
     st = run.st
     for slot in range(run.t.n_slots):
         for v in st.col[slot]:
-            st.bag[v] += 1
+            economy.to_bag(run, v)
         st.col[slot] = []
         st.tigers_left += st.tiger[slot]
         st.tiger[slot] = 0
@@ -39,8 +39,7 @@ def clear_board(run):
 def take_from_bag(run, *values):
     """Remove furs from the bag (to place them somewhere, keeping the fur count conserved)."""
     for v in values:
-        assert run.st.bag[v] > 0
-        run.st.bag[v] -= 1
+        run.st.bag.remove(v)  # ValueError if none is left
     return list(values)
 
 

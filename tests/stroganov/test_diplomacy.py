@@ -38,9 +38,9 @@ def test_ivan_ignores_donations_when_buying():
     st = run.st
     st.col[2] = []
     st.don[2] = take_from_bag(run, 6)
-    bag = st.bag[6]
+    bag = st.bag.count(6)
     economy.take_tile(run, IVAN, 2)
-    assert st.bag[6] == bag + 1 and run.st.sides[IVAN].furs[6] == 0
+    assert st.bag.count(6) == bag + 1 and run.st.sides[IVAN].furs[6] == 0
 
 
 def test_donated_furs_cannot_be_hunted():

@@ -28,7 +28,7 @@ VARIANTS = [
 
 def total_furs(run) -> int:
     st = run.st
-    return (sum(st.bag) + sum(map(len, st.col)) + sum(map(len, st.don)) + len(st.market)
+    return (len(st.bag) + sum(map(len, st.col)) + sum(map(len, st.don)) + len(st.market)
             + (1 if st.trade_fur else 0) + sum(s.fur_count() + (1 if s.salesman else 0) for s in st.sides))
 
 
@@ -37,7 +37,7 @@ def check(run, furs: int) -> None:
     ST-BANNER-1, ST-SONG-3)."""
     st, t = run.st, run.t
     assert total_furs(run) == furs
-    assert min(st.bag) >= 0 and st.tigers_left >= 0 and st.banners_left >= 0
+    assert st.bag == sorted(st.bag) and st.tigers_left >= 0 and st.banners_left >= 0
     for side in st.sides:
         assert min(side.furs) >= 0
         assert side.horses >= 0 and side.coins >= 0 and side.banners >= 0 and side.tigers >= 0

@@ -12,8 +12,8 @@ def test_chipmunks_in_bag_and_merchant_in_region_2():
     (ST-TK-MERCH-1, ST-TK-MERCH-2, ST-FUR-2)."""
     run = make_run(modules="merchant")
     plain = make_run()
-    assert sum(run.st.bag) + sum(map(len, run.st.col)) + len(run.st.market) == \
-        sum(plain.st.bag) + sum(map(len, plain.st.col)) + len(plain.st.market) + 10
+    assert len(run.st.bag) + sum(map(len, run.st.col)) + len(run.st.market) == \
+        len(plain.st.bag) + sum(map(len, plain.st.col)) + len(plain.st.market) + 10
     assert run.st.merchant_region == 2
     merchant.move(run)
     assert run.st.merchant_region == 3

@@ -172,11 +172,11 @@ def test_trade_action_one_coin_per_trade_space_fur():
     side.pos, tf = 2, run.st.trade_fur
     side.furs[tf] += 2
     take_from_bag(run, tf, tf)
-    have, coins, bag = side.furs[tf], side.coins, run.st.bag[tf]
+    have, coins, bag = side.furs[tf], side.coins, run.st.bag.count(tf)
     trades = [a for a in player.actions(run, side, True) if a[0] == "trade"]
     assert trades == [("trade", k) for k in range(1, have + 1)]
     player.act(run, ("trade", 2))
-    assert side.furs[tf] == have - 2 and side.coins == coins + 2 and run.st.bag[tf] == bag + 2
+    assert side.furs[tf] == have - 2 and side.coins == coins + 2 and run.st.bag.count(tf) == bag + 2
     run, side = arranged(trade_action="two_coins_once")
     side.pos, tf = 2, run.st.trade_fur
     side.furs[tf] += 2
@@ -329,9 +329,9 @@ def test_trophy_step_pays_its_fur_and_gives_a_chosen_reward():
     assert side.trophy == 0 and side.furs[8] == 1
     side.furs[3] = 1
     take_from_bag(run, 3)
-    horses, bag = side.horses, run.st.bag[3]
+    horses, bag = side.horses, run.st.bag.count(3)
     economy.trophy(run, PLAYER)
-    assert side.trophy == 1 and side.furs[3] == 0 and run.st.bag[3] == bag + 1
+    assert side.trophy == 1 and side.furs[3] == 0 and run.st.bag.count(3) == bag + 1
     assert side.horses == horses + 3 and side.vp[C_TROPHY] == 0  # choices 2 VP / 1 coin / 3 horses
     side.huntsman = True
     economy.trophy(run, PLAYER)

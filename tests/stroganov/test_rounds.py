@@ -1,7 +1,7 @@
 """Turn order and winter (ST-YEAR-2, ST-YEAR-3, ST-WINTER-1..5)."""
 from __future__ import annotations
 
-from automa.stroganov import rounds, setup
+from automa.stroganov import economy, rounds, setup
 from automa.stroganov.state import C_SONGS, IVAN, PLAYER, START
 from tests.stroganov.conftest import make_run
 from tests.stroganov.test_invariants import total_furs
@@ -56,7 +56,7 @@ def test_trade_space_fur_redrawn_in_winter():
         run = make_run(seed=3)
         st = run.st
         if empty:
-            st.bag[st.trade_fur] += 1
+            economy.to_bag(run, st.trade_fur)
             st.trade_fur = 0
         furs = total_furs(run)
         rounds.reset_and_refill(run)
