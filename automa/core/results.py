@@ -56,10 +56,11 @@ def columns(game) -> list[str]:
     return cols
 
 
-def row(game, index: int, seed: int, strategy: str, options: dict, result: Result | None,
+def row(game, index: int, seed: int, strategy: str, option_values: list, result: Result | None,
         error: str = "") -> list:
-    """One row of ``games.csv``: the result of a game, or an error row."""
-    head = [game.name, index, seed, strategy] + [options[o.name] for o in game.options]
+    """One row of ``games.csv``: the result of a game, or an error row (``option_values`` in the order of
+    ``game.options``)."""
+    head = [game.name, index, seed, strategy] + option_values
     n = len(game.categories)
     if result is None:
         return head + ["", "", "", ""] + [""] * (2 * n) + ["", "", error]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Callable
 
 from automa.core.errors import UsageError
@@ -34,6 +35,11 @@ class RunSpec:
     strategy: str
     strategy_cls: type
     root: int
+
+    @cached_property
+    def option_values(self) -> list:
+        """The option columns of every row of this spec (the same for all its games)."""
+        return [self.options[o.name] for o in self.game.options]
 
 
 @dataclass(frozen=True)
@@ -72,9 +78,9 @@ def play_one(spec: RunSpec, ctx: Any, index: int, trace: Trace | None = None) ->
         strategy = spec.strategy_cls(streams.strategy)
         result = spec.game.play(ctx, spec.options, strategy, streams, trace)
     except Exception as exc:  # one broken game must not stop the batch
-        return row(spec.game, index, spec.root, spec.strategy, spec.options, None,
+        return row(spec.game, index, spec.root, spec.strategy, spec.option_values, None,
                    f"{type(exc).__name__}: {exc}")
-    return row(spec.game, index, spec.root, spec.strategy, spec.options, result)
+    return row(spec.game, index, spec.root, spec.strategy, spec.option_values, result)
 
 
 def play_chunk(part: Part, ctx: Any, task: Task, want_rows: bool = False) -> Chunk:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from operator import add
 
 import pandas as pd
 
@@ -83,9 +84,7 @@ class Tally:
         self.ties += winner == "tie"
         for h, v in zip(self.hist, scores):
             h[v] += 1
-        sums = self.sums
-        for i, v in enumerate(categories):
-            sums[i] += v
+        self.sums = list(map(add, self.sums, categories))
 
     def merge(self, other: "Tally") -> None:
         self.games += other.games

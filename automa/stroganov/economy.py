@@ -78,9 +78,9 @@ def draws(run: Run, n: int) -> list[int]:
 
 
 def draw(run: Run) -> int:
-    """One random fur from the bag, 0 if it is empty (ST-FUR-3)."""
-    got = draws(run, 1)
-    return got[0] if got else 0
+    """One random fur from the bag, 0 if it is empty (ST-FUR-3); the same pick as :func:`draws`."""
+    bag = run.st.bag
+    return bag.pop(int(run.rng.random() * len(bag))) if bag else 0
 
 
 def to_bag(run: Run, value: int, n: int = 1) -> None:
