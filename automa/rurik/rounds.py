@@ -76,4 +76,5 @@ def play(data, options: dict, strategy, streams, trace=None) -> Result:
         play_round(m)
     p, r = score(m)
     won = winner(m, sum(p.values()), sum(r.values()))
+    m.view = None  # the view refers back to the match: without it the game is freed at once, not by the GC
     return Result(p, r, won, rounds=4, turns=m.s.turns, events=trace.events if trace else None)
