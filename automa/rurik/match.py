@@ -22,6 +22,7 @@ class Match:
     trace: object = None
     lookahead: bool = False
     turn_scheme_played: bool = False
+    builder_step_offered: bool = False  # player Sviatoslav's step, once per turn (RK-SB-LEAD-2)
     view: object = None               # the one live read-only View of this game, made on first use
     epic: bool = False                # modules in play, read once from opt["modules"] (RK-SB-EPIC, -WAR, -FACT)
     warfare: bool = False
@@ -37,7 +38,8 @@ class Match:
 
     def copy_for_lookahead(self) -> "Match":
         return Match(self.data, self.opt, self.s.copy(), self.strategy, _LOOKAHEAD_RNG,
-                     _LOOKAHEAD_RNG, None, True, self.turn_scheme_played)
+                     _LOOKAHEAD_RNG, None, True, self.turn_scheme_played,
+                     self.builder_step_offered)
 
 
 # lookahead copies reveal no card and shuffle nothing that is read again, so they share one stream

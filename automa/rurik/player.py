@@ -298,7 +298,12 @@ def build(m: Match, r: int, k: int, target: str) -> None:
 def spend(m: Match, action: str, points: int, only: int = -1, fewer: int = 0, forfeit: bool = False,
           anywhere: bool = False) -> int:
     """Spend ``points`` of ``action`` one decision at a time; returns points spent, or -1 when the
-    player forfeited (RK-ACT-3, RK-ACT-4)."""
+    player forfeited (RK-ACT-3, RK-ACT-4). The turn's first build points, whatever their source (main
+    action, scheme card, conversion token, deed), let player Sviatoslav step first (RK-SB-LEAD-2)."""
+    if (action == "build" and points > 0 and not m.builder_step_offered
+            and m.opt["player_leader"] == "sviatoslav"):
+        m.builder_step_offered = True
+        _sviatoslav(m)
     spent = 0
     legal = CHOICES[action]
     while points > 0:
@@ -410,7 +415,7 @@ def take_turn(m: Match) -> None:
     points, coin_cost = m.data.spaces[c][row]
     if m.trace:
         _log(m, "player_action", "RK-ACT-1", action=action, row=row, points=points)
-    m.turn_scheme_played = False
+    m.turn_scheme_played = m.builder_step_offered = False
     extra = _maybe_play_scheme(m)
     if coin_cost and pl.coins < coin_cost:
         pl.coins += 1                                     # RK-ACT-4: cannot pay
@@ -418,8 +423,6 @@ def take_turn(m: Match) -> None:
     if action == "scheme":
         scheme_action(m, points)
     elif points:
-        if action == "build" and m.opt["player_leader"] == "sviatoslav":
-            _sviatoslav(m)
         theofana = (action == "tax" and m.opt["player_leader"] == "theofana" and pl.leader >= 0
                     and s.token[pl.leader])  # her region still has its goods token
         n = spend(m, action, points + extra.pop(action, 0), forfeit=True)

@@ -364,6 +364,26 @@ def test_sviatoslav_steps_before_building():
     assert m2.s.sides[PLAYER].leader == PER and m2.s.sides[PLAYER].coins == 0
 
 
+def test_sviatoslav_steps_before_any_build_points_once_per_turn():
+    """The step comes before the turn's first build points whatever gives them (here a scheme card's or
+    a conversion token's, spent outside a Build action), and once per turn (RK-SB-LEAD-2)."""
+    m = pm(answers=[("step", VOL), ("build", VOL, STRONGHOLD, "none")], player_leader="sviatoslav")
+    troops(m, KIEV, 1, leader=True)
+    rebels(m, VOL, 1)
+    player.spend(m, "build", 2)
+    pl = m.s.sides[PLAYER]
+    assert m.strategy.asked[0] == ("sviatoslav", [("step", VOL), PASS])
+    assert pl.leader == VOL and (PLAYER, STRONGHOLD) in m.s.structs[VOL]
+    pl.coins = 1                                       # every neighbour is now a paid step
+    m.strategy.answers.append(PASS)
+    player.spend(m, "build", 1)                        # later build points of the same turn: no step
+    assert [k for k, _ in m.strategy.asked].count("sviatoslav") == 1
+    m.builder_step_offered = False                     # as at the start of the next turn
+    m.strategy.answers.append(PASS)
+    player.spend(m, "build", 1)
+    assert [k for k, _ in m.strategy.asked].count("sviatoslav") == 2
+
+
 def test_theofana_after_taxing_her_region_once_per_round():
     """Player Theofana: when a turn's tax spending included her region, step her to a neighbour or
     take 1 coin, once per round; not after a tax elsewhere (RK-SB-LEAD-3)."""
