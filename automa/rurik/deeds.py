@@ -146,16 +146,17 @@ def _goods_plan(m: Match, cost: dict) -> list[int] | None:
 
 
 def _troop_plan(m: Match, spec: dict) -> list[int] | None:
-    """Regions to take troops from for a ``remove_troops`` cost (RK-SB-CLAR-3: troops, not the leader)."""
+    """Regions to take units from for a ``remove_troops`` cost: troops first, the leader only as the last
+    unit of the player's in a region (RK-SB-CLAR-3)."""
     pl = m.s.sides[P]
     n, how = spec["n"], spec["region_rule"]
+    units = [k + (pl.leader == r) for r, k in enumerate(pl.units)]
     if how == "one_ruled_region":
-        ok = [r for r in range(8) if pl.units[r] >= n and rules(m.s, P, r)]
+        ok = [r for r in range(8) if units[r] >= n and rules(m.s, P, r)]
         return [ok[0]] * n if ok else None
     if how == "different_regions":
-        ok = sorted((r for r in range(8) if pl.units[r]), key=lambda r: -pl.units[r])
+        ok = sorted((r for r in range(8) if units[r]), key=lambda r: -units[r])
         return ok[:n] if len(ok) >= n else None
-    units = pl.units[:]
     plan = []
     for _ in range(n):
         r = max(range(8), key=lambda q: units[q])
@@ -217,8 +218,11 @@ def _apply(m: Match, choice: tuple) -> None:
         s.discard.append(pl.hand.pop(0))
     if "remove_troops" in cost:
         for r in _troop_plan(m, cost["remove_troops"]):
-            pl.units[r] -= 1
-            pl.supply += 1
+            if pl.units[r]:
+                pl.units[r] -= 1
+                pl.supply += 1
+            else:
+                pl.leader = -1                           # the last unit there (RK-SB-CLAR-3)
     if cost.get("release_captive"):
         from automa.rurik.modules import warfare
         warfare.let_go(m, cost["release_captive"])       # Peace Treaty (RK-SB-WAR-6)

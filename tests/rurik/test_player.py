@@ -417,9 +417,10 @@ def test_theofana_not_after_a_tax_elsewhere_when_her_region_was_taxed_earlier():
 
 # --- deeds ---------------------------------------------------------------------------------------
 
-def test_deed_removing_troops_keeps_the_leader():
+def test_deed_removing_troops_takes_the_leader_only_as_the_last_unit():
     """A deed that takes troops off the board takes troops, not the leader while troops are there
-    (RK-SB-CLAR-3): Retire Veterans with leader + 2 troops in Kiev leaves the leader."""
+    (RK-SB-CLAR-3): Retire Veterans with leader + 2 troops in Kiev leaves the leader; with leader + 1
+    troop the leader is the last unit and goes too."""
     from automa.rurik import deeds
     d = next(i for i, x in enumerate(_DATA.deeds) if x["name"] == "Retire Veterans")
     m = pm()
@@ -431,3 +432,11 @@ def test_deed_removing_troops_keeps_the_leader():
     deeds.accomplish(m)
     assert pl.deeds_done == [d] and pl.coins == 0
     assert pl.units[KIEV] == 0 and pl.leader == KIEV and pl.supply == 12
+    m2 = pm()
+    troops(m2, KIEV, 1, leader=True)
+    pl2 = m2.s.sides[PLAYER]
+    pl2.coins = 2
+    pl2.deeds = [d]
+    assert deeds.affordable(m2, d)
+    deeds.accomplish(m2)
+    assert pl2.deeds_done == [d] and pl2.units[KIEV] == 0 and pl2.leader == -1
