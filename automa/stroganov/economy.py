@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 
-from automa.stroganov.state import C_BONUS, C_SONGS, C_TROPHY, IVAN, PLAYER, View
+from automa.stroganov.state import C_BONUS, C_SONGS, C_TROPHY, IVAN, PLAYER
+from automa.stroganov.view import View
 from strategies.base import Decision, ask
 
 

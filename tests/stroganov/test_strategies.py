@@ -44,7 +44,7 @@ def test_greedy_beats_random():
 def test_greedy_values_the_diplomacy_lead_per_winter_left():
     """Greedy counts a zone of diplomacy lead as one VP of margin per winter scoring left (ST-TK-DIPLO-7)."""
     from strategies.stroganov.greedy import estimate
-    from automa.stroganov.state import View
+    from automa.stroganov.view import View
     from tests.stroganov.conftest import make_run
     run = make_run(modules="diplomacy")
     view = View(run)

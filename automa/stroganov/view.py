@@ -1,0 +1,98 @@
+"""The read-only view of a Stroganov game that strategies see: properties read the state when asked and
+return ints and tuples, never mutable parts."""
+from __future__ import annotations
+
+from automa.stroganov.scoring import side_vp
+from automa.stroganov.state import CATEGORIES, IVAN, PLAYER, Side
+
+
+class View:
+    """A read-only view of the state for strategies: properties return ints and tuples."""
+
+    __slots__ = ("_r", "_s", "_t")
+
+    def __init__(self, run):
+        self._r, self._s, self._t = run, run.st, run.t
+
+    def end_vp(self, who: int = PLAYER) -> dict:
+        """The side's VP by category if the game ended now (final conversions included)."""
+        return dict(zip(CATEGORIES, side_vp(self._r, who)))
+
+    def end_scores(self, who: int = PLAYER) -> list:
+        """The same as :meth:`end_vp` as a list in ``CATEGORIES`` order (cheaper, for lookahead)."""
+        return side_vp(self._r, who)
+
+    def column(self, slot: int) -> tuple:
+        """The furs in one slot's hunt column, lowest first."""
+        return tuple(self._s.col[slot])
+
+    def diplo_zones(self) -> tuple:
+        """Module 4: both sides' zones on the diplomacy track (player, automa); 0 before space 1
+        (ST-TK-DIPLO-7)."""
+        per = self._t.diplo_per_zone
+        return tuple(-(-s.diplo // per) for s in self._s.sides)
+
+    winters_left = property(lambda self: 5 - self._s.year,
+                            doc="Winter scorings still to come, this year's included (player decisions "
+                                "all come before it; ST-WINTER-1).")
+    modules = property(lambda self: self._r.o.modules)
+
+    def _side(self, i):
+        return self._s.sides[i]
+
+    year = property(lambda self: self._s.year)
+    season = property(lambda self: self._s.season)
+    market = property(lambda self: tuple(self._s.market))
+    trade_fur = property(lambda self: self._s.trade_fur)
+    region_fur = property(lambda self: tuple(self._s.region_fur))
+    columns = property(lambda self: tuple(tuple(c) for c in self._s.col))
+    board_tiles = property(lambda self: tuple(self._s.tiles))
+    slot_region = property(lambda self: self._t.slot_region)
+    display_wishes = property(lambda self: tuple(self._s.wish))
+
+    def tile_terrain(self, tile: int) -> int:
+        """Terrain code of a tile index: 0-3 base types, 4 sacred (Б), 5 wild (A)."""
+        return self._t.tiles[tile].terrain
+
+    def wish_card(self, wish: int) -> tuple:
+        """(fur value, furs required, furs handed in, end VP, reward) of a wish card."""
+        return self._t.wishes[wish]
+
+    def side(self, who: int = PLAYER) -> "SideView":
+        return SideView(self._s.sides[who])
+
+    @property
+    def player(self) -> "SideView":
+        return SideView(self._s.sides[PLAYER])
+
+    @property
+    def automa(self) -> "SideView":
+        return SideView(self._s.sides[IVAN])
+
+
+class SideView:
+    """Read-only view of one side."""
+
+    __slots__ = ("_x",)
+
+    def __init__(self, side: Side):
+        self._x = side
+
+    pos = property(lambda self: self._x.pos)
+    furs = property(lambda self: tuple(self._x.furs))
+    tigers = property(lambda self: self._x.tigers)
+    coins = property(lambda self: self._x.coins)
+    horses = property(lambda self: self._x.horses)
+    banners = property(lambda self: self._x.banners)
+    story = property(lambda self: self._x.story)
+    vp = property(lambda self: sum(self._x.vp))
+    vp_by_category = property(lambda self: tuple(self._x.vp))
+    outposts = property(lambda self: tuple(self._x.outposts))
+    outpost_supply = property(lambda self: self._x.outpost_supply)
+    tiles = property(lambda self: tuple(self._x.tiles))
+    wishes = property(lambda self: tuple(self._x.wishes))
+    fulfilled = property(lambda self: tuple(self._x.fulfilled))
+    trophy = property(lambda self: self._x.trophy)
+    plan = property(lambda self: self._x.plan)
+    plan_pos = property(lambda self: self._x.plan_pos)
+    diplo = property(lambda self: self._x.diplo)
