@@ -423,20 +423,13 @@ def test_deed_removing_troops_takes_the_leader_only_as_the_last_unit():
     troop the leader is the last unit and goes too."""
     from automa.rurik import deeds
     d = next(i for i, x in enumerate(_DATA.deeds) if x["name"] == "Retire Veterans")
-    m = pm()
-    troops(m, KIEV, 2, leader=True)
-    pl = m.s.sides[PLAYER]
-    pl.coins = 2
-    pl.deeds = [d]
-    assert deeds.affordable(m, d)
-    deeds.accomplish(m)
-    assert pl.deeds_done == [d] and pl.coins == 0
-    assert pl.units[KIEV] == 0 and pl.leader == KIEV and pl.supply == 12
-    m2 = pm()
-    troops(m2, KIEV, 1, leader=True)
-    pl2 = m2.s.sides[PLAYER]
-    pl2.coins = 2
-    pl2.deeds = [d]
-    assert deeds.affordable(m2, d)
-    deeds.accomplish(m2)
-    assert pl2.deeds_done == [d] and pl2.units[KIEV] == 0 and pl2.leader == -1
+    for n, leader_after in ((2, KIEV), (1, -1)):
+        m = pm()
+        troops(m, KIEV, n, leader=True)
+        pl = m.s.sides[PLAYER]
+        pl.coins = 2
+        pl.deeds = [d]
+        assert deeds.affordable(m, d)
+        deeds.accomplish(m)
+        assert pl.deeds_done == [d] and pl.coins == 0
+        assert pl.units[KIEV] == 0 and pl.leader == leader_after and pl.supply == 12
