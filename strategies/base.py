@@ -53,6 +53,16 @@ class Strategy:
     def choose(self, decision: Decision):
         raise NotImplementedError
 
+    def uniform(self, seq: Sequence):
+        """A uniformly random element of ``seq``: the draws of ``self.rng.randrange(len(seq))`` exactly,
+        without its two Python-level calls (random players make one per decision)."""
+        n = len(seq)
+        k, bits = n.bit_length(), self.rng.getrandbits
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return seq[r]
+
     def pick_best(self, decision: Decision, score: Callable[[Any], float]):
         """The choice with the highest ``score``; ties broken by this strategy's own stream."""
         best, best_value = [], None
@@ -62,7 +72,7 @@ class Strategy:
                 best, best_value = [choice], value
             elif value == best_value:
                 best.append(choice)
-        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+        return best[0] if len(best) == 1 else self.uniform(best)
 
 
 def ask(strategy: Strategy, decision: Decision):

@@ -76,5 +76,5 @@ class GreedyStrategy(Strategy):
         if decision.kind in ("capture", "veche"):
             return decision.choices[0]
         if not decision.can_look_ahead:
-            return decision.choices[self.rng.randrange(len(decision.choices))]
+            return self.uniform(decision.choices)
         return self.pick_best(decision, lambda c: margin(decision.after(c)))

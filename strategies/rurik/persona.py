@@ -32,7 +32,7 @@ class Persona(Strategy):
         if kind in ("muster", "move", "attack", "tax", "build", "deed", "scheme_play"):
             best = self.pick_best(decision, lambda c: -1.0 if c[0] in ("pass", "forfeit") else self.weight(view, c))
             return best
-        return choices[self.rng.randrange(len(choices))]
+        return self.uniform(choices)
 
     def _placement(self, view, choice):
         _, advisor, column, bribe = choice

@@ -7,4 +7,4 @@ class RandomStrategy(Strategy):
     description = "uniformly random among the legal choices"
 
     def choose(self, decision):
-        return decision.choices[self.rng.randrange(len(decision.choices))]
+        return self.uniform(decision.choices)

@@ -9,10 +9,4 @@ class RandomStrategy(Strategy):
     description = "uniform among legal choices"
 
     def choose(self, decision):
-        choices = decision.choices
-        n = len(choices)
-        k, bits = n.bit_length(), self.rng.getrandbits
-        r = bits(k)
-        while r >= n:  # the draw randrange(n) makes, without its two Python-level calls
-            r = bits(k)
-        return choices[r]
+        return self.uniform(decision.choices)

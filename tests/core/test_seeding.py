@@ -60,3 +60,16 @@ def test_a_streams_shuffle_is_the_stdlib_shuffle():
             ours.shuffle(a)
             stdlib.shuffle(b)
             assert a == b and ours.random() == stdlib.random()
+
+
+def test_strategy_uniform_is_randrange():
+    """Strategy.uniform is only faster: the element randrange(len(seq)) picks, and the same state after."""
+    import random
+
+    from strategies.base import Strategy
+    for seed in range(20):
+        ours, stdlib = Strategy(random.Random(seed)), random.Random(seed)
+        for n in (1, 2, 3, 5, 7, 8, 9, 31, 33, 100, 1000):
+            seq = list(range(n))
+            assert ours.uniform(seq) == seq[stdlib.randrange(n)]
+        assert ours.rng.getstate() == stdlib.getstate()
