@@ -20,11 +20,7 @@ def occupies(s: State, side: int, r: int) -> bool:
 def strength(s: State, side: int, r: int) -> int:
     """Troops + leader + strongholds of ``side`` in ``r`` (RK-CORE-4, RK-PL-BUILD-4)."""
     sd = s.sides[side]
-    n = sd.units[r] + (sd.leader == r)
-    for owner, kind in s.structs[r]:
-        if owner == side and kind == STRONGHOLD:
-            n += 1
-    return n
+    return sd.units[r] + (sd.leader == r) + s.structs[r].count((side, STRONGHOLD))
 
 
 def rules(s: State, side: int, r: int, need_unit: bool = False) -> bool:

@@ -22,7 +22,11 @@ def _advance_deck(m: Match) -> None:
 
 
 def _has_advisor(m: Match, side: int) -> bool:
-    return any(a[0] == side for col in m.s.board for a in col)
+    for col in m.s.board:
+        for a in col:
+            if a[0] == side:
+                return True
+    return False
 
 
 def action_phase(m: Match) -> None:

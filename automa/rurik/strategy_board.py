@@ -34,23 +34,23 @@ def player_choices(m: Match, available: list[str]) -> list[tuple]:
     """(advisor, column, bribe) choices: one advisor per number, columns with an empty space and
     allowed by the spreading rule, and only bribes that reach a higher space (RK-STRAT-4, -6)."""
     s, coins = m.s, m.s.sides[PLAYER].coins
-    mine = {c for c, col in enumerate(s.board) if any(a[0] == PLAYER for a in col)}
+    mine = [PLAYER in [a[0] for a in col] for col in s.board]
     numbers = {}
     for a in available:
         numbers.setdefault(ADVISOR_NUMBER[a], a)
-    labels = list(numbers.values())
-    spread = len(mine) >= 3
+    spread = sum(mine) >= 3
     out = []
     for c, col in enumerate(s.board):
-        if len(col) >= 3 or (c in mine and not spread):
+        if len(col) >= 3 or (mine[c] and not spread):
             continue
-        strengths = [a[2] for a in col]
-        for a in labels:
-            n = ADVISOR_NUMBER[a]
+        upward = [a[2] for a in reversed(col)]  # occupants' strengths, lowest row first
+        for n, a in numbers.items():
             out.append(("advisor", a, c, 0))
             # the only useful bribes are those that just pass an occupant above the landing row
             last = 0
-            for occupant in reversed([st for st in strengths if st >= n]):
+            for occupant in upward:
+                if occupant < n:
+                    continue
                 bribe = occupant - n + 1
                 if bribe > coins:
                     break
