@@ -174,8 +174,9 @@ def affordable(m: Match, d: int) -> bool:
     cost = deed.get("cost", {})
     if pl.coins < cost.get("coins", 0) or len(pl.hand) < cost.get("scheme_cards", 0):
         return False
-    if not all(_holds(m, c) for c in deed.get("condition", ())):
-        return False
+    for c in deed.get("condition", ()):
+        if not _holds(m, c):
+            return False
     if "remove_structures" in cost and not all(
             any((P, STRUCTURES.index(k)) in st for st in m.s.structs) for k in cost["remove_structures"]["kinds"]):
         return False
@@ -250,10 +251,13 @@ def _apply(m: Match, choice: tuple) -> None:
         spend(m, "move", reward["move_anywhere"], anywhere=True)
 
 
-def can_pay_two(m: Match, need: tuple[int, ...]) -> bool:
-    """Two goods, one of them of a kind in ``need`` (a conversion token, RK-OPEN-29)."""
+def payable_conversions(m: Match) -> list[str]:
+    """The conversion tokens the player can pay: two goods, one of them of the token's two kinds
+    (RK-OPEN-29)."""
     have = payable(m, P)
-    return sum(have) >= 2 and any(have[g] for g in need)
+    if sum(have) < 2:
+        return []
+    return [kind for kind, (a, b) in CONVERSIONS if have[a] or have[b]]
 
 
 def pay_two(m: Match, need: tuple[int, ...]) -> None:

@@ -461,7 +461,7 @@ def _conversion(m: Match) -> None:
     also the solo conversion token for 1 attack (RK-SB-WAR-5, RK-OPEN-28)."""
     options = []
     if m.opt["goods_conversion_tokens"] == "pdhummel":
-        options = [("convert", kind) for kind, need in deeds.CONVERSIONS if deeds.can_pay_two(m, need)]
+        options = [("convert", kind) for kind in deeds.payable_conversions(m)]
     if m.warfare:
         options += warfare.conversion_options(m)
     if not options:

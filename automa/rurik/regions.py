@@ -43,7 +43,7 @@ def occupied_count(s: State, side: int) -> int:
 
 def build_group(s: State, side: int, adjacent) -> int:
     """Largest group of connected regions that each hold a structure of ``side`` (RK-CLAIM-2)."""
-    has = [any(o == side for o, _ in st) for st in s.structs]
+    has = [side in [o for o, _ in st] for st in s.structs]
     seen = [False] * len(has)
     best = 0
     for start, h in enumerate(has):
