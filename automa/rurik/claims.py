@@ -31,7 +31,7 @@ def update_tracks(m: Match, side: int) -> None:
     for t, value in enumerate(values):
         level = 0
         for i, (threshold, required) in enumerate(m.data.claim_levels[TRACKS[t]]):
-            if value >= threshold and all(ruled[r] for r in required):
+            if value >= threshold and (not required or all([ruled[r] for r in required])):
                 level = i + 1
         sd.claims[t] = max(sd.claims[t], level)
 

@@ -402,14 +402,19 @@ def take_turn(m: Match) -> None:
         s.mod.turn = 0                                    # once-per-turn module effects
         s.mod.attacked = 0
     out_of_troops(m)
-    mine = [(ADVISOR_NUMBER[label], c, row) for c, col in enumerate(s.board)
-            for row, (side, label, _) in enumerate(col) if side == P]
-    if not mine:
+    low, lows = 9, []  # the lowest advisor number, and where such advisors stand (column, row)
+    for c, col in enumerate(s.board):
+        for row, (side, label, _) in enumerate(col):
+            if side == P:
+                n = ADVISOR_NUMBER[label]
+                if n < low:
+                    low, lows = n, [(c, row)]
+                elif n == low:
+                    lows.append((c, row))
+    if not lows:
         return
-    low = min(n for n, _, _ in mine)
-    cols = [("column", c) for n, c, _ in mine if n == low]
-    c = decide(m, "advisor", cols)[1]
-    row = next(row for n, cc, row in mine if n == low and cc == c)
+    c = decide(m, "advisor", [("column", c) for c, _ in lows])[1]
+    row = next(row for cc, row in lows if cc == c)
     del s.board[c][row]
     action = COLUMNS[c]
     points, coin_cost = m.data.spaces[c][row]
