@@ -17,10 +17,13 @@ def occupies(s: State, side: int, r: int) -> bool:
     return sd.units[r] > 0 or sd.leader == r
 
 
+_STRONGHOLDS = ((PLAYER, STRONGHOLD), (REBELLION, STRONGHOLD))
+
+
 def strength(s: State, side: int, r: int) -> int:
     """Troops + leader + strongholds of ``side`` in ``r`` (RK-CORE-4, RK-PL-BUILD-4)."""
     sd = s.sides[side]
-    return sd.units[r] + (sd.leader == r) + s.structs[r].count((side, STRONGHOLD))
+    return sd.units[r] + (sd.leader == r) + s.structs[r].count(_STRONGHOLDS[side])
 
 
 def rules(s: State, side: int, r: int, need_unit: bool = False) -> bool:
