@@ -2,6 +2,8 @@
 (RK-CORE-5, RK-CORE-6, RK-SB-BOON-1, RK-REB-TAX-5, RK-REB-TAX-6, RK-CLAIM-3)."""
 from __future__ import annotations
 
+from operator import add
+
 from automa.rurik.match import Match
 
 
@@ -36,7 +38,7 @@ def payable(m: Match, side: int) -> list[int]:
     (RK-OPEN-35 ``player_goods_handling``)."""
     sd = m.s.sides[side]
     if m.opt["player_goods_handling"] == "boat_first_with_transfers":
-        return [d + b for d, b in zip(sd.dock, sd.boat)]
+        return list(map(add, sd.dock, sd.boat))
     return sd.dock[:]
 
 
