@@ -52,7 +52,7 @@ OPTIONS = (
     Option("ivan_start_set", "str", "plan_only", "Ivan gets the other start set's plan only, or its fur too",
            ("plan_only", "plan_and_fur"), "ST-OPEN-31,ST-SETUP-9"),
     Option("player_board_side", "str", "A", "player board side (Б sides are unknown, not modelled)", ("A",),
-           "ST-OPEN-33,ST-COMP-2"),
+           "ST-OPEN-33,ST-COMP-2,ST-IVAN-KAT-2"),
     Option("solo_overlay", "str", "none", "solo overlay tile effect (unknown, not modelled)", ("none",),
            "ST-OPEN-34"),
     Option("story_from_extra_moves", "bool", False, "+1 story per movement tile paid with horses", (),

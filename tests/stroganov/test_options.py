@@ -53,3 +53,14 @@ def test_component_limits():
     economy.add_coins(run, 0, 30)
     economy.add_horses(run, 0, 50)
     assert p.coins + i.coins == 20 and p.horses + i.horses == 40
+
+
+def test_the_easier_b_side_of_the_player_board_is_not_offered():
+    """The player may make the game easier with an asymmetric Б side of the player board (ST-IVAN-KAT-2), but
+    no source gives its contents (ST-OPEN-33): only side A is allowed, and asking for Б is a one-line error."""
+    import pytest
+
+    from automa.core.errors import UsageError
+    assert GAME.resolve_options({})["player_board_side"] == "A"
+    with pytest.raises(UsageError, match="player_board_side"):
+        GAME.resolve_options({"player_board_side": "Б"})
