@@ -62,3 +62,12 @@ def test_solo_excluded_cards_removed():
             assert not set(m.s.deed_display + m.s.deed_deck) & {
                 i for i, d in enumerate(_DATA.deeds) if d.get("solo_excluded")}
         assert not seen & {"courageous", "wealthy", mode}
+
+
+def test_event_cards_are_not_a_module():
+    """The event (intrigue) cards are a separate set whose texts are unavailable, so they are off and no deck
+    is invented (RK-SB-EVENT-1, RK-OPEN-39): asking for them is a one-line error naming the real modules."""
+    from automa.core.errors import UsageError
+    from automa.core.registry import get_game
+    with pytest.raises(UsageError, match="allowed: epic, warfare, factions"):
+        get_game("rurik").resolve_options({"modules": "events"})
