@@ -17,7 +17,7 @@ def measures(m: Match, side: int) -> tuple[int, int, int]:
     """Regions ruled, largest connected structure group, goods on the boat (RK-CLAIM-2)."""
     s = m.s
     need = m.opt["rule_requires_unit"] == "yes"
-    return (sum(rules(s, side, r, need) for r in range(8)), build_group(s, side, m.data.adjacent),
+    return (sum([rules(s, side, r, need) for r in range(8)]), build_group(s, side, m.data.adjacent),
             boat_goods(s, side))
 
 

@@ -171,7 +171,7 @@ class View:
             levels = m.data.claim_levels[TRACKS[t]]
             level = reached
             for i, (threshold, required) in enumerate(levels):
-                if value >= threshold and all(self.rules(side, r) for r in required):
+                if value >= threshold and (not required or all([self.rules(side, r) for r in required])):
                     level = max(level, i + 1)
             here = vp[level - 1] if level else 0
             if smooth and level < len(levels):
