@@ -374,7 +374,7 @@ def build(m: Match, points: int) -> int:
         buildable = {r: k for r in region_order(m) if (k := _buildable(m, r))}
         if not buildable:
             break
-        tier1 = [r for r in buildable if not any(o == R for o, _ in s.structs[r])]
+        tier1 = [r for r in buildable if R not in [o for o, _ in s.structs[r]]]
         tier2 = [r for r in buildable if s.sides[PLAYER].units[r] > 0 or s.neutral[r] > 0]
         r = (tier1 or tier2 or list(buildable))[0]
         kinds = buildable[r]

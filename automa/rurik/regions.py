@@ -37,11 +37,11 @@ def rules(s: State, side: int, r: int, need_unit: bool = False) -> bool:
 
 
 def ruled_count(s: State, side: int, need_unit: bool = False) -> int:
-    return sum(rules(s, side, r, need_unit) for r in range(len(s.neutral)))
+    return sum([rules(s, side, r, need_unit) for r in range(len(s.neutral))])
 
 
 def occupied_count(s: State, side: int) -> int:
-    return sum(occupies(s, side, r) for r in range(len(s.neutral)))
+    return sum([occupies(s, side, r) for r in range(len(s.neutral))])
 
 
 def build_group(s: State, side: int, adjacent) -> int:
