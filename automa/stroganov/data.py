@@ -240,7 +240,8 @@ class Tables:
         self.mandatory_max = chk.int("movement.mandatory_max", m["mandatory_max"], 1, 12)
         self.extra_move_costs = chk.ints("movement.extra_tile_horse_costs", m["extra_tile_horse_costs"], 0, 99) \
             if m["extra_tile_horse_costs"] else ()
-        self.move_costs = tuple(accumulate((0,) * self.mandatory_max + self.extra_move_costs))  # horses for 1, 2.. tiles
+        # the horses that moving 1, 2, ... tiles costs in all
+        self.move_costs = tuple(accumulate((0,) * self.mandatory_max + self.extra_move_costs))
         self.basic_move_steps = chk.int("movement.basic_move_steps", m["basic_move_steps"], 1, 12)
         a = p["actions"]
         self.coin_gain = chk.int("actions.coin_gain", a["coin_gain"], 0, 99)

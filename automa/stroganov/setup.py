@@ -43,7 +43,8 @@ def new_state(run_tables, opts, rng: random.Random, arng: random.Random) -> Stat
     n = t.n_slots
     mods = opts.modules
     st = State(tiles=[-1] * n, col=[[] for _ in range(n)], tiger=[0] * n, don=[[] for _ in range(n)],
-               don_coins=[0] * n, diplo=[0] * n, bag=[v for v, n in enumerate(t.bag_counts) for _ in range(n)], market=[], trade_fur=0,
+               don_coins=[0] * n, diplo=[0] * n, bag=[v for v, k in enumerate(t.bag_counts) for _ in range(k)],
+               market=[], trade_fur=0,
                region_fur=rng.sample(t.region_fur_pool, t.n_regions), village=[-1] * t.n_regions,
                yurt=[-1] * t.n_regions, wish=[-1] * t.n_regions, songs=[], song_pile=[], tile_pile=[],
                special_pile=[], yurt_pile=[], wish_pile=[], sides=[Side(False), Side(True)], deck=[],
