@@ -165,3 +165,36 @@ def test_win_rate_axis_fits_low_rates_and_keeps_full_scale_near_half():
     assert _win_rate_top(0.029) == 0.04      # 2.9% -> 4%: low rates stay readable
     assert _win_rate_top(0.0) == 0.02        # never a zero-height axis
     assert _win_rate_top(0.45) == 1.0        # near or above 40%: the full 0-100% scale with the 50% line
+
+
+def test_win_rate_plot_has_no_panel_for_an_excluded_combination(tmp_path, monkeypatch):
+    """A combination of the other grid values that the spec excludes for every strategy gets no panel,
+    not an empty one: here variant=bonus, with length on the x axis."""
+    from automa.core import report
+
+    saved = dict(registry._GAMES)
+    registry.register("tiny", TARGET)
+    try:
+        spec = SPEC.replace("games = 300", "games = 20").replace(
+            '[[exclude]]\nstrategy = "tests.core.tinygame:Noisy"\nlength = 3', '[[exclude]]\nvariant = "bonus"')
+        (tmp_path / "tiny.toml").write_text(spec)
+        run_sweep(load_spec(tmp_path / "tiny.toml"), jobs=1, out=tmp_path / "out", quiet=True)
+        study = report.load(tmp_path / "out")
+        real, figures = report._pyplot(), []
+
+        class Spy:
+            def __getattr__(self, name):
+                return getattr(real, name)
+
+            def subplots(self, *args, **kwargs):
+                figures.append(real.subplots(*args, **kwargs))
+                return figures[-1]
+
+        monkeypatch.setattr(report, "_pyplot", Spy)
+        report.plot_win_rate(study, "length", tmp_path / "win_rate.png")
+    finally:
+        registry._GAMES.clear()
+        registry._GAMES.update(saved)
+    _, axes = figures[0]
+    assert [ax.get_title() for ax in axes.flat if ax.get_visible()] == ["variant=plain"]
+    assert (tmp_path / "win_rate.png").stat().st_size > 0
