@@ -175,12 +175,13 @@ class Tables:
         self.card_by_id = {c.id: c for c in self.cards}
         sc = _Check(str(DATA / "strategies.json"))
         self.deck_size = sc.int("deck_size", strategies["deck_size"], 1, 18)
-        self.strategy_removed = {}
+        ids = tuple(c.id for c in self.cards)
+        self.deck_ids = {"random": ids}  # the cards Ivan's deck is built from, per automa_strategy
         for letter, s in strategies["strategies"].items():
             removed = sc.ints(f"strategies.{letter}.cards_removed", s["cards_removed"], 1, 18)
             if tuple(sorted(removed)) != tuple(sorted(c.id for c in self.cards if letter in c.letters)):
                 sc.fail(f"strategies.{letter}", "removed cards differ from the cards carrying the letter")
-            self.strategy_removed[letter] = removed
+            self.deck_ids[letter] = tuple(i for i in ids if i not in removed)
 
         f = p["furs"]
         if not all(k.isdigit() and 1 <= int(k) <= 8 for k in f["names"]):

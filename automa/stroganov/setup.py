@@ -12,10 +12,7 @@ from automa.stroganov.state import IVAN, PLAYER, Side, State
 def build_deck(tables, letter: str, arng: random.Random) -> list[int]:
     """Ivan's 13-card deck: 5 random cards removed unseen, or the chosen letter's 5 cards
     (ST-IVAN-DECK-2); shuffled once (ST-IVAN-DECK-3)."""
-    ids = [c.id for c in tables.cards]
-    if letter != "random":
-        removed = tables.strategy_removed[letter]
-        ids = [i for i in ids if i not in removed]
+    ids = list(tables.deck_ids[letter])
     arng.shuffle(ids)
     return ids[:tables.deck_size]
 
