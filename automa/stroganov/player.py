@@ -33,8 +33,8 @@ def turn(run: Run) -> None:
 def move_choices(run: Run, side) -> list[int]:
     """Move 1-2 tiles east, further tiles paid with horses, never past the east end (ST-MOVE-1, ST-MOVE-2,
     ST-MOVE-4)."""
-    horses = side.horses
-    return [steps for steps, cost in enumerate(run.t.move_costs[:run.t.n_slots - 1 - side.pos], 1) if cost <= horses]
+    horses, t = side.horses, run.t
+    return [steps for steps, cost in enumerate(t.move_costs[:t.n_slots - 1 - side.pos], 1) if cost <= horses]
 
 
 def move(run: Run, steps: int) -> None:

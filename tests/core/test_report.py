@@ -172,29 +172,23 @@ def test_win_rate_plot_has_no_panel_for_an_excluded_combination(tmp_path, monkey
     not an empty one: here variant=bonus, with length on the x axis."""
     from automa.core import report
 
-    saved = dict(registry._GAMES)
-    registry.register("tiny", TARGET)
-    try:
-        spec = SPEC.replace("games = 300", "games = 20").replace(
-            '[[exclude]]\nstrategy = "tests.core.tinygame:Noisy"\nlength = 3', '[[exclude]]\nvariant = "bonus"')
-        (tmp_path / "tiny.toml").write_text(spec)
-        run_sweep(load_spec(tmp_path / "tiny.toml"), jobs=1, out=tmp_path / "out", quiet=True)
-        study = report.load(tmp_path / "out")
-        real, figures = report._pyplot(), []
+    spec = SPEC.replace("games = 300", "games = 20").replace(
+        '[[exclude]]\nstrategy = "tests.core.tinygame:Noisy"\nlength = 3', '[[exclude]]\nvariant = "bonus"')
+    (tmp_path / "tiny.toml").write_text(spec)
+    run_sweep(load_spec(tmp_path / "tiny.toml"), jobs=1, out=tmp_path / "out", quiet=True)
+    study = report.load(tmp_path / "out")
+    real, figures = report._pyplot(), []
 
-        class Spy:
-            def __getattr__(self, name):
-                return getattr(real, name)
+    class Spy:
+        def __getattr__(self, name):
+            return getattr(real, name)
 
-            def subplots(self, *args, **kwargs):
-                figures.append(real.subplots(*args, **kwargs))
-                return figures[-1]
+        def subplots(self, *args, **kwargs):
+            figures.append(real.subplots(*args, **kwargs))
+            return figures[-1]
 
-        monkeypatch.setattr(report, "_pyplot", Spy)
-        report.plot_win_rate(study, "length", tmp_path / "win_rate.png")
-    finally:
-        registry._GAMES.clear()
-        registry._GAMES.update(saved)
+    monkeypatch.setattr(report, "_pyplot", Spy)
+    report.plot_win_rate(study, "length", tmp_path / "win_rate.png")
     _, axes = figures[0]
     assert [ax.get_title() for ax in axes.flat if ax.get_visible()] == ["variant=plain"]
     assert (tmp_path / "win_rate.png").stat().st_size > 0

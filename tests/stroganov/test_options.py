@@ -4,6 +4,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
+from automa.core.errors import UsageError
 from automa.stroganov import GAME
 from automa.stroganov.data import load_raw
 from automa.stroganov.options import OPEN_POINTS
@@ -58,9 +61,6 @@ def test_component_limits():
 def test_the_easier_b_side_of_the_player_board_is_not_offered():
     """The player may make the game easier with an asymmetric Б side of the player board (ST-IVAN-KAT-2), but
     no source gives its contents (ST-OPEN-33): only side A is allowed, and asking for Б is a one-line error."""
-    import pytest
-
-    from automa.core.errors import UsageError
     assert GAME.resolve_options({})["player_board_side"] == "A"
     with pytest.raises(UsageError, match="player_board_side"):
         GAME.resolve_options({"player_board_side": "Б"})
