@@ -204,7 +204,7 @@ def accomplish(m: Match) -> None:
 def _apply(m: Match, choice: tuple) -> None:
     if choice == PASS:
         return
-    from automa.rurik.player import scheme_action, spend
+    from automa.rurik.player import scheme_action, spend, spend_extra
     d = choice[1]
     deed = m.data.deeds[d]
     s, pl = m.s, m.s.sides[P]
@@ -246,7 +246,8 @@ def _apply(m: Match, choice: tuple) -> None:
         scheme_action(m, reward["scheme"]["draw"])
     for kind in ("muster", "move", "attack", "tax", "build"):
         if reward.get(kind):
-            spend(m, kind, reward[kind], fewer=-reward.get("attack_casualty_modifier", 0) if kind == "attack" else 0)
+            spend_extra(m, kind, reward[kind],
+                        fewer=-reward.get("attack_casualty_modifier", 0) if kind == "attack" else 0)
     if reward.get("move_anywhere"):
         spend(m, "move", reward["move_anywhere"], anywhere=True)
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from automa.rurik.data import RurikData
 from automa.rurik.state import State
@@ -23,6 +23,8 @@ class Match:
     lookahead: bool = False
     turn_scheme_played: bool = False
     builder_step_offered: bool = False  # player Sviatoslav's step, once per turn (RK-SB-LEAD-2)
+    token_played: bool = False        # one conversion token per turn (RK-SB-WAR-3)
+    left: dict = field(default_factory=dict)  # points of each kind still unspent this turn (extra_points_timing=pooled)
     view: object = None               # the one live read-only View of this game, made on first use
     epic: bool = False                # modules in play, read once from opt["modules"] (RK-SB-EPIC, -WAR, -FACT)
     warfare: bool = False
@@ -39,7 +41,7 @@ class Match:
     def copy_for_lookahead(self) -> "Match":
         return Match(self.data, self.opt, self.s.copy(), self.strategy, _LOOKAHEAD_RNG,
                      _LOOKAHEAD_RNG, None, True, self.turn_scheme_played,
-                     self.builder_step_offered)
+                     self.builder_step_offered, self.token_played, {})
 
 
 # lookahead copies reveal no card and shuffle nothing that is read again, so they share one stream

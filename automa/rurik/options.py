@@ -72,6 +72,12 @@ OPTIONS = (
     _rule("base_deeds_data", "pdhummel", ["off"], "RK-OPEN-42", "the base deed list"),
     _rule("rule_requires_unit", "no", ["yes"], "RK-OPEN-43", "whether a stronghold alone can rule"),
     _rule("player_leader_pool", "exclude_sviatopolk", ["allow_sviatopolk"], "RK-OPEN-44", "whether the player may take Sviatopolk"),
+    _rule("conversion_token_reuse", "once_per_round", ["every_turn"], "RK-OPEN-29",
+          "how often each conversion token may be used (one token per turn either way)"),
+    _rule("extra_points_timing", "pooled", ["separate"], "RK-ACT-5",
+          "whether scheme, conversion and deed points join the main action's points of their kind"),
+    _rule("player_leader_is_troop", "yes", ["no"], "RK-REB-BUILD-2, RK-REB-BUILD-6, RK-SB-CLAR-3",
+          "whether the Rebellion's build counts the player's leader as a troop"),
 )
 
 

@@ -14,7 +14,7 @@ from automa.rurik.decide import PASS, casualty_deck, decide
 from automa.rurik.match import Match
 from automa.rurik.modules import epic, factions, warfare
 from automa.rurik.regions import occupies, rules
-from automa.rurik.state import CHURCH, MARKET, PLAYER, REBELLION, STABLE, STRONGHOLD, TAVERN
+from automa.rurik.state import CHURCH, MARKET, PLAYER, REBELLION, STABLE, STRONGHOLD, TAVERN, VACATED
 
 P = PLAYER
 FORFEIT = ("forfeit",)
@@ -369,7 +369,7 @@ def play_scheme(m: Match, card: int, leaves_game: bool = False) -> dict[str, int
         _log(m, "scheme_play", "RK-PL-SCHEME-2", card=card, points=points)
     if leaves_game:
         for kind, amount in points.items():
-            spend(m, kind, amount)
+            spend_extra(m, kind, amount)
         return {}
     return points
 
@@ -394,9 +394,12 @@ def out_of_troops(m: Match) -> None:
 
 
 def take_turn(m: Match) -> None:
-    """One player turn: take back the lowest advisor (choosing between two 2s), optionally play one
-    scheme card, resolve the space (pay its coin or forfeit), then conversion tokens and deeds
-    (RK-ACT-1..5, RK-PL-SCHEME-2, RK-OPEN-29, RK-OPEN-36)."""
+    """One player turn: take back the lowest advisor (choosing between two 2s; the others keep their
+    spaces, RK-ACT-2), optionally play one scheme card, resolve the space, paying its coin at once
+    (RK-ACT-2) or forfeiting (RK-ACT-4), then conversion tokens and deeds (RK-ACT-1..5,
+    RK-PL-SCHEME-2, RK-OPEN-29, RK-OPEN-36). With ``extra_points_timing=pooled`` the conversion token
+    may also come before the main action, and points of one kind from every source form one pool for
+    the turn (RK-ACT-5)."""
     s, pl = m.s, m.s.sides[P]
     if s.mod is not None:
         s.mod.turn = 0                                    # once-per-turn module effects
@@ -415,35 +418,53 @@ def take_turn(m: Match) -> None:
         return
     c = decide(m, "advisor", [("column", c) for c, _ in lows])[1]
     row = next(row for cc, row in lows if cc == c)
-    del s.board[c][row]
+    s.board[c][row] = VACATED                             # the others keep their spaces (RK-ACT-2)
     action = COLUMNS[c]
     points, coin_cost = m.data.spaces[c][row]
     if m.trace:
         _log(m, "player_action", "RK-ACT-1", action=action, row=row, points=points)
-    m.turn_scheme_played = m.builder_step_offered = False
+    m.turn_scheme_played = m.builder_step_offered = m.token_played = False
+    pooled = m.opt["extra_points_timing"] == "pooled"
+    m.left = {}
     extra = _maybe_play_scheme(m)
-    if coin_cost and pl.coins < coin_cost:
-        pl.coins += 1                                     # RK-ACT-4: cannot pay
-        points = 0
+    if pooled:
+        _conversion(m, extra)                             # before the main action, into the pool
+    if coin_cost:
+        if pl.coins < coin_cost:
+            pl.coins += 1                                 # RK-ACT-4: cannot pay
+            points = 0
+        else:
+            pl.coins -= coin_cost                         # RK-ACT-2: paid as the space is resolved
     if action == "scheme":
         scheme_action(m, points)
     elif points:
         theofana = (action == "tax" and m.opt["player_leader"] == "theofana" and pl.leader >= 0
                     and s.token[pl.leader])  # her region still has its goods token
-        n = spend(m, action, points + extra.pop(action, 0), forfeit=True)
+        total = points + extra.pop(action, 0)
+        n = spend(m, action, total, forfeit=True)
         if n == -1 or n == 0:
-            pl.coins += 1                                 # RK-ACT-4: forfeit, or nothing possible
-        elif coin_cost:
-            pl.coins -= coin_cost
+            pl.coins += 1 + coin_cost                     # RK-ACT-4: forfeit, or nothing possible
+        elif pooled and n < total:
+            m.left[action] = total - n
         if theofana and not s.token[pl.leader]:          # this turn's tax included her region
             _theofana(m)
     for kind, amount in extra.items():
-        spend(m, kind, amount)
+        spend_extra(m, kind, amount)
     _conversion(m)
     deeds.accomplish(m)
     if m.factions:
         factions.announce(m)                              # RK-SB-FACT-1..4
     settle_dock(m, P)
+
+
+def spend_extra(m: Match, kind: str, amount: int, fewer: int = 0) -> None:
+    """Spend points from a scheme card, conversion token or deed; with ``extra_points_timing=pooled``
+    they join the points of that kind left unspent this turn, and what is still left stays in the
+    pool until the turn ends (RK-ACT-3, RK-ACT-5)."""
+    total = amount + m.left.pop(kind, 0)
+    n = spend(m, kind, total, fewer=fewer)
+    if n < total and m.opt["extra_points_timing"] == "pooled":
+        m.left[kind] = total - n
 
 
 def _maybe_play_scheme(m: Match) -> dict[str, int]:
@@ -460,30 +481,46 @@ def _maybe_play_scheme(m: Match) -> dict[str, int]:
     return play_scheme(m, choice[1])
 
 
-def _conversion(m: Match) -> None:
-    """One conversion token per turn: 2 goods with fish or honey for 1 muster, 2 goods with wood or
-    stone for 1 build (RK-OPEN-29 ``goods_conversion_tokens``, RK-SB-WAR-3); with the warfare module
-    also the solo conversion token for 1 attack (RK-SB-WAR-5, RK-OPEN-28)."""
+TOKEN_BIT = {"muster": 1, "build": 2, "attack": 4}
+
+
+def _conversion(m: Match, pool: dict | None = None) -> None:
+    """At most one conversion token per turn (RK-SB-WAR-3), each token once per round
+    (``conversion_token_reuse=once_per_round``, RK-OPEN-29): 2 goods with fish or honey for 1
+    muster, 2 goods with wood or stone for 1 build; with the warfare module also the solo
+    conversion token for 1 attack (RK-SB-WAR-5, RK-OPEN-28). With ``pool`` (before the main action)
+    the point joins the turn's pool instead of being spent at once (RK-ACT-5)."""
+    if m.token_played:
+        return
     options = []
     if m.opt["goods_conversion_tokens"] == "pdhummel":
         options = [("convert", kind) for kind in deeds.payable_conversions(m)]
     if m.warfare:
         options += warfare.conversion_options(m)
+    if options and m.opt["conversion_token_reuse"] == "once_per_round":
+        used = m.s.sides[P].tokens_used
+        options = [o for o in options if not used & TOKEN_BIT[o[1]]]
     if not options:
         return
-    choice = decide(m, "conversion", options + [PASS], _convert)
-    _convert(m, choice)
+    choice = decide(m, "conversion", options + [PASS],
+                    lambda mm, ch: _convert(mm, ch, None if pool is None else {}))
+    _convert(m, choice, pool)
 
 
-def _convert(m: Match, choice: tuple) -> None:
+def _convert(m: Match, choice: tuple, pool: dict | None) -> None:
     if choice == PASS:
         return
-    if choice[1] == "attack":
+    m.token_played = True
+    kind = choice[1]
+    m.s.sides[P].tokens_used |= TOKEN_BIT[kind]
+    if kind == "attack":
         warfare.pay_conversion(m, choice[2])
-        spend(m, "attack", 1)
-        return
-    deeds.pay_two(m, dict(deeds.CONVERSIONS)[choice[1]])
-    spend(m, choice[1], 1)
+    else:
+        deeds.pay_two(m, dict(deeds.CONVERSIONS)[kind])
+    if pool is not None:
+        pool[kind] = pool.get(kind, 0) + 1
+    else:
+        spend_extra(m, kind, 1)
 
 
 def _theofana(m: Match) -> None:

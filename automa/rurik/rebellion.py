@@ -10,7 +10,7 @@ from automa.rurik.match import Match
 from automa.rurik.modules import epic, factions, warfare
 from automa.rurik.rebel_board import open_bonuses, unlock
 from automa.rurik.regions import occupies, rules, units
-from automa.rurik.state import CHURCH, MARKET, PLAYER, REBELLION, STABLE, STRONGHOLD, TAVERN
+from automa.rurik.state import CHURCH, MARKET, PLAYER, REBELLION, STABLE, STRONGHOLD, TAVERN, VACATED
 
 R = REBELLION
 
@@ -34,7 +34,8 @@ def _rules(m: Match, side: int, r: int) -> bool:
 
 
 def take_turn(m: Match) -> None:
-    """One Rebellion turn: take the lowest advisor (leftmost of two 2s), gain the space's points
+    """One Rebellion turn: take the lowest advisor (leftmost of two 2s), whose space keeps its row
+    until the end of the round (RK-ACT-2), gain the space's points
     and every matching open bonus, pay or forfeit the coin, spend bonus moves first, then the
     main action; it never plays schemes, deeds or conversion tokens (RK-REB-ACT-1..8,
     RK-REB-BONUS-2, RK-SOLO-4). Coin bonuses are gained after the space's coin is paid or
@@ -50,7 +51,7 @@ def take_turn(m: Match) -> None:
     if s.mod is not None:
         s.mod.turn &= ~epic.TURN_FORT[R]                  # Border Fort: once per turn (RK-SB-EPIC-4)
     _, c, row = best
-    del s.board[c][row]
+    s.board[c][row] = VACATED                             # the others keep their spaces (RK-ACT-2)
     action = COLUMNS[c]
     points, coin_cost = m.data.spaces[c][row]
     reb = s.sides[R]
@@ -341,11 +342,21 @@ def _muster_here(m: Match, r: int, rule: str) -> None:
             _log(m, "muster", rule, region=m.data.regions[r])
 
 
+def player_troops(m: Match, r: int) -> int:
+    """The player's troops in ``r`` as the Rebellion's build reads them: the leader counts as a troop,
+    as the Stone & Blade rulebook calls him one (``player_leader_is_troop=yes``, RK-SB-CLAR-3)."""
+    pl = m.s.sides[PLAYER]
+    if m.opt["player_leader_is_troop"] == "yes":
+        return pl.units[r] + (pl.leader == r)
+    return pl.units[r]
+
+
 def _buildable(m: Match, r: int) -> list[int]:
     """Structure kinds the Rebellion can build in ``r`` now: a free slot, a type not present, a piece
     in supply and a unit there (RK-REB-BUILD-2, RK-PL-BUILD-2); a stable only with 3+ more units than
-    the player (RK-REB-BUILD-3), a tavern only beside exactly 2 structures (RK-REB-BUILD-4), a church
-    only where player or neutral troops stand (RK-REB-BUILD-6)."""
+    the player, leaders included on both sides (RK-REB-BUILD-3), a tavern only beside exactly 2
+    structures (RK-REB-BUILD-4), a church only where player troops (the leader among them) or neutral
+    troops stand (RK-REB-BUILD-6)."""
     s, reb = m.s, m.s.sides[R]
     here = s.structs[r]
     if len(here) >= 3 or not occupies(s, R, r) or (m.epic and epic.blocked(m, r)):
@@ -355,7 +366,7 @@ def _buildable(m: Match, r: int) -> list[int]:
     for k in (CHURCH, STRONGHOLD, MARKET, STABLE, TAVERN):
         if reb.structures[k] == 0 or k in present:
             continue
-        if k == CHURCH and not (s.sides[PLAYER].units[r] or s.neutral[r]):
+        if k == CHURCH and not (player_troops(m, r) or s.neutral[r]):
             continue
         if k == STABLE and units(s, R, r) - units(s, PLAYER, r) < 3:
             continue
@@ -366,8 +377,9 @@ def _buildable(m: Match, r: int) -> list[int]:
 
 
 def build(m: Match, points: int) -> int:
-    """One structure per point, the region chosen afresh each time by the three tiers; then stable,
-    tavern or the card's build order (RK-REB-BUILD-1..8)."""
+    """One structure per point, the region chosen afresh each time by the three tiers, where the
+    player's leader counts as a troop in tier 2 (RK-REB-BUILD-2); then stable, tavern or the card's
+    build order (RK-REB-BUILD-1..8)."""
     s, reb = m.s, m.s.sides[R]
     spent = 0
     for _ in range(points):
@@ -375,7 +387,7 @@ def build(m: Match, points: int) -> int:
         if not buildable:
             break
         tier1 = [r for r in buildable if R not in [o for o, _ in s.structs[r]]]
-        tier2 = [r for r in buildable if s.sides[PLAYER].units[r] > 0 or s.neutral[r] > 0]
+        tier2 = [r for r in buildable if player_troops(m, r) or s.neutral[r] > 0]
         r = (tier1 or tier2 or list(buildable))[0]
         kinds = buildable[r]
         if STABLE in kinds:

@@ -58,9 +58,12 @@ def play_round(m: Match) -> None:
         s.card = s.deck[-1]                                # RK-REB-STRAT-1: the bottom card
     strategy_phase(m)
     action_phase(m)
+    for col in s.board:
+        col.clear()                                        # the vacated spaces are free again (RK-ACT-2)
     claim_phase(m)
     s.token = [True] * 8
     s.sides[PLAYER].leader_used = False
+    s.sides[PLAYER].tokens_used = 0                        # each conversion token once per round (RK-OPEN-29)
     if s.mod is not None:
         s.mod.used = 0                                     # once-per-round epic effects (RK-SB-EPIC-4)
     if m.trace:

@@ -71,12 +71,17 @@ class Side:
     deeds_done: list[int] = field(default_factory=list)  # accomplished deed indices
     agenda: int = -1
     leader_used: bool = False        # once-per-round leader ability (RK-SB-LEAD-1, -3)
+    tokens_used: int = 0             # conversion tokens used this round, a bit per kind (RK-OPEN-29)
 
     def copy(self) -> "Side":
         return Side(self.units[:], self.leader, self.supply, self.coins, self.boat[:], self.dock[:],
                     self.boons_below[:], self.boons, self.structures[:], self.claims[:], self.warfare,
                     self.rewards_taken, self.vp_tokens, self.defeated_neutral, self.defeated_enemy,
-                    self.hand[:], self.deeds[:], self.deeds_done[:], self.agenda, self.leader_used)
+                    self.hand[:], self.deeds[:], self.deeds_done[:], self.agenda, self.leader_used,
+                    self.tokens_used)
+
+
+VACATED = (-1, "", -1)   # a strategy-board space whose advisor was taken back: it keeps its row (RK-ACT-2)
 
 
 @dataclass(slots=True)
@@ -87,7 +92,8 @@ class State:
     neutral: list[int]                     # neutral troops per region (RK-REB-SETUP-9)
     structs: list[list[tuple[int, int]]]   # per region: (side, kind)
     token: list[bool]                      # goods token still on the region this round (RK-CORE-7)
-    board: list[list[tuple[int, str, int]]]  # strategy board: column -> (side, advisor, strength), top first
+    board: list[list[tuple[int, str, int]]]  # strategy board: column -> (side, advisor, strength), top first;
+                                           # a space whose advisor was taken back holds VACATED (RK-ACT-2)
     covered: list[list[bool]]              # rebel board: column -> space covered by a coin
     priority: str                          # the Rebellion's current priority
     deck: list[int]                        # solo deck, card indices, top first (RK-REB-CARD-1)

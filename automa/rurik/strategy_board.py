@@ -32,31 +32,26 @@ def place(m: Match, side: int, label: str, c: int, bribe: int, row: int | None =
 
 def player_choices(m: Match, available: list[str]) -> list[tuple]:
     """(advisor, column, bribe) choices: one advisor per number, columns with an empty space and
-    allowed by the spreading rule, and only bribes that reach a higher space (RK-STRAT-4, -6)."""
+    allowed by the spreading rule (RK-STRAT-4, -6), and every affordable bribe (RK-STRAT-3), whether
+    it reaches a higher space or only protects the advisor from being pushed down. Bribes past the
+    strength no later advisor can beat (5 + the Rebellion's coins) or the top occupant + 1 would
+    only waste coins and are left out."""
     s, coins = m.s, m.s.sides[PLAYER].coins
     mine = [PLAYER in [a[0] for a in col] for col in s.board]
     numbers = {}
     for a in available:
         numbers.setdefault(ADVISOR_NUMBER[a], a)
     spread = sum(mine) >= 3
+    safe = 5 + m.s.sides[REBELLION].coins                # no Rebellion advisor can pass this strength
     out = []
     for c, col in enumerate(s.board):
         if len(col) >= 3 or (mine[c] and not spread):
             continue
-        upward = [a[2] for a in reversed(col)]  # occupants' strengths, lowest row first
+        top = max([a[2] for a in col], default=0) + 1      # passes every occupant
+        cap = max(safe, top)
         for n, a in numbers.items():
-            out.append(("advisor", a, c, 0))
-            # the only useful bribes are those that just pass an occupant above the landing row
-            last = 0
-            for occupant in upward:
-                if occupant < n:
-                    continue
-                bribe = occupant - n + 1
-                if bribe > coins:
-                    break
-                if bribe != last:
-                    out.append(("advisor", a, c, bribe))
-                    last = bribe
+            for bribe in range(min(coins, max(0, cap - n)) + 1):
+                out.append(("advisor", a, c, bribe))
     return out
 
 

@@ -1,6 +1,7 @@
 """Invariants checked after every step of many random games (RK-CORE-8 and the piece limits).
 
-After every player turn, Rebellion turn, strategy phase and claim phase:
+After every player turn, Rebellion turn, strategy phase and claim phase, and at every decision the
+player is asked (so in the middle of a turn too, where a coin spent twice would show):
 16 rebels conserved (board + supply; the leader is separate), 12 player troops conserved,
 structures only from supply (supply + on board == 3/3/3/2/2 per side), at most 3 structures and
 one of each type per region (RK-PL-BUILD-2), coins, goods and boon tokens never negative, boat
@@ -26,12 +27,13 @@ import pytest
 
 from automa.core.registry import get_game, get_strategy
 from automa.core.seeding import game_streams
-from automa.rurik import rounds
+from automa.rurik import decide, rounds
 from automa.rurik.scoring import score
 from automa.rurik.state import PLAYER, REBELLION
 
 GAME = get_game("rurik")
 LEADERS = ("sviatopolk", "gleb", "maria", "theofana")
+PLAYER_LEADERS = ("mstislav", "gleb", "boris", "theofana", "sviatoslav")
 
 
 class Checker:
@@ -120,6 +122,12 @@ def checked(monkeypatch):
             _orig(m)
             checker.check(m, _where)
         monkeypatch.setattr(rounds, name, wrapped)
+    orig_ask = decide.ask
+
+    def checked_ask(strategy, decision):
+        checker.check(decision.view._m, f"decision {decision.kind}")
+        return orig_ask(strategy, decision)
+    monkeypatch.setattr(decide, "ask", checked_ask)
     return checker
 
 
@@ -139,7 +147,9 @@ def _run(checked, games, seed, modules=("",)):
     combos = list(itertools.product((1, 2, 3, 4), LEADERS))
     for i in range(games):
         level, leader = combos[i % len(combos)]
-        player_leader = "boris" if leader == "gleb" else "gleb" if i % 3 == 0 else "mstislav"
+        player_leader = PLAYER_LEADERS[i % len(PLAYER_LEADERS)]
+        if player_leader == leader:
+            player_leader = "boris"
         checked.neutral = checked.claims = None
         res = _play({"difficulty": level, "rebel_leader": leader, "player_leader": player_leader,
                      "modules": modules[i % len(modules)]}, seed, i)

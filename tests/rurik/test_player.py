@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from automa.rurik import player
+from automa.core.trace import Trace
+from automa.rurik import player, rebellion
 from automa.rurik.data import COLUMNS
 from automa.rurik.decide import PASS
-from automa.rurik.state import CHURCH, MARKET, PLAYER, REBELLION, STABLE, STRONGHOLD, TAVERN
+from automa.rurik.state import CHURCH, MARKET, PLAYER, REBELLION, STABLE, STRONGHOLD, TAVERN, VACATED
 from tests.rurik.conftest import _DATA, Scripted, make_match, region
 from tests.rurik.helpers import build_struct, rebels, troops
 
@@ -227,7 +228,7 @@ def test_turn_player_chooses_between_two_2s():
     m.s.board[COL["tax"]] = [(PLAYER, "2+", 2)]
     m.s.board[COL["build"]] = [(PLAYER, "4", 4)]
     player.take_turn(m)
-    assert m.s.board[COL["tax"]] == [] and m.s.board[COL["move"]] == [(PLAYER, "2", 2)]
+    assert m.s.board[COL["tax"]] == [VACATED] and m.s.board[COL["move"]] == [(PLAYER, "2", 2)]
     assert m.strategy.asked[0] == ("advisor", [("column", COL["move"]), ("column", COL["tax"])])
 
 
@@ -433,3 +434,106 @@ def test_deed_removing_troops_takes_the_leader_only_as_the_last_unit():
         deeds.accomplish(m)
         assert pl.deeds_done == [d] and pl.coins == 0
         assert pl.units[KIEV] == 0 and pl.leader == leader_after and pl.supply == 12
+
+
+# --- the audit's corrections (issue 12) ---------------------------------------------------------
+
+def test_taken_advisors_leave_their_spaces_empty():
+    """An advisor resolves the space it stands on: taking one back leaves its space empty until the
+    round ends, so no advisor below moves up (RK-ACT-2, RK-STRAT-2). The audit's example (seed 1,
+    game 0): build column P4+2 / R5 / P2; after the player resolves row 2 and then row 0, the
+    Rebellion's 5 resolves the middle space (1 point), not the top one (2)."""
+    trace = Trace()
+    m = make_match(strategy=Scripted(default=lambda d: PASS if PASS in d.choices else d.choices[0]),
+                   trace=trace, player_leader="boris")
+    m.s.schemes = [NONE[:8], NONE[8:16]]
+    troops(m, KIEV, 1, leader=True)
+    m.s.board[COL["build"]] = [(PLAYER, "4", 6), (REBELLION, "5", 5), (PLAYER, "2", 2)]
+    player.take_turn(m)
+    player.take_turn(m)
+    assert m.s.board[COL["build"]] == [VACATED, (REBELLION, "5", 5), VACATED]
+    rebellion.take_turn(m)
+    act = [e for e in trace.events if e["kind"] == "rebel_action"][-1]
+    assert (act["row"], act["points"]) == (1, _DATA.spaces[COL["build"]][1][0]) == (1, 1)
+
+
+def test_space_coin_is_paid_before_the_action():
+    """The coin of a coin space is paid as the space is resolved (RK-ACT-2), so the same coin cannot
+    also pay for Sviatoslav's step (RK-SB-LEAD-2) and coins never go below 0. The audit's example:
+    seed 31, game 255, difficulty 1, Sviatoslav, round 4: 1 coin on the bottom build space."""
+    m = pm(player_leader="sviatoslav")
+    troops(m, KIEV, 1, leader=True)
+    m.s.sides[PLAYER].coins = 1
+    _turn(m, "build", [(REBELLION, "5", 5), (REBELLION, "4", 4), (PLAYER, "1", 1)])
+    pl = m.s.sides[PLAYER]
+    assert "sviatoslav" not in [k for k, _ in m.strategy.asked]   # no free step, and no coin for a paid one
+    assert pl.coins == 0 and pl.leader == KIEV and len(m.s.structs[KIEV]) == 1
+
+
+def test_forfeit_on_a_coin_space_keeps_the_coin():
+    """Forfeiting a coin space by choice: the coin paid on resolving comes back, plus 1 (RK-ACT-4)."""
+    m = pm(answers=[player.FORFEIT], player_leader="boris")
+    troops(m, KIEV, 1, leader=True)
+    m.s.sides[PLAYER].coins = 2
+    _turn(m, "tax", [(REBELLION, "5", 5), (REBELLION, "4", 4), (PLAYER, "1", 1)])
+    assert m.s.sides[PLAYER].coins == 3 and m.s.token[KIEV]
+
+
+def _wood_for_build(m):
+    pl = m.s.sides[PLAYER]
+    pl.dock[0] = 2                                   # two wood: the build conversion token (RK-OPEN-29)
+    troops(m, VOL, 1, leader=True)
+    rebels(m, VOL, 2)                                # not ruled: building there costs 2 (RK-PL-BUILD-1)
+
+
+@pytest.mark.parametrize("timing, built", [("pooled", True), ("separate", False)])
+def test_conversion_point_joins_the_main_action(timing, built):
+    """With ``extra_points_timing=pooled`` (RK-ACT-5; PDH pools each kind's points for the turn) the
+    build conversion token, used before the main action, adds its point to the space's: 1 + 1 points
+    build where the player does not rule. With ``separate`` the points are spent apart and neither
+    is enough."""
+    def answer(d):
+        for c in d.choices:
+            if c == ("convert", "build") or c[:2] == ("build", VOL):
+                return c
+        return PASS
+    m = make_match(strategy=Scripted(default=answer), player_leader="boris", extra_points_timing=timing)
+    m.s.schemes = [NONE[:8], NONE[8:16]]
+    _wood_for_build(m)
+    _turn(m, "build", [(REBELLION, "5", 5), (PLAYER, "1", 1)])   # the middle build space: 1 point
+    assert bool(m.s.structs[VOL]) == built
+    assert m.s.sides[PLAYER].dock[0] == 0             # the token was used either way
+
+
+def test_points_left_this_turn_join_later_points_of_their_kind():
+    """Pooled: a point left unspent by the main action waits for the turn's later points of its kind
+    (a deed's, a conversion token's), and what is still left is lost when the turn ends (RK-ACT-3)."""
+    m = pm(answers=[("build", VOL, STRONGHOLD, "none")], player_leader="boris")
+    troops(m, VOL, 1)
+    rebels(m, VOL, 2)
+    m.left = {"build": 1}
+    player.spend_extra(m, "build", 1)
+    assert (PLAYER, STRONGHOLD) in m.s.structs[VOL] and m.left == {}
+    player.spend_extra(m, "build", 1)                 # 1 point, nothing costs 1: it stays in the pool
+    assert m.left == {"build": 1}
+
+
+@pytest.mark.parametrize("reuse, offered_again", [("once_per_round", False), ("every_turn", True)])
+def test_each_conversion_token_once_per_round(reuse, offered_again):
+    """One conversion token per turn (RK-SB-WAR-3) and each token once per round
+    (``conversion_token_reuse=once_per_round``; RK-OPEN-29's source PDH resets the tokens at the end
+    of the round); ``every_turn`` is the other reading."""
+    m = pm(player_leader="boris", conversion_token_reuse=reuse)
+    pl = m.s.sides[PLAYER]
+    pl.dock[0], pl.dock[1] = 3, 3                     # wood and fish: both goods tokens payable
+    troops(m, KIEV, 2, leader=True)
+    m.strategy = Scripted(default=lambda d: ("convert", "muster") if ("convert", "muster") in d.choices
+                          else d.choices[0])
+    player._conversion(m)
+    player._conversion(m)                             # the same turn: no second token
+    asked = [c for k, c in m.strategy.asked if k == "conversion"]
+    assert len(asked) == 1 and ("convert", "muster") in asked[0]
+    m.token_played = False                            # the next turn of the round
+    player._conversion(m)
+    asked = [c for k, c in m.strategy.asked if k == "conversion"]
+    assert (("convert", "muster") in asked[-1]) == offered_again and ("convert", "build") in asked[-1]

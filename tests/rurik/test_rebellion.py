@@ -7,7 +7,7 @@ import pytest
 
 from automa.rurik import rebellion
 from automa.rurik.data import COLUMNS
-from automa.rurik.state import CHURCH, MARKET, PLAYER, REBELLION, STABLE, STRONGHOLD, TAVERN
+from automa.rurik.state import CHURCH, MARKET, PLAYER, REBELLION, STABLE, STRONGHOLD, TAVERN, VACATED
 from tests.rurik.conftest import _DATA, card_index, make_match, region
 from tests.rurik.helpers import build_struct, rebels, troops
 
@@ -365,7 +365,7 @@ def test_turn_takes_lowest_advisor_leftmost_two_first():
     m.s.board[COL["move"]] = [(REBELLION, "2+", 2)]
     m.s.board[COL["build"]] = [(REBELLION, "4", 4)]
     rebellion.take_turn(m)
-    assert m.s.board[COL["move"]] == [] and m.s.board[COL["scheme"]] == [(REBELLION, "2", 2)]
+    assert m.s.board[COL["move"]] == [VACATED] and m.s.board[COL["scheme"]] == [(REBELLION, "2", 2)]
 
 
 def test_bonus_points_add_to_main_action():
@@ -377,3 +377,20 @@ def test_bonus_points_add_to_main_action():
     m.s.board[COL["tax"]] = [(REBELLION, "1", 1)]
     rebellion.take_turn(m)
     assert sum(m.s.sides[REBELLION].boat) + sum(m.s.sides[REBELLION].dock) == 3
+
+
+@pytest.mark.parametrize("is_troop", ["yes", "no"])
+def test_build_counts_the_player_leader_as_a_troop(is_troop):
+    """The Stone & Blade rulebook calls the leader a troop (RK-SB-CLAR-3), so with
+    ``player_leader_is_troop=yes`` a region holding only the player's leader is a tier-2 build region
+    (RK-REB-BUILD-2) and allows a Rebellion church (RK-REB-BUILD-6), which converts no leader
+    (RK-REB-BUILD-7). ``no`` is the reading that ignores him."""
+    m = m1("build", player_leader_is_troop=is_troop)
+    for r in (KIEV, VOL):
+        rebels(m, r, 2)
+        build_struct(m, REBELLION, r, MARKET)
+    m.s.sides[PLAYER].leader = VOL
+    assert (CHURCH in rebellion._buildable(m, VOL)) == (is_troop == "yes")
+    rebellion.build(m, 1)
+    built = VOL if is_troop == "yes" else KIEV
+    assert len(m.s.structs[built]) == 2 and m.s.sides[PLAYER].leader == VOL

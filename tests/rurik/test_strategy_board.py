@@ -25,10 +25,12 @@ def test_landing_strictly_weaker_bumps():
 
 
 def test_player_choices_spreading_rule_and_bribes():
-    """A column already used only once 3 columns are used; bribes offered only when they reach a
-    higher space; full columns never (RK-STRAT-3, -4, -6)."""
+    """A column already used only once 3 columns are used; every affordable bribe, also one that only
+    protects the advisor, up to the strength no Rebellion advisor can pass (5 + its coins) or the top
+    occupant's + 1; full columns never (RK-STRAT-3, -4, -6)."""
     m = make_match()
     m.s.sides[PLAYER].coins = 3
+    m.s.sides[REBELLION].coins = 0
     m.s.board[COL["muster"]] = [(PLAYER, "5", 5)]
     m.s.board[COL["move"]] = [(REBELLION, "4", 4), (REBELLION, "2", 2), (REBELLION, "1", 1)]
     m.s.board[COL["tax"]] = [(REBELLION, "4", 4)]
@@ -36,7 +38,10 @@ def test_player_choices_spreading_rule_and_bribes():
     cols = {c[2] for c in ch}
     assert COL["muster"] not in cols and COL["move"] not in cols
     tax = sorted((c[1], c[3]) for c in ch if c[2] == COL["tax"])
-    assert tax == [("1", 0), ("2", 0), ("2", 3), ("4", 0), ("4", 1)]   # 1 + 3 only ties the 4
+    assert tax == [("1", b) for b in range(4)] + [("2", b) for b in range(4)] + [("4", 0), ("4", 1)]
+    m.s.sides[REBELLION].coins = 2                    # a 5 with 2 coins of bribe could pass a 6
+    tax = sorted((c[1], c[3]) for c in sb.player_choices(m, ["4"]) if c[2] == COL["tax"])
+    assert tax == [("4", b) for b in range(4)]
     m.s.board[COL["attack"]] = [(PLAYER, "1", 1)]
     m.s.board[COL["build"]] = [(PLAYER, "2", 2)]
     assert COL["muster"] in {c[2] for c in sb.player_choices(m, ["4"])}
