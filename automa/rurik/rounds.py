@@ -68,8 +68,8 @@ def play_round(m: Match) -> None:
         s.mod.used = 0                                     # once-per-round epic effects (RK-SB-EPIC-4)
     if m.trace:
         p, r = score(m)
-        m.trace.event("scores", round=s.round, player=sum(p.values()), rebellion=sum(r.values()),
-                      player_categories=p, rebellion_categories=r)
+        m.trace.event("scores", round=s.round, player=sum(p.values()), automa=sum(r.values()),
+                      player_categories=p, automa_categories=r)
 
 
 def play(data, options: dict, strategy, streams, trace=None) -> Result:
