@@ -16,15 +16,30 @@ from automa.core.errors import StrategyError
 
 
 class Decision:
-    """One player decision: its kind, a read-only view, the legal choices, and a lookahead."""
+    """One player decision: its kind, a read-only view, the legal choices, a lookahead and, for a
+    strategy that searches, rollouts."""
 
-    __slots__ = ("kind", "view", "choices", "_after")
+    __slots__ = ("kind", "view", "choices", "_after", "_rollout")
 
-    def __init__(self, kind: str, view: Any, choices: Sequence, after: Callable[[Any], Any] | None = None):
+    def __init__(self, kind: str, view: Any, choices: Sequence, after: Callable[[Any], Any] | None = None,
+                 rollout: Callable | None = None):
         self.kind = kind
         self.view = view
         self.choices = choices
         self._after = after
+        self._rollout = rollout
+
+    @property
+    def can_roll_out(self) -> bool:
+        """Whether :meth:`rollout` is offered (to strategies with ``searches = True``)."""
+        return self._rollout is not None
+
+    def rollout(self, choice, policy: "Strategy", rng: random.Random):
+        """The final Result of the game played on from here with ``choice`` and then ``policy``, on a
+        copy whose hidden cards are re-sampled from ``rng`` (docs/search.md). The game is untouched."""
+        if self._rollout is None:
+            raise StrategyError(f"decision {self.kind!r} offers no rollouts")
+        return self._rollout(choice, policy, rng)
 
     @property
     def can_look_ahead(self) -> bool:
@@ -46,6 +61,7 @@ class Strategy:
 
     name = "strategy"
     description = ""
+    searches = False    # True: the engine records the game and offers Decision.rollout
 
     def __init__(self, rng: random.Random):
         self.rng = rng

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+from automa.core.errors import StrategyError
+from automa.rurik.hidden import resample
 from automa.rurik.match import Match
 from automa.rurik.view import View
 from strategies.base import Decision, ask
@@ -12,9 +14,21 @@ PASS = ("pass",)
 
 def decide(m: Match, kind: str, choices: list, apply: Callable | None = None):
     """One player decision. ``apply(match, choice)`` lets ``Decision.after`` show the result of a
-    choice on a throwaway copy. Forced choices and lookahead copies never ask the strategy."""
+    choice on a throwaway copy. Forced choices and lookahead copies never ask the strategy. A search
+    strategy's choices are recorded and its decisions offer rollouts; a rollout replays them up to
+    its branch point, re-samples what is hidden there and hands over to its policy (docs/search.md)."""
     if len(choices) == 1 or m.lookahead:
         return choices[0]
+    b = m.branch
+    if b is not None:
+        if b.pos < len(b.prefix):
+            b.pos += 1
+            return b.prefix[b.pos - 1]
+        if b.choice not in choices:
+            raise StrategyError(f"rollout choice {b.choice!r} is not a legal {kind!r} choice")
+        m.branch, m.strategy, m.view = None, b.policy, None
+        resample(m, b.rng)
+        return b.choice
     after = None
     if apply is not None:
         def after(choice):
@@ -23,7 +37,10 @@ def decide(m: Match, kind: str, choices: list, apply: Callable | None = None):
             return View(copy)
     if m.view is None:
         m.view = View(m)
-    choice = ask(m.strategy, Decision(kind, m.view, choices, after))
+    rec = m.recorder
+    choice = ask(m.strategy, Decision(kind, m.view, choices, after, rec and rec.rollout))
+    if rec is not None:
+        rec.choices.append(choice)
     if m.trace:
         m.trace.event("decision", side="player", decision=kind, choice=list(choice), options=len(choices))
     return choice

@@ -30,6 +30,8 @@ class Match:
     warfare: bool = False
     factions: bool = False
     moved_from: int = -1              # source region of the Rebellion's last move (epic move costs)
+    recorder: object = None           # a search strategy's game: choices recorded for rollouts (automa.core.rollout)
+    branch: object = None             # a rollout replaying those choices up to its branch point
 
     def __post_init__(self):
         modules = self.opt.get("modules", "")

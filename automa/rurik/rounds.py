@@ -3,6 +3,7 @@ RK-ACT-1, RK-REB-CARD-1, RK-OPEN-1, RK-EOR-3)."""
 from __future__ import annotations
 
 from automa.core.results import Result
+from automa.core.rollout import Recorder
 from automa.rurik import player, rebellion
 from automa.rurik.claims import claim_phase
 from automa.rurik.match import Match
@@ -17,6 +18,7 @@ def _advance_deck(m: Match) -> None:
     s = m.s
     s.deck.insert(0, s.deck.pop())
     s.card = s.deck[0]
+    s.seen |= 1 << s.card
     if m.trace:
         m.trace.event("card", side="rebellion", card=m.data.cards[s.card].id, rule="RK-REB-CARD-1")
 
@@ -56,6 +58,7 @@ def play_round(m: Match) -> None:
         _advance_deck(m)
     else:
         s.card = s.deck[-1]                                # RK-REB-STRAT-1: the bottom card
+        s.seen |= 1 << s.card
     strategy_phase(m)
     action_phase(m)
     for col in s.board:
@@ -73,8 +76,24 @@ def play_round(m: Match) -> None:
 
 
 def play(data, options: dict, strategy, streams, trace=None) -> Result:
-    """Play one complete solo game and return its result (RK-ROUND-1, RK-END-1, RK-REB-END-1)."""
+    """Play one complete solo game and return its result (RK-ROUND-1, RK-END-1, RK-REB-END-1). A
+    search strategy's game is recorded so that its decisions offer rollouts (automa.core.rollout)."""
     m = Match(data, options, None, strategy, streams.setup, streams.automa, trace)
+    if strategy.searches:
+        m.recorder = Recorder(streams.setup, streams.automa,
+                              lambda setup_rng, automa_rng, branch: _rollout(m, setup_rng, automa_rng, branch))
+    return _play(m)
+
+
+def _rollout(m: Match, setup_rng, automa_rng, branch) -> Result:
+    """``m``'s game replayed from its starting streams up to ``branch``, then played on by its policy."""
+    r = Match(m.data, m.opt, None, branch.policy, setup_rng, automa_rng)
+    r.branch = branch
+    return _play(r)
+
+
+def _play(m: Match) -> Result:
+    trace = m.trace
     setup(m)
     for rnd in range(1, 5):
         m.s.round = rnd
@@ -83,5 +102,5 @@ def play(data, options: dict, strategy, streams, trace=None) -> Result:
         play_round(m)
     p, r = score(m)
     won = winner(m, sum(p.values()), sum(r.values()))
-    m.view = None  # the view refers back to the match: without it the game is freed at once, not by the GC
+    m.view = m.recorder = None  # both refer back to the match: without them it is freed at once, not by the GC
     return Result(p, r, won, rounds=4, turns=m.s.turns, events=trace.events if trace else None)

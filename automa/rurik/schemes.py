@@ -1,5 +1,8 @@
 """The two scheme decks: drawing, returning unchosen cards and reshuffling
-(RK-SETUP-3, RK-PL-SCHEME-1, RK-CAS-4, RK-OPEN-13, RK-OPEN-14)."""
+(RK-SETUP-3, RK-PL-SCHEME-1, RK-CAS-4, RK-OPEN-13, RK-OPEN-14).
+
+The decks are face down, but the player knows the cards they put back on top or under a deck until
+those are drawn again: ``State.known`` counts them, for the information set (docs/search.md)."""
 from __future__ import annotations
 
 from automa.rurik.match import Match
@@ -12,6 +15,7 @@ def split(m: Match, cards: list[int]) -> None:
     half = (len(cards) + 1) // 2
     m.s.schemes[0][:] = cards[:half]
     m.s.schemes[1][:] = cards[half:]
+    m.s.known[:] = [0, 0, 0, 0]
 
 
 def draw(m: Match, deck: int) -> int:
@@ -23,6 +27,7 @@ def draw(m: Match, deck: int) -> int:
         if m.opt["scheme_decks"] == "reshuffle_discard_only":
             m.setup_rng.shuffle(s.discard)
             s.schemes[deck][:] = s.discard
+            s.known[2 * deck] = s.known[2 * deck + 1] = 0
         else:
             split(m, s.schemes[0] + s.schemes[1] + s.discard)
         s.discard.clear()
@@ -30,15 +35,22 @@ def draw(m: Match, deck: int) -> int:
             deck = 1 - deck
             if not s.schemes[deck]:
                 return -1
-    return s.schemes[deck].pop(0)
+    cards, known = s.schemes[deck], s.known
+    if known[2 * deck]:
+        known[2 * deck] -= 1
+    elif known[2 * deck + 1] >= len(cards):
+        known[2 * deck + 1] -= 1
+    return cards.pop(0)
 
 
 def put_back(m: Match, deck: int, cards: list[int]) -> None:
     """Unchosen drawn cards go back on top of their deck (``pdhummel``) or to the bottom."""
     if m.opt["scheme_decks"] == "unchosen_to_bottom":
         m.s.schemes[deck].extend(cards)
+        m.s.known[2 * deck + 1] += len(cards)
     else:
         m.s.schemes[deck][:0] = cards
+        m.s.known[2 * deck] += len(cards)
 
 
 def revealed(m: Match, deck: int, cards: list[int]) -> None:
@@ -47,3 +59,4 @@ def revealed(m: Match, deck: int, cards: list[int]) -> None:
         m.s.discard.extend(cards)
     else:
         m.s.schemes[deck].extend(cards)
+        m.s.known[2 * deck + 1] += len(cards)

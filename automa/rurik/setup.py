@@ -26,7 +26,7 @@ def new_state(m: Match) -> State:
         board=[[] for _ in range(6)],
         covered=[[sp[3] for sp in spaces] for _, spaces in board.columns],   # RK-REB-SETUP-5
         priority=board.starting_priority, deck=deck, card=deck[0], schemes=[[], []], discard=[],
-        deed_deck=[], deed_display=[], inherit=[], rewards={})
+        deed_deck=[], deed_display=[], inherit=[], rewards={}, seen=1 << deck[0])  # the top card is read
 
 
 def place_rebellion(m: Match) -> list[int]:

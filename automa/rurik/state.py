@@ -108,6 +108,9 @@ class State:
     turns: int = 0
     last_region: int = -1                  # region_order_start=continue (RK-OPEN-7)
     mod: ModState | None = None            # the Stone & Blade modules' pieces, None when none is in play
+    seen: int = 0                          # solo cards the player has seen in use, a bit per card index
+    known: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # scheme deck d: the player knows its
+                                           # top known[2d] and bottom known[2d+1] cards (put back, revealed)
 
     def copy(self) -> "State":
         """A copy sharing no mutable part with the original (for lookahead)."""
@@ -116,4 +119,4 @@ class State:
                      self.priority, self.deck[:], self.card, [d[:] for d in self.schemes],
                      self.discard[:], self.deed_deck[:], self.deed_display[:], self.inherit[:],
                      dict(self.rewards), self.round, self.turns, self.last_region,
-                     None if self.mod is None else self.mod.copy())
+                     None if self.mod is None else self.mod.copy(), self.seen, self.known[:])

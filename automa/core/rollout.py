@@ -1,0 +1,49 @@
+"""Rollouts for search players: play a game on from one of its decisions, on a copy, under a policy,
+with everything the player cannot see re-sampled (docs/search.md).
+
+A game played by a search strategy keeps a :class:`Recorder`: the random streams' states at the start
+and every choice the strategy made. A rollout replays the game from those states with those choices,
+asking no strategy, up to the decision being searched. There the :class:`Branch` hands over: the
+engine re-samples every hidden pile from the searcher's stream and gives it the game's future random
+draws too, the candidate choice is taken, and the policy plays to the end. The replayed prefix reads
+only what has already been revealed, so what the rollout returns depends on the public history, the
+candidate and the searcher's stream alone. The real game, its streams and its trace are never touched.
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from automa.core.seeding import Stream
+
+
+class Branch:
+    """A rollout's replay of the recorded choices, then the hand-over to the policy."""
+
+    __slots__ = ("prefix", "pos", "choice", "policy", "rng")
+
+    def __init__(self, prefix: list, choice, policy, rng: random.Random):
+        self.prefix = prefix
+        self.pos = 0
+        self.choice = choice
+        self.policy = policy
+        self.rng = rng
+
+
+class Recorder:
+    """A search strategy's real game: the streams' starting states and the choices made so far."""
+
+    __slots__ = ("states", "choices", "play_from")
+
+    def __init__(self, setup: random.Random, automa: random.Random, play_from: Callable):
+        self.states = (setup.getstate(), automa.getstate())
+        self.choices: list = []
+        self.play_from = play_from      # engine: (setup stream, automa stream, Branch) -> Result
+
+    def rollout(self, choice, policy, rng: random.Random):
+        """The Result of the game played on from the current decision with ``choice``, then ``policy``;
+        hidden information and future random draws come from ``rng``."""
+        setup, automa = Stream(0), Stream(0)
+        setup.setstate(self.states[0])
+        automa.setstate(self.states[1])
+        return self.play_from(setup, automa, Branch(self.choices, choice, policy, rng))
