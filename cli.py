@@ -201,7 +201,8 @@ def list_games():
 @list_cmd.command("strategies")
 @click.argument("game")
 def list_strategies(game):
-    """List GAME's built-in and plugin strategies.
+    """List GAME's built-in and plugin strategies, with each parameter's default and help
+    (set them as --strategy 'NAME(key=value,...)').
 
     \b
     Example:
@@ -211,10 +212,11 @@ def list_strategies(game):
 
     entry = get_game(game)
     for name in strategy_names(entry):
-        cls = get_strategy(entry, name)
+        spec = get_strategy(entry, name)
         default = " (default)" if name == entry.default_strategy else ""
-        about = cls.description or (cls.__doc__ or "").strip().partition("\n")[0]
-        click.echo(f"{name:<16} {about}{default}".rstrip())
+        click.echo(f"{name:<16} {spec.description}{default}".rstrip())
+        for p in spec.params:
+            click.echo(f"{'':<18}{p.name}={p.default} ({p.type}) {p.help}")
 
 
 @list_cmd.command("options")

@@ -62,6 +62,7 @@ class Strategy:
     name = "strategy"
     description = ""
     searches = False    # True: the engine records the game and offers Decision.rollout
+    params: tuple = ()  # automa.core.params.Param: parameters taken as keyword arguments after rng
 
     def __init__(self, rng: random.Random):
         self.rng = rng

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import random
 
+from automa.core.params import Param
 from strategies.base import Strategy
 
 OUTCOME = {"player": 1.0, "draw": 0.5, "automa": 0.0}
@@ -75,6 +76,11 @@ class Search(Strategy):
     the policy and the rollouts' hidden cards each get a stream drawn from this strategy's own."""
 
     searches = True
+    params = (
+        Param("budget", "int", 32, "simulations (rollouts) per decision", least=1),
+        Param("rollout", "strategy", "random", "the strategy that plays each rollout to the end"),
+        Param("c", "float", 0.7, "UCB1 exploration constant", least=0),
+    )
 
     def __init__(self, rng, budget: int = 32, rollout=None, c: float = 0.7):
         super().__init__(rng)

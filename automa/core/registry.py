@@ -196,22 +196,25 @@ def strategy_names(game: Game) -> list[str]:
 
 
 def get_strategy(game: Game, name: str):
-    """The strategy class for a built-in name, an entry-point name or a ``module:Class`` path."""
+    """The strategy for a built-in name, an entry-point name or a ``module:Class`` path, with its
+    parameters bound from ``name(key=value, ...)`` (automa.core.params): a StrategySpec, called with
+    a random stream to make the strategy."""
+    from automa.core.params import bind, split_spec
     from strategies.base import Strategy
-
-    if name in game.strategies:
-        cls = _load(game.strategies[name], "strategy")
-    elif ":" in name:
-        cls = _load(name, "strategy")
+    base, given = split_spec(name)
+    if base in game.strategies:
+        cls = _load(game.strategies[base], "strategy")
+    elif ":" in base:
+        cls = _load(base, "strategy")
     else:
         eps = _entry_points(game.name)
-        if name not in eps:
-            raise UsageError(f"unknown strategy {name!r} for game {game.name}; known: "
+        if base not in eps:
+            raise UsageError(f"unknown strategy {base!r} for game {game.name}; known: "
                              f"{', '.join(strategy_names(game))}, or package.module:ClassName")
         try:
-            cls = eps[name].load()
+            cls = eps[base].load()
         except Exception as exc:  # a broken plugin is the user's input, not our crash
-            raise UsageError(f"strategy {name!r}: entry point failed to load: {exc}") from None
+            raise UsageError(f"strategy {base!r}: entry point failed to load: {exc}") from None
     if not (isinstance(cls, type) and issubclass(cls, Strategy)):
-        raise UsageError(f"strategy {name!r} is not a subclass of strategies.base.Strategy")
-    return cls
+        raise UsageError(f"strategy {base!r} is not a subclass of strategies.base.Strategy")
+    return bind(cls, base, given, lambda text: get_strategy(game, text))

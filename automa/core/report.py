@@ -304,8 +304,7 @@ def strategy_items(study: Study) -> list[str]:
     items = []
     for name in study.manifest["strategies"]:
         try:
-            cls = get_strategy(study.game, name)
-            about = cls.description or (cls.__doc__ or "").strip().partition("\n")[0]
+            about = get_strategy(study.game, name).description
         except UsageError:
             about = "(not installed here)"
         items.append(f"{name}: {about}" if about else name)

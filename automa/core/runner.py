@@ -33,7 +33,7 @@ class RunSpec:
     game: Game
     options: dict[str, Any]
     strategy: str
-    strategy_cls: type
+    strategy_cls: Callable  # a StrategySpec: called with the strategy stream, makes the strategy
     root: int
 
     @cached_property

@@ -40,7 +40,7 @@ def resolve(game: str, strategy: str | None = None, options: dict[str, Any] | No
     cls = get_strategy(entry, name)
     if seed is not None and seed < 0:
         raise UsageError(f"--seed must be a non-negative integer, got {seed}")
-    return RunSpec(entry, values, name, cls, fresh_entropy() if seed is None else seed)
+    return RunSpec(entry, values, cls.canonical, cls, fresh_entropy() if seed is None else seed)
 
 
 def check_counts(games: int, jobs: int) -> None:

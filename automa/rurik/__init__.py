@@ -25,6 +25,8 @@ GAME = Game(
         "warlord": "strategies.rurik.warlord:WarlordStrategy",
         "builder": "strategies.rurik.builder:BuilderStrategy",
         "merchant": "strategies.rurik.merchant:MerchantStrategy",
+        "mc": "strategies.mc:FlatMonteCarlo",
+        "mcts": "strategies.mcts:ISMCTS",
     },
     play=play,
     prepare=prepare,

@@ -25,7 +25,7 @@ def test_ci_runs_exactly_the_readme_test_command():
 def test_plugin_example_installs_by_entry_point_and_plays(tmp_path, monkeypatch):
     source = re.search(r"<!-- plugin: mybots.py -->\n```python\n(.*?)```", README, re.S).group(1)
     install_plugin(tmp_path, monkeypatch, "tiny.dart = mybots:Dart", module="mybots", source=source)
-    assert get_strategy(get_game("tiny"), "dart").__name__ == "Dart"
+    assert get_strategy(get_game("tiny"), "dart").cls.__name__ == "Dart"
     by_entry_point = automa.simulate("tiny", games=30, seed=2, strategy="dart", jobs=1)
     by_path = automa.simulate("tiny", games=30, seed=2, strategy="mybots:Dart", jobs=2)
     assert (by_entry_point.error == "").all()

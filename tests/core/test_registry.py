@@ -68,8 +68,8 @@ def test_unknown_game_lists_the_known_ones():
 
 def test_builtin_and_module_path_strategies():
     game = get_game("tiny")
-    assert get_strategy(game, "first") is tinygame.First
-    assert get_strategy(game, "tests.core.tinygame:Noisy") is tinygame.Noisy
+    assert get_strategy(game, "first").cls is tinygame.First
+    assert get_strategy(game, "tests.core.tinygame:Noisy").cls is tinygame.Noisy
     with pytest.raises(UsageError, match="has no 'Nope'"):
         get_strategy(game, "tests.core.tinygame:Nope")
     with pytest.raises(UsageError, match="cannot import strategy"):
@@ -82,7 +82,7 @@ def test_entry_point_strategy_from_an_installed_distribution(tmp_path, monkeypat
     install_plugin(tmp_path, monkeypatch, "tiny.last = tinyplug:Last")
     game = get_game("tiny")
     assert strategy_names(game) == ["high", "first", "last"]
-    assert get_strategy(game, "last").__name__ == "Last"
+    assert get_strategy(game, "last").cls.__name__ == "Last"
     with pytest.raises(UsageError, match=r"unknown strategy 'other' for game tiny; known: high, first, last"):
         get_strategy(game, "other")
 

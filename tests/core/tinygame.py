@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from automa.core.errors import UsageError
+from automa.core.params import Param
 from automa.core.registry import Game, Option
 from automa.core.results import Result
 from strategies.base import Decision, Strategy, ask
@@ -119,6 +120,23 @@ class Broken(Strategy):
 
     def choose(self, decision):
         return 99
+
+
+class Picky(Strategy):
+    """Keeps the ``rank``-th highest die (0 = the highest); tests strategy parameters."""
+
+    name = "picky"
+    params = (Param("rank", "int", 0, "which die to keep, 0 = the highest", least=0),
+              Param("weight", "float", 1.0, "unused; a float parameter"),
+              Param("then", "strategy", "high", "a strategy parameter (unused)"))
+
+    def __init__(self, rng, rank=0, weight=1.0, then=None):
+        super().__init__(rng)
+        self.rank, self.then = rank, then
+
+    def choose(self, decision):
+        ranked = sorted(decision.choices, key=lambda i: decision.view[i], reverse=True)
+        return ranked[min(self.rank, len(ranked) - 1)]
 
 
 GAME = Game(

@@ -1,0 +1,105 @@
+"""Strategy parameters: ``name(key=value, ...)`` in ``--strategy``, sweep specs and ``calibrate``.
+
+A strategy class declares its parameters as ``params``, a tuple of :class:`Param`; its ``__init__``
+takes them as keyword arguments after the random stream. A parameter of type ``strategy`` names
+another strategy of the same game (a search player's rollout policy) and is passed as that
+strategy's class. The canonical string of a bound strategy lists every declared parameter in
+declaration order, defaults included, so results and manifests say exactly what was played.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from automa.core.errors import UsageError
+
+_SPEC = re.compile(r"^\s*([^\s(),=]+)\s*(?:\((.*)\))?\s*$", re.S)
+
+
+@dataclass(frozen=True)
+class Param:
+    """One strategy parameter: name, type (``int``, ``float``, ``str`` or ``strategy``), default, help,
+    and for numbers the smallest value allowed."""
+
+    name: str
+    type: str
+    default: Any
+    help: str
+    least: float | None = None
+
+    def parse(self, raw: str, owner: str) -> Any:
+        where = f"strategy {owner}: parameter {self.name}"
+        if self.type in ("int", "float"):
+            try:
+                value = int(raw) if self.type == "int" else float(raw)
+            except ValueError:
+                raise UsageError(f"{where}: {raw!r} is not {'a whole number' if self.type == 'int' else 'a number'}") from None
+            if self.least is not None and value < self.least:
+                raise UsageError(f"{where}: {raw!r} is below the smallest allowed value {self.least:g}")
+            return value
+        if not raw:
+            raise UsageError(f"{where}: empty value")
+        return raw
+
+
+def split_spec(text: str) -> tuple[str, dict[str, str]]:
+    """``"mcts(budget=64, rollout=expert)"`` -> ``("mcts", {"budget": "64", "rollout": "expert"})``."""
+    m = _SPEC.match(text or "")
+    if not m:
+        raise UsageError(f"strategy {text!r}: write NAME or NAME(key=value, ...)")
+    name, inner = m.group(1), m.group(2)
+    given: dict[str, str] = {}
+    if inner is not None and inner.strip():
+        for item in inner.split(","):
+            key, eq, value = item.partition("=")
+            key, value = key.strip(), value.strip()
+            if not eq or not key:
+                raise UsageError(f"strategy {text!r}: {item.strip()!r} is not key=value")
+            if key in given:
+                raise UsageError(f"strategy {text!r}: parameter {key} is given twice")
+            given[key] = value
+    return name, given
+
+
+@dataclass(frozen=True)
+class StrategySpec:
+    """A strategy class with its parameter values: called with a random stream, it makes the
+    strategy. ``canonical`` is the full ``name(key=value, ...)`` string."""
+
+    cls: type
+    canonical: str
+    values: dict = field(default_factory=dict)
+
+    def __call__(self, rng):
+        return self.cls(rng, **self.values)
+
+    @property
+    def description(self) -> str:
+        return self.cls.description or (self.cls.__doc__ or "").strip().partition("\n")[0]
+
+    @property
+    def params(self) -> tuple:
+        return self.cls.params
+
+
+def bind(cls: type, name: str, given: dict[str, str], resolve_strategy) -> StrategySpec:
+    """Check ``given`` against ``cls.params`` and bind them; ``resolve_strategy(text)`` turns a
+    ``strategy`` parameter into its StrategySpec."""
+    declared = {p.name: p for p in cls.params}
+    for key in given:
+        if key not in declared:
+            known = ", ".join(declared) or "none"
+            raise UsageError(f"strategy {name}: unknown parameter {key!r}; its parameters: {known}")
+    values, shown = {}, []
+    for p in cls.params:
+        raw = given.get(p.name)
+        if p.type == "strategy":
+            inner = resolve_strategy(raw if raw is not None else p.default)
+            values[p.name], text = inner, inner.canonical
+        else:
+            value = p.default if raw is None else p.parse(raw, name)
+            values[p.name], text = value, (f"{value:g}" if isinstance(value, float) else str(value))
+        shown.append(f"{p.name}={text}")
+    canonical = f"{name}({','.join(shown)})" if shown else name
+    return StrategySpec(cls, canonical, values)
