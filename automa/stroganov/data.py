@@ -6,13 +6,13 @@ The packaged files in ``data/`` hold the automa cards, the deck strategies and e
 """
 from __future__ import annotations
 
-import json
-import tomllib
 from dataclasses import dataclass
 from itertools import accumulate
 from pathlib import Path
 
 from automa.core.errors import UsageError
+from automa.core.schema import AnyOf, Bool, DataFile, Dict, Int, List, Map, Note, Opt, Str, read_data
+from automa.stroganov.options import OPEN_POINTS
 
 DATA = Path(__file__).parent / "data"
 REWARD_KEYS = ("vp", "coins", "horses", "furs_from_bag", "fur_from_market", "story", "banners",
@@ -48,56 +48,167 @@ class Tile:
     bonus: tuple
 
 
-def _load_file(path: Path) -> dict:
-    try:
-        text = path.read_text(encoding="utf-8")
-        if path.suffix.lower() == ".toml":
-            return tomllib.loads(text)
-        return json.loads(text)
-    except (OSError, ValueError) as exc:
-        raise UsageError(f"{path}: cannot read: {str(exc).splitlines()[0]}") from None
+def _open(key: str) -> str:
+    """The open points (ST-OPEN-n) a ``section.key`` parameter holds (options.OPEN_POINTS)."""
+    return ", ".join(f"ST-OPEN-{n}" for n, where in OPEN_POINTS.items()
+                     if key in [w.strip().replace("[]", "") for w in where.split(",")]
+                     or any(w.strip().startswith(key + "[]") for w in where.split(",")))
+
+
+def _p(spec_type, key, doc, component, ref="", **kw):
+    return spec_type(doc=doc, ref=", ".join(r for r in (ref, _open(key)) if r), component=component, **kw)
+
+
+def _section(name, component, **fields):
+    """A section of parameters.json / turukhan.json: each field (spec_type, doc, kwargs) with its
+    open points and the component to read it from."""
+    return Dict(fields={k: _p(t, f"{name}.{k}", doc, component, ref, **kw) for k, (t, doc, ref, kw) in fields.items()})
+
+
+def _f(spec_type, doc, ref="", **kw):
+    return spec_type, doc, ref, kw
+
+
+REWARD = Map(choices=REWARD_KEYS, value=Int(lo=0, hi=99))
+REWARDS = AnyOf(options=(REWARD, List(item=REWARD, min=1)))   # one bundle, or a choice of bundles
+ID = Str(doc="the tile's or card's name (must be unique)")
+
+
+def _tiles(doc="", ref="", component="", **fields):
+    """A list of named tiles or cards with the given fields."""
+    return List(item=Dict(fields={"id": ID, **fields}), unique="id", doc=doc, ref=ref, component=component)
+
+
+PARAMETERS = Dict(fields={
+    "about": Opt(Note()),
+    "furs": _section("furs", "fur tokens, fur bag",
+                     names=_f(Map, "name of the fur of each value", "ST-FUR-1", keys="[1-8]", value=Str()),
+                     bag_counts_by_value=_f(Map, "furs of each value 2-8 in the bag", "ST-FUR-2", keys="[2-8]",
+                                            value=Int(lo=0, hi=200)),
+                     tigers=_f(Int, "tiger tokens", "ST-COMP-1", lo=0, hi=99)),
+    "board": _section("board", "main board",
+                      slots_per_region=_f(List, "landscape slots per region, west to east", "ST-BOARD-2",
+                                          item=Int(lo=1, hi=6), min=1),
+                      regions_with_village_yurt_wish=_f(List, "regions (0 = westernmost) holding a village, yurt "
+                                                        "and wish", "ST-BOARD-4", item=Int(lo=0, hi=99), min=1),
+                      region_fur_pool=_f(List, "fur values dealt one per region", "ST-BOARD-3",
+                                         item=Int(lo=2, hi=8), min=1)),
+    "landscape": _section("landscape", "landscape tiles",
+                          tiles=_f(List, "each tile: S-tile (start_tile), terrain, fur slots, claim bonus",
+                                   "ST-LAND-1, ST-LAND-3", unique="id", item=Dict(fields={
+                                       "id": ID, "start_tile": Bool(), "terrain": Str(choices=TERRAINS),
+                                       "fur_slots": Int(lo=1, hi=8), "claim_bonus": REWARDS})),
+                          fixed_fur_slots=_f(Int, "if above 0: every tile has this many fur slots", lo=0, hi=8)),
+    "movement": _section("movement", "player board, movement track",
+                         mandatory_max=_f(Int, "tiles moved for free", "ST-MOVE-1", lo=1, hi=12),
+                         extra_tile_horse_costs=_f(List, "horses for each further tile", "ST-MOVE-2",
+                                                   item=Int(lo=0, hi=99)),
+                         basic_move_steps=_f(Int, "steps of the basic move action", "ST-MOVE-3", lo=1, hi=12)),
+    "actions": _section("actions", "player board, action spaces",
+                        coin_gain=_f(Int, "coins of the coin action", "ST-TURN-5", lo=0, hi=99),
+                        horses_gain=_f(Int, "horses of the horse action", "ST-TURN-5", lo=0, hi=99)),
+    "hunting": _section("hunting", "player board, hunting",
+                        extra_fur_coin_cost=_f(Int, "coins per extra fur", "ST-HUNT-3", lo=0, hi=99),
+                        skip_horse_cost=_f(Int, "horses to skip a fur", "ST-HUNT-4", lo=0, hi=99),
+                        max_extra_furs=_f(Int, "most extra furs per hunt (-1: no limit)", "ST-HUNT-3", lo=-1, hi=99)),
+    "market": _section("market", "main board, market",
+                       buy_horses=_f(Int, "horses bought for a coin", "ST-MARKET-2", lo=0, hi=99),
+                       trade_give=_f(Int, "furs given for one market fur", "ST-MARKET-3", lo=1, hi=9)),
+    "claim": _section("claim", "landscape tiles, claim cost",
+                      furs_per_fur_on_tile=_f(Int, "furs paid per fur on the tile", "ST-CLAIM-1", lo=0, hi=9),
+                      base_region_furs=_f(Int, "furs of the region's kind paid as well", "ST-CLAIM-1", lo=0, hi=9),
+                      tiger_may_replace_base_fur=_f(Bool, "a tiger may stand in for the region's fur", "ST-CLAIM-1")),
+    "outposts": _section("outposts", "outposts, main board",
+                         per_player=_f(Int, "outposts per colour", "ST-COMP-1", lo=1, hi=20),
+                         per_region_limit=_f(Int, "outposts of one colour per region", "ST-OUTPOST-2", lo=1, hi=20),
+                         vp_by_region=_f(List, "end VP of an outpost, per region west to east", "ST-END-3",
+                                         item=Int(lo=0, hi=99), min=1)),
+    "trophy": _section("trophy", "player board, trophy track",
+                       player_step_fur_values=_f(List, "fur value each trophy step needs", "ST-TROPHY-1",
+                                                 item=Int(lo=1, hi=8), min=1),
+                       player_step_rewards=_f(List, "the rewards to choose from at each step", "ST-TROPHY-2",
+                                              item=REWARDS)),
+    "villages": _section("villages", "village tiles", tiles=_f(_tiles, "each village's reward", "ST-VILLAGE-3",
+                                                               reward=REWARDS)),
+    "yurts": _section("yurts", "yurt tiles",
+                      tiles=_f(_tiles, "each yurt's mark (A: years 1-2, B: later) and reward", "ST-YURT-4",
+                               mark=Str(choices=("A", "B")), reward=REWARDS),
+                      a_years=_f(Int, "years the A yurts are in play", "ST-YURT-2", lo=0, hi=4)),
+    "banners": _section("banners", "banner tokens, player board",
+                        reserve=_f(Int, "banner tokens in the box", "ST-COMP-3", lo=0, hi=99),
+                        winter_horse_base=_f(Int, "horses each winter", "ST-WINTER-2", lo=0, hi=99),
+                        winter_horse_per_banner=_f(Int, "more winter horses per banner", "ST-WINTER-2", lo=0, hi=99)),
+    "winter": _section("winter", "player board, winter",
+                       coin_income=_f(Int, "coins each winter", "ST-WINTER-2", lo=0, hi=99)),
+    "songs": _section("songs", "song tiles",
+                      tiles=_f(_tiles, "each song's story cost and reward", "ST-SONG-5",
+                               cost_story=Int(lo=0, hi=99), reward=REWARDS),
+                      story_track_max=_f(Int, "top of the story track", "ST-SONG-1", lo=1, hi=99)),
+    "wishes": _section("wishes", "tsar's wish cards",
+                       cards=_f(_tiles, "each wish: group, fur value, furs needed, red-framed furs paid, end VP, "
+                                "reward", "ST-WISH-1..4", group=Str(choices=("start", "first_half", "second_half")),
+                                fur_value=Int(lo=1, hi=8), furs_required_total=Int(lo=1, hi=12),
+                                furs_red_framed_paid=Int(lo=0, hi=12), vp_end=Int(lo=0, hi=99),
+                                reward_on_fulfil=REWARDS),
+                       first_half_years=_f(Int, "years the first-half wishes are dealt", "ST-WISH-1", lo=0, hi=4)),
+    "scoring": _section("scoring", "scoring summary, player board",
+                        terrain_set_vp=_f(List, "VP for sets of 1-5 terrain types", "ST-END-4",
+                                          item=Int(lo=0, hi=99), min=5, max=5),
+                        furs_per_vp=_f(Int, "furs per VP", "ST-END-5", lo=1, hi=99),
+                        coins_per_vp=_f(Int, "coins per VP", "ST-END-5", lo=1, hi=99),
+                        tiger_vp=_f(Int, "VP per tiger", "ST-END-5", lo=0, hi=99),
+                        story_per_vp=_f(Int, "story points per VP", "ST-END-5", lo=1, hi=99),
+                        horses_per_vp=_f(Int, "horses per VP (0: none)", "ST-END-5", lo=0, hi=99),
+                        banners_per_vp=_f(Int, "banners per VP (0: none)", "ST-END-5", lo=0, hi=99)),
+    "setup": _section("setup", "rulebook, setup",
+                      start_horses_by_position=_f(List, "horses of the first and second player", "ST-SETUP-7",
+                                                  item=Int(lo=0, hi=99), min=2, max=2),
+                      start_coins=_f(Int, "the player's coins", "ST-SETUP-7", lo=0, hi=99),
+                      start_outposts=_f(Int, "the player's outposts on the board", "ST-SETUP-8", lo=0, hi=20),
+                      ivan_start_coins=_f(Int, "the automa's coins", "ST-IVAN-SETUP-1", lo=0, hi=99),
+                      ivan_start_outposts=_f(Int, "the automa's outposts on the board", "ST-IVAN-SETUP-1",
+                                             lo=0, hi=20)),
+    "ivan": _section("ivan", "solo rules, automa rewards",
+                     reward_priority=_f(List, "the order the automa takes rewards in (each reward once)",
+                                        "ST-IVAN-REW-1", item=Str(choices=REWARD_KEYS), min=len(REWARD_KEYS),
+                                        max=len(REWARD_KEYS))),
+    "merchant": _section("merchant", "Turukhan: merchant tiles",
+                         chipmunks=_f(Int, "chipmunk tokens", "ST-TK-MERCH-1", lo=0, hi=99),
+                         start_region=_f(Int, "region the merchant starts in (0 = westernmost)", "ST-TK-MERCH-2",
+                                         lo=0, hi=99),
+                         tiles=_f(List, "each merchant tile: reward for one and for two chipmunks", "ST-TK-MERCH-3",
+                                  min=1, unique="id", item=Dict(fields={"id": ID, "one": REWARDS, "two": REWARDS}))),
+    "hunting_plan": _section("hunting_plan", "Turukhan: hunting plan tiles",
+                             tiles=_f(Int, "hunting plan tiles", "ST-TK-PLAN-1", lo=2, hi=99),
+                             length=_f(Int, "furs on a plan", "ST-TK-PLAN-1", lo=1, hi=20),
+                             plans=_f(List, "the printed plans, fur values in order (empty: random plans)",
+                                      "ST-TK-PLAN-2", item=List(item=Int(lo=1, hi=8), min=1)),
+                             ivan_vp_by_furs=_f(List, "automa VP by plan furs taken, 0 up to length",
+                                                "ST-TK-PLAN-5", item=Int(lo=0, hi=99), min=2)),
+    "landscapes": _section("landscapes", "Turukhan: A- and B-tiles",
+                           special_regions=_f(List, "regions of the A- and B-tile slots", "ST-TK-LAND-1",
+                                              item=Int(lo=0, hi=99), min=1),
+                           special_tile_fur_slots=_f(Int, "fur slots of an A- or B-tile", "ST-TK-LAND-1", lo=0, hi=8),
+                           a_tile_ivan_vp=_f(Int, "VP the automa scores for an A-tile", "ST-TK-LAND-4", lo=0, hi=99),
+                           a_tiles=_f(List, "names of the A-tiles", "ST-TK-LAND-2", item=Str()),
+                           b_tiles=_f(List, "names of the B-tiles", "ST-TK-LAND-2", item=Str())),
+    "diplomacy": _section("diplomacy", "Turukhan: diplomacy track",
+                          spaces=_f(Int, "track spaces", "ST-TK-DIPLO-1", lo=2, hi=999),
+                          spaces_per_zone=_f(Int, "spaces per zone", "ST-TK-DIPLO-1", lo=1, hi=999),
+                          tiles=_f(Int, "diplomacy tiles", "ST-TK-DIPLO-2", lo=0, hi=99),
+                          bonus_spaces=_f(List, "spaces with a bonus tile", "ST-TK-DIPLO-4", item=Int(lo=1, hi=999),
+                                          min=1),
+                          bonus_tiles=_f(List, "the bonus tile of each bonus space", "ST-TK-DIPLO-4", item=REWARDS),
+                          wild_value=_f(Int, "value of a wild diplomacy fur", "ST-TK-DIPLO-6", lo=1, hi=99)),
+})
+RULES_FILE = DataFile("rules", "Stroganov parameters: pass back with --option rules=PATH", PARAMETERS,
+                      (DATA / "parameters.json", DATA / "turukhan.json"), depth=2)
+FILES = (RULES_FILE,)
 
 
 def load_raw(rules_path: str = "") -> tuple[dict, dict, dict]:
     """The packaged cards, strategies and parameters, with a user rules file laid over them."""
-    cards = _load_file(DATA / "cards.json")
-    strategies = _load_file(DATA / "strategies.json")
-    params = _load_file(DATA / "parameters.json")
-    params.update(_load_file(DATA / "turukhan.json"))
-    params.pop("about", None)
-    if rules_path:
-        user = _load_file(Path(rules_path))
-        for section, values in user.items():
-            if section not in params or not isinstance(values, dict):
-                raise UsageError(f"{rules_path}: unknown section {section!r}; known: {', '.join(params)}")
-            for key, value in values.items():
-                if key not in params[section]:
-                    raise UsageError(f"{rules_path}: unknown key {section}.{key}")
-                _same_shape(f"{rules_path}: {section}.{key}", params[section][key], value)
-                params[section][key] = value
-    return cards, strategies, params
-
-
-def _kind(v) -> str:
-    return "bool" if isinstance(v, bool) else "number" if isinstance(v, (int, float)) else type(v).__name__
-
-
-def _same_shape(where: str, default, value) -> None:
-    """A user value must have the JSON shape of the packaged default; in a list of objects, every entry is
-    an object with each field that all packaged entries have, of a kind they have."""
-    if _kind(default) != _kind(value):
-        raise UsageError(f"{where}: expected {_kind(default)}, got {_kind(value)}")
-    if not (isinstance(default, list) and default and all(isinstance(d, dict) for d in default)):
-        return
-    fields = {k: {_kind(d[k]) for d in default} for k in default[0] if all(k in d for d in default)}
-    for i, entry in enumerate(value):
-        if not isinstance(entry, dict):
-            raise UsageError(f"{where}[{i}]: expected an object, got {_kind(entry)}")
-        for k, kinds in fields.items():
-            if k not in entry:
-                raise UsageError(f"{where}[{i}]: missing field {k!r}")
-            if _kind(entry[k]) not in kinds:
-                raise UsageError(f"{where}[{i}].{k}: expected {' or '.join(sorted(kinds))}, got {_kind(entry[k])}")
+    return read_data(DATA / "cards.json"), read_data(DATA / "strategies.json"), RULES_FILE.load(rules_path)
 
 
 class _Check:

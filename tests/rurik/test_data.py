@@ -155,10 +155,11 @@ def test_wrong_region_name_names_file_and_card(tmp_path):
 def test_missing_field_names_file_and_card(tmp_path):
     """A missing field is a UsageError naming the file and the entry."""
     p = _broken_cards(tmp_path, lambda raw: raw["cards"][4]["priorities"]["tax"].pop("build_order"))
-    with pytest.raises(UsageError, match=r"solo_cards\.json: card 5 tax: missing field 'build_order'"):
+    with pytest.raises(UsageError, match=r"solo_cards\.json: cards\[4\]\.priorities\.tax: missing key 'build_order'"):
         rdata.load(cards_path=str(p))
     p = _broken_cards(tmp_path, lambda raw: raw["cards"][0]["priorities"]["build"]["placements"][0].pop("coin"))
-    with pytest.raises(UsageError, match=r"solo_cards\.json: card 1 build placement 1: missing field 'coin'"):
+    with pytest.raises(UsageError, match=r"solo_cards\.json: cards\[0\]\.priorities\.build\.placements\[0\]: "
+                                         r"missing key 'coin'"):
         rdata.load(cards_path=str(p))
 
 
