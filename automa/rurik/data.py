@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from automa.core.errors import UsageError
-from automa.core.schema import AnyOf, Bool, DataFile, Dict, Fixed, Int, List, Map, Note, Opt, Str, read_data
+from automa.core.schema import Bool, DataFile, Dict, Fixed, Int, List, Note, Opt, Str, read_data
 
 DATA_DIR = Path(__file__).parent / "data"
 

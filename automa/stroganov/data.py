@@ -1,8 +1,10 @@
 """Loading and validating the Stroganov data files, and the per-process tables built from them.
 
 The packaged files in ``data/`` hold the automa cards, the deck strategies and every parameter
-(open points with their proposed defaults). A user ``rules=PATH`` file (TOML or JSON) overrides any
-``section.key`` of ``parameters.json`` or ``turukhan.json``; unknown keys are rejected by name.
+(open points with their proposed defaults). A user ``rules=PATH`` file (TOML or JSON, told apart by
+content) replaces any ``section.key`` of ``parameters.json`` or ``turukhan.json``; the result is
+checked against ``PARAMETERS`` (:mod:`automa.core.schema`), so every key is read or rejected by name.
+``Tables`` then checks what depends on other values (a region index against the number of regions).
 """
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from itertools import accumulate
 from pathlib import Path
 
 from automa.core.errors import UsageError
-from automa.core.schema import AnyOf, Bool, DataFile, Dict, Int, List, Map, Note, Opt, Str, read_data
+from automa.core.schema import AnyOf, Bool, DataFile, Dict, Int, List, Map, Note, Opt, Str, read_data, validate
 from automa.stroganov.options import OPEN_POINTS
 
 DATA = Path(__file__).parent / "data"
@@ -206,13 +208,33 @@ RULES_FILE = DataFile("rules", "Stroganov parameters: pass back with --option ru
 FILES = (RULES_FILE,)
 
 
+# The packaged automa cards and deck strategies (not user files), checked by the same mechanism.
+CARDS = Dict(fields={"about": Opt(Note()), "cards": List(min=18, max=18, unique="id", item=Dict(fields={
+    "id": Int(lo=1, hi=18), "move_east": Int(lo=0, hi=12), "hunt_selection": Str(choices=("lowest", "highest")),
+    "hunt_count": Int(lo=1, hi=4), "additional_action": Str(choices=ACTIONS), "paid_with_location_fur": Bool(),
+    "far_east": Bool(), "strategy_letters": List(item=Str(choices=tuple("abcdef")))}))})
+STRATEGIES = Dict(fields={"about": Opt(Note()), "deck_size": Int(lo=1, hi=18), "strategies": Map(
+    keys="[a-f]", value=Dict(fields={"name": Str(), "cards_removed": List(item=Int(lo=1, hi=18), min=1)}))})
+
+
+def _packaged(name: str, spec) -> dict:
+    raw = read_data(DATA / name)
+    return validate(str(DATA / name), spec, raw, raw)
+
+
 def load_raw(rules_path: str = "") -> tuple[dict, dict, dict]:
     """The packaged cards, strategies and parameters, with a user rules file laid over them."""
-    return read_data(DATA / "cards.json"), read_data(DATA / "strategies.json"), RULES_FILE.load(rules_path)
+    return _packaged("cards.json", CARDS), _packaged("strategies.json", STRATEGIES), RULES_FILE.load(rules_path)
+
+
+def _reward(v) -> tuple:
+    """A checked reward (``REWARDS``) as choices of ((reward, amount), ...) in REWARD_KEYS order."""
+    return tuple(tuple((k, alt[k]) for k in REWARD_KEYS if k in alt) for alt in (v if isinstance(v, list) else [v]))
 
 
 class _Check:
-    """Validation helpers whose errors name the file and the entry."""
+    """The checks that depend on other values (the schema checks each value alone); errors name the
+    file and the entry."""
 
     def __init__(self, file: str):
         self.file = file
@@ -230,39 +252,13 @@ class _Check:
             self.fail(where, f"expected a list of {n or 'some'} whole numbers")
         return tuple(self.int(f"{where}[{i}]", x, lo, hi) for i, x in enumerate(v))
 
-    def reward(self, where, v) -> tuple:
-        """A reward: one bundle (dict) or a choice of bundles (list of dicts)."""
-        alts = v if isinstance(v, list) else [v]
-        out = []
-        for i, alt in enumerate(alts):
-            if not isinstance(alt, dict):
-                self.fail(where, "a reward is an object of reward: amount")
-            bad = [k for k in alt if k not in REWARD_KEYS]
-            if bad:
-                self.fail(where, f"unknown reward {bad[0]!r}; known: {', '.join(REWARD_KEYS)}")
-            out.append(tuple((k, self.int(f"{where}.{k}", alt[k], 0, 99)) for k in REWARD_KEYS if k in alt))
-        return tuple(out)
 
 
-def _cards(raw: dict, chk: _Check) -> tuple[Card, ...]:
-    cards = []
-    for i, c in enumerate(raw.get("cards", [])):
-        w = f"cards[{i}]"
-        try:
-            card = Card(chk.int(f"{w}.id", c["id"], 1, 99), chk.int(f"{w}.move_east", c["move_east"], 0, 12),
-                        c["hunt_selection"] == "highest", chk.int(f"{w}.hunt_count", c["hunt_count"], 1, 4),
-                        c["additional_action"], bool(c["paid_with_location_fur"]), bool(c["far_east"]),
-                        tuple(c["strategy_letters"]))
-        except KeyError as exc:
-            chk.fail(w, f"missing field {exc.args[0]}")
-        if c["hunt_selection"] not in ("lowest", "highest"):
-            chk.fail(f"{w}.hunt_selection", f"{c['hunt_selection']!r} is not lowest or highest")
-        if card.action not in ACTIONS:
-            chk.fail(f"{w}.additional_action", f"{card.action!r} is not one of {', '.join(ACTIONS)}")
-        cards.append(card)
-    if len(cards) != 18 or sorted(c.id for c in cards) != list(range(1, 19)):
-        chk.fail("cards", "expected the 18 cards with ids 1-18")
-    return tuple(cards)
+def _cards(raw: dict) -> tuple[Card, ...]:
+    """The 18 automa cards (checked by ``CARDS``: ids 1-18, each once)."""
+    return tuple(Card(c["id"], c["move_east"], c["hunt_selection"] == "highest", c["hunt_count"],
+                      c["additional_action"], c["paid_with_location_fur"], c["far_east"],
+                      tuple(c["strategy_letters"])) for c in raw["cards"])
 
 
 class Tables:
@@ -282,34 +278,30 @@ class Tables:
         cards, strategies, p = load_raw(rules_path)
         src = rules_path or str(DATA / "parameters.json")
         chk = _Check(src)
-        self.cards = _cards(cards, _Check(str(DATA / "cards.json")))
+        self.cards = _cards(cards)
         self.card_by_id = {c.id: c for c in self.cards}
         sc = _Check(str(DATA / "strategies.json"))
-        self.deck_size = sc.int("deck_size", strategies["deck_size"], 1, 18)
+        self.deck_size = strategies["deck_size"]
         ids = tuple(c.id for c in self.cards)
         self.deck_ids = {"random": ids}  # the cards Ivan's deck is built from, per automa_strategy
         for letter, s in strategies["strategies"].items():
-            removed = sc.ints(f"strategies.{letter}.cards_removed", s["cards_removed"], 1, 18)
+            removed = tuple(s["cards_removed"])
             if tuple(sorted(removed)) != tuple(sorted(c.id for c in self.cards if letter in c.letters)):
                 sc.fail(f"strategies.{letter}", "removed cards differ from the cards carrying the letter")
             self.deck_ids[letter] = tuple(i for i in ids if i not in removed)
 
         f = p["furs"]
-        if not all(k.isdigit() and 1 <= int(k) <= 8 for k in f["names"]):
-            chk.fail("furs.names", "keys are fur values 1..8")
         self.fur_names = {int(k): v for k, v in f["names"].items()}
         bag = [0] * 9
         for k, n in f["bag_counts_by_value"].items():
-            if not k.isdigit() or not 2 <= int(k) <= 8:
-                chk.fail(f"furs.bag_counts_by_value.{k}", "fur values are 2..8")
-            bag[int(k)] = chk.int(f"furs.bag_counts_by_value.{k}", n, 0, 200)
+            bag[int(k)] = n
         if not any(bag):
             chk.fail("furs.bag_counts_by_value", "the bag needs at least one fur")
         self.bag_counts = tuple(bag)
-        self.tigers = chk.int("furs.tigers", f["tigers"], 0, 99)
+        self.tigers = f["tigers"]
 
         b = p["board"]
-        self.slots_per_region = chk.ints("board.slots_per_region", b["slots_per_region"], 1, 6)
+        self.slots_per_region = tuple(b["slots_per_region"])
         self.n_regions = len(self.slots_per_region)
         self.slot_region = tuple(r for r, n in enumerate(self.slots_per_region) for _ in range(n))
         self.n_slots = len(self.slot_region)
@@ -317,27 +309,23 @@ class Tables:
                                   for r in range(self.n_regions))
         self.item_regions = chk.ints("board.regions_with_village_yurt_wish", b["regions_with_village_yurt_wish"],
                                      0, self.n_regions - 1)
-        self.region_fur_pool = chk.ints("board.region_fur_pool", b["region_fur_pool"], 2, 8)
+        self.region_fur_pool = tuple(b["region_fur_pool"])
         if len(set(self.region_fur_pool)) < self.n_regions:
             chk.fail("board.region_fur_pool", f"needs at least {self.n_regions} different values")
 
         ls = p["landscape"]
-        fixed = chk.int("landscape.fixed_fur_slots", ls["fixed_fur_slots"], 0, 8)
+        fixed = ls["fixed_fur_slots"]
         tiles = []
-        for i, t in enumerate(ls["tiles"]):
-            w = f"landscape.tiles[{i}]"
-            if t.get("terrain") not in TERRAINS:
-                chk.fail(f"{w}.terrain", f"{t.get('terrain')!r} is not one of {', '.join(TERRAINS)}")
-            tiles.append(Tile(str(t["id"]), bool(t["start_tile"]), TERRAINS.index(t["terrain"]),
-                              fixed or chk.int(f"{w}.fur_slots", t["fur_slots"], 1, 8),
-                              chk.reward(f"{w}.claim_bonus", t["claim_bonus"])))
+        for t in ls["tiles"]:
+            tiles.append(Tile(t["id"], t["start_tile"], TERRAINS.index(t["terrain"]), fixed or t["fur_slots"],
+                              _reward(t["claim_bonus"])))
         self.start_tiles = tuple(i for i, t in enumerate(tiles) if t.start)
         self.other_tiles = tuple(i for i, t in enumerate(tiles) if not t.start)
         if len(tiles) < self.n_slots:
             chk.fail("landscape.tiles", f"needs at least {self.n_slots} tiles for the row")
 
         tk = p["landscapes"]
-        special_slots = chk.int("landscapes.special_tile_fur_slots", tk["special_tile_fur_slots"], 0, 8)
+        special_slots = tk["special_tile_fur_slots"]
         self.a_tiles = tuple(range(len(tiles), len(tiles) + len(tk["a_tiles"])))
         for name in tk["a_tiles"]:
             tiles.append(Tile(name, False, WILD, special_slots, ()))
@@ -346,121 +334,111 @@ class Tables:
             tiles.append(Tile(name, False, SACRED, special_slots, ()))
         self.tiles = tuple(tiles)
         self.special_regions = chk.ints("landscapes.special_regions", tk["special_regions"], 0, self.n_regions - 1)
-        self.a_tile_ivan_vp = chk.int("landscapes.a_tile_ivan_vp", tk["a_tile_ivan_vp"], 0, 99)
+        self.a_tile_ivan_vp = tk["a_tile_ivan_vp"]
 
         m = p["movement"]
-        self.mandatory_max = chk.int("movement.mandatory_max", m["mandatory_max"], 1, 12)
-        self.extra_move_costs = chk.ints("movement.extra_tile_horse_costs", m["extra_tile_horse_costs"], 0, 99) \
+        self.mandatory_max = m["mandatory_max"]
+        self.extra_move_costs = tuple(m["extra_tile_horse_costs"]) \
             if m["extra_tile_horse_costs"] else ()
         # the horses that moving 1, 2, ... tiles costs in all
         self.move_costs = tuple(accumulate((0,) * self.mandatory_max + self.extra_move_costs))
-        self.basic_move_steps = chk.int("movement.basic_move_steps", m["basic_move_steps"], 1, 12)
+        self.basic_move_steps = m["basic_move_steps"]
         a = p["actions"]
-        self.coin_gain = chk.int("actions.coin_gain", a["coin_gain"], 0, 99)
-        self.horses_gain = chk.int("actions.horses_gain", a["horses_gain"], 0, 99)
+        self.coin_gain = a["coin_gain"]
+        self.horses_gain = a["horses_gain"]
         h = p["hunting"]
-        self.extra_fur_cost = chk.int("hunting.extra_fur_coin_cost", h["extra_fur_coin_cost"], 0, 99)
-        self.skip_cost = chk.int("hunting.skip_horse_cost", h["skip_horse_cost"], 0, 99)
-        self.max_extra = chk.int("hunting.max_extra_furs", h["max_extra_furs"], -1, 99)
-        self.buy_horses = chk.int("market.buy_horses", p["market"]["buy_horses"], 0, 99)
-        self.trade_give = chk.int("market.trade_give", p["market"]["trade_give"], 1, 9)
+        self.extra_fur_cost = h["extra_fur_coin_cost"]
+        self.skip_cost = h["skip_horse_cost"]
+        self.max_extra = h["max_extra_furs"]
+        self.buy_horses = p["market"]["buy_horses"]
+        self.trade_give = p["market"]["trade_give"]
         c = p["claim"]
-        self.claim_per_fur = chk.int("claim.furs_per_fur_on_tile", c["furs_per_fur_on_tile"], 0, 9)
-        self.claim_base = chk.int("claim.base_region_furs", c["base_region_furs"], 0, 9)
+        self.claim_per_fur = c["furs_per_fur_on_tile"]
+        self.claim_base = c["base_region_furs"]
         self.claim_tiger_base = bool(c["tiger_may_replace_base_fur"])
         o = p["outposts"]
-        self.outposts_per_player = chk.int("outposts.per_player", o["per_player"], 1, 20)
-        self.outpost_region_limit = chk.int("outposts.per_region_limit", o["per_region_limit"], 1, 20)
+        self.outposts_per_player = o["per_player"]
+        self.outpost_region_limit = o["per_region_limit"]
         self.outpost_vp = chk.ints("outposts.vp_by_region", o["vp_by_region"], 0, 99, self.n_regions)
         t = p["trophy"]
-        self.trophy_furs = chk.ints("trophy.player_step_fur_values", t["player_step_fur_values"], 1, 8)
+        self.trophy_furs = tuple(t["player_step_fur_values"])
         if len(t["player_step_rewards"]) != len(self.trophy_furs):
             chk.fail("trophy.player_step_rewards", "needs one entry per trophy step")
-        self.trophy_rewards = tuple(chk.reward(f"trophy.player_step_rewards[{i}]", r)
-                                    for i, r in enumerate(t["player_step_rewards"]))
-        self.villages = tuple(chk.reward(f"villages.tiles[{i}].reward", v["reward"])
-                              for i, v in enumerate(p["villages"]["tiles"]))
+        self.trophy_rewards = tuple(_reward(r) for r in t["player_step_rewards"])
+        self.villages = tuple(_reward(v["reward"]) for v in p["villages"]["tiles"])
         yurts = p["yurts"]["tiles"]
-        self.yurts = tuple(chk.reward(f"yurts.tiles[{i}].reward", y["reward"]) for i, y in enumerate(yurts))
+        self.yurts = tuple(_reward(y["reward"]) for y in yurts)
         self.yurts_a = tuple(i for i, y in enumerate(yurts) if y["mark"] == "A")
         self.yurts_b = tuple(i for i, y in enumerate(yurts) if y["mark"] != "A")
-        self.yurt_a_years = chk.int("yurts.a_years", p["yurts"]["a_years"], 0, 4)
+        self.yurt_a_years = p["yurts"]["a_years"]
         n_items = len(self.item_regions)
         for name, pool in (("villages.tiles", self.villages), ("yurts.tiles A", self.yurts_a),
                            ("yurts.tiles B", self.yurts_b)):
             if len(pool) < n_items:
                 chk.fail(name, f"needs at least {n_items} entries, one per region with items")
         bn = p["banners"]
-        self.banner_reserve = chk.int("banners.reserve", bn["reserve"], 0, 99)
-        self.horse_base = chk.int("banners.winter_horse_base", bn["winter_horse_base"], 0, 99)
-        self.horse_per_banner = chk.int("banners.winter_horse_per_banner", bn["winter_horse_per_banner"], 0, 99)
-        self.coin_income = chk.int("winter.coin_income", p["winter"]["coin_income"], 0, 99)
+        self.banner_reserve = bn["reserve"]
+        self.horse_base = bn["winter_horse_base"]
+        self.horse_per_banner = bn["winter_horse_per_banner"]
+        self.coin_income = p["winter"]["coin_income"]
         songs = p["songs"]["tiles"]
-        self.songs = tuple((chk.int(f"songs.tiles[{i}].cost_story", s["cost_story"], 0, 99),
-                            chk.reward(f"songs.tiles[{i}].reward", s["reward"])) for i, s in enumerate(songs))
-        self.story_max = chk.int("songs.story_track_max", p["songs"]["story_track_max"], 1, 99)
+        self.songs = tuple((s["cost_story"], _reward(s["reward"])) for s in songs)
+        self.story_max = p["songs"]["story_track_max"]
         wishes = p["wishes"]["cards"]
         self.wishes = []
         for i, wc in enumerate(wishes):
             w = f"wishes.cards[{i}]"
-            total = chk.int(f"{w}.furs_required_total", wc["furs_required_total"], 1, 12)
-            self.wishes.append((chk.int(f"{w}.fur_value", wc["fur_value"], 1, 8), total,
+            total = wc["furs_required_total"]
+            self.wishes.append((wc["fur_value"], total,
                                 chk.int(f"{w}.furs_red_framed_paid", wc["furs_red_framed_paid"], 0, total),
-                                chk.int(f"{w}.vp_end", wc["vp_end"], 0, 99),
-                                chk.reward(f"{w}.reward_on_fulfil", wc["reward_on_fulfil"])))
-            if wc["group"] not in ("start", "first_half", "second_half"):
-                chk.fail(f"{w}.group", f"{wc['group']!r} is not start, first_half or second_half")
+                                wc["vp_end"],
+                                _reward(wc["reward_on_fulfil"])))
         self.wishes = tuple(self.wishes)
         self.least_wish = min((w[1] for w in self.wishes), default=1)  # furs the smallest wish needs
         self.wish_groups = {g: tuple(i for i, wc in enumerate(wishes) if wc["group"] == g)
                             for g in ("start", "first_half", "second_half")}
         if len(self.wish_groups["start"]) < 2:
             chk.fail("wishes.cards", "needs at least 2 start wishes for the start sets")
-        self.wish_first_half_years = chk.int("wishes.first_half_years", p["wishes"]["first_half_years"], 0, 4)
+        self.wish_first_half_years = p["wishes"]["first_half_years"]
         s = p["scoring"]
-        self.set_vp = chk.ints("scoring.terrain_set_vp", s["terrain_set_vp"], 0, 99, 5)
-        self.furs_per_vp = chk.int("scoring.furs_per_vp", s["furs_per_vp"], 1, 99)
-        self.coins_per_vp = chk.int("scoring.coins_per_vp", s["coins_per_vp"], 1, 99)
-        self.tiger_vp = chk.int("scoring.tiger_vp", s["tiger_vp"], 0, 99)
-        self.story_per_vp = chk.int("scoring.story_per_vp", s["story_per_vp"], 1, 99)
-        self.horses_per_vp = chk.int("scoring.horses_per_vp", s["horses_per_vp"], 0, 99)
-        self.banners_per_vp = chk.int("scoring.banners_per_vp", s["banners_per_vp"], 0, 99)
+        self.set_vp = tuple(s["terrain_set_vp"])
+        self.furs_per_vp = s["furs_per_vp"]
+        self.coins_per_vp = s["coins_per_vp"]
+        self.tiger_vp = s["tiger_vp"]
+        self.story_per_vp = s["story_per_vp"]
+        self.horses_per_vp = s["horses_per_vp"]
+        self.banners_per_vp = s["banners_per_vp"]
         su = p["setup"]
-        self.start_horses = chk.ints("setup.start_horses_by_position", su["start_horses_by_position"], 0, 99, 2)
-        self.start_coins = chk.int("setup.start_coins", su["start_coins"], 0, 99)
+        self.start_horses = tuple(su["start_horses_by_position"])
+        self.start_coins = su["start_coins"]
         self.start_outposts = chk.int("setup.start_outposts", su["start_outposts"], 0, self.outposts_per_player)
-        self.ivan_start_coins = chk.int("setup.ivan_start_coins", su["ivan_start_coins"], 0, 99)
+        self.ivan_start_coins = su["ivan_start_coins"]
         self.ivan_start_outposts = chk.int("setup.ivan_start_outposts", su["ivan_start_outposts"], 0,
                                            self.outposts_per_player)
         prio = p["ivan"]["reward_priority"]
-        if sorted(prio) != sorted(REWARD_KEYS):
+        if len(set(prio)) != len(REWARD_KEYS):
             chk.fail("ivan.reward_priority", f"must list each of {', '.join(REWARD_KEYS)} once")
         self.ivan_priority = tuple(prio)
 
         mr = p["merchant"]
-        self.chipmunks = chk.int("merchant.chipmunks", mr["chipmunks"], 0, 99)
+        self.chipmunks = mr["chipmunks"]
         self.merchant_start = chk.int("merchant.start_region", mr["start_region"], 0, self.n_regions - 1)
-        self.merchant_tiles = tuple((chk.reward(f"merchant.tiles[{i}].one", m["one"]),
-                                     chk.reward(f"merchant.tiles[{i}].two", m["two"]))
-                                    for i, m in enumerate(mr["tiles"]))
-        if not self.merchant_tiles:
-            chk.fail("merchant.tiles", "needs at least one merchant tile")
+        self.merchant_tiles = tuple((_reward(m["one"]), _reward(m["two"])) for m in mr["tiles"])
         hp = p["hunting_plan"]
-        self.plan_tiles = chk.int("hunting_plan.tiles", hp["tiles"], 2, 99)
-        self.plan_length = chk.int("hunting_plan.length", hp["length"], 1, 20)
+        self.plan_tiles = hp["tiles"]
+        self.plan_length = hp["length"]
         self.plans = tuple(chk.ints(f"hunting_plan.plans[{i}]", pl, 1, 8, self.plan_length)
                            for i, pl in enumerate(hp["plans"]))
         if self.plans and len(self.plans) < 2:
             chk.fail("hunting_plan.plans", "give at least 2 plans, or none for random plans")
         self.plan_vp = chk.ints("hunting_plan.ivan_vp_by_furs", hp["ivan_vp_by_furs"], 0, 99, self.plan_length + 1)
         d = p["diplomacy"]
-        self.diplo_spaces = chk.int("diplomacy.spaces", d["spaces"], 2, 999)
-        self.diplo_per_zone = chk.int("diplomacy.spaces_per_zone", d["spaces_per_zone"], 1, 999)
-        self.diplo_tiles = chk.int("diplomacy.tiles", d["tiles"], 0, 99)
+        self.diplo_spaces = d["spaces"]
+        self.diplo_per_zone = d["spaces_per_zone"]
+        self.diplo_tiles = d["tiles"]
         self.diplo_bonus_spaces = chk.ints("diplomacy.bonus_spaces", d["bonus_spaces"], 1, self.diplo_spaces)
-        self.diplo_bonus_tiles = tuple(chk.reward(f"diplomacy.bonus_tiles[{i}]", r)
-                                       for i, r in enumerate(d["bonus_tiles"]))
+        self.diplo_bonus_tiles = tuple(_reward(r) for r in d["bonus_tiles"])
         if len(self.diplo_bonus_tiles) != len(self.diplo_bonus_spaces):
             chk.fail("diplomacy.bonus_tiles", "needs one bonus tile per bonus space")
-        self.diplo_wild = chk.int("diplomacy.wild_value", d["wild_value"], 1, 99)
+        self.diplo_wild = d["wild_value"]
         self.set_cache: dict = {}
