@@ -133,7 +133,9 @@ def check(spec: Spec, value: Any, path: str = "", packaged: Any = None) -> None:
     elif isinstance(spec, Note):
         need(_is_text(value), f"a note must be text (or lists and objects of text), got {_kind(value)}")
     elif isinstance(spec, Fixed):
-        need(value == packaged, f"{spec.why}; only the packaged value {json.dumps(packaged)} is accepted")
+        shown = json.dumps(packaged, ensure_ascii=False)
+        need(value == packaged, f"{spec.why}; only the packaged value "
+                                f"{shown if len(shown) < 70 else shown[:60] + '...'} is accepted")
     elif isinstance(spec, List):
         need(type(value) is list, f"expected a list, got {_kind(value)}")
         need(len(value) >= spec.min, f"needs at least {spec.min} entries, has {len(value)}")
@@ -214,9 +216,11 @@ def read_data(path: Path | str) -> dict:
         raise UsageError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
     if text.lstrip("\ufeff \t\r\n").startswith("{"):
         try:
-            data = json.loads(text.lstrip("\ufeff"))
+            data = json.loads(text.lstrip("\ufeff"), object_pairs_hook=_no_duplicates)
         except json.JSONDecodeError as exc:
             raise UsageError(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        except _Duplicate as exc:
+            raise UsageError(f"{path}: not valid JSON: key {exc.args[0]!r} appears twice in one object") from None
     else:
         try:
             data = tomllib.loads(text)
@@ -226,6 +230,18 @@ def read_data(path: Path | str) -> dict:
     if not isinstance(data, dict):
         raise UsageError(f"{path}: top level: must be a JSON object")
     return data
+
+
+class _Duplicate(Exception):
+    pass
+
+
+def _no_duplicates(pairs: list) -> dict:
+    """A JSON object, refusing a key given twice (the first would be dropped silently)."""
+    out = dict(pairs)
+    if len(out) < len(pairs):
+        raise _Duplicate(next(k for i, (k, _) in enumerate(pairs) if k in dict(pairs[:i])))
+    return out
 
 
 def overlay(base: dict, user: dict, depth: int | None = None) -> dict:

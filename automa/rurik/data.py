@@ -30,7 +30,6 @@ REWARD_KINDS = ("muster", "move", "attack", "tax", "build", "coins", "deed_card"
 # The schemas of the files a user can replace (automa.core.schema). Note: documentation text;
 # Fixed: a printed rule the engine implements in code or as a rule option, not a number to change.
 NOTE = Opt(Note())
-META = Opt(Note())
 RULES_IN_CODE = "not configurable: the engine implements this rule"
 
 
@@ -56,7 +55,7 @@ def _conversion(what, ref):
 
 
 SCORING = Dict(fields={
-    "_meta": META,
+    "_meta": NOTE,
     "claim_tracks": Dict(fields={
         "vp_levels": Dict(fields={"values": List(item=Int(lo=0), min=5, max=5, doc="VP of claim levels 1-5",
                                                  ref="RK-CLAIM-2, RK-OPEN-18", component="claim board"),
@@ -117,7 +116,7 @@ _PRIORITY = Dict(fields={
                        doc="advisor placements in order: advisor, column, coin icon (bribe)",
                        ref="RK-REB-STRAT-1..5", component="solo card, strategy section")})
 CARDS = Dict(fields={
-    "_meta": META,
+    "_meta": NOTE,
     "cards": List(min=18, max=18, doc="the 18 solo cards", ref="RK-COMP-4", component="solo cards", item=Dict(fields={
         "id": Int(lo=1, doc="the card number", ref="RK-COMP-4", component="solo card"),
         "location_order": List(item=Str(), min=8, max=8, doc="the 8 solo regions, first to last",
@@ -207,7 +206,6 @@ def _need(cond, file: str, entry: str, problem: str) -> None:
         _fail(file, entry, problem)
 
 
-read_json = read_data   # the packaged files are JSON; a user's file may be TOML too
 
 
 _REQUIRED = object()
@@ -232,7 +230,7 @@ def _field(obj, key, file, entry, kind=None, least=None, default=_REQUIRED):
 def load_map(path: Path) -> tuple:
     """The 8 solo regions, their goods, adjacency and hop distances (RK-MAP-1..4)."""
     f = str(path)
-    raw = read_json(path)
+    raw = read_data(path)
     names = tuple(_field(raw, "solo_regions", f, "solo_regions", list))
     _need(len(names) == 8 and len(set(names)) == 8, f, "solo_regions", "must list 8 different regions")
     goods = {r["id"]: r["good"] for r in _field(raw, "regions", f, "regions", list)}
@@ -311,7 +309,7 @@ def load_cards(path: str, regions: tuple[str, ...], rows: str = "brdgm") -> tupl
 def load_boards(path: Path) -> dict[int, RebelBoard]:
     """The four rebel boards (RK-COMP-5, RK-REB-SETUP-4/5, RK-REB-BONUS-1)."""
     f = str(path)
-    raw = read_json(path)
+    raw = read_data(path)
     boards = {}
     for lv in _field(raw, "levels", f, "levels", list):
         level = _field(lv, "level", f, "level", int)
@@ -340,7 +338,7 @@ def load_boards(path: Path) -> dict[int, RebelBoard]:
 def load_strategy_board(path: Path):
     """The 1-2 player strategy board: points and coin costs per space (RK-STRAT-2, RK-STRAT-5)."""
     f = str(path)
-    raw = read_json(path)
+    raw = read_data(path)
     cols = _field(raw, "columns", f, "columns", list)
     _need([c.get("column") for c in cols] == list(COLUMNS), f, "columns", "must be muster, move, attack, tax, build, scheme")
     spaces = tuple(tuple((int(s["points"]), int(s["coin_cost"])) for s in c["spaces"]) for c in cols)
@@ -355,7 +353,7 @@ def load_strategy_board(path: Path):
 def load_schemes(path: Path) -> tuple[SchemeCard, ...]:
     """The scheme deck (RK-COMP-6): base 27 cards plus the 5 Warfare cards."""
     f = str(path)
-    raw = read_json(path)
+    raw = read_data(path)
     out, seen = [], set()
 
     def parts(lst, entry):
@@ -437,11 +435,11 @@ def load(cards_path: str = "", rows: str = "brdgm", scoring_path: str = "") -> R
     cards = load_cards(cards_path, regions, rows)
     spaces, per_round = load_strategy_board(DATA_DIR / "strategy_board.json")
     scoring = load_scoring(scoring_path, regions)
-    sb = read_json(DATA_DIR / "stone_and_blade.json")
-    base = read_json(DATA_DIR / "base_cards.json")
+    sb = read_data(DATA_DIR / "stone_and_blade.json")
+    base = read_data(DATA_DIR / "base_cards.json")
     schemes = load_schemes(DATA_DIR / "scheme_cards.json")
-    core_deeds = read_json(DATA_DIR / "sb_core_deeds.json")
-    module_cards = read_json(DATA_DIR / "sb_module_cards.json")     # RK-SB-WAR-6, RK-SB-EPIC-1
+    core_deeds = read_data(DATA_DIR / "sb_core_deeds.json")
+    module_cards = read_data(DATA_DIR / "sb_module_cards.json")     # RK-SB-WAR-6, RK-SB-EPIC-1
     epic_cards = tuple(sb.get("epic_structures", {}).get("structures", ()))
     return RurikData(
         regions=regions, good=good, adjacent=adjacent, distance=distance, cards=cards,

@@ -73,6 +73,9 @@ def test_files_are_read_as_toml_or_json_by_content_not_by_name(tmp_path):
     (tmp_path / "d.txt").write_text('{"a": }')
     with pytest.raises(UsageError, match=r"d\.txt: not valid JSON"):
         read_data(tmp_path / "d.txt")
+    (tmp_path / "e.json").write_text('{"warfare": {"first_vp": 3, "first_vp": 50}}')
+    with pytest.raises(UsageError, match=r"e\.json: not valid JSON: key 'first_vp' appears twice in one object"):
+        read_data(tmp_path / "e.json")
 
 
 FILES = [(g, f.option) for g in ("rurik", "stroganov") for f in get_game(g).data_files]
