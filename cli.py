@@ -1,4 +1,4 @@
-"""The ``automa-sim`` command line: simulate, replay, list, summarize, bench, sweep, report, calibrate.
+"""The ``automa-sim`` command line: simulate, replay, list, rules, summarize, bench, sweep, report, calibrate.
 
 Bad input (:class:`automa.core.errors.UsageError` or a click usage error) prints one line on stderr
 and exits with code 2; Ctrl-C exits with code 130.
@@ -234,6 +234,53 @@ def list_options(game):
         ref = f" [{opt.ref}]" if opt.ref else ""
         click.echo(f"{opt.name}  (default: {opt.default!r}; allowed: {opt.describe_allowed()})\n"
                    f"    {opt.help}{ref}")
+
+
+@app.group("rules")
+def rules_cmd():
+    """Write the data files a user can fill in from the printed game.
+
+    \b
+    Example:
+      automa-sim rules template rurik --file scoring > my-scoring.toml
+    """
+
+
+@rules_cmd.command("template")
+@click.argument("game")
+@click.option("--file", "option", metavar="OPTION",
+              help="Which file option's template: Rurik scoring (default) or cards; Stroganov rules.")
+@click.option("--format", "fmt", type=click.Choice(["toml", "json"]), default="toml", show_default=True,
+              help="Commented TOML, or JSON (no comments).")
+@click.option("--out", type=click.Path(path_type=Path), help="Write to this file instead of standard output.")
+def rules_template(game, option, fmt, out):
+    """Print GAME's data file with every open parameter: its packaged value, rule ID and component.
+
+    Fill it in from your copy of the game and pass it back with --option OPTION=PATH; every key is
+    read, an unknown key is an error.
+
+    \b
+    Example:
+      automa-sim rules template stroganov > my-rules.toml
+      automa-sim simulate stroganov --games 100 --seed 1 --option rules=my-rules.toml
+    """
+    from automa.core.registry import get_game
+
+    files = {f.option: f for f in get_game(game).data_files}
+    if not files:
+        raise UsageError(f"game {game} has no data files to fill in")
+    option = option or list(files)[-1]
+    if option not in files:
+        raise UsageError(f"--file {option}: game {game} has no such data file; known: {', '.join(files)}")
+    text = files[option].template(fmt)
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {out}: {exc.strerror or exc}") from None
+    click.echo(f"wrote {out}; pass it back with --option {option}={out}")
 
 
 @app.command("summarize")

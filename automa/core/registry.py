@@ -103,6 +103,8 @@ class Game:
     files; it raises UsageError for a broken file). ``play(ctx, options, strategy, streams, trace)``
     plays one game and returns a :class:`automa.core.results.Result`; ``trace`` is ``None`` when
     tracing is off. ``difficulty_ladder`` orders the difficulty settings for ``calibrate``.
+    ``data_files`` are the :class:`automa.core.schema.DataFile` formats of its ``path`` options
+    (``automa-sim rules template``).
     """
 
     name: str
@@ -114,6 +116,7 @@ class Game:
     prepare: Callable[[dict], Any] = field(default=_no_context)
     default_strategy: str = "greedy"
     difficulty_ladder: Ladder | None = None
+    data_files: tuple = ()
 
     def __post_init__(self):
         from automa.core.results import columns

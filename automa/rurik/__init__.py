@@ -31,4 +31,5 @@ GAME = Game(
     play=play,
     prepare=prepare,
     difficulty_ladder=Ladder(("difficulty",), leader="rebel_leader"),
+    data_files=_data.FILES,
 )

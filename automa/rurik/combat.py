@@ -10,7 +10,6 @@ from automa.rurik.regions import rules
 from automa.rurik.state import PLAYER, REBELLION, STRONGHOLD
 
 TOWN_WALL = 9             # epic index of Town Wall (modules.epic.TOWN_WALL)
-WARFARE_TOP = 10          # RK-OPEN-16: the track is capped at space 10
 REWARD_GOODS = {"wood2": (0, 2), "fish2": (1, 2), "fur1": (4, 1)}
 
 
@@ -30,10 +29,11 @@ def lose_unit(m: Match, side: int, r: int) -> bool:
 
 
 def advance_warfare(m: Match, side: int) -> None:
-    """Move up one warfare space and take the reward token there once per game (RK-SB-WREW-1).
-    A Rebellion reaching the scheme-card token unlocks a bonus space instead (RK-OPEN-23)."""
+    """Move up one warfare space, up to the last (``warfare.track_spaces``: 10), and take the reward
+    token there once per game (RK-SB-WREW-1). A Rebellion reaching the scheme-card token unlocks a
+    bonus space instead (RK-OPEN-23)."""
     sd = m.s.sides[side]
-    if sd.warfare >= WARFARE_TOP:
+    if sd.warfare >= m.data.scoring.warfare_top:
         return
     sd.warfare += 1
     token = m.s.rewards.get(sd.warfare)

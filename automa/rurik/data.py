@@ -2,16 +2,18 @@
 
 The packaged files are this project's transcription of the rules reference's data
 (``shared/reference/rurik/data``, RK-COMP-1..8, §11). A user can replace the solo cards with
-``cards=PATH`` and the claim thresholds with ``scoring=PATH`` (RK-OPEN-18); both files use the
-packaged schema. Every problem is reported as one line naming the file and the entry.
+``cards=PATH`` (RK-COMP-4) and the claim board, warfare, end-game and starting numbers with
+``scoring=PATH`` (RK-COMP-7, RK-OPEN-18). Both are TOML or JSON, laid over the packaged file and
+checked against ``CARDS`` / ``SCORING`` (:mod:`automa.core.schema`): every key is read or rejected
+by name. Every problem is reported as one line naming the file and the entry.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from automa.core.errors import UsageError
+from automa.core.schema import Bool, DataFile, Dict, Fixed, Int, List, Note, Opt, Str, read_data
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -24,6 +26,115 @@ BASE_STRUCTURES = ("church", "stronghold", "market")
 STRUCTURES = ("church", "stronghold", "market", "stable", "tavern")
 BONUS_KINDS = ("muster", "move", "attack", "tax", "build", "coins", "reveal_fewer")
 REWARD_KINDS = ("muster", "move", "attack", "tax", "build", "coins", "deed_card", "warfare_step")
+
+# The schemas of the files a user can replace (automa.core.schema). Note: documentation text;
+# Fixed: a printed rule the engine implements in code or as a rule option, not a number to change.
+NOTE = Opt(Note())
+RULES_IN_CODE = "not configurable: the engine implements this rule"
+
+
+def _valued(spec, doc, ref, component):
+    """A ``{"value": ..., "confidence": ..., "note": ...}`` entry of scoring.json."""
+    return Dict(fields={"value": spec, "confidence": NOTE, "note": NOTE}, doc=doc, ref=ref, component=component)
+
+
+def _track(doc):
+    level = Dict(fields={"threshold": Int(lo=0), "vp": Opt(Int(lo=0)), "also_requires": Opt(List(item=Str()))})
+    return Dict(fields={"measure": Fixed(why=RULES_IN_CODE + " (RK-CLAIM-3..5)"),
+                        "levels": List(item=level, min=5, max=5, doc=doc + "; also_requires: regions a level "
+                                       "also needs (vp, if given, must equal vp_levels)",
+                                       ref="RK-CLAIM-2..5, RK-OPEN-18", component="claim board"),
+                        "confidence": NOTE})
+
+
+def _conversion(what, ref):
+    return Dict(fields={"vp_per": Int(lo=1, doc=f"the Rebellion scores 1 VP per this many {what}, rounded up",
+                                      ref=ref, component="Stone & Blade rulebook, solo scoring"),
+                        "rounding": Fixed(why=RULES_IN_CODE + " (rounded up)"), "formula": NOTE,
+                        "confidence": NOTE, "note": NOTE})
+
+
+SCORING = Dict(fields={
+    "_meta": NOTE,
+    "claim_tracks": Dict(fields={
+        "vp_levels": Dict(fields={"values": List(item=Int(lo=0), min=5, max=5, doc="VP of claim levels 1-5",
+                                                 ref="RK-CLAIM-2, RK-OPEN-18", component="claim board"),
+                                  "confidence": NOTE, "note": NOTE}),
+        "rule": _track("regions ruled for each of the 5 rule levels"),
+        "build": _track("connected regions with structures for each of the 5 build levels"),
+        "trade": _track("goods on the boat for each of the 5 trade levels"),
+        "markers_never_move_down": Fixed(why=RULES_IN_CODE + " (RK-CLAIM-2)"),
+        "scored_value": Fixed(why=RULES_IN_CODE + " (RK-CLAIM-2)")}),
+    "warfare": Dict(fields={
+        "first_vp": _valued(Int(lo=0, hi=99), "VP for the most warfare", "RK-END-1", "claim board, warfare track"),
+        "second_vp": _valued(Int(lo=0, hi=99), "VP for the second most warfare", "RK-END-1",
+                             "claim board, warfare track"),
+        "track_spaces": _valued(Int(lo=1, hi=60), "the last warfare space a side can reach", "RK-SB-WREW-1",
+                                "claim board, warfare track"),
+        "reward_token_spaces": _valued(List(item=Int(lo=1, hi=60), min=1, max=6),
+                                       "the spaces of the warfare reward tokens (of 6 tokens shuffled, one per "
+                                       "space)", "RK-SB-WREW-1, RK-SB-SETUP-7",
+                                       "claim board, warfare track"),
+        "ties_and_zero": Fixed(why="not configurable here: set by rule option warfare_scoring (RK-OPEN-16)")}),
+    "rebellion_end_conversions": Dict(fields={
+        "coins": _conversion("coins", "RK-REB-END-1"),
+        "dock_goods": _conversion("goods and trade boon tokens on its dock", "RK-REB-END-1"),
+        "deeds_and_agenda": Fixed(why=RULES_IN_CODE + " (RK-REB-END-1)")}),
+    "other_vp": Dict(fields={
+        "secret_agenda": _valued(Int(lo=0, hi=99), "VP for a fulfilled secret agenda", "RK-END-1, RK-COMP-8",
+                                 "agenda cards"),
+        "deed": Fixed(why=RULES_IN_CODE + ": the printed VP of each deed card (RK-END-1)"),
+        "victory_point_token": Fixed(why=RULES_IN_CODE + ": a VP token is worth 1 VP (RK-SB-VPT-1)"),
+        "player_coins": Fixed(why=RULES_IN_CODE + ": the player scores no VP for coins (RK-END-1)")}),
+    "boat": Dict(fields={
+        "columns": List(item=Dict(fields={"good": Str(choices=GOODS), "spaces": Int(lo=1, hi=20),
+                                          "trade_boon_token": Opt(Bool())}), min=5, max=5,
+                        doc="one column per good: its spaces, and whether a trade boon token sits below it",
+                        ref="RK-CORE-6, RK-REB-SETUP-7", component="player board, boat"),
+        "total_spaces": Int(lo=5, doc="must equal the sum of the columns' spaces", ref="RK-CORE-6",
+                            component="player board, boat"),
+        "confidence": NOTE}),
+    "income": Fixed(why="not configurable here: the engine implements it, and rule option zero_track_income "
+                        "(RK-OPEN-15)"),
+    "starting_coins": Dict(fields={
+        "player_base_game": _valued(Int(lo=0, hi=99), "the player's coins with inheritance=base_setup",
+                                    "RK-SETUP-9, RK-OPEN-21", "base-game rulebook, setup"),
+        "player_stone_and_blade": _valued(Int(lo=0, hi=99), "the player's coins with inheritance=none_sb",
+                                          "RK-SETUP-9, RK-OPEN-21", "Stone & Blade rulebook, setup"),
+        "rebellion": _valued(Int(lo=0, hi=99), "the Rebellion's starting coins", "RK-REB-SETUP-5",
+                             "Stone & Blade rulebook, solo setup")}),
+    "tie_breakers": Fixed(why="not configurable here: the engine implements them, and rule option final_tie "
+                              "(RK-TIE-1..3, RK-OPEN-17)"),
+})
+
+_PLACEMENT = Dict(fields={"advisor": Str(choices=ADVISORS), "column": Str(choices=COLUMNS), "coin": Bool()})
+_READING = Dict(fields={"column": Str(choices=COLUMNS), "coin": Bool()})
+_PRIORITY = Dict(fields={
+    "build_order": List(item=Str(choices=BASE_STRUCTURES), min=3, max=3,
+                        doc="structures to build, first preferred", ref="RK-REB-BUILD-6", component="solo card"),
+    "placements": List(item=_PLACEMENT, min=6, max=6,
+                       doc="advisor placements in order: advisor, column, coin icon (bribe)",
+                       ref="RK-REB-STRAT-1..5", component="solo card, strategy section")})
+CARDS = Dict(fields={
+    "_meta": NOTE,
+    "cards": List(min=18, max=18, doc="the 18 solo cards", ref="RK-COMP-4", component="solo cards", item=Dict(fields={
+        "id": Int(lo=1, doc="the card number", ref="RK-COMP-4", component="solo card"),
+        "location_order": List(item=Str(), min=8, max=8, doc="the 8 solo regions, first to last",
+                               ref="RK-REB-CARD-2", component="solo card, region order"),
+        "priorities": Dict(fields={p: _PRIORITY for p in PRIORITIES}, ref="RK-REB-STRAT-1",
+                           component="solo card: one section per priority"),
+        "disputed": Opt(List(doc="rows two transcriptions read differently: the brdgm reading (as in placements) "
+                                 "and the pdhummel one (solo_card_rows=pdhummel)", ref="RK-OPEN-20",
+                             component="solo card", item=Dict(fields={
+                                 "priority": Str(choices=PRIORITIES), "index": Int(lo=0, hi=len(ADVISORS) - 1),
+                                 "advisor": Str(choices=ADVISORS), "brdgm": _READING, "pdhummel": _READING})))}))})
+
+FILES = (
+    DataFile("cards", "Rurik solo cards: pass back with --option cards=PATH", CARDS, DATA_DIR / "solo_cards.json"),
+    DataFile("scoring", "Rurik claim board, warfare, end-game and starting numbers: pass back with "
+                        "--option scoring=PATH", SCORING, DATA_DIR / "scoring.json"),
+)
+CARDS_FILE, SCORING_FILE = FILES
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +184,7 @@ class RurikData:
     advisors_per_round: dict[int, tuple[str, ...]]
     schemes: tuple[SchemeCard, ...]
     scheme_by_id: dict[int, SchemeCard]
+    scoring: Scoring                  # the scoring file; the next four are its most used fields
     boat_size: tuple[int, ...]        # per good (RK-CORE-6)
     boon_goods: tuple[int, ...]       # goods whose column carries a trade boon token
     claim_levels: dict[str, tuple[tuple[int, tuple[int, ...]], ...]]  # track -> ((threshold, required regions), ...)
@@ -94,16 +206,6 @@ def _need(cond, file: str, entry: str, problem: str) -> None:
         _fail(file, entry, problem)
 
 
-def read_json(path: Path) -> dict:
-    """Read a JSON object, turning I/O and syntax errors into a one-line UsageError."""
-    try:
-        data = json.loads(Path(path).read_text())
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}") from None
-    _need(isinstance(data, dict), str(path), "top level", "must be a JSON object")
-    return data
 
 
 _REQUIRED = object()
@@ -128,7 +230,7 @@ def _field(obj, key, file, entry, kind=None, least=None, default=_REQUIRED):
 def load_map(path: Path) -> tuple:
     """The 8 solo regions, their goods, adjacency and hop distances (RK-MAP-1..4)."""
     f = str(path)
-    raw = read_json(path)
+    raw = read_data(path)
     names = tuple(_field(raw, "solo_regions", f, "solo_regions", list))
     _need(len(names) == 8 and len(set(names)) == 8, f, "solo_regions", "must list 8 different regions")
     goods = {r["id"]: r["good"] for r in _field(raw, "regions", f, "regions", list)}
@@ -168,62 +270,46 @@ def load_map(path: Path) -> tuple:
     return names, tuple(good), tuple(adjacent), tuple(distance)
 
 
-def load_cards(path: Path, regions: tuple[str, ...], rows: str = "brdgm") -> tuple[SoloCard, ...]:
-    """The 18 solo cards (RK-COMP-4); ``rows='pdhummel'`` applies the disputed readings (RK-OPEN-20)."""
-    f = str(path)
-    raw = read_json(path)
+def load_cards(path: str, regions: tuple[str, ...], rows: str = "brdgm") -> tuple[SoloCard, ...]:
+    """The 18 solo cards (RK-COMP-4), packaged or ``cards=PATH``; ``rows='pdhummel'`` applies the
+    disputed readings (RK-OPEN-20), whose brdgm reading must match the card's placement."""
+    f = path or str(CARDS_FILE.file)
     cards, seen = [], set()
     index = {n: i for i, n in enumerate(regions)}
-    for pos, c in enumerate(_field(raw, "cards", f, "cards", list)):
-        cid = _field(c, "id", f, f"card #{pos + 1}", int)
-        entry = f"card {cid}"
-        _need(cid not in seen, f, entry, "duplicate card id")
-        seen.add(cid)
-        order = _field(c, "location_order", f, entry, list)
+    for c in CARDS_FILE.load(path)["cards"]:
+        entry = f"card {c['id']}"
+        _need(c["id"] not in seen, f, entry, "duplicate card id")
+        seen.add(c["id"])
+        order = c["location_order"]
         for r in order:
-            _need(isinstance(r, str) and r in index, f, entry, f"unknown region {r!r} in location_order")
-        _need(len(order) == 8 and len(set(order)) == 8, f, entry, "location_order must list the 8 solo regions once each")
-        prios = _field(c, "priorities", f, entry, dict)
+            _need(r in index, f, entry, f"unknown region {r!r} in location_order")
+        _need(len(set(order)) == 8, f, entry, "location_order must list the 8 solo regions once each")
         build_order, placements = {}, {}
         for p in PRIORITIES:
-            row = _field(prios, p, f, entry, dict)
-            bo = _field(row, "build_order", f, f"{entry} {p}", list)
-            _need(all(isinstance(k, str) for k in bo) and sorted(bo) == sorted(BASE_STRUCTURES), f, f"{entry} {p}", "build_order must be church, stronghold, market in some order")
-            pl = []
-            for k, e in enumerate(_field(row, "placements", f, f"{entry} {p}", list)):
-                where = f"{entry} {p} placement {k + 1}"
-                adv = _field(e, "advisor", f, where)
-                col = _field(e, "column", f, where)
-                _need(adv in ADVISORS, f, where, f"unknown advisor {adv!r}")
-                _need(col in COLUMNS, f, where, f"unknown column {col!r}")
-                pl.append([adv, COLUMNS.index(col), _field(e, "coin", f, where, bool)])
+            row = c["priorities"][p]
+            _need(sorted(row["build_order"]) == sorted(BASE_STRUCTURES), f, f"{entry} {p}",
+                  "build_order must be church, stronghold, market in some order")
+            pl = [[e["advisor"], COLUMNS.index(e["column"]), e["coin"]] for e in row["placements"]]
             _need(sorted(a for a, _, _ in pl) == sorted(ADVISORS), f, f"{entry} {p}",
                   "placements must list each of 1, 2, 2+, 3+, 4, 5 once")
-            build_order[p] = tuple(bo)
+            build_order[p] = tuple(row["build_order"])
             placements[p] = pl
-        # the other reading of a disputed row (RK-OPEN-20): checked always, applied with pdhummel
-        for k, d in enumerate(_field(c, "disputed", f, entry, list, default=[])):
+        for k, d in enumerate(c.get("disputed", ())):
             where = f"{entry} disputed {k + 1}"
-            p = _field(d, "priority", f, where)
-            _need(p in PRIORITIES, f, where, f"unknown priority {p!r}")
-            i = _field(d, "index", f, where, int, least=0)
-            _need(i < len(ADVISORS), f, where, f"index must be below {len(ADVISORS)}")
-            alt = _field(d, "pdhummel", f, where, dict)
-            col = _field(alt, "column", f, f"{where} pdhummel")
-            _need(col in COLUMNS, f, f"{where} pdhummel", f"unknown column {col!r}")
-            coin = _field(alt, "coin", f, f"{where} pdhummel", bool)
+            row = placements[d["priority"]][d["index"]]
+            _need([d["advisor"], d["brdgm"]["column"], d["brdgm"]["coin"]] == [row[0], COLUMNS[row[1]], row[2]],
+                  f, where, "advisor and brdgm reading must match the card's placement")
             if rows == "pdhummel":
-                placements[p][i][1:] = COLUMNS.index(col), coin
-        cards.append(SoloCard(cid, tuple(index[r] for r in order), build_order,
+                row[1:] = COLUMNS.index(d["pdhummel"]["column"]), d["pdhummel"]["coin"]
+        cards.append(SoloCard(c["id"], tuple(index[r] for r in order), build_order,
                               {p: tuple(tuple(e) for e in v) for p, v in placements.items()}))
-    _need(len(cards) == 18, f, "cards", f"expected 18 solo cards, found {len(cards)}")
     return tuple(cards)
 
 
 def load_boards(path: Path) -> dict[int, RebelBoard]:
     """The four rebel boards (RK-COMP-5, RK-REB-SETUP-4/5, RK-REB-BONUS-1)."""
     f = str(path)
-    raw = read_json(path)
+    raw = read_data(path)
     boards = {}
     for lv in _field(raw, "levels", f, "levels", list):
         level = _field(lv, "level", f, "level", int)
@@ -252,7 +338,7 @@ def load_boards(path: Path) -> dict[int, RebelBoard]:
 def load_strategy_board(path: Path):
     """The 1-2 player strategy board: points and coin costs per space (RK-STRAT-2, RK-STRAT-5)."""
     f = str(path)
-    raw = read_json(path)
+    raw = read_data(path)
     cols = _field(raw, "columns", f, "columns", list)
     _need([c.get("column") for c in cols] == list(COLUMNS), f, "columns", "must be muster, move, attack, tax, build, scheme")
     spaces = tuple(tuple((int(s["points"]), int(s["coin_cost"])) for s in c["spaces"]) for c in cols)
@@ -267,7 +353,7 @@ def load_strategy_board(path: Path):
 def load_schemes(path: Path) -> tuple[SchemeCard, ...]:
     """The scheme deck (RK-COMP-6): base 27 cards plus the 5 Warfare cards."""
     f = str(path)
-    raw = read_json(path)
+    raw = read_data(path)
     out, seen = [], set()
 
     def parts(lst, entry):
@@ -290,60 +376,78 @@ def load_schemes(path: Path) -> tuple[SchemeCard, ...]:
     return tuple(out)
 
 
-def load_scoring(path: Path, regions: tuple[str, ...]):
-    """Claim thresholds and VP (RK-CLAIM-2, RK-OPEN-18) and the boat (RK-CORE-6)."""
-    f = str(path)
-    raw = read_json(path)
-    tracks = _field(raw, "claim_tracks", f, "claim_tracks", dict)
-    vp = tuple(_field(_field(tracks, "vp_levels", f, "vp_levels", dict), "values", f, "vp_levels", list))
-    _need(len(vp) == 5 and all(type(v) is int and v >= 0 for v in vp), f, "vp_levels",
-          "needs 5 values, whole numbers of at least 0")
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """The numbers of the scoring file, ready for the engine."""
+
+    claim_levels: dict   # track -> ((threshold, required regions), ...) (RK-CLAIM-2..5)
+    claim_vp: tuple      # VP of levels 1-5 (RK-CLAIM-2)
+    boat_size: tuple     # per good (RK-CORE-6)
+    boon_goods: tuple    # goods whose column carries a trade boon token (RK-REB-SETUP-7)
+    warfare_vp: tuple    # (most, second most) (RK-END-1)
+    warfare_top: int     # last warfare space (RK-SB-WREW-1)
+    reward_spaces: tuple  # spaces of the 5 reward tokens (RK-SB-WREW-1)
+    rebel_vp_per: tuple  # (coins, dock goods) per VP, rounded up (RK-REB-END-1)
+    agenda_vp: int       # RK-END-1
+    start_coins: tuple   # (player base game, player S&B, Rebellion) (RK-SETUP-9, RK-REB-SETUP-5)
+
+
+def load_scoring(path: str, regions: tuple[str, ...]) -> Scoring:
+    """The packaged scoring file, or ``scoring=PATH`` laid over it (RK-COMP-7, RK-OPEN-18)."""
+    f = path or str(SCORING_FILE.file)
+    raw = SCORING_FILE.load(path)
+    tracks = raw["claim_tracks"]
+    vp = tuple(tracks["vp_levels"]["values"])
     levels = {}
     for t in ("rule", "build", "trade"):
-        lv = _field(_field(tracks, t, f, t, dict), "levels", f, t, list)
-        _need(len(lv) == 5, f, f"claim_tracks {t}", "needs 5 levels")
         rows = []
-        for k, e in enumerate(lv):
-            where = f"claim_tracks {t} level {k + 1}"
-            req = _field(e, "also_requires", f, where, list, default=[])
-            for r in req:
+        for k, e in enumerate(tracks[t]["levels"]):
+            _need(e.get("vp", vp[k]) == vp[k], f, f"claim_tracks.{t}.levels[{k}].vp",
+                  f"must equal claim_tracks.vp_levels.values[{k}] ({vp[k]}), which sets the VP")
+            for r in e.get("also_requires", ()):
                 _need(r in regions, f, f"claim_tracks {t}", f"unknown region {r!r} in level {k + 1}")
-            rows.append((_field(e, "threshold", f, where, int, least=0), tuple(regions.index(r) for r in req)))
+            rows.append((e["threshold"], tuple(regions.index(r) for r in e.get("also_requires", ()))))
         levels[t] = tuple(rows)
-    boat = _field(_field(raw, "boat", f, "boat", dict), "columns", f, "boat", list)
     size = [0] * len(GOODS)
     boons = []
-    for k, c in enumerate(boat):
-        where = f"boat column {k + 1}"
-        good = _field(c, "good", f, where)
-        _need(good in GOODS, f, where, f"unknown good {good!r}")
-        _need(not size[GOODS.index(good)], f, where, f"duplicate good {good!r}")
-        size[GOODS.index(good)] = _field(c, "spaces", f, where, int, least=1)
-        if _field(c, "trade_boon_token", f, where, bool, default=False):
-            boons.append(GOODS.index(good))
-    _need(all(size), f, "boat", "every good needs a column")
-    return levels, vp, tuple(size), tuple(boons)
+    for k, c in enumerate(raw["boat"]["columns"]):
+        g = GOODS.index(c["good"])
+        _need(not size[g], f, f"boat column {k + 1}", f"duplicate good {c['good']!r}")
+        size[g] = c["spaces"]
+        if c.get("trade_boon_token", False):
+            boons.append(g)
+    _need(sum(size) == raw["boat"]["total_spaces"], f, "boat.total_spaces",
+          f"must equal the sum of the columns' spaces ({sum(size)})")
+    war = {k: raw["warfare"][k]["value"] for k in ("first_vp", "second_vp", "track_spaces", "reward_token_spaces")}
+    spaces = war["reward_token_spaces"]
+    _need(max(spaces) <= war["track_spaces"] and len(set(spaces)) == len(spaces), f,
+          "warfare.reward_token_spaces", "must be different spaces on the track (at most warfare.track_spaces)")
+    conv, coins = raw["rebellion_end_conversions"], raw["starting_coins"]
+    return Scoring(levels, vp, tuple(size), tuple(boons), (war["first_vp"], war["second_vp"]),
+                   war["track_spaces"], tuple(war["reward_token_spaces"]),
+                   (conv["coins"]["vp_per"], conv["dock_goods"]["vp_per"]), raw["other_vp"]["secret_agenda"]["value"],
+                   tuple(coins[k]["value"] for k in ("player_base_game", "player_stone_and_blade", "rebellion")))
 
 
 def load(cards_path: str = "", rows: str = "brdgm", scoring_path: str = "") -> RurikData:
     """Load and validate every data file; ``cards_path``/``scoring_path`` replace the packaged ones."""
     regions, good, adjacent, distance = load_map(DATA_DIR / "map.json")
-    cards = load_cards(Path(cards_path) if cards_path else DATA_DIR / "solo_cards.json", regions, rows)
+    cards = load_cards(cards_path, regions, rows)
     spaces, per_round = load_strategy_board(DATA_DIR / "strategy_board.json")
-    levels, vp, boat_size, boons = load_scoring(Path(scoring_path) if scoring_path else DATA_DIR / "scoring.json", regions)
-    sb = read_json(DATA_DIR / "stone_and_blade.json")
-    base = read_json(DATA_DIR / "base_cards.json")
+    scoring = load_scoring(scoring_path, regions)
+    sb = read_data(DATA_DIR / "stone_and_blade.json")
+    base = read_data(DATA_DIR / "base_cards.json")
     schemes = load_schemes(DATA_DIR / "scheme_cards.json")
-    core_deeds = read_json(DATA_DIR / "sb_core_deeds.json")
-    module_cards = read_json(DATA_DIR / "sb_module_cards.json")     # RK-SB-WAR-6, RK-SB-EPIC-1
+    core_deeds = read_data(DATA_DIR / "sb_core_deeds.json")
+    module_cards = read_data(DATA_DIR / "sb_module_cards.json")     # RK-SB-WAR-6, RK-SB-EPIC-1
     epic_cards = tuple(sb.get("epic_structures", {}).get("structures", ()))
     return RurikData(
         regions=regions, good=good, adjacent=adjacent, distance=distance, cards=cards,
         moves=tuple(tuple([("move", r, d, u) for d in adjacent[r]] for u in ("troop", "leader"))
                     for r in range(len(regions))),
         boards=load_boards(DATA_DIR / "rebel_boards.json"), spaces=spaces, advisors_per_round=per_round,
-        schemes=schemes, scheme_by_id={c.id: c for c in schemes}, boat_size=boat_size, boon_goods=boons,
-        claim_levels=levels, claim_vp=vp,
+        schemes=schemes, scheme_by_id={c.id: c for c in schemes}, scoring=scoring, boat_size=scoring.boat_size,
+        boon_goods=scoring.boon_goods, claim_levels=scoring.claim_levels, claim_vp=scoring.claim_vp,
         deeds=tuple(base["deeds"]) + tuple(core_deeds["deeds"]) + tuple(module_cards["deeds"]),
         agendas=tuple(base["agendas"]) + tuple(module_cards["agendas"]),
         epic=sb.get("epic_structures", {}), factions=sb.get("rebel_factions_module", {}),

@@ -22,8 +22,10 @@ OPTIONS = (
     Option("rebel_leader", "str", "sviatopolk", "the Rebellion's leader", REBEL_LEADERS, "RK-REB-SETUP-2, RK-SB-REBLEAD-1..4"),
     Option("player_leader", "str", "mstislav", "the player's leader (abilities modelled: see docs/rurik.md)",
            PLAYER_LEADERS, "RK-SETUP-7, RK-SB-LEAD-1..3, RK-OPEN-44"),
-    Option("cards", "path", "", "a solo-card JSON file in the packaged schema (empty: packaged cards)", (), "RK-COMP-4"),
-    Option("scoring", "path", "", "a scoring JSON file with claim thresholds (empty: packaged)", (), "RK-OPEN-18"),
+    Option("cards", "path", "", "a solo-card file, TOML or JSON (`rules template rurik --file cards`; empty: packaged)",
+           (), "RK-COMP-4"),
+    Option("scoring", "path", "", "a claim board, warfare and end-game file, TOML or JSON (`rules template rurik`; "
+           "empty: packaged)", (), "RK-OPEN-18"),
     Option("modules", "set", "", "Stone & Blade solo modules in play (comma-separated; empty: none)", MODULES,
            "RK-SB-EPIC-1..4, RK-SB-WAR-1..6, RK-SB-FACT-1..4"),
     _rule("rebel_card_cycle", "per_turn", ["per_round"], "RK-OPEN-1", "when the solo deck advances"),

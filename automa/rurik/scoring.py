@@ -17,15 +17,16 @@ CATEGORIES = ("rule", "build", "trade", "warfare", "deeds", "agenda", "vp_tokens
 
 
 def warfare_vp(m: Match) -> tuple[int, int]:
-    """3 VP for most warfare, 1 for second; ``need_one_step``: a side at 0 scores nothing and a tie
-    for first gives both 3 (RK-END-1, RK-OPEN-16)."""
+    """3 VP for most warfare, 1 for second (``warfare.first_vp``/``second_vp`` of the scoring file);
+    ``need_one_step``: a side at 0 scores nothing and a tie for first gives both 3 (RK-END-1, RK-OPEN-16)."""
     p, r = m.s.sides[PLAYER].warfare, m.s.sides[REBELLION].warfare
     zero_counts = m.opt["warfare_scoring"] == "zero_counts"
+    first, second = m.data.scoring.warfare_vp
 
     def vp(mine, theirs):
         if not mine and not zero_counts:
             return 0
-        return 3 if mine >= theirs else 1
+        return first if mine >= theirs else second
     return vp(p, r), vp(r, p)
 
 
@@ -57,10 +58,11 @@ def score(m: Match) -> tuple[dict[str, int], dict[str, int]]:
             cat["deeds"] = sum(m.data.deeds[d].get("vp") or 0 for d in sd.deeds_done)
             if deeds.agenda_met(m, end):
                 renowned = m.data.agendas[sd.agenda]["id"] == "renowned"
-                cat["epic" if renowned else "agenda"] += 2        # Renowned in epic (RK-SB-EPIC-1)
+                cat["epic" if renowned else "agenda"] += m.data.scoring.agenda_vp  # Renowned in epic (RK-SB-EPIC-1)
         else:
-            cat["coins"] = -(-sd.coins // 3)                     # RK-REB-END-1: rounded up
-            cat["dock_goods"] = -(-(sum(sd.dock) + sd.boons) // 3)
+            per_coin, per_good = m.data.scoring.rebel_vp_per
+            cat["coins"] = -(-sd.coins // per_coin)              # RK-REB-END-1: rounded up
+            cat["dock_goods"] = -(-(sum(sd.dock) + sd.boons) // per_good)
         out.append(cat)
     return out[0], out[1]
 

@@ -9,7 +9,6 @@ from automa.rurik.match import Match
 from automa.rurik.state import PLAYER, REBELLION, ModState, Side, State
 
 REWARD_TOKENS = ["wood2", "coins2", "fish2", "fur1", "scheme", "vp"]   # RK-SB-WREW-1, RK-OPEN-23
-REWARD_SPACES = (2, 4, 6, 8, 10)
 ALWAYS_EXCLUDED_AGENDAS = ("courageous", "wealthy")                    # RK-SB-SOLOX-1
 
 
@@ -19,7 +18,8 @@ def new_state(m: Match) -> State:
     board = data.boards[opt["difficulty"]]
     deck = list(range(len(data.cards)))
     m.automa_rng.shuffle(deck)                                          # RK-REB-SETUP-3
-    reb = Side(units=[0] * 8, supply=16, coins=3, boons_below=list(data.boon_goods))
+    reb = Side(units=[0] * 8, supply=16, coins=data.scoring.start_coins[2],        # RK-REB-SETUP-5
+               boons_below=list(data.boon_goods))
     pl = Side(units=[0] * 8, supply=12, boons_below=list(data.boon_goods))
     return State(
         sides=[pl, reb], neutral=[0] * 8, structs=[[] for _ in range(8)], token=[True] * 8,
@@ -50,7 +50,8 @@ def place_player(m: Match, forbidden: list[int]) -> None:
     Rebellion's three regions; ``inheritance=base_setup``: 3 troops and 3 coins; ``none_sb``:
     2 troops and 2 coins (RK-SETUP-6, -9, -10, RK-OPEN-21)."""
     pl = m.s.sides[PLAYER]
-    troops, pl.coins = (3, 3) if m.opt["inheritance"] == "base_setup" else (2, 2)
+    base, sb, _ = m.data.scoring.start_coins
+    troops, pl.coins = (3, base) if m.opt["inheritance"] == "base_setup" else (2, sb)
     free = [r for r in range(8) if r not in forbidden]
     for _ in range(troops):
         r = decide(m, "setup_troop", [("region", r) for r in free], _add_troop)[1]
@@ -98,7 +99,7 @@ def setup(m: Match) -> None:
         m.s.mod = ModState()
     tokens = REWARD_TOKENS[:]
     m.setup_rng.shuffle(tokens)                                         # RK-SB-SETUP-7
-    m.s.rewards = dict(zip(REWARD_SPACES, tokens))
+    m.s.rewards = dict(zip(m.data.scoring.reward_spaces, tokens))
     m.s.inherit = list(range(8))
     m.automa_rng.shuffle(m.s.inherit)                                   # RK-OPEN-22
     start = place_rebellion(m)

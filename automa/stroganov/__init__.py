@@ -11,7 +11,7 @@ from types import SimpleNamespace
 from automa.core.registry import Game, Ladder
 from automa.core.results import Result
 from automa.stroganov import rounds, scoring, setup
-from automa.stroganov.data import Tables
+from automa.stroganov.data import FILES, Tables
 from automa.stroganov.options import OPTIONS, parse_values
 from automa.stroganov.state import CATEGORIES, IVAN, PLAYER
 
@@ -68,4 +68,5 @@ GAME = Game(
     prepare=prepare,
     default_strategy="greedy",
     difficulty_ladder=Ladder(("opponent", "difficulty")),
+    data_files=FILES,
 )

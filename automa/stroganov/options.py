@@ -18,7 +18,8 @@ OPTIONS = (
     Option("automa_strategy", "str", "random", "deck building: random removes 5 cards, a-f removes that letter",
            ("random", "a", "b", "c", "d", "e", "f"), "ST-IVAN-DECK-2"),
     Option("modules", "set", "", "Turukhan modules in play", MODULES, "ST-TK-GEN-1"),
-    Option("rules", "path", "", "TOML or JSON file of parameter values overriding the packaged data",
+    Option("rules", "path", "", "TOML or JSON file of parameter values overriding the packaged data "
+           "(`rules template stroganov`)",
            (), "ST-OPEN-*"),
     Option("ivan_trophy_values", "str", "1,2,3,4,5,6", "Ivan's trophy VP per step (last repeats)", (),
            "ST-OPEN-19,ST-IVAN-ACT-3"),

@@ -241,9 +241,12 @@ def test_rurik_card_file_named_problems(tmp_path):
     cards = rurik_cards()
     cases = {
         "unknown region 'atlantis'": lambda d: d["cards"][0]["location_order"].__setitem__(0, "atlantis"),
-        "duplicate card id": lambda d: d["cards"].append(copy.deepcopy(d["cards"][0])),
-        "missing field 'priorities'": lambda d: d["cards"][1].pop("priorities"),
-        "field 'id' must be int": lambda d: d["cards"][2].__setitem__("id", "seven"),
+        "card 1: duplicate card id": lambda d: d["cards"][1].__setitem__("id", d["cards"][0]["id"]),
+        "cards: allows at most 18 entries, has 19": lambda d: d["cards"].append(copy.deepcopy(d["cards"][0])),
+        "cards[1]: missing key 'priorities'": lambda d: d["cards"][1].pop("priorities"),
+        "cards[2].id: expected a whole number, got text": lambda d: d["cards"][2].__setitem__("id", "seven"),
+        "cards[3].priorities.tax.placements[0].thresold: unknown key":
+            lambda d: d["cards"][3]["priorities"]["tax"]["placements"][0].__setitem__("thresold", 1),
         "not valid JSON": None,
     }
     for message, change in cases.items():

@@ -155,10 +155,11 @@ def test_wrong_region_name_names_file_and_card(tmp_path):
 def test_missing_field_names_file_and_card(tmp_path):
     """A missing field is a UsageError naming the file and the entry."""
     p = _broken_cards(tmp_path, lambda raw: raw["cards"][4]["priorities"]["tax"].pop("build_order"))
-    with pytest.raises(UsageError, match=r"solo_cards\.json: card 5 tax: missing field 'build_order'"):
+    with pytest.raises(UsageError, match=r"solo_cards\.json: cards\[4\]\.priorities\.tax: missing key 'build_order'"):
         rdata.load(cards_path=str(p))
     p = _broken_cards(tmp_path, lambda raw: raw["cards"][0]["priorities"]["build"]["placements"][0].pop("coin"))
-    with pytest.raises(UsageError, match=r"solo_cards\.json: card 1 build placement 1: missing field 'coin'"):
+    with pytest.raises(UsageError, match=r"solo_cards\.json: cards\[0\]\.priorities\.build\.placements\[0\]: "
+                                         r"missing key 'coin'"):
         rdata.load(cards_path=str(p))
 
 
@@ -225,3 +226,96 @@ def test_pdhummel_rows_change_exactly_the_disputed_entries():
 def test_structures_and_vocabulary():
     """Structure kinds and their supply (RK-CORE-8)."""
     assert STRUCTURES == ("church", "stronghold", "market", "stable", "tavern")
+
+
+def _scoring(tmp_path, text, name="my_scoring.json"):
+    p = tmp_path / name
+    p.write_text(text)
+    return str(p)
+
+
+def _games(options, n=40):
+    """Each game's row of n random-strategy games, as a dict of games.csv columns."""
+    from automa.core.results import columns
+    from automa.core.runner import play_one
+    from automa.core.simulate import resolve
+
+    spec = resolve("rurik", "random", options, 5)
+    ctx = spec.game.prepare(spec.options)
+    return [dict(zip(columns(spec.game), play_one(spec, ctx, i))) for i in range(n)]
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"warfare": {"frist_vp": {"value": 50}}}', "warfare.frist_vp: unknown key"),
+    ('{"claim_tracks": {"rule": {"levels": [{"vp": null, "threshold": 2}, {"threshold": 3}, {"threshold": 4}, '
+     '{"threshold": 5}, {"threshold": 6}]}}}', "claim_tracks.rule.levels[0].vp: expected a whole number, got null"),
+    ('{"claim_tracks": {"trade": {"levels": [{"thresold": 2}, {"threshold": 3}, {"threshold": 4}, '
+     '{"threshold": 5}, {"threshold": 6}]}}}', "claim_tracks.trade.levels[0].thresold: unknown key"),
+    ('{"claim_tracks": {"build": {"levels": [{"vp": 2, "threshold": 2}, {"threshold": 3}, {"threshold": 4}, '
+     '{"threshold": 5}, {"threshold": 6}]}}}', "claim_tracks.build.levels[0].vp: must equal claim_tracks.vp_levels"),
+    ('{"warfare": {"first_vp": 50}}', "warfare.first_vp: expected an object, got a whole number"),
+    ('{"income": {"round_4": {"value": "income after round 4 too"}}}', "income: not configurable here"),
+    ('{"warfare": {"ties_and_zero": {"default": "zero counts"}}}', "warfare.ties_and_zero: not configurable here: "
+                                                                  "set by rule option warfare_scoring"),
+    ('{"boat": {"total_spaces": 12}}', "boat.total_spaces: must equal the sum of the columns' spaces (11)"),
+    ('{"warfare": {"reward_token_spaces": {"value": [2, 4, 12]}}}', "warfare.reward_token_spaces: must be different"),
+    ('{"rebellion_end_conversions": {"coins": {"vp_per": 0}}}', "rebellion_end_conversions.coins.vp_per: 0 is out"),
+    ('{"starting_coins": {"rebellion": {"value": 3, "confidence": 1}}}', "starting_coins.rebellion.confidence: a note"),
+])
+def test_every_scoring_field_is_used_or_rejected_by_name(tmp_path, text, message):
+    """A misspelt key, a null, a redundant VP that disagrees, a printed rule the engine fixes: each is a
+    one-line error naming the file and the field's dotted path (issue 15, RK-OPEN-18)."""
+    path = _scoring(tmp_path, text)
+    with pytest.raises(UsageError) as err:
+        rdata.load(scoring_path=path)
+    assert str(err.value).startswith(f"{path}: {message}"), str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_bad_scoring_file_is_exit_2_before_any_game(tmp_path, capsys):
+    """The CLI turns a bad field into one line and exit code 2 and plays no game."""
+    import cli
+
+    path = _scoring(tmp_path, "[warfare.first_vp]\nvalue = 3\nconfidence = 'C'\n[warfare.frist_vp]\nvalue = 50\n")
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["simulate", "rurik", "--games", "5", "--seed", "1", "--out", str(tmp_path / "out"),
+                  "--option", f"scoring={path}"])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and err == f"automa-sim: error: {path}: warfare.frist_vp: unknown key; known: " \
+        "first_vp, second_vp, track_spaces, reward_token_spaces, ties_and_zero\n"
+    assert not (tmp_path / "out").exists()
+
+
+def test_scoring_file_warfare_and_conversions_change_the_scores(tmp_path):
+    """``warfare.first_vp`` and ``second_vp`` set the warfare VP (RK-END-1); the Rebellion's coin and dock
+    conversions use ``vp_per`` (RK-REB-END-1); a TOML file named .json is read as TOML."""
+    path = _scoring(tmp_path, "[warfare.first_vp]\nvalue = 50\n[warfare.second_vp]\nvalue = 7\n"
+                              "[rebellion_end_conversions.coins]\nvp_per = 1\n"
+                              "[rebellion_end_conversions.dock_goods]\nvp_per = 1\n")
+    base, mine = _games({}), _games({"scoring": path})
+    for b, g in zip(base, mine):
+        for side in ("player", "automa"):
+            assert g[f"{side}_warfare"] == {0: 0, 1: 7, 3: 50}[b[f"{side}_warfare"]]
+    assert any(b["player_warfare"] == 3 for b in base) and any(b["automa_warfare"] == 1 for b in base)
+    assert sum(g["automa_coins"] for g in mine) > sum(b["automa_coins"] for b in base)
+    assert sum(g["automa_dock_goods"] for g in mine) > sum(b["automa_dock_goods"] for b in base)
+
+
+def test_scoring_file_agenda_and_starting_coins(tmp_path):
+    """``other_vp.secret_agenda`` sets the agenda VP (RK-END-1); ``starting_coins`` sets each side's
+    coins at setup (RK-SETUP-9, RK-REB-SETUP-5, RK-OPEN-21)."""
+    from automa.rurik import setup
+    from tests.rurik.conftest import make_match
+
+    path = _scoring(tmp_path, '{"other_vp": {"secret_agenda": {"value": 9}}, "starting_coins": {'
+                              '"player_base_game": {"value": 7}, "player_stone_and_blade": {"value": 6}, '
+                              '"rebellion": {"value": 5}}}')
+    data = rdata.load(scoring_path=path)
+    assert data.scoring.agenda_vp == 9 and data.scoring.start_coins == (7, 6, 5)
+    agendas = [g["player_agenda"] for g in _games({"scoring": path})]
+    assert set(agendas) == {0, 9}
+    for inheritance, coins in (("base_setup", 7), ("none_sb", 6)):
+        m = make_match(data=data, inheritance=inheritance)
+        assert m.s.sides[1].coins == 5
+        setup.place_player(m, [0, 1, 2])
+        assert m.s.sides[0].coins == coins

@@ -85,4 +85,4 @@ def test_any_broken_data_file_is_a_usage_error_or_plays(tmp_path, option, name):
                 for i in range(2):
                     error = play_one(spec, ctx, i)[-1]
                     assert not error, (where, new, rows, modules, error)
-    assert rejected > 100 and loaded > 50 and played > 5, (rejected, loaded, played)
+    assert rejected > 100 and loaded > 10 and played > 5, (rejected, loaded, played)

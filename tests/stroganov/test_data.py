@@ -151,18 +151,25 @@ def test_rules_file_overrides_a_parameter(tmp_path):
 
 
 @pytest.mark.parametrize("text, message", [
-    ('{"movement": {"horse_costs": [1]}}', "unknown key movement.horse_costs"),
-    ('{"moves": {}}', "unknown section 'moves'"),
-    ('{"market": {"buy_horses": "five"}}', "market.buy_horses: expected number, got str"),
-    ('{"scoring": {"terrain_set_vp": [1, 2]}}', "scoring.terrain_set_vp"),
-    ('{"villages": {"tiles": [{"id": "V", "reward": {"gold": 1}}]}}', "unknown reward 'gold'"),
-    ('{"furs": {', "cannot read"),
-    ('{"songs": {"tiles": [{"id": "S", "reward": {"vp": 1}}]}}', "songs.tiles[0]: missing field 'cost_story'"),
-    ('{"wishes": {"cards": ["W1"]}}', "wishes.cards[0]: expected an object, got str"),
-    ('{"yurts": {"tiles": [{"id": "Y", "mark": 1, "reward": {}}]}}', "yurts.tiles[0].mark: expected str, got number"),
-    ('{"furs": {"names": {"elk": "x"}}}', "furs.names: keys are fur values 1..8"),
+    ('{"movement": {"horse_costs": [1]}}', "movement.horse_costs: unknown key"),
+    ('{"moves": {}}', "moves: unknown key"),
+    ('{"market": {"buy_horses": "five"}}', "market.buy_horses: expected a whole number, got text"),
+    ('{"scoring": {"terrain_set_vp": [1, 2]}}', "scoring.terrain_set_vp: needs at least 5 entries"),
+    ('{"villages": {"tiles": [{"id": "V", "reward": {"gold": 1}}]}}', "villages.tiles[0].reward.gold: unknown key"),
+    ('{"furs": {', "not valid JSON"),
+    ('[furs\ntigers = 3', "not valid TOML"),
+    ('{"songs": {"tiles": [{"id": "S", "reward": {"vp": 1}}]}}', "songs.tiles[0]: missing key 'cost_story'"),
+    ('{"wishes": {"cards": ["W1"]}}', "wishes.cards[0]: expected an object, got text"),
+    ('{"yurts": {"tiles": [{"id": "Y", "mark": 1, "reward": {}}]}}', "yurts.tiles[0].mark: expected text, got a whole number"),
+    ('{"yurts": {"tiles": [{"id": "Y", "mark": "C", "reward": {}}]}}', "yurts.tiles[0].mark: 'C' is not one of A, B"),
+    ('{"yurts": {"tiles": [{"id": "Y", "mark": "A", "reward": {}, "vp": 1}]}}', "yurts.tiles[0].vp: unknown key"),
+    ('{"songs": {"tiles": [{"id": "S", "cost_story": 1, "reward": {}}, {"id": "S", "cost_story": 1, "reward": {}}]}}',
+     "songs.tiles: id 'S' appears twice"),
+    ('{"furs": {"names": {"elk": "x"}}}', "furs.names.elk: key does not match [1-8]"),
+    ('{"furs": {"tigers": null}}', "furs.tigers: expected a whole number, got null"),
     ('{"furs": {"bag_counts_by_value": {}}}', "the bag needs at least one fur"),
-    ('{"merchant": {"tiles": []}}', "merchant.tiles: needs at least one merchant tile"),
+    ('{"merchant": {"tiles": []}}', "merchant.tiles: needs at least 1 entries"),
+    ('{"about": 3}', "about: a note must be text"),
 ])
 def test_bad_rules_file_is_a_one_line_usage_error(tmp_path, text, message):
     """Unknown keys and bad values are rejected, naming the file and the entry."""
@@ -209,7 +216,7 @@ def test_any_broken_parameter_is_a_usage_error_or_plays(tmp_path):
     path = tmp_path / "rules.json"
     loaded = rejected = 0
     for section, values in load_raw()[2].items():
-        for key, value in values.items():
+        for key, value in values.items() if section != "about" else ():
             for broken in _broken(value):
                 path.write_text(json.dumps({section: {key: broken}}))
                 try:
@@ -225,4 +232,4 @@ def test_any_broken_parameter_is_a_usage_error_or_plays(tmp_path):
                     for i in range(3):
                         error = play_one(spec, ctx, i)[-1]
                         assert not error, (section, key, broken, modules, error)
-    assert rejected > 200 and loaded > 50
+    assert rejected > 200 and loaded > 30
