@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -153,12 +155,21 @@ _GAMES: dict[str, str] = {
 }
 
 
-def _load(path: str, what: str):
+def _load(path: str, what: str, from_cwd: bool = False):
+    """The object at ``"module:ATTR"``; ``from_cwd``: the current directory is searched first, as with
+    ``python -m`` (a user's ``mybots.py`` beside them needs no ``PYTHONPATH``)."""
     module_name, _, attr = path.partition(":")
+    cwd = os.getcwd() if from_cwd else None
+    added = cwd is not None and cwd not in sys.path and "" not in sys.path
+    if added:
+        sys.path.insert(0, cwd)
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
         raise UsageError(f"cannot import {what} {path!r}: {exc}") from None
+    finally:
+        if added:
+            sys.path.remove(cwd)
     try:
         return getattr(module, attr)
     except AttributeError:
@@ -202,7 +213,7 @@ def get_strategy(game: Game, name: str):
     if name in game.strategies:
         cls = _load(game.strategies[name], "strategy")
     elif ":" in name:
-        cls = _load(name, "strategy")
+        cls = _load(name, "strategy", from_cwd=True)
     else:
         eps = _entry_points(game.name)
         if name not in eps:
