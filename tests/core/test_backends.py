@@ -178,5 +178,5 @@ def test_the_python_api_takes_a_backend():
     serial = automa.simulate("tiny", games=300, seed=4, jobs=2, backend="serial")
     pool = automa.simulate("tiny", games=300, seed=4, jobs=2)
     assert serial.equals(pool)
-    with pytest.raises(UsageError, match="--scheduler needs --backend dask"):
+    with pytest.raises(UsageError, match="scheduler needs backend='dask'"):
         automa.simulate("tiny", games=3, seed=4, jobs=1, scheduler="tcp://127.0.0.1:1")
