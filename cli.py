@@ -270,14 +270,16 @@ def games_file(path: Path) -> Path:
                                                "over rows/s of the bare engine loop, in one process.")
 @strategy_flag
 def bench(games, seconds, count, overhead, strategy):
-    """Measure games/s per engine and built-in strategy, in 1 process and in 2.
+    """Measure games/s per engine and built-in strategy (or only --strategy), in 1 process and in 2.
 
-    Without GAME, every available game is measured. With --overhead, measure the runner's overhead
+    Without GAME, every available game is measured; each cell is announced on stderr as it starts.
+    With --overhead, measure the runner's overhead
     (default: 2,000 games of each game's default strategy, or --strategy, best of 3).
 
     \b
     Example:
       automa-sim bench rurik --seconds 5
+      automa-sim bench rurik --strategy random --games 200
       automa-sim bench rurik --overhead --strategy random --games 4000
     """
     from automa.core.bench import bench as run_bench
@@ -295,10 +297,12 @@ def bench(games, seconds, count, overhead, strategy):
                 click.echo(f"skipping {name}: {exc}", err=True)
     if count is not None and count < 1:
         raise UsageError(f"--games must be at least 1, got {count}")
+    if not seconds > 0:
+        raise UsageError(f"--seconds must be above 0, got {seconds}")
     if overhead:
         click.echo(overhead_table([run_overhead(n, strategy, count or 2000) for n in names]))
         return
-    click.echo(table(run_bench(names, seconds, count)))
+    click.echo(table(run_bench(names, seconds, count, strategy, lambda line: click.echo(line, err=True))))
 
 
 @app.command()

@@ -191,6 +191,18 @@ def test_bench_prints_a_table(capsys):
     assert [line.split()[:3] for line in lines[2:]] == [["tiny", "high", "40"], ["tiny", "first", "40"]]
 
 
+def test_bench_measures_only_the_strategy_given_and_shows_progress(capsys):
+    code, out, err = run_cli(capsys, "bench", "tiny", "--games", 20, "--strategy", "first")
+    assert code == 0 and [line.split()[:3] for line in out.splitlines()[2:]] == [["tiny", "first", "20"]]
+    assert err == "bench tiny first (1/1): 20 games...\n"
+
+
+@pytest.mark.parametrize("seconds", ["-1", "0"])
+def test_bench_rejects_a_time_that_is_not_positive(capsys, seconds):
+    code, out, err = run_cli(capsys, "bench", "tiny", "--seconds", seconds)
+    assert code == 2 and out == "" and err == f"automa-sim: error: --seconds must be above 0, got {float(seconds)}\n"
+
+
 def subprocess_cli(*args, **kwargs):
     return subprocess.Popen([sys.executable, "-m", "tests.core.tinycli", *map(str, args)], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs)
