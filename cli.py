@@ -381,8 +381,9 @@ def calibrate(game, strategy, target, option_pairs, by_leader, seed, batch, max_
 
     Walks the game's difficulty settings from easiest to hardest (Rurik: difficulty 1-4; Stroganov:
     opponent x difficulty) on common random numbers, sampling in batches until each setting's 95%
-    interval separates from the target or narrows to +-2 points. Prints a table and the
-    recommendation and writes them as CSV.
+    interval separates from the target or narrows to +-2 points, and while the closest settings
+    cannot be told apart. Recommends a setting only if its data tell it apart from the others (else
+    says so). Prints a table and the recommendation and writes them as CSV.
 
     \b
     Example:
