@@ -92,7 +92,7 @@ def finish(manifest: dict) -> None:
 @click.option("--format", "fmt", type=click.Choice(["csv", "parquet"]), default="csv", show_default=True,
               help="Format of the games file.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-@click.option("--force", is_flag=True, help="Overwrite an existing output directory.")
+@click.option("--force", is_flag=True, help="Replace the outputs of an earlier run in --out (a folder with other files is refused).")
 @backend_flag
 @scheduler_flag
 @resume_flag
@@ -313,7 +313,7 @@ def bench(games, seconds, count, overhead, strategy):
               help="Processes (local dask workers with --backend dask); 1 runs serially in this process.")
 @click.option("--games", "-n", type=int, help="Games per cell instead of the spec's (a quick check).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-@click.option("--force", is_flag=True, help="Overwrite an existing output directory.")
+@click.option("--force", is_flag=True, help="Replace the outputs of an earlier run in --out (a folder with other files is refused).")
 @backend_flag
 @scheduler_flag
 @resume_flag

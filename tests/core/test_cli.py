@@ -92,6 +92,18 @@ def test_force_overwrites_and_drops_stale_files(capsys, tmp_path):
         "games.parquet", "manifest.json", "summary.csv"]
 
 
+def test_force_refuses_a_folder_with_files_a_run_does_not_write(capsys, tmp_path):
+    simulate(capsys, tmp_path / "r")
+    (tmp_path / "r" / "notes.txt").write_text("mine")
+    before = sorted(p.name for p in (tmp_path / "r").iterdir())
+    code, out, err = simulate(capsys, tmp_path / "r", "--force")
+    assert code == 2 and out == "" and err == (
+        f"automa-sim: error: output directory {tmp_path / 'r'} holds files a run does not write (notes.txt); "
+        f"--force replaces only a run's outputs: choose another --out\n")
+    assert sorted(p.name for p in (tmp_path / "r").iterdir()) == before
+    assert (tmp_path / "r" / "notes.txt").read_text() == "mine"
+
+
 @pytest.mark.parametrize("args, message", [
     (["simulate", "chess"], "unknown game 'chess'; known games: rurik, stroganov, tiny"),
     (["simulate", "tiny", "--strategy", "zz"], "unknown strategy 'zz' for game tiny; known: high, first"),
