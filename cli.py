@@ -219,18 +219,30 @@ def list_strategies(game):
 
 @list_cmd.command("options")
 @click.argument("game")
-def list_options(game):
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: a list of {name, type, default, allowed, help, ref}, values as typed after --option.")
+def list_options(game, fmt):
     """List GAME's options with default, allowed values, help and rule reference.
+
+    Values are shown as they are typed after --option NAME= (an empty default as "").
 
     \b
     Example:
       automa-sim list options rurik
+      automa-sim list options stroganov --format json
     """
+    import json
+
     from automa.core.registry import get_game
 
-    for opt in get_game(game).options:
+    options = get_game(game).options
+    if fmt == "json":
+        click.echo(json.dumps([opt.describe() for opt in options], indent=2))
+        return
+    for opt in options:
         ref = f" [{opt.ref}]" if opt.ref else ""
-        click.echo(f"{opt.name}  (default: {opt.default!r}; allowed: {opt.describe_allowed()})\n"
+        default = opt.typed(opt.default) or '""'
+        click.echo(f"{opt.name}  (default: {default}; allowed: {opt.describe_allowed()})\n"
                    f"    {opt.help}{ref}")
 
 

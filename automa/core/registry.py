@@ -71,6 +71,16 @@ class Option:
                              f"{', '.join(map(str, self.choices))}")
         return value
 
+    def typed(self, value: Any) -> str:
+        """``value`` as it is typed after ``--option NAME=`` (``true``, not ``True``)."""
+        return ("true" if value else "false") if self.type == "bool" else str(value)
+
+    def describe(self) -> dict:
+        """The option for tools (``list options --format json``): values as typed on the command line."""
+        return {"name": self.name, "type": self.type, "default": self.typed(self.default),
+                "allowed": [self.typed(c) for c in self.choices] or None, "help": self.help,
+                "ref": self.ref}
+
     def describe_allowed(self) -> str:
         """The allowed values as one short phrase, for ``list options`` and error messages."""
         if self.type == "set":

@@ -177,7 +177,19 @@ def test_list_commands(capsys):
                                 "first            Keeps the first die."]
     code, out, _ = run_cli(capsys, "list", "options", "tiny")
     assert "length  (default: 5; allowed: 3|5|8)\n    rounds to play [TINY-1]\n" in out
-    assert "extras  (default: ''; allowed: any of a,b)" in out
+    assert "extras  (default: \"\"; allowed: any of a,b)" in out
+
+
+def test_list_options_prints_defaults_as_typed_and_as_json(capsys):
+    code, out, _ = run_cli(capsys, "list", "options", "stroganov")
+    assert code == 0 and "default: True" not in out and "default: False" not in out and "default: '" not in out
+    assert re.search(r"^\w+  \(default: (true|false); allowed: true\|false\)$", out, re.M)
+    code, out, _ = run_cli(capsys, "list", "options", "tiny", "--format", "json")
+    options = json.loads(out)
+    assert code == 0 and [o["name"] for o in options][:2] == ["length", "variant"]
+    assert options[0] == {"name": "length", "type": "int", "default": "5", "allowed": ["3", "5", "8"],
+                          "help": "rounds to play", "ref": "TINY-1"}
+    assert options[2]["default"] == "" and options[4]["allowed"] is None
 
 
 def test_summarize_recomputes_the_summary(capsys, tmp_path):
