@@ -249,18 +249,35 @@ def list_options(game, fmt):
 @app.command("summarize")
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--by", multiple=True, metavar="COLUMN",
-              help="Group by this column; repeatable (default: strategy and every option).")
-def summarize_cmd(path, by):
-    """Recompute the summary of a results directory (or games file) and print it as CSV.
+              help="Group by this column; repeatable (default: strategy and every option; a sweep's "
+                   "cells keep their order).")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
+              show_default=True, help="table: the main statistics for people; csv or json: every "
+                                      "column of summary.csv, for machines.")
+def summarize_cmd(path, by, fmt):
+    """Recompute the summary of a results directory (or games file) and print it.
+
+    Numbers are rounded to 4 decimals (the table: to what is worth reading).
 
     \b
     Example:
-      automa-sim summarize results/rurik-20250101-120000 --by strategy > summary.csv
+      automa-sim summarize results/rurik-20250101-120000 --by strategy
+      automa-sim summarize results/rurik-20250101-120000 --format csv > summary.csv
     """
+    from automa.core.registry import get_game
     from automa.core.results import read_games
-    from automa.core.stats import summarize
+    from automa.core.stats import configuration, rounded, summarize, summary_text
 
-    click.echo(summarize(read_games(games_file(path)), list(by) or None).to_csv(index=False), nl=False)
+    games = read_games(games_file(path))
+    named, by = bool(by), list(by) or configuration(games)
+    summary = rounded(summarize(games, by))
+    if fmt == "csv":
+        click.echo(summary.to_csv(index=False), nl=False)
+    elif fmt == "json":
+        click.echo(summary.to_json(orient="records", indent=2))
+    else:
+        defaults = {} if named else {o.name: o.default for o in get_game(games["game"].iloc[0]).options}
+        click.echo(summary_text(summary, by, defaults))
 
 
 def games_file(path: Path) -> Path:

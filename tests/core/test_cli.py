@@ -1,4 +1,5 @@
 """The command line: every command, its help, its exit codes and one-line errors, Ctrl-C."""
+import io
 import json
 import re
 import os
@@ -13,6 +14,7 @@ import pytest
 
 import cli
 from automa.core.results import read_games
+from automa.core.stats import rounded
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -194,11 +196,40 @@ def test_list_options_prints_defaults_as_typed_and_as_json(capsys):
 
 def test_summarize_recomputes_the_summary(capsys, tmp_path):
     simulate(capsys, tmp_path / "r", "-o", "crash_rate=10")
-    code, out, _ = run_cli(capsys, "summarize", tmp_path / "r")
-    assert code == 0 and out == (tmp_path / "r" / "summary.csv").read_text()
-    code, out, _ = run_cli(capsys, "summarize", tmp_path / "r" / "games.csv", "--by", "winner", "--by", "strategy")
+    code, out, _ = run_cli(capsys, "summarize", tmp_path / "r", "--format", "csv")
+    written = pd.read_csv(tmp_path / "r" / "summary.csv", keep_default_na=False)
+    assert code == 0 and pd.read_csv(io.StringIO(out), keep_default_na=False).equals(rounded(written))
+    code, out, _ = run_cli(capsys, "summarize", tmp_path / "r" / "games.csv", "--by", "winner", "--by", "strategy",
+                           "--format", "csv")
     assert out.splitlines()[0].startswith("winner,strategy,games,player_wins,ties,win_rate,win_rate_lo")
     assert len(out.splitlines()) == 1 + 4  # automa, player, tie and the failed games
+
+
+def test_summarize_prints_a_rounded_table_by_default_and_json_on_request(capsys, tmp_path):
+    simulate(capsys, tmp_path / "r", "-o", "variant=bonus")
+    summary = pd.read_csv(tmp_path / "r" / "summary.csv").iloc[0]
+    code, out, _ = run_cli(capsys, "summarize", tmp_path / "r")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "every row: strategy=high, variant=bonus"  # options at defaults not named
+    assert lines[1].split()[:5] == ["games", "player_wins", "win_rate", "95%", "CI"]
+    assert lines[3].split()[:3] == ["200", str(summary.player_wins), f"{summary.win_rate:.1%}"]
+    assert f"{summary.margin_mean:+.2f}" in lines[3] and len(lines) == 4
+    code, out, _ = run_cli(capsys, "summarize", tmp_path / "r", "--format", "json")
+    (record,) = json.loads(out)
+    assert record["games"] == 200 and record["variant"] == "bonus"
+    floats = [v for v in record.values() if isinstance(v, float)]
+    assert floats and all(v == round(v, 4) for v in floats) and record["win_rate"] == round(summary.win_rate, 4)
+
+
+def test_summarize_by_cell_keeps_the_order_of_the_cells(capsys, tmp_path):
+    simulate(capsys, tmp_path / "r")
+    games = pd.read_csv(tmp_path / "r" / "games.csv", dtype=str, keep_default_na=False)
+    cells = pd.concat([games.assign(cell=name) for name in ("zeta", "alpha", "mid")])
+    cells[["cell", *games.columns]].to_csv(tmp_path / "cells.csv", index=False)
+    code, out, _ = run_cli(capsys, "summarize", tmp_path / "cells.csv", "--by", "cell", "--format", "csv")
+    assert code == 0 and pd.read_csv(io.StringIO(out))["cell"].tolist() == ["zeta", "alpha", "mid"]
+    code, out, _ = run_cli(capsys, "summarize", tmp_path / "cells.csv", "--by", "cell")
+    assert [line.split()[0] for line in out.splitlines()[2:]] == ["zeta", "alpha", "mid"]
 
 
 def test_summarize_reads_parquet(capsys, tmp_path):
