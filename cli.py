@@ -31,7 +31,53 @@ def parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
     return options
 
 
-strategy_flag = click.option("--strategy", "-s", metavar="NAME",
+def complete_game(ctx, param, incomplete: str) -> list[str]:
+    """Shell completion of a game name."""
+    from automa.core.registry import game_names
+
+    return [name for name in game_names() if name.startswith(incomplete)]
+
+
+def _completing_game(ctx):
+    """The game entry named earlier on the command line being completed, or ``None``."""
+    from automa.core.registry import get_game
+
+    names = ctx.params.get("games")  # bench takes several
+    name = ctx.params.get("game") or (names[0] if isinstance(names, tuple) and names else None)
+    if name is None:  # an option waiting for its value leaves the words unparsed
+        name = next((a for a in ctx.args if not a.startswith("-")), None)
+    try:
+        return get_game(name) if isinstance(name, str) else None
+    except UsageError:
+        return None
+
+
+def complete_strategy(ctx, param, incomplete: str) -> list[str]:
+    """Shell completion of a strategy name of the game given before it."""
+    from automa.core.registry import strategy_names
+
+    game = _completing_game(ctx)
+    return [n for n in strategy_names(game) if n.startswith(incomplete)] if game else []
+
+
+def complete_option(ctx, param, incomplete: str) -> list:
+    """Shell completion of ``--option KEY=VALUE``: the game's option names, then a choice's values."""
+    from click.shell_completion import CompletionItem
+
+    game = _completing_game(ctx)
+    if game is None:
+        return []
+    key, sep, value = incomplete.partition("=")
+    if not sep:
+        return [CompletionItem(f"{o.name}=", help=o.help) for o in game.options if o.name.startswith(key)]
+    opt = next((o for o in game.options if o.name == key), None)
+    values = [opt.typed(c) for c in opt.choices] if opt else []
+    if opt and opt.type == "bool":
+        values = ["true", "false"]
+    return [f"{key}={v}" for v in values if v.startswith(value)]
+
+
+strategy_flag = click.option("--strategy", "-s", metavar="NAME", shell_complete=complete_strategy,
                              help="Built-in or plugin strategy name, or package.module:ClassName "
                                   "(default: the game's default; see `list strategies GAME`).")
 backend_flag = click.option("--backend", type=click.Choice(["processes", "serial", "dask"]), default="processes",
@@ -55,6 +101,7 @@ def no_run_settings(ctx: click.Context, names: tuple[str, ...]) -> None:
 
 
 option_flag = click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",
+                           shell_complete=complete_option,
                            help="Set a game or rule option; repeatable (see `list options GAME`).")
 
 
@@ -80,7 +127,7 @@ def finish(manifest: dict) -> None:
 
 
 @app.command()
-@click.argument("game", required=False)
+@click.argument("game", required=False, shell_complete=complete_game)
 @click.option("--games", "-n", type=int, default=1000, show_default=True, help="Number of games.")
 @click.option("--seed", type=int, help="Root seed (a non-negative integer); default: fresh entropy, printed and recorded.")
 @strategy_flag
@@ -124,7 +171,7 @@ def simulate(ctx, game, games, seed, strategy, option_pairs, jobs, out, fmt, qui
 
 
 @app.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game)
 @click.option("--seed", type=int, required=True, help="The run's root seed (the `seed` column).")
 @click.option("--game-index", "-i", type=int, required=True, help="The game's index (the `game_index` column).")
 @strategy_flag
@@ -199,7 +246,7 @@ def list_games():
 
 
 @list_cmd.command("strategies")
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game)
 def list_strategies(game):
     """List GAME's built-in and plugin strategies.
 
@@ -218,7 +265,7 @@ def list_strategies(game):
 
 
 @list_cmd.command("options")
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="json: a list of {name, type, default, allowed, help, ref}, values as typed after --option.")
 def list_options(game, fmt):
@@ -291,7 +338,7 @@ def games_file(path: Path) -> Path:
 
 
 @app.command()
-@click.argument("games", nargs=-1)
+@click.argument("games", nargs=-1, shell_complete=complete_game)
 @click.option("--seconds", type=float, default=2.0, show_default=True,
               help="Target seconds per measurement (each cell makes three).")
 @click.option("--games", "-n", "count", type=int, help="Play exactly this many games per measurement instead.")
@@ -392,7 +439,7 @@ def report(path, x):
 
 
 @app.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game)
 @strategy_flag
 @click.option("--target", type=float, default=0.5, show_default=True, help="Target player win rate.")
 @option_flag

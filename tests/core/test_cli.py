@@ -287,3 +287,29 @@ def test_python_cli_py_works_from_a_checkout():
     result = subprocess.run([sys.executable, "cli.py", "list", "games"], cwd=ROOT, capture_output=True,
                             text=True, env={**os.environ, "PYTHONPATH": ""})
     assert result.returncode == 0 and result.stdout.startswith("rurik")
+
+
+@pytest.mark.parametrize("words, incomplete, expected", [
+    (["simulate"], "ti", ["tiny"]),
+    (["list", "options"], "", ["rurik", "stroganov", "tiny"]),
+    (["simulate", "tiny", "--strategy"], "", ["high", "first"]),
+    (["replay", "tiny", "--seed", "1", "-s"], "f", ["first"]),
+    (["bench", "tiny", "--strategy"], "h", ["high"]),
+    (["simulate", "tiny", "-o"], "l", ["length="]),
+    (["simulate", "tiny", "--option"], "variant=", ["variant=plain", "variant=bonus"]),
+    (["calibrate", "tiny", "-o"], "length=8", ["length=8"]),
+    (["simulate", "--strategy"], "", []),  # no game yet: nothing to offer
+])
+def test_shell_completion_of_games_strategies_and_options(words, incomplete, expected):
+    from click.shell_completion import ZshComplete
+
+    complete = ZshComplete(cli.app, {}, "automa-sim", "_AUTOMA_SIM_COMPLETE")
+    assert [item.value for item in complete.get_completions(words, incomplete)] == expected
+
+
+def test_shell_completion_is_wired_to_the_command():
+    env = os.environ | {"_AUTOMA_SIM_COMPLETE": "zsh_complete", "COMP_WORDS": "automa-sim simulate tiny -s fi",
+                        "COMP_CWORD": "4"}
+    done = subprocess.run([sys.executable, "-m", "tests.core.tinycli"], cwd=ROOT, env=env, capture_output=True,
+                          text=True)
+    assert done.returncode == 0 and done.stdout.split("\n")[:2] == ["plain", "first"]
