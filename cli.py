@@ -171,20 +171,26 @@ def simulate(ctx, game, games, seed, strategy, option_pairs, jobs, out, fmt, qui
 
 
 @app.command()
-@click.argument("game", shell_complete=complete_game)
-@click.option("--seed", type=int, required=True, help="The run's root seed (the `seed` column).")
+@click.argument("game", metavar="GAME|DIR", shell_complete=complete_game)
+@click.option("--seed", type=int, help="The run's root seed (the `seed` column); not with DIR.")
 @click.option("--game-index", "-i", type=int, required=True, help="The game's index (the `game_index` column).")
+@click.option("--cell", metavar="LABEL", help="With a sweep's DIR: the cell (the `cell` column).")
 @strategy_flag
 @option_flag
 @click.option("--json", "as_json", is_flag=True, help="Print the log as JSON lines.")
-def replay(game, seed, game_index, strategy, option_pairs, as_json):
+@click.pass_context
+def replay(ctx, game, seed, game_index, cell, strategy, option_pairs, as_json):
     """Play one game of a run again with tracing on and print its turn-by-turn log.
 
+    Give GAME with the run's --seed (and its --strategy and --option), or the run's results DIR:
+    its manifest.json gives the seed, the strategy and the options (and a sweep's --cell).
     The final line has the same scores as that game's row in games.csv.
 
     \b
     Example:
       automa-sim replay rurik --seed 1 --game-index 42
+      automa-sim simulate rurik --games 50 --seed 1 --out results/replay-example --force --quiet
+      automa-sim replay results/replay-example --game-index 42
     """
     from automa.core.runner import replay as replay_game
     from automa.core.simulate import resolve
@@ -192,12 +198,51 @@ def replay(game, seed, game_index, strategy, option_pairs, as_json):
 
     if game_index < 0:
         raise UsageError(f"--game-index must be a non-negative integer, got {game_index}")
-    events, final = replay_game(resolve(game, strategy, parse_options(option_pairs), seed), game_index)
+    if (Path(game) / "manifest.json").is_file():
+        for name in ("seed", "strategy", "option_pairs"):
+            if ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT):
+                flag = {"option_pairs": "--option"}.get(name, "--" + name)
+                raise UsageError(f"replay DIR takes the run's settings from {game}/manifest.json; drop {flag}")
+        spec = run_spec(Path(game), cell, game_index)
+    else:
+        if seed is None:
+            raise UsageError("replay GAME needs --seed (or give the run's results DIR)")
+        if cell is not None:
+            raise UsageError("--cell needs a sweep's results DIR")
+        spec = resolve(game, strategy, parse_options(option_pairs), seed)
+    events, final = replay_game(spec, game_index)
     for event in events:
         click.echo(event_json(event) if as_json else event_line(event))
     click.echo(event_json({"kind": "final", **final}) if as_json else final_line(final))
     if final["error"]:
         sys.exit(1)
+
+
+def run_spec(out: Path, cell: str | None, game_index: int):
+    """The :class:`RunSpec` that played game ``game_index`` of the run (or sweep ``cell``) in ``out``."""
+    import json
+
+    from automa.core.simulate import resolve
+    from automa.core.sweep import load_spec
+
+    try:
+        manifest = json.loads((out / "manifest.json").read_text())
+    except ValueError as exc:
+        raise UsageError(f"{out}/manifest.json is not valid JSON: {exc}") from None
+    if manifest.get("kind") == "sweep":
+        sweep = load_spec(Path(manifest["spec"]), manifest["games_per_cell"], text=manifest["spec_toml"])
+        labels = [c.label for c in sweep.cells]
+        if cell not in labels:
+            raise UsageError(f"{out} is a sweep: give --cell, one of: {', '.join(map(repr, labels))}")
+        spec, games = sweep.cells[labels.index(cell)].spec, sweep.games
+    else:
+        if cell is not None:
+            raise UsageError(f"--cell: {out} is a simulate run, not a sweep")
+        spec = resolve(manifest["game"], manifest["strategy"], manifest["options"], int(manifest["seed"]))
+        games = manifest["games"]
+    if game_index >= games:
+        raise UsageError(f"--game-index {game_index}: the run in {out} has games 0..{games - 1}")
+    return spec
 
 
 def final_line(final: dict) -> str:

@@ -313,3 +313,42 @@ def test_shell_completion_is_wired_to_the_command():
     done = subprocess.run([sys.executable, "-m", "tests.core.tinycli"], cwd=ROOT, env=env, capture_output=True,
                           text=True)
     assert done.returncode == 0 and done.stdout.split("\n")[:2] == ["plain", "first"]
+
+
+def test_replay_a_game_of_a_results_folder_takes_seed_strategy_and_options_from_its_manifest(capsys, tmp_path):
+    simulate(capsys, tmp_path / "r", "--strategy", "first", "-o", "variant=bonus", "-o", "length=3")
+    row = read_games(tmp_path / "r" / "games.csv").iloc[33]
+    code, out, _ = run_cli(capsys, "replay", tmp_path / "r", "--game-index", 33)
+    by_flags = run_cli(capsys, "replay", "tiny", "--seed", 4, "-i", 33, "-s", "first", "-o", "variant=bonus",
+                       "-o", "length=3")[1]
+    assert code == 0 and out == by_flags
+    assert f"final          player={row.player_score} automa={row.automa_score} margin={row.margin} " in out
+
+
+def test_replay_a_game_of_a_sweep_cell(capsys, tmp_path):
+    from tests.core.test_sweep import write_spec
+
+    run_cli(capsys, "sweep", write_spec(tmp_path), "--out", tmp_path / "s", "--jobs", 1, "--games", 20)
+    games = read_games(tmp_path / "s" / "games.csv")
+    row = games[(games.cell == "first length=3 variant=bonus") & (games.game_index == 7)].iloc[0]
+    code, out, _ = run_cli(capsys, "replay", tmp_path / "s", "--cell", "first length=3 variant=bonus", "-i", 7)
+    assert code == 0 and f"player={row.player_score} automa={row.automa_score} margin={row.margin} " in out
+    code, _, err = run_cli(capsys, "replay", tmp_path / "s", "-i", 7)
+    assert code == 2 and "is a sweep: give --cell, one of: 'first length=3 variant=plain'" in err
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--seed", 4, "-i", 1], "replay DIR takes the run's settings from {dir}/manifest.json; drop --seed"),
+    (["-o", "length=3", "-i", 1], "replay DIR takes the run's settings from {dir}/manifest.json; drop --option"),
+    (["-i", 200], "--game-index 200: the run in {dir} has games 0..199"),
+    (["-i", 1, "--cell", "x"], "--cell: {dir} is a simulate run, not a sweep"),
+])
+def test_replay_of_a_results_folder_rejects_run_settings(capsys, tmp_path, args, message):
+    simulate(capsys, tmp_path / "r")
+    code, out, err = run_cli(capsys, "replay", tmp_path / "r", *args)
+    assert code == 2 and out == "" and err == f"automa-sim: error: {message.format(dir=tmp_path / 'r')}\n"
+
+
+def test_replay_of_a_game_needs_a_seed(capsys):
+    code, _, err = run_cli(capsys, "replay", "tiny", "-i", 1)
+    assert code == 2 and err == "automa-sim: error: replay GAME needs --seed (or give the run's results DIR)\n"
