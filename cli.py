@@ -1,4 +1,4 @@
-"""The ``automa-sim`` command line: simulate, replay, list, summarize, bench, sweep, report, calibrate.
+"""The ``automa-sim`` command line: simulate, replay, list, summarize, compare, bench, sweep, report, calibrate.
 
 Bad input (:class:`automa.core.errors.UsageError` or a click usage error) prints one line on stderr
 and exits with code 2; Ctrl-C exits with code 130.
@@ -370,6 +370,30 @@ def summarize_cmd(path, by, fmt):
     else:
         defaults = {} if named else {o.name: o.default for o in get_game(games["game"].iloc[0]).options}
         click.echo(summary_text(summary, by, defaults))
+
+
+@app.command()
+@click.argument("run_a", metavar="DIR_A", type=click.Path(path_type=Path))
+@click.argument("run_b", metavar="DIR_B", type=click.Path(path_type=Path))
+def compare(run_a, run_b):
+    """Compare two runs of one game: B's win rate and mean margin minus A's, with 95% intervals.
+
+    Runs with the same seed played the same deals, so they are compared game by game (paired), over
+    the games both finished; with different seeds, or different game counts, it says so (different
+    seeds: independent intervals, wider). DIR_A and DIR_B are results directories or games files.
+
+    \b
+    Example:
+      automa-sim simulate rurik --games 200 --seed 1 --out results/compare-a --force --quiet
+      automa-sim simulate rurik --games 200 --seed 1 --strategy random --out results/compare-b --force --quiet
+      automa-sim compare results/compare-a results/compare-b
+    """
+    from automa.core.compare import compare as compare_runs
+    from automa.core.compare import text
+    from automa.core.results import read_games
+
+    result = compare_runs(read_games(games_file(run_a)), read_games(games_file(run_b)))
+    click.echo(text(result, (str(run_a), str(run_b))))
 
 
 def games_file(path: Path) -> Path:
