@@ -30,7 +30,7 @@ def simulate(game: str, games: int = 1000, seed: int | None = None, strategy: st
 
     from automa.core.simulate import resolve, simulate_frame
 
-    jobs = os.cpu_count() or 1 if jobs is None else jobs
+    jobs = (os.cpu_count() or 1) if jobs is None else jobs
     _check_arguments(game, games, seed, strategy, options, jobs, backend, scheduler)
     spec = resolve(game, strategy, options, seed)
     return simulate_frame(spec, games, jobs, backend, scheduler)
