@@ -353,8 +353,9 @@ def summarize_cmd(path, by, fmt):
 
     \b
     Example:
-      automa-sim summarize results/rurik-20250101-120000 --by strategy
-      automa-sim summarize results/rurik-20250101-120000 --format csv > summary.csv
+      automa-sim simulate rurik --games 50 --seed 1 --out results/summarize-example --force --quiet
+      automa-sim summarize results/summarize-example --by rebel_leader
+      automa-sim summarize results/summarize-example --format csv > summary.csv
     """
     from automa.core.registry import get_game
     from automa.core.results import read_games
