@@ -1,4 +1,5 @@
-"""The ``automa-sim`` command line: simulate, replay, list, rules, summarize, bench, sweep, report, calibrate.
+"""The ``automa-sim`` command line: simulate, replay, list, rules, summarize, compare, bench, sweep, report,
+calibrate.
 
 Bad input (:class:`automa.core.errors.UsageError` or a click usage error) prints one line on stderr
 and exits with code 2; Ctrl-C exits with code 130.
@@ -31,7 +32,53 @@ def parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
     return options
 
 
-strategy_flag = click.option("--strategy", "-s", metavar="NAME",
+def complete_game(ctx, param, incomplete: str) -> list[str]:
+    """Shell completion of a game name."""
+    from automa.core.registry import game_names
+
+    return [name for name in game_names() if name.startswith(incomplete)]
+
+
+def _completing_game(ctx):
+    """The game entry named earlier on the command line being completed, or ``None``."""
+    from automa.core.registry import get_game
+
+    names = ctx.params.get("games")  # bench takes several
+    name = ctx.params.get("game") or (names[0] if isinstance(names, tuple) and names else None)
+    if name is None:  # an option waiting for its value leaves the words unparsed
+        name = next((a for a in ctx.args if not a.startswith("-")), None)
+    try:
+        return get_game(name) if isinstance(name, str) else None
+    except UsageError:
+        return None
+
+
+def complete_strategy(ctx, param, incomplete: str) -> list[str]:
+    """Shell completion of a strategy name of the game given before it."""
+    from automa.core.registry import strategy_names
+
+    game = _completing_game(ctx)
+    return [n for n in strategy_names(game) if n.startswith(incomplete)] if game else []
+
+
+def complete_option(ctx, param, incomplete: str) -> list:
+    """Shell completion of ``--option KEY=VALUE``: the game's option names, then a choice's values."""
+    from click.shell_completion import CompletionItem
+
+    game = _completing_game(ctx)
+    if game is None:
+        return []
+    key, sep, value = incomplete.partition("=")
+    if not sep:
+        return [CompletionItem(f"{o.name}=", help=o.help) for o in game.options if o.name.startswith(key)]
+    opt = next((o for o in game.options if o.name == key), None)
+    values = [opt.typed(c) for c in opt.choices] if opt else []
+    if opt and opt.type == "bool":
+        values = ["true", "false"]
+    return [f"{key}={v}" for v in values if v.startswith(value)]
+
+
+strategy_flag = click.option("--strategy", "-s", metavar="NAME", shell_complete=complete_strategy,
                              help="Built-in or plugin strategy name, or package.module:ClassName "
                                   "(default: the game's default; see `list strategies GAME`).")
 backend_flag = click.option("--backend", type=click.Choice(["processes", "serial", "dask"]), default="processes",
@@ -55,6 +102,7 @@ def no_run_settings(ctx: click.Context, names: tuple[str, ...]) -> None:
 
 
 option_flag = click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",
+                           shell_complete=complete_option,
                            help="Set a game or rule option; repeatable (see `list options GAME`).")
 
 
@@ -80,7 +128,7 @@ def finish(manifest: dict) -> None:
 
 
 @app.command()
-@click.argument("game", required=False)
+@click.argument("game", required=False, shell_complete=complete_game)
 @click.option("--games", "-n", type=int, default=1000, show_default=True, help="Number of games.")
 @click.option("--seed", type=int, help="Root seed (a non-negative integer); default: fresh entropy, printed and recorded.")
 @strategy_flag
@@ -92,7 +140,7 @@ def finish(manifest: dict) -> None:
 @click.option("--format", "fmt", type=click.Choice(["csv", "parquet"]), default="csv", show_default=True,
               help="Format of the games file.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-@click.option("--force", is_flag=True, help="Overwrite an existing output directory.")
+@click.option("--force", is_flag=True, help="Replace the outputs of an earlier run in --out (a folder with other files is refused).")
 @backend_flag
 @scheduler_flag
 @resume_flag
@@ -124,20 +172,26 @@ def simulate(ctx, game, games, seed, strategy, option_pairs, jobs, out, fmt, qui
 
 
 @app.command()
-@click.argument("game")
-@click.option("--seed", type=int, required=True, help="The run's root seed (the `seed` column).")
+@click.argument("game", metavar="GAME|DIR", shell_complete=complete_game)
+@click.option("--seed", type=int, help="The run's root seed (the `seed` column); not with DIR.")
 @click.option("--game-index", "-i", type=int, required=True, help="The game's index (the `game_index` column).")
+@click.option("--cell", metavar="LABEL", help="With a sweep's DIR: the cell (the `cell` column).")
 @strategy_flag
 @option_flag
 @click.option("--json", "as_json", is_flag=True, help="Print the log as JSON lines.")
-def replay(game, seed, game_index, strategy, option_pairs, as_json):
+@click.pass_context
+def replay(ctx, game, seed, game_index, cell, strategy, option_pairs, as_json):
     """Play one game of a run again with tracing on and print its turn-by-turn log.
 
+    Give GAME with the run's --seed (and its --strategy and --option), or the run's results DIR:
+    its manifest.json gives the seed, the strategy and the options (and a sweep's --cell).
     The final line has the same scores as that game's row in games.csv.
 
     \b
     Example:
       automa-sim replay rurik --seed 1 --game-index 42
+      automa-sim simulate rurik --games 50 --seed 1 --out results/replay-example --force --quiet
+      automa-sim replay results/replay-example --game-index 42
     """
     from automa.core.runner import replay as replay_game
     from automa.core.simulate import resolve
@@ -145,12 +199,51 @@ def replay(game, seed, game_index, strategy, option_pairs, as_json):
 
     if game_index < 0:
         raise UsageError(f"--game-index must be a non-negative integer, got {game_index}")
-    events, final = replay_game(resolve(game, strategy, parse_options(option_pairs), seed), game_index)
+    if (Path(game) / "manifest.json").is_file():
+        for name in ("seed", "strategy", "option_pairs"):
+            if ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT):
+                flag = {"option_pairs": "--option"}.get(name, "--" + name)
+                raise UsageError(f"replay DIR takes the run's settings from {game}/manifest.json; drop {flag}")
+        spec = run_spec(Path(game), cell, game_index)
+    else:
+        if seed is None:
+            raise UsageError("replay GAME needs --seed (or give the run's results DIR)")
+        if cell is not None:
+            raise UsageError("--cell needs a sweep's results DIR")
+        spec = resolve(game, strategy, parse_options(option_pairs), seed)
+    events, final = replay_game(spec, game_index)
     for event in events:
         click.echo(event_json(event) if as_json else event_line(event))
     click.echo(event_json({"kind": "final", **final}) if as_json else final_line(final))
     if final["error"]:
         sys.exit(1)
+
+
+def run_spec(out: Path, cell: str | None, game_index: int):
+    """The :class:`RunSpec` that played game ``game_index`` of the run (or sweep ``cell``) in ``out``."""
+    import json
+
+    from automa.core.simulate import resolve
+    from automa.core.sweep import load_spec
+
+    try:
+        manifest = json.loads((out / "manifest.json").read_text())
+    except ValueError as exc:
+        raise UsageError(f"{out}/manifest.json is not valid JSON: {exc}") from None
+    if manifest.get("kind") == "sweep":
+        sweep = load_spec(Path(manifest["spec"]), manifest["games_per_cell"], text=manifest["spec_toml"])
+        labels = [c.label for c in sweep.cells]
+        if cell not in labels:
+            raise UsageError(f"{out} is a sweep: give --cell, one of: {', '.join(map(repr, labels))}")
+        spec, games = sweep.cells[labels.index(cell)].spec, sweep.games
+    else:
+        if cell is not None:
+            raise UsageError(f"--cell: {out} is a simulate run, not a sweep")
+        spec = resolve(manifest["game"], manifest["strategy"], manifest["options"], int(manifest["seed"]))
+        games = manifest["games"]
+    if game_index >= games:
+        raise UsageError(f"--game-index {game_index}: the run in {out} has games 0..{games - 1}")
+    return spec
 
 
 def final_line(final: dict) -> str:
@@ -199,7 +292,7 @@ def list_games():
 
 
 @list_cmd.command("strategies")
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game)
 def list_strategies(game):
     """List GAME's built-in and plugin strategies, with each parameter's default and help
     (set them as --strategy 'NAME(key=value,...)').
@@ -220,19 +313,31 @@ def list_strategies(game):
 
 
 @list_cmd.command("options")
-@click.argument("game")
-def list_options(game):
+@click.argument("game", shell_complete=complete_game)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: a list of {name, type, default, allowed, help, ref}, values as typed after --option.")
+def list_options(game, fmt):
     """List GAME's options with default, allowed values, help and rule reference.
+
+    Values are shown as they are typed after --option NAME= (an empty default as "").
 
     \b
     Example:
       automa-sim list options rurik
+      automa-sim list options stroganov --format json
     """
+    import json
+
     from automa.core.registry import get_game
 
-    for opt in get_game(game).options:
+    options = get_game(game).options
+    if fmt == "json":
+        click.echo(json.dumps([opt.describe() for opt in options], indent=2))
+        return
+    for opt in options:
         ref = f" [{opt.ref}]" if opt.ref else ""
-        click.echo(f"{opt.name}  (default: {opt.default!r}; allowed: {opt.describe_allowed()})\n"
+        default = opt.typed(opt.default) or '""'
+        click.echo(f"{opt.name}  (default: {default}; allowed: {opt.describe_allowed()})\n"
                    f"    {opt.help}{ref}")
 
 
@@ -286,18 +391,60 @@ def rules_template(game, option, fmt, out):
 @app.command("summarize")
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--by", multiple=True, metavar="COLUMN",
-              help="Group by this column; repeatable (default: strategy and every option).")
-def summarize_cmd(path, by):
-    """Recompute the summary of a results directory (or games file) and print it as CSV.
+              help="Group by this column; repeatable (default: strategy and every option; a sweep's "
+                   "cells keep their order).")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
+              show_default=True, help="table: the main statistics for people; csv or json: every "
+                                      "column of summary.csv, for machines.")
+def summarize_cmd(path, by, fmt):
+    """Recompute the summary of a results directory (or games file) and print it.
+
+    Numbers are rounded to 4 decimals (the table: to what is worth reading).
 
     \b
     Example:
-      automa-sim summarize results/rurik-20250101-120000 --by strategy > summary.csv
+      automa-sim simulate rurik --games 50 --seed 1 --out results/summarize-example --force --quiet
+      automa-sim summarize results/summarize-example --by rebel_leader
+      automa-sim summarize results/summarize-example --format csv > summary.csv
     """
+    from automa.core.registry import get_game
     from automa.core.results import read_games
-    from automa.core.stats import summarize
+    from automa.core.stats import configuration, rounded, summarize, summary_text
 
-    click.echo(summarize(read_games(games_file(path)), list(by) or None).to_csv(index=False), nl=False)
+    games = read_games(games_file(path))
+    named, by = bool(by), list(by) or configuration(games)
+    summary = rounded(summarize(games, by))
+    if fmt == "csv":
+        click.echo(summary.to_csv(index=False), nl=False)
+    elif fmt == "json":
+        click.echo(summary.to_json(orient="records", indent=2))
+    else:
+        defaults = {} if named else {o.name: o.default for o in get_game(games["game"].iloc[0]).options}
+        click.echo(summary_text(summary, by, defaults))
+
+
+@app.command()
+@click.argument("run_a", metavar="DIR_A", type=click.Path(path_type=Path))
+@click.argument("run_b", metavar="DIR_B", type=click.Path(path_type=Path))
+def compare(run_a, run_b):
+    """Compare two runs of one game: B's win rate and mean margin minus A's, with 95% intervals.
+
+    Runs with the same seed played the same deals, so they are compared game by game (paired), over
+    the games both finished; with different seeds, or different game counts, it says so (different
+    seeds: independent intervals, wider). DIR_A and DIR_B are results directories or games files.
+
+    \b
+    Example:
+      automa-sim simulate rurik --games 200 --seed 1 --out results/compare-a --force --quiet
+      automa-sim simulate rurik --games 200 --seed 1 --strategy random --out results/compare-b --force --quiet
+      automa-sim compare results/compare-a results/compare-b
+    """
+    from automa.core.compare import compare as compare_runs
+    from automa.core.compare import text
+    from automa.core.results import read_games
+
+    result = compare_runs(read_games(games_file(run_a)), read_games(games_file(run_b)))
+    click.echo(text(result, (str(run_a), str(run_b))))
 
 
 def games_file(path: Path) -> Path:
@@ -311,7 +458,7 @@ def games_file(path: Path) -> Path:
 
 
 @app.command()
-@click.argument("games", nargs=-1)
+@click.argument("games", nargs=-1, shell_complete=complete_game)
 @click.option("--seconds", type=float, default=2.0, show_default=True,
               help="Target seconds per measurement (each cell makes three).")
 @click.option("--games", "-n", "count", type=int, help="Play exactly this many games per measurement instead.")
@@ -319,14 +466,16 @@ def games_file(path: Path) -> Path:
                                                "over rows/s of the bare engine loop, in one process.")
 @strategy_flag
 def bench(games, seconds, count, overhead, strategy):
-    """Measure games/s per engine and built-in strategy, in 1 process and in 2.
+    """Measure games/s per engine and built-in strategy (or only --strategy), in 1 process and in 2.
 
-    Without GAME, every available game is measured. With --overhead, measure the runner's overhead
+    Without GAME, every available game is measured; each cell is announced on stderr as it starts.
+    With --overhead, measure the runner's overhead
     (default: 2,000 games of each game's default strategy, or --strategy, best of 3).
 
     \b
     Example:
       automa-sim bench rurik --seconds 5
+      automa-sim bench rurik --strategy random --games 200
       automa-sim bench rurik --overhead --strategy random --games 4000
     """
     from automa.core.bench import bench as run_bench
@@ -344,10 +493,12 @@ def bench(games, seconds, count, overhead, strategy):
                 click.echo(f"skipping {name}: {exc}", err=True)
     if count is not None and count < 1:
         raise UsageError(f"--games must be at least 1, got {count}")
+    if not seconds > 0:
+        raise UsageError(f"--seconds must be above 0, got {seconds}")
     if overhead:
         click.echo(overhead_table([run_overhead(n, strategy, count or 2000) for n in names]))
         return
-    click.echo(table(run_bench(names, seconds, count)))
+    click.echo(table(run_bench(names, seconds, count, strategy, lambda line: click.echo(line, err=True))))
 
 
 @app.command()
@@ -358,7 +509,7 @@ def bench(games, seconds, count, overhead, strategy):
               help="Processes (local dask workers with --backend dask); 1 runs serially in this process.")
 @click.option("--games", "-n", type=int, help="Games per cell instead of the spec's (a quick check).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-@click.option("--force", is_flag=True, help="Overwrite an existing output directory.")
+@click.option("--force", is_flag=True, help="Replace the outputs of an earlier run in --out (a folder with other files is refused).")
 @backend_flag
 @scheduler_flag
 @resume_flag
@@ -408,7 +559,7 @@ def report(path, x):
 
 
 @app.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game)
 @strategy_flag
 @click.option("--target", type=float, default=0.5, show_default=True, help="Target player win rate.")
 @option_flag
@@ -426,8 +577,9 @@ def calibrate(game, strategy, target, option_pairs, by_leader, seed, batch, max_
 
     Walks the game's difficulty settings from easiest to hardest (Rurik: difficulty 1-4; Stroganov:
     opponent x difficulty) on common random numbers, sampling in batches until each setting's 95%
-    interval separates from the target or narrows to +-2 points. Prints a table and the
-    recommendation and writes them as CSV.
+    interval separates from the target or narrows to +-2 points, and while the closest settings
+    cannot be told apart. Recommends a setting only if its data tell it apart from the others (else
+    says so). Prints a table and the recommendation and writes them as CSV.
 
     \b
     Example:

@@ -149,23 +149,29 @@ class Processes(Backend):
     def __init__(self, *args):
         super().__init__(*args)
         self.pool = None
+        self.workers = self.jobs
 
     def _new_pool(self):
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
         context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-        self.pool = ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_init_worker,
+        self.pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_init_worker,
                                         initargs=(self.parts,))
 
     def play(self, tasks, want_rows=False):
         from concurrent.futures import FIRST_COMPLETED, wait
         from concurrent.futures.process import BrokenProcessPool
 
+        tasks = list(tasks)  # a few small records; their count caps the pool: no idle processes
+        if not tasks:
+            return
+        self.workers = min(self.jobs, len(tasks))
+        tasks = iter(tasks)
         self._new_pool()
         again: deque[Task] = deque()
         pending: dict[Any, Task] = {}
-        window = WINDOW * self.jobs
+        window = WINDOW * self.workers
         exhausted = False
         while True:
             while len(pending) < window:
@@ -241,7 +247,8 @@ class Dask(Backend):
             if self.scheduler:
                 self.client = Client(self.scheduler, timeout=f"{CONNECT_TIMEOUT}s")
             else:
-                self.cluster = LocalCluster(n_workers=self.jobs, threads_per_worker=1, processes=True,
+                workers = min(self.jobs, sum(p.games for p in self.parts) or 1)  # no idle workers
+                self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                             dashboard_address=":0", silence_logs=logging.ERROR)
                 self.client = Client(self.cluster)
         except OSError as exc:

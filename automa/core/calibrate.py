@@ -5,6 +5,11 @@ The settings come from the game's :class:`~automa.core.registry.Ladder`, easiest
 one root seed (common random numbers), in batches: each round, every setting that is still open
 plays the next batch. A setting closes when its Wilson 95% interval separates from the target or
 its half-width reaches :data:`HALF_WIDTH`, whichever comes first (or at ``max_games``).
+
+A setting is recommended only if the data tell it apart from every other setting of its group: the
+range of distances to the target that its interval allows lies wholly below that of every other
+setting. While the closest settings cannot be told apart, they keep playing (up to ``max_games``);
+if they still cannot, no setting of that group is recommended and the output says so.
 """
 from __future__ import annotations
 
@@ -45,6 +50,14 @@ class Setting:
     def win_rate(self) -> float:
         done = self.games - self.errors
         return self.wins / done if done else math.nan
+
+    def distance(self, target: float) -> tuple[float, float]:
+        """The nearest and farthest distance from ``target`` that the 95% interval allows."""
+        lo, hi = self.interval()
+        if math.isnan(lo):
+            return 0.0, 1.0
+        near = 0.0 if lo <= target <= hi else min(abs(lo - target), abs(hi - target))
+        return near, max(abs(lo - target), abs(hi - target))
 
     def status(self, target: float) -> str:
         """``easier`` or ``harder`` than the target (interval separated), ``at target`` (±2 points), or ``open``."""
@@ -104,7 +117,9 @@ def calibrate(game: str, strategy: str | None, target: float, options: dict[str,
     winner = cols.index("winner")
     rounds = 0
     while True:
-        open_ = [s for s in ladder if s.status(target) == "open" and s.games < max_games]
+        ties = [found for group in _groups(ladder) if len(found := contenders(group, target)) > 1]
+        tied = {id(s) for found in ties for s in found}
+        open_ = [s for s in ladder if s.games < max_games and (s.status(target) == "open" or id(s) in tied)]
         if not open_:
             break
         rounds += 1
@@ -124,24 +139,42 @@ def calibrate(game: str, strategy: str | None, target: float, options: dict[str,
     return _table(ladder, target)
 
 
+def _groups(ladder: list[Setting]) -> list[list[Setting]]:
+    """The ladder's settings split by group (one group without ``by_leader``), in order."""
+    out: dict[tuple, list[Setting]] = {}
+    for s in ladder:
+        out.setdefault(tuple(s.group.items()), []).append(s)
+    return list(out.values())
+
+
+def contenders(group: list[Setting], target: float) -> list[Setting]:
+    """The closest setting of ``group`` and every setting the data cannot tell apart from it (whose
+    distance range reaches below the closest one's farthest distance)."""
+    best = min(group, key=lambda s: abs(s.win_rate() - target) if s.games > s.errors else math.inf)
+    reach = best.distance(target)[1]
+    return [s for s in group if s is best or s.distance(target)[0] <= reach]
+
+
 def _name(s: Setting) -> str:
     return " ".join(f"{k}={v}" for k, v in (s.group | s.values).items())
 
 
 def _table(ladder: list[Setting], target: float) -> pd.DataFrame:
+    """One row per setting; ``contender``: it cannot be told apart from the closest setting of its
+    group; ``recommended``: it is the only contender of its group."""
+    marks = {}
+    for group in _groups(ladder):
+        found = contenders(group, target)
+        marks |= {id(s): (True, len(found) == 1) for s in found}
     rows = []
     for s in ladder:
         lo, hi = s.interval()
         rows.append({"game": s.spec.game.name, "strategy": s.spec.strategy, "target": target,
                      "seed": str(s.spec.root)} | s.group | s.values
                     | {"games": s.games, "errors": s.errors, "player_wins": s.wins, "win_rate": s.win_rate(),
-                       "win_rate_lo": lo, "win_rate_hi": hi, "status": s.status(target)})
-    df = pd.DataFrame(rows)
-    group_cols = list(ladder[0].group)
-    distance = (df["win_rate"] - target).abs()
-    best = distance.groupby([df[c] for c in group_cols]).idxmin() if group_cols else [distance.idxmin()]
-    df["recommended"] = df.index.isin(list(best))
-    return df
+                       "win_rate_lo": lo, "win_rate_hi": hi, "status": s.status(target)}
+                    | dict(zip(("contender", "recommended"), marks.get(id(s), (False, False)))))
+    return pd.DataFrame(rows)
 
 
 def ladder_columns(game: str, by_leader: bool) -> tuple[list[str], list[str]]:
@@ -151,22 +184,33 @@ def ladder_columns(game: str, by_leader: bool) -> tuple[list[str], list[str]]:
 
 
 def text_table(df: pd.DataFrame, ladder_cols: list[str]) -> str:
-    """The calibration table as fixed-width text, the recommended settings marked with ``<-``."""
-    head = ladder_cols + ["games", "win rate", "95% interval", "status", ""]
+    """The calibration table as fixed-width text, the recommended settings marked ``<- closest`` and
+    the settings that cannot be told apart ``tied``."""
+    head = ladder_cols + ["games", "win rate", "95% interval", "status", "recommendation"]
     cells = [[str(r[c]) for c in ladder_cols]
              + [f"{r.games:,}", f"{r.win_rate:.1%}", f"{r.win_rate_lo:.1%} to {r.win_rate_hi:.1%}",
-                r.status, "<- closest" if r.recommended else ""] for _, r in df.iterrows()]
+                r.status, "<- closest" if r.recommended else "tied" if r.contender else ""]
+             for _, r in df.iterrows()]
     widths = [max(len(h), *(len(c[i]) for c in cells)) for i, h in enumerate(head)]
     return "\n".join("  ".join(v.ljust(w) for v, w in zip(line, widths)).rstrip()
                      for line in [head, ["-" * w for w in widths]] + cells)
 
 
 def recommendations(df: pd.DataFrame, ladder_cols: list[str], group_cols: list[str]) -> list[str]:
-    """One line per recommended setting."""
+    """One line per group: its recommended setting, or the settings its data cannot tell apart."""
     lines = []
-    for _, r in df[df["recommended"]].iterrows():
-        group = df.loc[(df[group_cols] == r[group_cols]).all(axis=1)] if group_cols else df
+    groups = df.groupby(group_cols, sort=False) if group_cols else [((), df)]
+    for _, group in groups:
+        r = group.iloc[0]
         where = f" with {', '.join(f'{c}={r[c]}' for c in group_cols)}" if group_cols else ""
+        if not group["recommended"].any():
+            tied = group[group["contender"]]
+            names = "; ".join(", ".join(f"{c}={t[c]}" for c in ladder_cols) for _, t in tied.iterrows())
+            lines.append(f"no recommendation{where}: {names} cannot be told apart at "
+                         f"{tied['games'].max():,} games each (their 95% intervals allow the same "
+                         f"distance to the target {r.target:.0%}); raise --max-games")
+            continue
+        r = group[group["recommended"]].iloc[0]
         setting = ", ".join(f"{c}={r[c]}" for c in ladder_cols)
         statuses = set(group["status"])
         note = f"; every setting is {statuses.pop()} than the target" if statuses in ({"easier"}, {"harder"}) else ""

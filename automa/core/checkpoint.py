@@ -106,8 +106,9 @@ class RunState:
 
 
 def new_manifest(command: str, fields: dict) -> dict:
-    """A new run's manifest: the command, the package and library versions, ``fields``, and the
-    run state before anything is played."""
+    """A new run's manifest: the command, the package and library versions, the git commit of a
+    checkout, ``fields``, the content hash of every user data file, and the run state before
+    anything is played."""
     import platform
 
     import numpy as np
@@ -117,8 +118,49 @@ def new_manifest(command: str, fields: dict) -> dict:
 
     versions = {"automa-sim": __version__, "python": platform.python_version(),
                 "numpy": np.__version__, "pandas": pd.__version__}
-    return {"command": command, "versions": versions, **fields, "started": now(), "ended": None,
+    found = git_commit()
+    files = data_files(fields.get("game"), [fields.get("options") or {}, fields.get("grid") or {}])
+    return {"command": command, "versions": versions, **({"git": found} if found else {}), **fields,
+            **({"data_files": files} if files else {}), "started": now(), "ended": None,
             "games_done": 0, "errors": 0, "interrupted": False}
+
+
+def git_commit() -> dict | None:
+    """``{"commit": sha, "dirty": bool}`` when automa-sim runs from a git checkout, else ``None``."""
+    import subprocess
+
+    root = Path(__file__).resolve().parents[2]
+    if not (root / ".git").exists():
+        return None
+    try:
+        sha = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True,
+                             text=True, timeout=10, check=True).stdout.strip()
+        changed = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
+                                 capture_output=True, text=True, timeout=10, check=True).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return {"commit": sha, "dirty": bool(changed)}
+
+
+def data_files(game_name: str | None, option_sets: list[dict]) -> dict[str, list[dict]]:
+    """The user data files a run reads (its ``path`` options: ``cards=``, ``scoring=``, ``rules=``):
+    option name -> ``[{"path", "sha256"}]``, one entry per file given (a sweep grid may give several)."""
+    import hashlib
+
+    from automa.core.registry import get_game
+
+    if not game_name:
+        return {}
+    out: dict[str, list[dict]] = {}
+    for opt in get_game(game_name).options:
+        if opt.type != "path":
+            continue
+        given = [v for options in option_sets for v in
+                 (options.get(opt.name) if isinstance(options.get(opt.name), list) else [options.get(opt.name)])]
+        for path in dict.fromkeys(str(v) for v in given if v and Path(str(v)).is_file()):
+            digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+            out.setdefault(opt.name, []).append({"path": path, "sha256": digest})
+    return out
 
 
 def record_resume(manifest: dict, command: str, backend: str | None, jobs: int) -> None:
@@ -298,4 +340,10 @@ def load_manifest(out: Path, kind: str) -> dict:
         raise UsageError(f"--resume {out}: the manifest records no chunks (made by an older version)")
     if manifest.get("complete"):
         raise UsageError(f"--resume {out}: the run is already complete; nothing to resume")
+    recorded = manifest.get("data_files", {})
+    now_files = data_files(manifest.get("game"), [manifest.get("options") or {}, manifest.get("grid") or {}])
+    for name, files in recorded.items():
+        if files != now_files.get(name):
+            raise UsageError(f"--resume {out}: data file {name}={files[0]['path']} is missing or changed "
+                             f"since the run started (its sha256 differs from the manifest's)")
     return manifest

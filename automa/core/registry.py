@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -68,6 +70,16 @@ class Option:
             raise UsageError(f"option {self.name}: {raw!r} is not allowed; allowed: "
                              f"{', '.join(map(str, self.choices))}")
         return value
+
+    def typed(self, value: Any) -> str:
+        """``value`` as it is typed after ``--option NAME=`` (``true``, not ``True``)."""
+        return ("true" if value else "false") if self.type == "bool" else str(value)
+
+    def describe(self) -> dict:
+        """The option for tools (``list options --format json``): values as typed on the command line."""
+        return {"name": self.name, "type": self.type, "default": self.typed(self.default),
+                "allowed": [self.typed(c) for c in self.choices] or None, "help": self.help,
+                "ref": self.ref}
 
     def describe_allowed(self) -> str:
         """The allowed values as one short phrase, for ``list options`` and error messages."""
@@ -156,12 +168,21 @@ _GAMES: dict[str, str] = {
 }
 
 
-def _load(path: str, what: str):
+def _load(path: str, what: str, from_cwd: bool = False):
+    """The object at ``"module:ATTR"``; ``from_cwd``: the current directory is searched first, as with
+    ``python -m`` (a user's ``mybots.py`` beside them needs no ``PYTHONPATH``)."""
     module_name, _, attr = path.partition(":")
+    cwd = os.getcwd() if from_cwd else None
+    added = cwd is not None and cwd not in sys.path and "" not in sys.path
+    if added:
+        sys.path.insert(0, cwd)
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
         raise UsageError(f"cannot import {what} {path!r}: {exc}") from None
+    finally:
+        if added:
+            sys.path.remove(cwd)
     try:
         return getattr(module, attr)
     except AttributeError:
@@ -208,7 +229,7 @@ def get_strategy(game: Game, name: str):
     if base in game.strategies:
         cls = _load(game.strategies[base], "strategy")
     elif ":" in base:
-        cls = _load(base, "strategy")
+        cls = _load(base, "strategy", from_cwd=True)
     else:
         eps = _entry_points(game.name)
         if base not in eps:

@@ -89,6 +89,8 @@ def default_out(game: str) -> Path:
 def prepare_out(out: Path, force: bool, outputs: tuple[str, ...] = OUTPUTS, check_only: bool = False) -> None:
     """Create the output directory, refusing an existing non-empty one unless ``force``.
 
+    ``--force`` replaces only what a run writes (``outputs``, ``chunks/`` and their temporary
+    files); a directory that holds anything else is refused, and nothing in it is touched.
     ``check_only``: only refuse (nothing is created or removed).
     """
     if out.exists() and not out.is_dir():
@@ -97,11 +99,16 @@ def prepare_out(out: Path, force: bool, outputs: tuple[str, ...] = OUTPUTS, chec
         if not force:
             raise UsageError(f"output directory {out} already exists; use --force to overwrite "
                              f"it or choose another --out (or --resume it if it was interrupted)")
+        ours = set(outputs) | {CHUNKS}
+        others = sorted(p.name for p in out.iterdir() if p.name.removesuffix(".tmp") not in ours)
+        if others:
+            raise UsageError(f"output directory {out} holds files a run does not write "
+                             f"({', '.join(others[:3])}{', ...' if len(others) > 3 else ''}); --force "
+                             f"replaces only a run's outputs: choose another --out")
         if check_only:
             return
-        for name in outputs:
-            (out / name).unlink(missing_ok=True)
-        shutil.rmtree(out / CHUNKS, ignore_errors=True)
+        for path in out.iterdir():
+            shutil.rmtree(path) if path.is_dir() else path.unlink()
     if check_only:
         return
     try:

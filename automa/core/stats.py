@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from operator import add
+from typing import Any
 
 import pandas as pd
 
@@ -46,12 +47,61 @@ def summarize(df: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
     if unknown:
         raise UsageError(f"cannot group by unknown column {unknown[0]!r}; columns: {', '.join(df.columns)}")
     categories = layout(list(df.columns))[1]
-    groups = df.groupby(by, sort=True, dropna=False) if by else [((), df)]
+    keys = df[by].copy()
+    if "cell" in by:  # a sweep's cells keep their order (the order of the games file), not the alphabet's
+        keys["cell"] = pd.Categorical(keys["cell"], categories=list(dict.fromkeys(keys["cell"])), ordered=True)
+    groups = df.groupby([keys[c] for c in by], sort=True, dropna=False, observed=True) if by else [((), df)]
     rows = []
     for key, group in groups:
         key = key if isinstance(key, tuple) else (key,)
         rows.append(dict(zip(by, key)) | Tally.of_frame(group, categories).stats(categories))
     return pd.DataFrame(rows)
+
+
+ROUND = 4  # decimals of the summary's statistics as ``summarize`` prints them
+
+
+def rounded(summary: pd.DataFrame) -> pd.DataFrame:
+    """The summary with its float columns rounded to :data:`ROUND` decimals (40.1, not 40.099999999999994)."""
+    floats = summary.select_dtypes("float").columns
+    return summary.assign(**{c: summary[c].round(ROUND) for c in floats})
+
+
+TABLE = (("games", "{:,}"), ("player_wins", "{:,}"), ("win_rate", "{:.1%}"), ("95% CI", None),
+         ("ties", "{:,}"), ("margin_mean", "{:+.2f}"), ("margin_std", "{:.2f}"), ("margin_p10", "{:+.1f}"),
+         ("margin_p50", "{:+.1f}"), ("margin_p90", "{:+.1f}"), ("player_score_mean", "{:.2f}"),
+         ("automa_score_mean", "{:.2f}"), ("errors", "{:,}"))
+
+
+def summary_text(summary: pd.DataFrame, by: list[str], defaults: dict[str, Any]) -> str:
+    """The summary as a fixed-width table for people: the group columns that vary, then the main
+    statistics. Group columns with one value are named once above it, options only if they differ
+    from ``defaults`` (the game's)."""
+    varying = [c for c in by if summary[c].nunique(dropna=False) > 1]
+    same = [f"{c}={summary[c].iloc[0]}" for c in by if c not in varying and not summary.empty
+            and (c not in defaults or str(summary[c].iloc[0]) != str(defaults[c]))]
+    rows = []
+    for r in summary.to_dict("records"):
+        cells = [str(r[c]) for c in varying]
+        for col, fmt in TABLE:
+            if col == "95% CI":
+                cells.append(f"{r['win_rate_lo']:.1%} to {r['win_rate_hi']:.1%}")
+            else:
+                cells.append("" if r[col] != r[col] else fmt.format(r[col]))  # NaN: no finished game
+        rows.append(cells)
+    head = varying + [c for c, _ in TABLE]
+    table = text_table(head, rows, left=len(varying))
+    return "\n".join(([f"every row: {', '.join(same)}"] if same else []) + [table])
+
+
+def text_table(head: list[str], rows: list[list[str]], left: int = 1) -> str:
+    """Rows of text as a fixed-width table: the first ``left`` columns left-aligned, the rest right-aligned."""
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(head)]
+
+    def line(values) -> str:
+        return "  ".join(v.ljust(w) if i < left else v.rjust(w) for i, (v, w) in enumerate(zip(values, widths)))
+
+    return "\n".join(line(r).rstrip() for r in [head, ["-" * w for w in widths]] + rows)
 
 
 def summary_frame(config: dict, tally: "Tally", categories: list[str]) -> pd.DataFrame:

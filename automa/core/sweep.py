@@ -55,7 +55,7 @@ from automa.core.simulate import check_counts, pick_backend, prepare_out, resolv
 from automa.core.stats import summarize, summary_frame
 
 KEYS = ("game", "description", "games", "seed", "strategies", "grid", "options", "exclude", "baseline")
-OUTPUTS = ("games.csv", "summary.csv", "paired.csv", "manifest.json", "report.html", "report.md")
+OUTPUTS = ("games.csv", "summary.csv", "paired.csv", "manifest.json", "report.html", "report.md", "plots")
 
 
 @dataclass(frozen=True)

@@ -178,5 +178,22 @@ def test_the_python_api_takes_a_backend():
     serial = automa.simulate("tiny", games=300, seed=4, jobs=2, backend="serial")
     pool = automa.simulate("tiny", games=300, seed=4, jobs=2)
     assert serial.equals(pool)
-    with pytest.raises(UsageError, match="--scheduler needs --backend dask"):
+    with pytest.raises(UsageError, match="scheduler needs backend='dask'"):
         automa.simulate("tiny", games=3, seed=4, jobs=1, scheduler="tcp://127.0.0.1:1")
+
+
+def test_more_jobs_than_chunks_start_no_idle_processes(tmp_path):
+    """``--jobs 500 --games 5``: a pool of at most one process per chunk (5), not 500."""
+    import multiprocessing
+
+    from automa.core.runner import Part, chunk_size, tasks
+
+    spec = resolve("tiny", None, {}, seed=3)
+    parts = [Part(spec, 5)]
+    seen = []
+    with backends.open_backend("processes", parts, 500) as engine:
+        for _ in engine.play(iter(tasks(parts, chunk_size(5, 500)))):
+            seen.append(len(multiprocessing.active_children()))
+    assert len(seen) == 5 and 1 <= max(seen) <= 5
+    outcome = play(tmp_path, "r", games=5, jobs=500)
+    assert outcome.manifest["games_done"] == 5

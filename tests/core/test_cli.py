@@ -1,4 +1,5 @@
 """The command line: every command, its help, its exit codes and one-line errors, Ctrl-C."""
+import io
 import json
 import re
 import os
@@ -13,6 +14,7 @@ import pytest
 
 import cli
 from automa.core.results import read_games
+from automa.core.stats import rounded
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,7 +33,7 @@ def simulate(capsys, out, *args):
 
 @pytest.mark.parametrize("command", [[], ["simulate"], ["replay"], ["list"], ["list", "games"],
                                      ["list", "strategies"], ["list", "options"], ["rules"], ["rules", "template"],
-                                     ["summarize"], ["bench"]])
+                                     ["summarize"], ["compare"], ["bench"]])
 def test_every_command_has_help_with_an_example(capsys, command):
     code, out, err = run_cli(capsys, *command, "--help")
     assert code == 0 and err == ""
@@ -91,6 +93,18 @@ def test_force_overwrites_and_drops_stale_files(capsys, tmp_path):
     code, _, _ = simulate(capsys, tmp_path / "r", "--force", "--format", "parquet")
     assert code == 0 and sorted(p.name for p in (tmp_path / "r").iterdir()) == [
         "games.parquet", "manifest.json", "summary.csv"]
+
+
+def test_force_refuses_a_folder_with_files_a_run_does_not_write(capsys, tmp_path):
+    simulate(capsys, tmp_path / "r")
+    (tmp_path / "r" / "notes.txt").write_text("mine")
+    before = sorted(p.name for p in (tmp_path / "r").iterdir())
+    code, out, err = simulate(capsys, tmp_path / "r", "--force")
+    assert code == 2 and out == "" and err == (
+        f"automa-sim: error: output directory {tmp_path / 'r'} holds files a run does not write (notes.txt); "
+        f"--force replaces only a run's outputs: choose another --out\n")
+    assert sorted(p.name for p in (tmp_path / "r").iterdir()) == before
+    assert (tmp_path / "r" / "notes.txt").read_text() == "mine"
 
 
 @pytest.mark.parametrize("args, message", [
@@ -166,16 +180,57 @@ def test_list_commands(capsys):
                                 "first            Keeps the first die."]
     code, out, _ = run_cli(capsys, "list", "options", "tiny")
     assert "length  (default: 5; allowed: 3|5|8)\n    rounds to play [TINY-1]\n" in out
-    assert "extras  (default: ''; allowed: any of a,b)" in out
+    assert "extras  (default: \"\"; allowed: any of a,b)" in out
+
+
+def test_list_options_prints_defaults_as_typed_and_as_json(capsys):
+    code, out, _ = run_cli(capsys, "list", "options", "stroganov")
+    assert code == 0 and "default: True" not in out and "default: False" not in out and "default: '" not in out
+    assert re.search(r"^\w+  \(default: (true|false); allowed: true\|false\)$", out, re.M)
+    code, out, _ = run_cli(capsys, "list", "options", "tiny", "--format", "json")
+    options = json.loads(out)
+    assert code == 0 and [o["name"] for o in options][:2] == ["length", "variant"]
+    assert options[0] == {"name": "length", "type": "int", "default": "5", "allowed": ["3", "5", "8"],
+                          "help": "rounds to play", "ref": "TINY-1"}
+    assert options[2]["default"] == "" and options[4]["allowed"] is None
 
 
 def test_summarize_recomputes_the_summary(capsys, tmp_path):
     simulate(capsys, tmp_path / "r", "-o", "crash_rate=10")
-    code, out, _ = run_cli(capsys, "summarize", tmp_path / "r")
-    assert code == 0 and out == (tmp_path / "r" / "summary.csv").read_text()
-    code, out, _ = run_cli(capsys, "summarize", tmp_path / "r" / "games.csv", "--by", "winner", "--by", "strategy")
+    code, out, _ = run_cli(capsys, "summarize", tmp_path / "r", "--format", "csv")
+    written = pd.read_csv(tmp_path / "r" / "summary.csv", keep_default_na=False)
+    assert code == 0 and pd.read_csv(io.StringIO(out), keep_default_na=False).equals(rounded(written))
+    code, out, _ = run_cli(capsys, "summarize", tmp_path / "r" / "games.csv", "--by", "winner", "--by", "strategy",
+                           "--format", "csv")
     assert out.splitlines()[0].startswith("winner,strategy,games,player_wins,ties,win_rate,win_rate_lo")
     assert len(out.splitlines()) == 1 + 4  # automa, player, tie and the failed games
+
+
+def test_summarize_prints_a_rounded_table_by_default_and_json_on_request(capsys, tmp_path):
+    simulate(capsys, tmp_path / "r", "-o", "variant=bonus")
+    summary = pd.read_csv(tmp_path / "r" / "summary.csv").iloc[0]
+    code, out, _ = run_cli(capsys, "summarize", tmp_path / "r")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "every row: strategy=high, variant=bonus"  # options at defaults not named
+    assert lines[1].split()[:5] == ["games", "player_wins", "win_rate", "95%", "CI"]
+    assert lines[3].split()[:3] == ["200", str(summary.player_wins), f"{summary.win_rate:.1%}"]
+    assert f"{summary.margin_mean:+.2f}" in lines[3] and len(lines) == 4
+    code, out, _ = run_cli(capsys, "summarize", tmp_path / "r", "--format", "json")
+    (record,) = json.loads(out)
+    assert record["games"] == 200 and record["variant"] == "bonus"
+    floats = [v for v in record.values() if isinstance(v, float)]
+    assert floats and all(v == round(v, 4) for v in floats) and record["win_rate"] == round(summary.win_rate, 4)
+
+
+def test_summarize_by_cell_keeps_the_order_of_the_cells(capsys, tmp_path):
+    simulate(capsys, tmp_path / "r")
+    games = pd.read_csv(tmp_path / "r" / "games.csv", dtype=str, keep_default_na=False)
+    cells = pd.concat([games.assign(cell=name) for name in ("zeta", "alpha", "mid")])
+    cells[["cell", *games.columns]].to_csv(tmp_path / "cells.csv", index=False)
+    code, out, _ = run_cli(capsys, "summarize", tmp_path / "cells.csv", "--by", "cell", "--format", "csv")
+    assert code == 0 and pd.read_csv(io.StringIO(out))["cell"].tolist() == ["zeta", "alpha", "mid"]
+    code, out, _ = run_cli(capsys, "summarize", tmp_path / "cells.csv", "--by", "cell")
+    assert [line.split()[0] for line in out.splitlines()[2:]] == ["zeta", "alpha", "mid"]
 
 
 def test_summarize_reads_parquet(capsys, tmp_path):
@@ -190,6 +245,18 @@ def test_bench_prints_a_table(capsys):
     assert code == 0 and lines[0].split() == ["game", "strategy", "games", "games/s", "1", "proc",
                                               "games/s", "2", "procs", "speedup", "errors"]
     assert [line.split()[:3] for line in lines[2:]] == [["tiny", "high", "40"], ["tiny", "first", "40"]]
+
+
+def test_bench_measures_only_the_strategy_given_and_shows_progress(capsys):
+    code, out, err = run_cli(capsys, "bench", "tiny", "--games", 20, "--strategy", "first")
+    assert code == 0 and [line.split()[:3] for line in out.splitlines()[2:]] == [["tiny", "first", "20"]]
+    assert err == "bench tiny first (1/1): 20 games...\n"
+
+
+@pytest.mark.parametrize("seconds", ["-1", "0"])
+def test_bench_rejects_a_time_that_is_not_positive(capsys, seconds):
+    code, out, err = run_cli(capsys, "bench", "tiny", "--seconds", seconds)
+    assert code == 2 and out == "" and err == f"automa-sim: error: --seconds must be above 0, got {float(seconds)}\n"
 
 
 def subprocess_cli(*args, **kwargs):
@@ -221,3 +288,68 @@ def test_python_cli_py_works_from_a_checkout():
     result = subprocess.run([sys.executable, "cli.py", "list", "games"], cwd=ROOT, capture_output=True,
                             text=True, env={**os.environ, "PYTHONPATH": ""})
     assert result.returncode == 0 and result.stdout.startswith("rurik")
+
+
+@pytest.mark.parametrize("words, incomplete, expected", [
+    (["simulate"], "ti", ["tiny"]),
+    (["list", "options"], "", ["rurik", "stroganov", "tiny"]),
+    (["simulate", "tiny", "--strategy"], "", ["high", "first"]),
+    (["replay", "tiny", "--seed", "1", "-s"], "f", ["first"]),
+    (["bench", "tiny", "--strategy"], "h", ["high"]),
+    (["simulate", "tiny", "-o"], "l", ["length="]),
+    (["simulate", "tiny", "--option"], "variant=", ["variant=plain", "variant=bonus"]),
+    (["calibrate", "tiny", "-o"], "length=8", ["length=8"]),
+    (["simulate", "--strategy"], "", []),  # no game yet: nothing to offer
+])
+def test_shell_completion_of_games_strategies_and_options(words, incomplete, expected):
+    from click.shell_completion import ZshComplete
+
+    complete = ZshComplete(cli.app, {}, "automa-sim", "_AUTOMA_SIM_COMPLETE")
+    assert [item.value for item in complete.get_completions(words, incomplete)] == expected
+
+
+def test_shell_completion_is_wired_to_the_command():
+    env = os.environ | {"_AUTOMA_SIM_COMPLETE": "zsh_complete", "COMP_WORDS": "automa-sim simulate tiny -s fi",
+                        "COMP_CWORD": "4"}
+    done = subprocess.run([sys.executable, "-m", "tests.core.tinycli"], cwd=ROOT, env=env, capture_output=True,
+                          text=True)
+    assert done.returncode == 0 and done.stdout.split("\n")[:2] == ["plain", "first"]
+
+
+def test_replay_a_game_of_a_results_folder_takes_seed_strategy_and_options_from_its_manifest(capsys, tmp_path):
+    simulate(capsys, tmp_path / "r", "--strategy", "first", "-o", "variant=bonus", "-o", "length=3")
+    row = read_games(tmp_path / "r" / "games.csv").iloc[33]
+    code, out, _ = run_cli(capsys, "replay", tmp_path / "r", "--game-index", 33)
+    by_flags = run_cli(capsys, "replay", "tiny", "--seed", 4, "-i", 33, "-s", "first", "-o", "variant=bonus",
+                       "-o", "length=3")[1]
+    assert code == 0 and out == by_flags
+    assert f"final          player={row.player_score} automa={row.automa_score} margin={row.margin} " in out
+
+
+def test_replay_a_game_of_a_sweep_cell(capsys, tmp_path):
+    from tests.core.test_sweep import write_spec
+
+    run_cli(capsys, "sweep", write_spec(tmp_path), "--out", tmp_path / "s", "--jobs", 1, "--games", 20)
+    games = read_games(tmp_path / "s" / "games.csv")
+    row = games[(games.cell == "first length=3 variant=bonus") & (games.game_index == 7)].iloc[0]
+    code, out, _ = run_cli(capsys, "replay", tmp_path / "s", "--cell", "first length=3 variant=bonus", "-i", 7)
+    assert code == 0 and f"player={row.player_score} automa={row.automa_score} margin={row.margin} " in out
+    code, _, err = run_cli(capsys, "replay", tmp_path / "s", "-i", 7)
+    assert code == 2 and "is a sweep: give --cell, one of: 'first length=3 variant=plain'" in err
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--seed", 4, "-i", 1], "replay DIR takes the run's settings from {dir}/manifest.json; drop --seed"),
+    (["-o", "length=3", "-i", 1], "replay DIR takes the run's settings from {dir}/manifest.json; drop --option"),
+    (["-i", 200], "--game-index 200: the run in {dir} has games 0..199"),
+    (["-i", 1, "--cell", "x"], "--cell: {dir} is a simulate run, not a sweep"),
+])
+def test_replay_of_a_results_folder_rejects_run_settings(capsys, tmp_path, args, message):
+    simulate(capsys, tmp_path / "r")
+    code, out, err = run_cli(capsys, "replay", tmp_path / "r", *args)
+    assert code == 2 and out == "" and err == f"automa-sim: error: {message.format(dir=tmp_path / 'r')}\n"
+
+
+def test_replay_of_a_game_needs_a_seed(capsys):
+    code, _, err = run_cli(capsys, "replay", "tiny", "-i", 1)
+    assert code == 2 and err == "automa-sim: error: replay GAME needs --seed (or give the run's results DIR)\n"

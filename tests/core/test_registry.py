@@ -96,3 +96,19 @@ def test_a_broken_entry_point_is_a_usage_error(tmp_path, monkeypatch):
 def test_an_option_named_like_a_result_column_is_refused():
     with pytest.raises(ValueError, match="clash with games.csv columns: rounds"):
         Game("g", "G", (Option("rounds", "int", 1, ""),), ("x",), {}, tinygame.play)
+
+
+def test_module_path_strategy_is_found_in_the_current_directory(tmp_path):
+    """``--strategy mybots:Dart`` from the folder holding ``mybots.py`` needs no PYTHONPATH (as ``python -m``)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    (tmp_path / "mybots.py").write_text(PLUGIN)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([str(Path(sys.executable).with_name("automa-sim")), "simulate", "rurik",
+                           "--games", "2", "--seed", "1", "--jobs", "1", "--strategy", "mybots:Last",
+                           "--out", "r", "--quiet"], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "strategy mybots:Last" in done.stdout and (tmp_path / "r" / "games.csv").is_file()

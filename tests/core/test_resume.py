@@ -4,6 +4,7 @@ import json
 import os
 import signal
 import time
+from pathlib import Path
 
 import pytest
 
@@ -134,3 +135,29 @@ def test_bad_resume_requests_are_one_line_errors(capsys, tmp_path, args, message
     (tmp_path / "sweep" / "manifest.json").write_text(json.dumps({"kind": "sweep", "chunks_done": []}))
     code, out, err = run_cli(capsys, *[a.format(tmp=tmp_path) for a in args])
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err, err
+
+
+def test_the_manifest_records_the_git_commit_and_the_data_files_hashes(tmp_path):
+    """From a checkout the manifest has the commit; every ``path`` option's file has its sha256, and a
+    run whose data file changed since it started is not resumed."""
+    import hashlib
+    import subprocess
+
+    from automa.core.errors import UsageError
+    from automa.core.simulate import resolve, resume_dir, simulate_dir
+
+    deck = tmp_path / "deck.txt"
+    deck.write_text("1\n6\n2\n")
+    spec = resolve("tiny", None, {"deck": str(deck), "delay_ms": 0}, seed=5)
+    outcome = simulate_dir(spec, 20, 1, tmp_path / "r", quiet=True)
+    root = Path(__file__).resolve().parents[2]
+    head = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+    assert outcome.manifest["git"]["commit"] == head and isinstance(outcome.manifest["git"]["dirty"], bool)
+    assert outcome.manifest["data_files"] == {
+        "deck": [{"path": str(deck), "sha256": hashlib.sha256(b"1\n6\n2\n").hexdigest()}]}
+    manifest = json.loads((tmp_path / "r" / "manifest.json").read_text())
+    manifest["complete"] = False
+    (tmp_path / "r" / "manifest.json").write_text(json.dumps(manifest))
+    deck.write_text("1\n6\n3\n")
+    with pytest.raises(UsageError, match=r"data file deck=.* is missing or changed since the run started"):
+        resume_dir(tmp_path / "r", 1, quiet=True)

@@ -1,0 +1,71 @@
+"""docs/decisions.md lists every decision kind each engine can ask, and nothing else.
+
+The kinds are collected from the engines' source (every ``decide(m, "kind", ...)`` and
+``run.choose("kind", ...)``, and Rurik's action-point kinds, ``player.CHOICES``) and, as a check on
+that scan, from games played with every module by a strategy that records what it is asked.
+"""
+import re
+from pathlib import Path
+
+import pytest
+
+from automa.core.runner import prepare
+from automa.core.seeding import game_streams
+from automa.core.simulate import resolve
+from automa.rurik.player import CHOICES
+from strategies.base import Strategy
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = (ROOT / "docs" / "decisions.md").read_text()
+CALL = {"rurik": r"(?<!def )\bdecide\(", "stroganov": r"\.choose\("}
+LITERAL = {"rurik": r"\bdecide\(m, \"(\w+)\"", "stroganov": r"\.choose\(\"(\w+)\""}
+DYNAMIC = {"rurik": set(CHOICES), "stroganov": set()}  # kinds passed by variable: spend(m, action, ...)
+ALL_MODULES = {
+    "rurik": [{"modules": "epic,warfare,factions", "player_leader": leader, "rebel_leader": "maria"}
+              for leader in ("theofana", "sviatoslav", "mstislav")],
+    "stroganov": [{"modules": "merchant,hunting_plan,landscapes,diplomacy", "opponent": o} for o in ("ivan", "katyusha")],
+}
+
+
+def documented(game: str) -> set[str]:
+    """The kinds in the first column of the tables of ``## game``."""
+    section = re.search(rf"^## {game}\n(.*?)(?=^## |\Z)", DOC, re.S | re.M).group(1)
+    return set(re.findall(r"^\| `(\w+)` \|", section, re.M))
+
+
+def from_source(game: str) -> set[str]:
+    kinds, calls = set(), 0
+    for path in (ROOT / "automa" / game).rglob("*.py"):
+        text = path.read_text()
+        kinds |= set(re.findall(LITERAL[game], text))
+        calls += len(re.findall(CALL[game], text)) - len(re.findall(LITERAL[game], text))
+    assert calls == (1 if DYNAMIC[game] else 0), "a decision kind is passed by variable: list it in DYNAMIC"
+    return kinds | DYNAMIC[game]
+
+
+class Recorder(Strategy):
+    """Plays uniformly at random and records every kind it is asked."""
+
+    seen: set = set()
+
+    def choose(self, decision):
+        Recorder.seen.add(decision.kind)
+        return self.uniform(decision.choices)
+
+
+@pytest.mark.parametrize("game", ["rurik", "stroganov"])
+def test_every_kind_an_engine_can_ask_is_documented(game):
+    assert len(from_source(game)) >= {"rurik": 23, "stroganov": 12}[game]
+    assert documented(game) == from_source(game)
+
+
+@pytest.mark.parametrize("game", ["rurik", "stroganov"])
+def test_the_kinds_asked_in_games_with_every_module_are_documented(game):
+    Recorder.seen = set()
+    for options in ALL_MODULES[game]:
+        spec = resolve(game, "random", options, 5)
+        ctx = prepare(spec)
+        for i in range(4):
+            streams = game_streams(5, i)
+            spec.game.play(ctx, spec.options, Recorder(streams.strategy), streams, None)
+    assert len(Recorder.seen) >= {"rurik": 15, "stroganov": 8}[game] and Recorder.seen <= documented(game)
