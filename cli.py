@@ -344,7 +344,7 @@ def sweep(ctx, spec, out, jobs, games, quiet, force, backend, scheduler, resume)
 
 @app.command()
 @click.argument("game", required=False)
-@click.option("--strategy", "-s", "strategies", multiple=True, metavar="NAME",
+@click.option("--strategy", "-s", multiple=True, metavar="NAME",
               help="Strategy to measure; repeatable (default: the game's default; see `list strategies GAME`).")
 @option_flag
 @click.option("--only", multiple=True, metavar="NAME",
@@ -362,7 +362,7 @@ def sweep(ctx, spec, out, jobs, games, quiet, force, backend, scheduler, resume)
 @scheduler_flag
 @resume_flag
 @click.pass_context
-def sensitivity(ctx, game, strategies, option_pairs, only, games, seed, jobs, out, quiet, force, backend,
+def sensitivity(ctx, game, strategy, option_pairs, only, games, seed, jobs, out, quiet, force, backend,
                 scheduler, resume):
     """Switch GAME's assumptions one at a time and show which ones move the results.
 
@@ -381,12 +381,12 @@ def sensitivity(ctx, game, strategies, option_pairs, only, games, seed, jobs, ou
 
     command = shlex.join(["automa-sim", *ctx.obj])
     if resume is not None:
-        no_run_settings(ctx, ("game", "strategies", "option_pairs", "only", "games", "seed", "out", "force"))
+        no_run_settings(ctx, ("game", "strategy", "option_pairs", "only", "games", "seed", "out", "force"))
         design, outcome = sens.resume(resume, jobs, quiet, command, backend, scheduler)
     else:
         if game is None:
             raise UsageError("sensitivity needs GAME (or --resume DIR)")
-        design = sens.plan(game, list(strategies), parse_options(option_pairs), list(only), games, seed)
+        design = sens.plan(game, list(strategy), parse_options(option_pairs), list(only), games, seed)
         outcome = sens.run(design, jobs, out, force, quiet, command, backend, scheduler)
     click.echo(sens.human_summary(design, outcome))
     finish(outcome.manifest)

@@ -11,7 +11,7 @@ checkpointed and resumable.
 
 An assumption is not varied when it does not apply to the base configuration (its ``applies_if``,
 e.g. a module's open point without that module) or when it has no alternative (one modelled value);
-the manifest, ``sensitivity.csv``'s run report and the printed summary name each one and why.
+the manifest, the report and the printed summary name each one and why.
 
 ``sensitivity.csv`` has one row per alternative: the paired differences (alternative minus base) of
 the win rate and of the mean margin with their 95% intervals, each strategy's rows sorted by the
@@ -25,12 +25,12 @@ from typing import Any
 
 import pandas as pd
 
+from automa.core.checkpoint import load_manifest
 from automa.core.errors import UsageError
 from automa.core.registry import Game, Option, get_game, get_strategy
 from automa.core.seeding import fresh_entropy
 from automa.core.simulate import resolve, write_atomic_csv
 from automa.core.sweep import OUTPUTS, Cell, Outcome, Sweep, continue_sweep, run_sweep
-from automa.core.checkpoint import load_manifest
 
 TABLE = "sensitivity.csv"
 PLOT = "plots/sensitivity.png"

@@ -156,6 +156,8 @@ def test_a_killed_run_resumes_to_a_byte_identical_csv(capsys, tmp_path):
     (["rurik", "-o", "rebel_leader=maria", "-o", "player_leader=maria"], "option player_leader: 'maria' is not allowed"),
     ([], "sensitivity needs GAME (or --resume DIR)"),
     (["tiny", "--resume", "{tmp}/o"], "drop GAME"),
+    (["--resume", "{tmp}/o", "-s", "high"], "drop --strategy"),
+    (["--resume", "{tmp}/o", "--only", "variant"], "drop --only"),
 ])
 def test_bad_input_is_one_line_and_exit_code_2_before_any_game(capsys, tmp_path, args, message):
     code, out, err = run_cli(capsys, "sensitivity", *[a.format(tmp=tmp_path) for a in args], "--out", tmp_path / "o")
