@@ -333,8 +333,8 @@ def load_manifest(out: Path, kind: str) -> dict:
         raise UsageError(f"--resume {out}: no manifest.json there; nothing to resume") from None
     except ValueError as exc:
         raise UsageError(f"--resume {out}: manifest.json is not valid JSON: {exc}") from None
-    if (manifest.get("kind") == "sweep") != (kind == "sweep"):
-        other = "sweep" if kind != "sweep" else "simulate"
+    if manifest.get("kind", "simulate") != kind:
+        other = manifest.get("kind", "simulate")
         raise UsageError(f"--resume {out}: that is a {other} run; resume it with `automa-sim {other} --resume`")
     if "chunks_done" not in manifest:
         raise UsageError(f"--resume {out}: the manifest records no chunks (made by an older version)")

@@ -18,6 +18,7 @@ from typing import Any, Callable
 from automa.core.errors import UsageError
 
 ENTRY_POINT_GROUP = "automa_sim.strategies"
+KINDS = ("rule", "setting")  # Option.kind
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,14 @@ class Option:
 
     ``type`` is one of ``int``, ``str``, ``bool``, ``path`` or ``set`` (a comma-separated subset of
     ``choices``). A ``path`` option names a user file; empty means the packaged default.
+
+    ``kind`` says what the option is for ``automa-sim sensitivity``: a ``rule`` option stands for an
+    open point of the rules or an open parameter, an assumption whose alternatives are tried one at a
+    time; a ``setting`` is the user's choice (difficulty, leaders, modules, files), part of the base
+    configuration. ``sensitivity`` lists the values tried for a rule option without allowed values (a
+    numeric parameter's low and high, as its sources justify). ``applies_if`` is ``(option, value,
+    ...)`` when the option matters only while that option has one of those values (a ``set`` option:
+    holds one of them), e.g. ``("modules", "warfare")``.
     """
 
     name: str
@@ -34,6 +43,39 @@ class Option:
     help: str
     choices: tuple = ()
     ref: str = ""
+    kind: str = "rule"
+    sensitivity: tuple = ()
+    applies_if: tuple = ()
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise ValueError(f"option {self.name}: kind {self.kind!r} is not one of {', '.join(KINDS)}")
+        for value in self.sensitivity:
+            if self.parse(value) != value or value == self.default:
+                raise ValueError(f"option {self.name}: sensitivity value {value!r} is not an allowed "
+                                 f"alternative to the default")
+
+    def applies(self, options: dict[str, Any]) -> bool:
+        """Whether the option matters under ``options`` (see ``applies_if``)."""
+        if not self.applies_if:
+            return True
+        name, *values = self.applies_if
+        given = options[name]
+        held = given.split(",") if isinstance(given, str) else [given]
+        return any(v in held for v in values)
+
+    def alternatives(self, base: Any) -> tuple:
+        """The values ``automa-sim sensitivity`` tries instead of ``base``: the other allowed values, the
+        other truth value, or the declared ``sensitivity`` values (none for a ``setting``)."""
+        if self.kind != "rule":
+            return ()
+        if self.type == "bool":
+            values: tuple = (not base,)
+        elif self.choices and self.type not in ("set", "path"):
+            values = self.choices
+        else:
+            values = (self.default,) + self.sensitivity if self.sensitivity else ()
+        return tuple(v for v in values if v != base)
 
     def parse(self, raw: Any) -> Any:
         """Parse and validate a value from the command line or the Python API."""
@@ -138,6 +180,11 @@ class Game:
         if clashes:
             raise ValueError(f"game {self.name}: option or category names clash with games.csv "
                              f"columns: {', '.join(clashes)}")
+        names = [o.name for o in self.options]
+        for opt in self.options:
+            if opt.applies_if and (opt.applies_if[0] not in names or len(opt.applies_if) < 2):
+                raise ValueError(f"game {self.name}: option {opt.name}: applies_if must name another "
+                                 f"option and at least one of its values")
         ladder = self.difficulty_ladder
         if ladder and not all(any(o.name == n and o.choices for o in self.options)
                               for n in ladder.steps + ((ladder.leader,) if ladder.leader else ())):

@@ -436,7 +436,14 @@ def to_html(items: list[tuple], plots: Path) -> str:
 
 
 def write_report(path: Path, x: str | None = None) -> list[Path]:
-    """Write ``plots/*.png``, ``report.md`` and ``report.html`` into the sweep directory ``path``."""
+    """Write ``plots/*.png``, ``report.md`` and ``report.html`` into the sweep directory ``path``
+    (a sensitivity directory: :func:`automa.core.sensitivity_report.write_report`)."""
+    from automa.core import sensitivity_report
+
+    if sensitivity_report.is_sensitivity(path):
+        if x:
+            raise UsageError("--x applies to a sweep's report, not to a sensitivity run's")
+        return sensitivity_report.write_report(path)
     study = load(path)
     x = x or default_x(study)
     if x not in study.manifest["grid"]:

@@ -69,7 +69,11 @@ class Cell:
 
 @dataclass(frozen=True)
 class Sweep:
-    """A checked spec: the game, the grid, the cells in order, the baseline cell's label."""
+    """A checked spec: the game, the grid, the cells in order, the baseline cell's label.
+
+    ``pairs`` maps each cell to the cell it is compared with, for a design that is not a grid
+    (:mod:`automa.core.sensitivity`); a grid's pairs follow from it (:func:`baselines`).
+    """
 
     path: Path
     text: str
@@ -83,6 +87,7 @@ class Sweep:
     exclude: list[dict[str, list]]
     cells: list[Cell]
     baseline: str
+    pairs: dict[str, str] | None = None
 
 
 def label(values: dict[str, Any], varying: list[str]) -> str:
@@ -273,7 +278,10 @@ class Outcome:
 def baselines(sweep: Sweep) -> dict[str, str]:
     """The cell each cell is compared with in ``paired.csv``: the cell of its own strategy with the
     baseline's grid values, so a difference is the setting's effect for that strategy; that cell itself
-    (and any cell whose own one is excluded) is compared with the sweep's baseline, which has none."""
+    (and any cell whose own one is excluded) is compared with the sweep's baseline, which has none.
+    A sweep with ``pairs`` has those."""
+    if sweep.pairs is not None:
+        return dict(sweep.pairs)
     base = next(c.values for c in sweep.cells if c.label == sweep.baseline)
     own = {c.values["strategy"]: c.label for c in sweep.cells
            if c.values == base | {"strategy": c.values["strategy"]}}
@@ -303,23 +311,28 @@ def summary_table(games: pd.DataFrame, labels: list[str]) -> pd.DataFrame:
 
 def run_sweep(sweep: Sweep, jobs: int, out: Path | None = None, force: bool = False,
               quiet: bool = False, command: str = "", backend: str | None = None,
-              scheduler: str | None = None) -> Outcome:
+              scheduler: str | None = None, fields: dict | None = None,
+              outputs: tuple[str, ...] = OUTPUTS) -> Outcome:
     """Play every cell into ``out``: ``games.csv`` (with a ``cell`` column), ``summary.csv``,
-    ``paired.csv`` and ``manifest.json`` (checkpointed: see :mod:`automa.core.checkpoint`)."""
+    ``paired.csv`` and ``manifest.json`` (checkpointed: see :mod:`automa.core.checkpoint`).
+
+    ``fields`` replace the spec's in the manifest (another design's record, which its own resume
+    reads back); ``outputs`` are the files ``force`` removes first."""
     check_counts(sweep.games, jobs)
     check_backend(backend or "processes", scheduler, jobs)
     contexts = _contexts(sweep)
     out = out or default_out(sweep)
-    prepare_out(out, force, OUTPUTS, check_only=True)
+    prepare_out(out, force, outputs, check_only=True)
     parts = _parts(sweep)
     engine = open_backend(pick_backend(backend, jobs), parts, jobs, scheduler, contexts)
     def prepare_dir() -> None:
         if force and out.is_dir():
             shutil.rmtree(out / "plots", ignore_errors=True)
-        prepare_out(out, force, OUTPUTS)
+        prepare_out(out, force, outputs)
 
-    manifest = begin(out, prepare_dir, _manifest(sweep, jobs, command), parts, sweep.games, jobs, backend,
-                     scheduler, engine)
+    manifest = (new_manifest(command, fields | {"jobs": jobs}) if fields is not None
+                else _manifest(sweep, jobs, command))
+    manifest = begin(out, prepare_dir, manifest, parts, sweep.games, jobs, backend, scheduler, engine)
     return _play(sweep, out, manifest, engine, quiet)
 
 
@@ -328,12 +341,18 @@ def resume_sweep(out: Path, jobs: int, quiet: bool = False, command: str = "",
     """Continue the interrupted (or killed) sweep in ``out``; its games file ends byte-identical."""
     manifest = load_manifest(out, "sweep")
     sweep = load_spec(Path(manifest["spec"]), manifest["games_per_cell"], text=manifest["spec_toml"])
+    return continue_sweep(sweep, Path(out), manifest, jobs, quiet, command, backend, scheduler)
+
+
+def continue_sweep(sweep: Sweep, out: Path, manifest: dict, jobs: int, quiet: bool = False, command: str = "",
+                   backend: str | None = None, scheduler: str | None = None) -> Outcome:
+    """Play the chunks of ``sweep`` that ``manifest`` (read from ``out``) does not record as done."""
     check_counts(sweep.games, jobs)
     check_backend(backend or "processes", scheduler, jobs)
     contexts = _contexts(sweep)
     engine = open_backend(pick_backend(backend, jobs), _parts(sweep), jobs, scheduler, contexts)
     record_resume(manifest, command, backend, jobs)
-    return _play(sweep, Path(out), manifest, engine, quiet)
+    return _play(sweep, out, manifest, engine, quiet)
 
 
 def _parts(sweep: Sweep) -> list[Part]:

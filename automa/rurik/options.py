@@ -13,21 +13,24 @@ PLAYER_LEADERS = ("mstislav", "boris", "gleb", "theofana", "sviatoslav", "sviato
 MODULES = ("epic", "warfare", "factions")    # the Stone & Blade solo modules (RK-SB-EPIC, -WAR, -FACT)
 
 
-def _rule(name, default, alternatives, ref, help):
-    return Option(name, "str", default, help, (default,) + tuple(alternatives), ref)
+def _rule(name, default, alternatives, ref, help, applies_if=()):
+    """A rule option for open point ``ref``; ``applies_if`` as in :class:`Option` (a module's open point)."""
+    return Option(name, "str", default, help, (default,) + tuple(alternatives), ref, applies_if=applies_if)
 
 
 OPTIONS = (
-    Option("difficulty", "int", 2, "rebel board level, 1 easiest to 4 hardest", (1, 2, 3, 4), "RK-REB-SETUP-4"),
-    Option("rebel_leader", "str", "sviatopolk", "the Rebellion's leader", REBEL_LEADERS, "RK-REB-SETUP-2, RK-SB-REBLEAD-1..4"),
+    Option("difficulty", "int", 2, "rebel board level, 1 easiest to 4 hardest", (1, 2, 3, 4), "RK-REB-SETUP-4",
+           kind="setting"),
+    Option("rebel_leader", "str", "sviatopolk", "the Rebellion's leader", REBEL_LEADERS, "RK-REB-SETUP-2, RK-SB-REBLEAD-1..4",
+           kind="setting"),
     Option("player_leader", "str", "mstislav", "the player's leader (abilities modelled: see docs/rurik.md)",
-           PLAYER_LEADERS, "RK-SETUP-7, RK-SB-LEAD-1..3, RK-OPEN-44"),
+           PLAYER_LEADERS, "RK-SETUP-7, RK-SB-LEAD-1..3, RK-OPEN-44", kind="setting"),
     Option("cards", "path", "", "a solo-card file, TOML or JSON (`rules template rurik --file cards`; empty: packaged)",
-           (), "RK-COMP-4"),
+           (), "RK-COMP-4", kind="setting"),
     Option("scoring", "path", "", "a claim board, warfare and end-game file, TOML or JSON (`rules template rurik`; "
-           "empty: packaged)", (), "RK-OPEN-18"),
+           "empty: packaged)", (), "RK-OPEN-18", kind="setting"),
     Option("modules", "set", "", "Stone & Blade solo modules in play (comma-separated; empty: none)", MODULES,
-           "RK-SB-EPIC-1..4, RK-SB-WAR-1..6, RK-SB-FACT-1..4"),
+           "RK-SB-EPIC-1..4, RK-SB-WAR-1..6, RK-SB-FACT-1..4", kind="setting"),
     _rule("rebel_card_cycle", "per_turn", ["per_round"], "RK-OPEN-1", "when the solo deck advances"),
     _rule("rebel_coin_icon_bribe", "top_space_only", ["first_affordable_space"], "RK-OPEN-2", "what a coin icon bribes for"),
     _rule("rebel_fallback_bribe", "no_coin_icon", ["keep_coin_icon"], "RK-OPEN-3", "coin icon after a full target column"),
@@ -51,20 +54,27 @@ OPTIONS = (
     _rule("inheritance_region_deck", "reshuffle_when_empty", ["reshuffle_every_reveal"], "RK-OPEN-22", "the 8-region inheritance deck"),
     _rule("warfare_reward_tokens", "pdhummel", ["rebel_ignores_scheme_token"], "RK-OPEN-23", "the Rebellion and the scheme-card token"),
     _rule("rebel_epic_reward", "unlock_or_preferred_good", ["ignore"], "RK-OPEN-24",
-          "epic rewards the Rebellion cannot use (modules=epic)"),
-    _rule("faction_scope", "player_only", ["both_sides"], "RK-OPEN-25", "whom the rebel faction's effect hits (modules=factions)"),
-    _rule("neutral_capture", "no", ["yes"], "RK-OPEN-26", "whether neutral troops can be captured (modules=warfare)"),
+          "epic rewards the Rebellion cannot use (modules=epic)",
+          ("modules", "epic")),
+    _rule("faction_scope", "player_only", ["both_sides"], "RK-OPEN-25", "whom the rebel faction's effect hits (modules=factions)",
+          ("modules", "factions")),
+    _rule("neutral_capture", "no", ["yes"], "RK-OPEN-26", "whether neutral troops can be captured (modules=warfare)",
+          ("modules", "warfare")),
     _rule("released_rebels", "rebellion_supply", ["beside_player_mat"], "RK-OPEN-27",
-          "where rebels released from the player's dungeon go (modules=warfare)"),
+          "where rebels released from the player's dungeon go (modules=warfare)",
+          ("modules", "warfare")),
     _rule("solo_conversion_cost", "two_coins_plus_good_or_two_coins", ["literal"], "RK-OPEN-28",
-          "price of the solo conversion token's attack point (modules=warfare)"),
+          "price of the solo conversion token's attack point (modules=warfare)",
+          ("modules", "warfare")),
     _rule("goods_conversion_tokens", "pdhummel", ["none"], "RK-OPEN-29", "the player's goods conversion tokens"),
-    _rule("maria_attack", "normal_attack_rules", ["maria_region_only"], "RK-OPEN-30", "where Maria's attack point is spent"),
+    _rule("maria_attack", "normal_attack_rules", ["maria_region_only"], "RK-OPEN-30", "where Maria's attack point is spent",
+          ("rebel_leader", "maria")),
     _rule("rebel_stable_move", "from_stable_region", ["normal_sources"], "RK-OPEN-31", "sources of a Rebellion stable's moves"),
     _rule("rebel_attack_removal", "player_unit", ["rebel_unit"], "RK-OPEN-32", "what a Rebellion attack on the player removes"),
     _rule("player_agenda_deal", "two_keep_one", ["one"], "RK-OPEN-33", "secret agendas dealt to the player"),
     _rule("icon_mapping", "pair_is_build_tax", ["pair_is_attack_move"], "RK-OPEN-34",
-          "priorities under which the Rebellion captures (modules=warfare)"),
+          "priorities under which the Rebellion captures (modules=warfare)",
+          ("modules", "warfare")),
     _rule("player_goods_handling", "boat_first_with_transfers", ["boat_first_no_transfers"], "RK-OPEN-35", "moving goods between dock and boat"),
     _rule("deed_timing", "any_number", ["one_per_turn"], "RK-OPEN-36", "deeds accomplished per turn"),
     _rule("leader_reentry", "must_first", ["optional"], "RK-OPEN-37", "mustering an off-board player leader"),

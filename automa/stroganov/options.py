@@ -2,7 +2,9 @@
 
 Every open point of the rules reference (ST-OPEN-1..58) is either a rule option below or a parameter
 in the packaged data files (overridable with ``rules=PATH``); ``OPEN_POINTS`` maps each one to its
-name, and docs/stroganov.md lists them all.
+name, and docs/stroganov.md lists them all. An option's ``sensitivity`` values are the alternatives the
+reference's open point names (section 9), tried by ``automa-sim sensitivity``; the user's own choices
+(opponent, difficulty, deck, modules, rules file) are ``kind="setting"``.
 """
 from __future__ import annotations
 
@@ -12,20 +14,20 @@ MODULES = ("merchant", "hunting_plan", "landscapes", "diplomacy")
 
 OPTIONS = (
     Option("opponent", "str", "ivan", "solo-board side: ivan (a) or katyusha (b)", ("ivan", "katyusha"),
-           "ST-IVAN-KAT-1"),
+           "ST-IVAN-KAT-1", kind="setting"),
     Option("difficulty", "str", "normal", "automa difficulty: normal, medium (coin rule), hard (+trade-space rule)",
-           ("normal", "medium", "hard"), "ST-IVAN-DIFF-1,ST-IVAN-DIFF-2"),
+           ("normal", "medium", "hard"), "ST-IVAN-DIFF-1,ST-IVAN-DIFF-2", kind="setting"),
     Option("automa_strategy", "str", "random", "deck building: random removes 5 cards, a-f removes that letter",
-           ("random", "a", "b", "c", "d", "e", "f"), "ST-IVAN-DECK-2"),
-    Option("modules", "set", "", "Turukhan modules in play", MODULES, "ST-TK-GEN-1"),
+           ("random", "a", "b", "c", "d", "e", "f"), "ST-IVAN-DECK-2", kind="setting"),
+    Option("modules", "set", "", "Turukhan modules in play", MODULES, "ST-TK-GEN-1", kind="setting"),
     Option("rules", "path", "", "TOML or JSON file of parameter values overriding the packaged data "
            "(`rules template stroganov`)",
-           (), "ST-OPEN-*"),
+           (), "ST-OPEN-*", kind="setting"),
     Option("ivan_trophy_values", "str", "1,2,3,4,5,6", "Ivan's trophy VP per step (last repeats)", (),
-           "ST-OPEN-19,ST-IVAN-ACT-3"),
+           "ST-OPEN-19,ST-IVAN-ACT-3", sensitivity=("3", "4"), applies_if=("opponent", "ivan")),
     Option("katyusha_trophy_values", "str", "2,3,5,6,8,10", "Katyusha's trophy VP per step (last repeats)", (),
-           "ST-OPEN-19,ST-IVAN-KAT-1"),
-    Option("market_size", "int", 6, "furs in the market", (), "ST-OPEN-9,ST-MARKET-1"),
+           "ST-OPEN-19,ST-IVAN-KAT-1", sensitivity=("3", "4"), applies_if=("opponent", "katyusha")),
+    Option("market_size", "int", 6, "furs in the market", (), "ST-OPEN-9,ST-MARKET-1", sensitivity=(8,)),
     Option("market_trade", "str", "two_for_one", "extra action: 2 furs for 1 market fur, or no trading",
            ("two_for_one", "none"), "ST-OPEN-10,ST-MARKET-3"),
     Option("trade_action", "str", "coin_per_fur", "trade action: 1 coin per trade-space fur, or 1 fur for 2 coins",
@@ -39,7 +41,7 @@ OPTIONS = (
     Option("actions_at_outposts", "str", "listed", "listed: village/yurt/wish/merchant at outposts; all: also hunt and claim",
            ("listed", "all"), "ST-OPEN-32,ST-TURN-6"),
     Option("unfulfilled_wish_penalty", "int", 0, "VP lost per taken but unfulfilled wish", (),
-           "ST-OPEN-25,ST-END-6"),
+           "ST-OPEN-25,ST-END-6", sensitivity=(2,)),
     Option("tie_break", "str", "automa", "who wins a tied score", ("automa", "shared", "coins_furs"),
            "ST-OPEN-27,ST-END-7"),
     Option("next_year_order", "str", "reverse_arrival", "first-spring order in years 2-4",
@@ -58,8 +60,8 @@ OPTIONS = (
            "ST-OPEN-34"),
     Option("story_from_extra_moves", "bool", False, "+1 story per movement tile paid with horses", (),
            "ST-OPEN-24,ST-SONG-6"),
-    Option("song_display_size", "int", 2, "song tiles on display", (), "ST-OPEN-23,ST-SONG-2"),
-    Option("songs_per_winter", "int", 1, "songs each side may buy per winter", (), "ST-OPEN-23,ST-WINTER-3"),
+    Option("song_display_size", "int", 2, "song tiles on display", (), "ST-OPEN-23,ST-SONG-2", sensitivity=(1,)),
+    Option("songs_per_winter", "int", 1, "songs each side may buy per winter", (), "ST-OPEN-23,ST-WINTER-3", sensitivity=(2,)),
     Option("ivan_move_overflow", "str", "stop", "Ivan past the east end: stop, or surplus steps become coins",
            ("stop", "coins"), "ST-OPEN-37,ST-IVAN-MOVE-2"),
     Option("ivan_hunt_shortfall", "str", "coins", "Ivan hunting fewer furs than the card: 1 coin per missing fur, or none",
@@ -75,11 +77,11 @@ OPTIONS = (
     Option("ivan_winter_income", "str", "none", "Ivan's winter horse income", ("none", "as_player"),
            "ST-OPEN-43,ST-IVAN-WINTER-2"),
     Option("hard_coin_scope", "str", "every_gain", "hard rule applies to every fur gain or to hunting only",
-           ("every_gain", "hunting_only"), "ST-OPEN-45,ST-IVAN-DIFF-2"),
+           ("every_gain", "hunting_only"), "ST-OPEN-45,ST-IVAN-DIFF-2", applies_if=("difficulty", "hard")),
     Option("ivan_outpost_take_pays_fur", "bool", True, "Ivan pays the location fur when taking a new outpost", (),
            "ST-OPEN-46,ST-IVAN-ACT-2"),
     Option("ivan_missing_item_coin", "bool", False, "medium/hard: 1 coin also when the yurt or wish is missing", (),
-           "ST-OPEN-47,ST-IVAN-ACT-4"),
+           "ST-OPEN-47,ST-IVAN-ACT-4", applies_if=("difficulty", "medium", "hard")),
     Option("ivan_tiger_location_fur", "bool", False, "Ivan may pay a location fur with a tiger", (),
            "ST-OPEN-48,ST-IVAN-LOCFUR-1"),
     Option("shared_tile_order", "str", "later_first", "two cossacks on one tile: later arrival plays first, or the player",
@@ -87,17 +89,19 @@ OPTIONS = (
     Option("ivan_end_scoring", "str", "full", "Ivan's end scoring: as the player, or only songs, trophies and tiles",
            ("full", "limited"), "ST-OPEN-50,ST-IVAN-END-1"),
     Option("owned_a_tiles_year2", "str", "stay", "owned A-tiles at the end of year 2", ("stay", "removed"),
-           "ST-OPEN-52,ST-TK-LAND-3"),
+           "ST-OPEN-52,ST-TK-LAND-3",
+           applies_if=("modules", "landscapes")),
     Option("diplomacy_on_new_tiles", "bool", True, "tiles of the diplomacy terrain placed later get a diplomacy tile",
-           (), "ST-OPEN-54,ST-TK-DIPLO-7"),
+           (), "ST-OPEN-54,ST-TK-DIPLO-7", applies_if=("modules", "diplomacy")),
     Option("ivan_coin_donation_value", "int", 8, "steps Ivan moves for donating a coin alone", (),
-           "ST-OPEN-55,ST-TK-DIPLO-8"),
+           "ST-OPEN-55,ST-TK-DIPLO-8",
+           sensitivity=(1,), applies_if=("modules", "diplomacy")),
     Option("ivan_nothing_to_donate", "str", "skip", "Ivan with nothing to donate does nothing", ("skip",),
-           "ST-OPEN-56,ST-TK-DIPLO-8"),
+           "ST-OPEN-56,ST-TK-DIPLO-8", applies_if=("modules", "diplomacy")),
     Option("component_limits", "str", "engine", "engine: banners 12 and tigers 16 limited; box: coins 20, horses 40 too",
            ("engine", "box"), "ST-OPEN-57,ST-COMP-3"),
     Option("ivan_plan_card_hunt_advances", "bool", True, "a card hunt that takes Ivan's next plan fur advances his plan",
-           (), "ST-TK-PLAN-5"),
+           (), "ST-TK-PLAN-5", applies_if=("modules", "hunting_plan")),
 )
 
 # Open point -> the option or parameter (section.key in the data files) that holds it.
