@@ -6,7 +6,7 @@ rollout policy play to the end; its value goes back up the path (Cowling, Powley
 "Information Set Monte Carlo Tree Search", 2012; OpenSpiel's ``ismcts``). The automa and chance
 are not tree levels: a new determinization per simulation stands for them.
 """
-from strategies.base import Strategy
+from automa.core.strategy import Strategy
 from strategies.search import Node, Search, most_visited, ucb_pick, value
 
 

@@ -10,7 +10,7 @@ import math
 import random
 
 from automa.core.params import Param
-from strategies.base import Strategy
+from automa.core.strategy import Strategy
 
 OUTCOME = {"player": 1.0, "draw": 0.5, "automa": 0.0}
 

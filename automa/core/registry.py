@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from automa.core.errors import UsageError
+from automa.core.params import bind, split_spec
+from automa.core.strategy import Strategy
 
 ENTRY_POINT_GROUP = "automa_sim.strategies"
 KINDS = ("rule", "setting")  # Option.kind
@@ -270,8 +272,6 @@ def get_strategy(game: Game, name: str):
     """The strategy for a built-in name, an entry-point name or a ``module:Class`` path, with its
     parameters bound from ``name(key=value, ...)`` (automa.core.params): a StrategySpec, called with
     a random stream to make the strategy."""
-    from automa.core.params import bind, split_spec
-    from strategies.base import Strategy
     base, given = split_spec(name)
     if base in game.strategies:
         cls = _load(game.strategies[base], "strategy")
@@ -287,5 +287,5 @@ def get_strategy(game: Game, name: str):
         except Exception as exc:  # a broken plugin is the user's input, not our crash
             raise UsageError(f"strategy {base!r}: entry point failed to load: {exc}") from None
     if not (isinstance(cls, type) and issubclass(cls, Strategy)):
-        raise UsageError(f"strategy {base!r} is not a subclass of strategies.base.Strategy")
+        raise UsageError(f"strategy {base!r} is not a subclass of automa.core.strategy.Strategy")
     return bind(cls, base, given, lambda text: get_strategy(game, text))

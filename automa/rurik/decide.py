@@ -7,7 +7,7 @@ from automa.core.errors import StrategyError
 from automa.rurik.hidden import resample
 from automa.rurik.match import Match
 from automa.rurik.view import View
-from strategies.base import Decision, ask
+from automa.core.strategy import Decision, ask
 
 PASS = ("pass",)
 

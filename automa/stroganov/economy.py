@@ -7,7 +7,7 @@ from bisect import bisect_right
 
 from automa.stroganov.state import C_BONUS, C_SONGS, C_TROPHY, IVAN, PLAYER
 from automa.stroganov.view import View
-from strategies.base import Decision, ask
+from automa.core.strategy import Decision, ask
 
 
 class Run:

@@ -21,7 +21,7 @@ reveal cards, so the engine offers no lookahead); epic structures, conversions, 
 swap, the Library exchange and the faction's defeat are judged by lookahead. Other decisions the
 engine offers no lookahead for (which scheme deck or card, which agenda) are taken at random.
 """
-from strategies.base import Strategy
+from automa.core.strategy import Strategy
 
 POINTS = ((3, 2, 1), (3, 2, 1), (2, 1, 1), (2, 1, 1), (2, 1, 1), (3, 2, 1))   # RK-STRAT-2
 COLUMNS = ("muster", "move", "attack", "tax", "build", "scheme")

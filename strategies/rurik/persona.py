@@ -8,7 +8,7 @@ the boat otherwise. With the Stone & Blade modules every persona tries every cap
 Veche's scheme card and announces the faction's defeat as soon as it can. Other decisions (which
 deck, which card to keep) go to its random stream.
 """
-from strategies.base import Strategy
+from automa.core.strategy import Strategy
 
 COLUMNS = ("muster", "move", "attack", "tax", "build", "scheme")
 

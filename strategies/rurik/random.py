@@ -1,5 +1,5 @@
 """``random``: a uniformly random legal choice at every decision. The fuzzing baseline."""
-from strategies.base import Strategy
+from automa.core.strategy import Strategy
 
 
 class RandomStrategy(Strategy):

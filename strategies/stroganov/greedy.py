@@ -12,7 +12,7 @@ category. Ties are broken by the strategy's own stream.
 from __future__ import annotations
 
 from automa.stroganov.state import CATEGORIES
-from strategies.base import Strategy
+from automa.core.strategy import Strategy
 
 
 INDEX = {c: i for i, c in enumerate(CATEGORIES)}

@@ -1,7 +1,7 @@
 """Uniformly random among the legal choices, drawn from the strategy's own stream."""
 from __future__ import annotations
 
-from strategies.base import Strategy
+from automa.core.strategy import Strategy
 
 
 class RandomStrategy(Strategy):

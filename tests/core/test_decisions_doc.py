@@ -13,7 +13,7 @@ from automa.core.runner import prepare
 from automa.core.seeding import game_streams
 from automa.core.simulate import resolve
 from automa.rurik.player import CHOICES
-from strategies.base import Strategy
+from automa.core.strategy import Strategy
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "decisions.md").read_text()

@@ -6,7 +6,7 @@ from automa.core.registry import Game, Option, get_game, get_strategy, strategy_
 from tests.core import tinygame
 
 PLUGIN = '''
-from strategies.base import Strategy
+from automa.core.strategy import Strategy
 
 class Last(Strategy):
     """Keeps the last die."""
@@ -74,7 +74,7 @@ def test_builtin_and_module_path_strategies():
         get_strategy(game, "tests.core.tinygame:Nope")
     with pytest.raises(UsageError, match="cannot import strategy"):
         get_strategy(game, "no_such_module:X")
-    with pytest.raises(UsageError, match="is not a subclass of strategies.base.Strategy"):
+    with pytest.raises(UsageError, match="is not a subclass of automa.core.strategy.Strategy"):
         get_strategy(game, "tests.core.tinygame:play")
 
 

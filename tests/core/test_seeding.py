@@ -66,7 +66,7 @@ def test_strategy_uniform_is_randrange():
     """Strategy.uniform is only faster: the element randrange(len(seq)) picks, and the same state after."""
     import random
 
-    from strategies.base import Strategy
+    from automa.core.strategy import Strategy
     for seed in range(20):
         ours, stdlib = Strategy(random.Random(seed)), random.Random(seed)
         for n in (1, 2, 3, 5, 7, 8, 9, 31, 33, 100, 1000):

@@ -15,7 +15,7 @@ from automa.core.errors import UsageError
 from automa.core.params import Param
 from automa.core.registry import Game, Option
 from automa.core.results import Result
-from strategies.base import Decision, Strategy, ask
+from automa.core.strategy import Decision, Strategy, ask
 
 TARGET = f"{__name__}:GAME"  # the registry path of GAME
 DECK = (1, 2, 3, 4, 5, 6, 2, 3, 4, 5)

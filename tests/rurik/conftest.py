@@ -16,7 +16,7 @@ from automa.rurik import data as rdata
 from automa.rurik import setup as rsetup
 from automa.rurik.match import Match
 from automa.rurik.state import ModState
-from strategies.base import Strategy
+from automa.core.strategy import Strategy
 
 _DATA = rdata.load()
 

@@ -9,7 +9,7 @@ from automa.stroganov import GAME, economy, player
 from automa.stroganov.data import DATA
 from automa.stroganov.modules import diplomacy, hunting_plan
 from automa.stroganov.state import C_MERCHANT, C_SONGS, C_TROPHY, PLAYER
-from strategies.base import Strategy
+from automa.core.strategy import Strategy
 from strategies.stroganov.random import RandomStrategy
 from tests.stroganov.conftest import context, make_run, take_from_bag
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from automa.stroganov import economy, player, rounds, scoring
 from automa.stroganov.state import C_BONUS, C_LAND, C_TROPHY, PLAYER, START
-from strategies.base import Strategy
+from automa.core.strategy import Strategy
 from tests.stroganov.conftest import clear_board, make_run, take_from_bag
 
 

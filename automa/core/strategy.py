@@ -1,4 +1,5 @@
-"""The strategy protocol: an engine asks, a strategy chooses.
+"""The strategy protocol, the contract between engines and strategies: an engine asks, a strategy
+chooses. Both sides depend on it; neither depends on the other.
 
 At every real player decision an engine builds a :class:`Decision` and calls
 ``strategy.choose(decision)``. The strategy returns one element of ``decision.choices``. Forced moves
