@@ -464,19 +464,23 @@ def games_file(path: Path) -> Path:
 @click.option("--games", "-n", "count", type=int, help="Play exactly this many games per measurement instead.")
 @click.option("--overhead", is_flag=True, help="Instead: rows/s of a whole run (CSV, chunk files, summary) "
                                                "over rows/s of the bare engine loop, in one process.")
+@click.option("--rollout", is_flag=True, help="Instead: ms per rollout from mid-game decisions against ms per "
+                                              "game, for the rollout policy (--strategy, default random).")
 @strategy_flag
-def bench(games, seconds, count, overhead, strategy):
+def bench(games, seconds, count, overhead, rollout, strategy):
     """Measure games/s per engine and built-in strategy (or only --strategy), in 1 process and in 2.
 
     Without GAME, every available game is measured; each cell is announced on stderr as it starts.
     With --overhead, measure the runner's overhead
     (default: 2,000 games of each game's default strategy, or --strategy, best of 3).
+    With --rollout, measure what a search player pays per rollout (40 games, or --games).
 
     \b
     Example:
       automa-sim bench rurik --seconds 5
       automa-sim bench rurik --strategy random --games 200
       automa-sim bench rurik --overhead --strategy random --games 4000
+      automa-sim bench rurik --rollout --games 20
     """
     from automa.core.bench import bench as run_bench
     from automa.core.bench import overhead as run_overhead
@@ -497,6 +501,17 @@ def bench(games, seconds, count, overhead, strategy):
         raise UsageError(f"--seconds must be above 0, got {seconds}")
     if overhead:
         click.echo(overhead_table([run_overhead(n, strategy, count or 2000) for n in names]))
+        return
+    if rollout:
+        from automa.core.bench import rollout_cost, rollout_table
+        rows = []
+        for n in names:
+            row = rollout_cost(n, strategy, count or 40)
+            if row is None:
+                click.echo(f"skipping {n}: it offers no rollouts yet", err=True)
+            else:
+                rows.append(row)
+        click.echo(rollout_table(rows))
         return
     click.echo(table(run_bench(names, seconds, count, strategy, lambda line: click.echo(line, err=True))))
 

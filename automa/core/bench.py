@@ -7,12 +7,14 @@ twice as many games and includes starting the pool.
 from __future__ import annotations
 
 import math
+import random
 import time
 from typing import Callable
 
-from automa.core.registry import get_game
+from automa.core.registry import get_game, get_strategy
 from automa.core.runner import RunSpec, run
 from automa.core.simulate import resolve
+from automa.core.strategy import Strategy
 
 SEED = 0
 
@@ -46,10 +48,12 @@ def calibrate(spec: RunSpec, seconds: float) -> int:
 def bench(games: list[str], seconds: float = 2.0, count: int | None = None, strategy: str | None = None,
           progress: Callable[[str], None] = lambda line: None) -> list[dict]:
     """One row per game and built-in strategy (or only ``strategy``): games, games/s with 1 and 2
-    processes, speedup, errors. ``progress(line)`` is told which cell is being measured."""
+    processes, speedup, errors. Search strategies are measured only when named (their speed is their
+    budget's; ``ladder`` reports it per rung). ``progress(line)`` is told which cell is being measured."""
     rows = []
     for name in games:
-        names = [strategy] if strategy else list(get_game(name).strategies)
+        names = [strategy] if strategy else [s for s in get_game(name).strategies
+                                             if not get_strategy(get_game(name), s).cls.searches]
         for at, strategy_name in enumerate(names, 1):
             spec = resolve(name, strategy_name, {}, SEED)
             progress(f"bench {name} {spec.strategy} ({at}/{len(names)}): "
@@ -125,3 +129,64 @@ def overhead_table(rows: list[dict]) -> str:
     widths = [max([len(h)] + [len(c[i]) for c in cells]) for i, h in enumerate(OVERHEAD_COLUMNS)]
     fmt = lambda vals: "  ".join(v.ljust(w) if i < 2 else v.rjust(w) for i, (v, w) in enumerate(zip(vals, widths)))
     return "\n".join([fmt(OVERHEAD_COLUMNS), fmt(["-" * w for w in widths])] + [fmt(c) for c in cells])
+
+
+ROLLOUT_COLUMNS = ("game", "policy", "rollouts", "ms/game", "ms/rollout", "ratio")
+
+
+class _Probe(Strategy):
+    """Plays as its policy does and, at every ``every``-th decision, times ``runs`` rollouts of the
+    policy from there (``Decision.rollout``)."""
+
+    searches = True
+
+    def __init__(self, rng, policy, every: int = 10, runs: int = 3):
+        super().__init__(rng)
+        self.inner, self.policy, self.every, self.runs = policy(rng), policy, every, runs
+        self.asked = self.rollouts = 0
+        self.seconds = 0.0
+
+    def choose(self, decision):
+        self.asked += 1
+        if self.asked % self.every == 0 and decision.can_roll_out:
+            player, world = self.policy(random.Random(self.asked)), random.Random(-self.asked)
+            clock = time.perf_counter()
+            for _ in range(self.runs):
+                decision.rollout(decision.choices[0], player, world)
+            self.seconds += time.perf_counter() - clock
+            self.rollouts += self.runs
+        return self.inner.choose(decision)
+
+
+def rollout_cost(name: str, policy: str | None = None, games: int = 40) -> dict | None:
+    """What a search player pays per rollout: ms per game of ``policy`` (default ``random``) against
+    ms per rollout under it from every 10th decision of those games, a mid-game position on average
+    (issue 13's target: a ratio of at most 1.2). None when the game offers no rollouts."""
+    from automa.core.seeding import game_streams
+
+    spec = resolve(name, policy or "random", {}, SEED)
+    ctx = spec.game.prepare(spec.options)
+    played = seconds = rollouts = 0
+    for i in range(games):          # interleaved, so that both see the same load on a busy machine
+        streams = game_streams(SEED, i)
+        clock = time.perf_counter()
+        spec.game.play(ctx, spec.options, spec.strategy_cls(streams.strategy), streams, None)
+        played += time.perf_counter() - clock
+        streams = game_streams(SEED, i)
+        probe = _Probe(streams.strategy, spec.strategy_cls)
+        spec.game.play(ctx, spec.options, probe, streams, None)
+        seconds, rollouts = seconds + probe.seconds, rollouts + probe.rollouts
+    if not rollouts:
+        return None
+    per_game = played / games
+    return {"game": name, "policy": spec.strategy, "rollouts": rollouts, "ms/game": 1e3 * per_game,
+            "ms/rollout": 1e3 * seconds / rollouts, "ratio": seconds / rollouts / per_game}
+
+
+def rollout_table(rows: list[dict]) -> str:
+    """The rollout rows as a fixed-width text table."""
+    cells = [[r["game"], r["policy"], str(r["rollouts"]), f"{r['ms/game']:.2f}", f"{r['ms/rollout']:.2f}",
+              f"{r['ratio']:.2f}"] for r in rows]
+    widths = [max([len(h)] + [len(c[i]) for c in cells]) for i, h in enumerate(ROLLOUT_COLUMNS)]
+    fmt = lambda vals: "  ".join(v.ljust(w) if i < 2 else v.rjust(w) for i, (v, w) in enumerate(zip(vals, widths)))
+    return "\n".join([fmt(ROLLOUT_COLUMNS), fmt(["-" * w for w in widths])] + [fmt(c) for c in cells])

@@ -114,3 +114,12 @@ def test_search_player_does_not_peek(monkeypatch):
     assert n >= 10 and (first is None or first[0] != "choice"), (n, first)
     n, first = _first_difference(_public(monkeypatch, False, True), _public(monkeypatch, True, True))
     assert first is not None and first[0] == "choice", (n, first)
+
+
+def test_bench_rollout_measures_rollouts_from_mid_game():
+    """``bench --rollout``: rollouts are timed from every 10th decision of real games, next to the
+    games themselves, and the search strategies stay out of the default bench."""
+    from automa.core.bench import bench, rollout_cost
+    row = rollout_cost("rurik", None, 3)
+    assert row["policy"] == "random" and row["rollouts"] > 0 and row["ms/rollout"] > 0 and row["ratio"] > 0
+    assert {r["strategy"] for r in bench(["rurik"], count=1)} == {"random", "greedy", "warlord", "builder", "merchant"}
