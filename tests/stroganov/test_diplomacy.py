@@ -1,6 +1,7 @@
 """Module 4: diplomacy (ST-TK-DIPLO-1..9)."""
 from __future__ import annotations
 
+from automa.core.trace import Trace
 from automa.stroganov import economy, ivan, player
 from automa.stroganov.data import Card
 from automa.stroganov.modules import diplomacy
@@ -42,8 +43,11 @@ def test_ivan_at_the_end_of_the_track_donates_by_default_or_keeps_his_goods():
         st.diplo = [0] * 12
         st.diplo[4] = 1
         ivan.diplo, ivan.coins = run.t.diplo_spaces, 1
+        run.trace = Trace()
         diplomacy.ivan_donate(run, [4])
         assert ivan.diplo == run.t.diplo_spaces
+        event = run.trace.events[-1]  # the trace says the marker did not move
+        assert (event["action"], event.get("moved")) == (("donate", 0) if donated else ("no_donation", None))
         assert (ivan.coins, st.don_coins[4]) == ((0, 1) if donated else (1, 0))
     # all spaces ahead held by the player's marker: no step is possible either
     run = make_run(modules="diplomacy", ivan_diplomacy_at_track_end="skip")

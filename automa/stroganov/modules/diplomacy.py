@@ -107,12 +107,13 @@ def ivan_donate(run, path) -> None:
     if slot < 0:
         return
     side = st.sides[IVAN]
-    if run.o.ivan_diplomacy_at_track_end == "skip":
-        other = st.sides[PLAYER].diplo
-        if advance(side.diplo, 1, (other,) if other else (), run.t.diplo_spaces) == side.diplo:
-            if run.trace:
-                run.event("automa", action="no_donation", slot=slot, space=side.diplo, rule="ST-TK-DIPLO-4")
-            return
+    other = st.sides[PLAYER].diplo
+    occupied = (other,) if other else ()
+    stuck = advance(side.diplo, 1, occupied, run.t.diplo_spaces) == side.diplo
+    if stuck and run.o.ivan_diplomacy_at_track_end == "skip":
+        if run.trace:
+            run.event("automa", action="no_donation", slot=slot, space=side.diplo, rule="ST-TK-DIPLO-4")
+        return
     if side.furs[8]:
         fur, coin, tiger, steps = 8, 0, 0, 8
     elif side.coins:
@@ -124,9 +125,10 @@ def ivan_donate(run, path) -> None:
         fur, coin, tiger, steps = 0, 0, 1, run.t.diplo_wild
     else:
         return
-    if run.trace:
+    if run.trace:  # steps: the donation's value; moved: the spaces the marker really moves (ST-TK-DIPLO-4)
+        to = advance(side.diplo, steps, occupied, run.t.diplo_spaces)
         run.event("automa", action="donate", slot=slot, fur=fur, coin=coin, tiger=tiger, steps=steps,
-                  rule="ST-TK-DIPLO-8")
+                  moved=to - side.diplo - sum(side.diplo < o < to for o in occupied), space=to, rule="ST-TK-DIPLO-8")
     donate(run, IVAN, slot, fur, coin, tiger, steps)
 
 
