@@ -109,8 +109,8 @@ def ivan_donate(run, path) -> None:
     side = st.sides[IVAN]
     other = st.sides[PLAYER].diplo
     occupied = (other,) if other else ()
-    stuck = advance(side.diplo, 1, occupied, run.t.diplo_spaces) == side.diplo
-    if stuck and run.o.ivan_diplomacy_at_track_end == "skip":
+    if run.o.ivan_diplomacy_at_track_end == "skip" and \
+            advance(side.diplo, 1, occupied, run.t.diplo_spaces) == side.diplo:
         if run.trace:
             run.event("automa", action="no_donation", slot=slot, space=side.diplo, rule="ST-TK-DIPLO-4")
         return
