@@ -17,8 +17,9 @@ from automa.stroganov.state import CATEGORIES, IVAN, PLAYER
 
 
 def prepare(options: dict) -> dict:
-    """Load the data files (packaged or ``rules=PATH``) and check the option values they depend on."""
-    tables = Tables(options.get("rules", ""))
+    """Load the data files (packaged or ``rules=PATH``) with the region layout (ST-OPEN-3) and check the
+    option values they depend on."""
+    tables = Tables(options.get("rules", ""), options.get("region_layout", "five_regions"))
     return {"tables": tables, "opts": {}}
 
 

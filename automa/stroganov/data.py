@@ -21,6 +21,8 @@ REWARD_KEYS = ("vp", "coins", "horses", "furs_from_bag", "fur_from_market", "sto
                "trophy_action", "tiger", "new_outpost")
 TERRAINS = ("forest", "swamp", "steppe", "mountain")
 SACRED, WILD = 4, 5  # terrain codes of Б-tiles (fifth type) and A-tiles (wild)
+# region_layout=six_regions: six regions 0-5 of two slots each, the former default (ST-OPEN-3)
+SIX_REGIONS = (2, 2, 2, 2, 2, 2)
 ACTIONS = ("outpost", "trophy", "yurt", "tsar-wish", "claim-landscape-full-cost")
 
 
@@ -89,8 +91,8 @@ PARAMETERS = Dict(fields={
                                             value=Int(lo=0, hi=200)),
                      tigers=_f(Int, "tiger tokens", "ST-COMP-1", lo=0, hi=99)),
     "board": _section("board", "main board",
-                      slots_per_region=_f(List, "landscape slots per region, west to east", "ST-BOARD-2",
-                                          item=Int(lo=1, hi=6), min=1),
+                      slots_per_region=_f(List, "landscape slots per region, west to east (0: a region "
+                                          "without tiles)", "ST-BOARD-2", item=Int(lo=0, hi=6), min=1),
                       regions_with_village_yurt_wish=_f(List, "regions (0 = westernmost) holding a village, yurt "
                                                         "and wish", "ST-BOARD-4", item=Int(lo=0, hi=99), min=1),
                       region_fur_pool=_f(List, "fur values dealt one per region", "ST-BOARD-3",
@@ -267,14 +269,15 @@ class Tables:
     The component and board facts are data loaded and checked here: the box's counts (26 landscape tiles,
     5 of them S-tiles, 76 furs, 16 tigers, 5 villages, 16 yurts, 20 songs, 37 wishes, 18 automa cards, 5
     outposts per colour; ST-COMP-1); the fur kinds of value 2-8 with names and bag counts (ST-FUR-1,
-    ST-FUR-2); the regions west to east and their slots (``slot_region``, ST-BOARD-2); the regions that
+    ST-FUR-2); the regions west to east and their slots (``slot_region``, ST-BOARD-2; ``region_layout`` keeps
+    ``board.slots_per_region`` or takes the former six regions, ST-OPEN-3); the regions that
     hold a village, yurt and wish (ST-BOARD-4); the region-fur pool, one distinct kind per region
     (ST-BOARD-3); each tile's terrain and claim bonus (ST-LAND-1, ST-LAND-3); the wish groups (start,
     first half, second half; ST-WISH-1); the proposed village, yurt and song lists (ST-VILLAGE-3,
     ST-YURT-4, ST-SONG-5).
     """
 
-    def __init__(self, rules_path: str = ""):
+    def __init__(self, rules_path: str = "", region_layout: str = "five_regions"):
         cards, strategies, p = load_raw(rules_path)
         src = rules_path or str(DATA / "parameters.json")
         chk = _Check(src)
@@ -302,11 +305,15 @@ class Tables:
 
         b = p["board"]
         self.slots_per_region = tuple(b["slots_per_region"])
+        if region_layout == "six_regions":
+            self.slots_per_region = SIX_REGIONS
         self.n_regions = len(self.slots_per_region)
         self.slot_region = tuple(r for r, n in enumerate(self.slots_per_region) for _ in range(n))
         self.n_slots = len(self.slot_region)
         self.region_slots = tuple(tuple(s for s in range(self.n_slots) if self.slot_region[s] == r)
                                   for r in range(self.n_regions))
+        if not self.slot_region or not self.slots_per_region[-1]:
+            chk.fail("board.slots_per_region", "needs slots, and some in the easternmost region")
         self.item_regions = chk.ints("board.regions_with_village_yurt_wish", b["regions_with_village_yurt_wish"],
                                      0, self.n_regions - 1)
         self.region_fur_pool = tuple(b["region_fur_pool"])
@@ -334,6 +341,8 @@ class Tables:
             tiles.append(Tile(name, False, SACRED, special_slots, ()))
         self.tiles = tuple(tiles)
         self.special_regions = chk.ints("landscapes.special_regions", tk["special_regions"], 0, self.n_regions - 1)
+        if not all(self.region_slots[r] for r in self.special_regions):
+            chk.fail("landscapes.special_regions", "each needs a region with slots")
         self.a_tile_ivan_vp = tk["a_tile_ivan_vp"]
 
         m = p["movement"]

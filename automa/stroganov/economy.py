@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 
-from automa.stroganov.state import C_BONUS, C_SONGS, C_TROPHY, IVAN, PLAYER
+from automa.stroganov.state import C_BONUS, C_SONGS, C_SONGS_AT_END, C_TROPHY, IVAN, PLAYER
 from automa.stroganov.view import View
 from automa.core.strategy import Decision, ask
 
@@ -15,7 +15,7 @@ class Run:
     the lookahead stream, held as its seed until the first lookahead."""
 
     __slots__ = ("st", "t", "o", "rng", "arng", "strategy", "trace", "look_rng", "modules",
-                 "merchant", "plan", "lands", "diplo", "turns", "view")
+                 "merchant", "plan", "lands", "diplo", "turns", "view", "check")
 
     def __init__(self, st, tables, opts, rng, arng, strategy, trace, look_rng):
         self.st, self.t, self.o = st, tables, opts
@@ -27,6 +27,7 @@ class Run:
         self.diplo = "diplomacy" in mods
         self.turns = 0
         self.view = None  # one live read-only view per game, made at the first real decision
+        self.check = None  # invariant tests: called after every step of a turn (see rounds.play_game)
 
     def choose(self, kind: str, choices, apply):
         """Ask the strategy (only with >= 2 choices), apply the choice, and return it."""
@@ -99,7 +100,7 @@ def gain_fur(run: Run, who: int, value: int, hunted: bool = False) -> None:
         to_bag(run, value)
         add_coins(run, IVAN, 1)
         if run.trace:
-            run.event("automa", action="hard_coin", fur=value, rule="ST-IVAN-DIFF-2")
+            run.event("automa", action="hard_coin", fur=value, coins=1, rule="ST-IVAN-DIFF-2")
         return
     side = run.st.sides[who]
     side.furs[value] += 1
@@ -309,13 +310,16 @@ def song_reward(run: Run, who: int, keep_tile: bool) -> None:
 
 
 def _take_song(run: Run, who: int, idx: int, keep_tile: bool) -> None:
+    """A bought song tile is kept and its VP score at game end; its other rewards come at once (ST-END-2,
+    ST-SONG-5). The story-track-end reward leaves the tile on the board, so all of it comes at once
+    (ST-SONG-4)."""
     st = run.st
     song = st.songs[idx]
     cost, reward = run.t.songs[song]
     st.sides[who].story -= cost
     if not keep_tile:
         st.songs.pop(idx)
-    gain_reward(run, who, reward, C_SONGS)
+    gain_reward(run, who, reward, C_SONGS if keep_tile else C_SONGS_AT_END)
 
 
 # --- rewards --------------------------------------------------------------------------------------
@@ -346,7 +350,10 @@ def apply_bundle(run: Run, who: int, bundle: tuple, category: int) -> None:
     side = st.sides[who]
     for key, n in bundle:
         if key == "vp":
-            side.vp[category] += n
+            if category == C_SONGS_AT_END:
+                side.song_vp += n
+            else:
+                side.vp[category] += n
         elif key == "coins":
             add_coins(run, who, n)
         elif key == "horses":

@@ -15,12 +15,19 @@ from automa.stroganov.state import C_BONUS, IVAN, START
 def turn(run: Run) -> None:
     """Ivan's turn in order: draw, move, diplomacy, hunt, claim or village, additional action
     (ST-IVAN-TURN-1..6)."""
+    check = run.check
     action_card, move_card = draw(run)
     path = move(run, move_card)
     if run.diplo:
         diplomacy.ivan_donate(run, path)
+    if check:
+        check(run)
     hunt(run, move_card)
+    if check:
+        check(run)
     claim_or_village(run)
+    if check:
+        check(run)
     additional_action(run, action_card)
 
 
@@ -60,7 +67,10 @@ def move(run: Run, card) -> list[int]:
 
 def hunt(run: Run, card) -> None:
     """Hunt the lowest or highest 1 or 2 items of the column, a tiger counting as highest; coins for
-    missing furs; module 2 may override (ST-IVAN-HUNT-1..5, ST-TK-PLAN-5, ST-OPEN-38)."""
+    missing furs; module 2 may override (ST-IVAN-HUNT-1..5, ST-TK-PLAN-5, ST-OPEN-38).
+
+    A card hunt never advances Ivan's plan: whenever the column holds his next plan fur the override
+    hunts it instead, so the card hunt runs only when that fur is absent (ST-TK-PLAN-5)."""
     st = run.st
     slot = st.sides[IVAN].pos
     if slot == START:
@@ -80,17 +90,16 @@ def hunt(run: Run, card) -> None:
             taken.append(0)
         else:
             taken.append(col.pop() if card.highest else col.pop(0))
+    missing = card.count - n
+    coins = missing if missing and (n == 0 or run.o.ivan_hunt_shortfall == "coins") else 0
+    if run.trace:  # before the gains, so that a hard-mode coin (ST-IVAN-DIFF-2) follows the hunt it comes from
+        run.event("automa", action="hunt", slot=slot, furs=taken, coins=coins,
+                  rule="ST-IVAN-HUNT-3" if n == 0 else "ST-IVAN-HUNT-1")
     for v in taken:
         if v:
-            if run.plan and run.o.ivan_plan_card_hunt_advances:
-                hunting_plan.on_hunt(run, IVAN, v)
             economy.gain_fur(run, IVAN, v, hunted=True)
-    missing = card.count - n
-    if missing and (n == 0 or run.o.ivan_hunt_shortfall == "coins"):
-        economy.add_coins(run, IVAN, missing)
-    if run.trace:
-        run.event("automa", action="hunt", slot=slot, furs=taken, coins=missing,
-                  rule="ST-IVAN-HUNT-3" if n == 0 else "ST-IVAN-HUNT-1")
+    if coins:
+        economy.add_coins(run, IVAN, coins)
 
 
 def claim_or_village(run: Run) -> None:
@@ -135,15 +144,18 @@ def _missing_fur(run: Run, what: str) -> None:
             run.event("automa", action="missing_fur_coin", card_action=what, rule="ST-IVAN-DIFF-1")
     else:
         if run.trace:
-            run.event("automa", action="fails", card_action=what, rule="ST-IVAN-ACT-1")
+            run.event("automa", action="fails", card_action=what, reason="no_fur", rule="ST-IVAN-ACT-1")
 
 
 def _missing_item(run: Run, what: str) -> None:
-    """No yurt or wish to take: nothing, or 1 coin with ivan_missing_item_coin (ST-OPEN-47)."""
-    if run.o.ivan_missing_item_coin and run.o.difficulty != "normal":
+    """No yurt, wish or tile to take: nothing, or on medium/hard 1 coin with ivan_missing_item_coin
+    (ST-IVAN-ACT-1, ST-OPEN-47)."""
+    coin = run.o.ivan_missing_item_coin and run.o.difficulty != "normal"
+    if coin:
         economy.add_coins(run, IVAN, 1)
     if run.trace:
-        run.event("automa", action="fails", card_action=what, rule="ST-IVAN-ACT-4")
+        run.event("automa", action="missing_item_coin" if coin else "fails", card_action=what, reason="no_item",
+                  rule="ST-OPEN-47" if coin else "ST-IVAN-ACT-1")
 
 
 def regions(run: Run, card) -> list[int]:
@@ -203,7 +215,7 @@ def outpost(run: Run, card) -> None:
     if lacking:
         return _missing_fur(run, "outpost")
     if run.trace:
-        run.event("automa", action="fails", card_action="outpost", rule="ST-IVAN-ACT-2")
+        run.event("automa", action="fails", card_action="outpost", reason="no_outpost", rule="ST-IVAN-ACT-2")
 
 
 def _pay_first(run: Run, places: list[int]) -> int:
@@ -251,15 +263,15 @@ def wish(run: Run, card) -> None:
 
 def full_cost_claim(run: Run, card) -> None:
     """Claim a tile paying the player's price with his lowest eligible furs, ignoring donations; or only
-    the base fur with ivan_full_cost_claim=base_fur_only (ST-IVAN-ACT-6, ST-OPEN-40)."""
+    the base fur with ivan_full_cost_claim=base_fur_only (ST-IVAN-ACT-6, ST-OPEN-40). Lacking the furs is
+    a missing fur (the medium coin, ST-IVAN-DIFF-1); no tile to claim is a missing item, like an absent
+    yurt or wish (nothing, or 1 coin with ivan_missing_item_coin; ST-IVAN-ACT-1, ST-OPEN-47)."""
     st, t = run.st, run.t
     side = st.sides[IVAN]
     slots = [s for r in regions(run, card) for s in (reversed(t.region_slots[r]) if r != t.slot_region[side.pos]
                                                      else (side.pos,)) if st.tiles[s] >= 0]
-    if not slots:
-        if run.trace:
-            run.event("automa", action="fails", card_action="claim", rule="ST-IVAN-ACT-6")
-        return
+    if not slots:  # no tile (his step-3 claim took it): a missing item, not a missing fur (ST-OPEN-47)
+        return _missing_item(run, "claim")
     for slot in slots:
         price = economy.claim_payment(run, side, slot, per_fur=run.o.ivan_full_cost_claim == "player_price",
                                       donations=False)

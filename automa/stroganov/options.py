@@ -23,6 +23,10 @@ OPTIONS = (
     Option("rules", "path", "", "TOML or JSON file of parameter values overriding the packaged data "
            "(`rules template stroganov`)",
            (), "ST-OPEN-*", kind="setting"),
+    Option("region_layout", "str", "five_regions",
+           "five_regions: board.slots_per_region (packaged: regions 1-5 of 2,2,2,3,3 tiles, each with village, "
+           "yurt and wish); six_regions: regions 0-5 of 2 tiles, region 0 without them (the former default)",
+           ("five_regions", "six_regions"), "ST-OPEN-3,ST-OPEN-4,ST-BOARD-2,ST-BOARD-4"),
     Option("ivan_trophy_values", "str", "1,2,3,4,5,6", "Ivan's trophy VP per step (last repeats)", (),
            "ST-OPEN-19,ST-IVAN-ACT-3", sensitivity=("3", "4"), applies_if=("opponent", "ivan")),
     Option("katyusha_trophy_values", "str", "2,3,5,6,8,10", "Katyusha's trophy VP per step (last repeats)", (),
@@ -80,8 +84,9 @@ OPTIONS = (
            ("every_gain", "hunting_only"), "ST-OPEN-45,ST-IVAN-DIFF-2", applies_if=("difficulty", "hard")),
     Option("ivan_outpost_take_pays_fur", "bool", True, "Ivan pays the location fur when taking a new outpost", (),
            "ST-OPEN-46,ST-IVAN-ACT-2"),
-    Option("ivan_missing_item_coin", "bool", False, "medium/hard: 1 coin also when the yurt or wish is missing", (),
-           "ST-OPEN-47,ST-IVAN-ACT-4", applies_if=("difficulty", "medium", "hard")),
+    Option("ivan_missing_item_coin", "bool", False,
+           "medium/hard: 1 coin also when the yurt, wish or tile to claim is missing", (), "ST-OPEN-47,ST-IVAN-ACT-4",
+           applies_if=("difficulty", "medium", "hard")),
     Option("ivan_tiger_location_fur", "bool", False, "Ivan may pay a location fur with a tiger", (),
            "ST-OPEN-48,ST-IVAN-LOCFUR-1"),
     Option("shared_tile_order", "str", "later_first", "two cossacks on one tile: later arrival plays first, or the player",
@@ -96,18 +101,19 @@ OPTIONS = (
     Option("ivan_coin_donation_value", "int", 8, "steps Ivan moves for donating a coin alone", (),
            "ST-OPEN-55,ST-TK-DIPLO-8",
            sensitivity=(1,), applies_if=("modules", "diplomacy")),
+    Option("ivan_diplomacy_at_track_end", "str", "donate",
+           "Ivan's marker can move no further: he still donates (the text's 'whenever'), or keeps his goods",
+           ("donate", "skip"), "ST-TK-DIPLO-8,ST-TK-DIPLO-4", applies_if=("modules", "diplomacy")),
     Option("ivan_nothing_to_donate", "str", "skip", "Ivan with nothing to donate does nothing", ("skip",),
            "ST-OPEN-56,ST-TK-DIPLO-8", applies_if=("modules", "diplomacy")),
     Option("component_limits", "str", "engine", "engine: banners 12 and tigers 16 limited; box: coins 20, horses 40 too",
            ("engine", "box"), "ST-OPEN-57,ST-COMP-3"),
-    Option("ivan_plan_card_hunt_advances", "bool", True, "a card hunt that takes Ivan's next plan fur advances his plan",
-           (), "ST-TK-PLAN-5", applies_if=("modules", "hunting_plan")),
 )
 
 # Open point -> the option or parameter (section.key in the data files) that holds it.
 OPEN_POINTS = {
-    1: "furs.names", 2: "furs.bag_counts_by_value", 3: "board.slots_per_region",
-    4: "board.regions_with_village_yurt_wish", 5: "board.region_fur_pool",
+    1: "furs.names", 2: "furs.bag_counts_by_value", 3: "region_layout, board.slots_per_region",
+    4: "region_layout, board.regions_with_village_yurt_wish", 5: "board.region_fur_pool",
     6: "landscape.tiles[].fur_slots, landscape.fixed_fur_slots", 7: "landscape.tiles[].terrain, start_tiles",
     8: "landscape.tiles[].claim_bonus", 9: "market_size", 10: "market_trade, market.trade_give",
     11: "trade_action", 12: "movement.extra_tile_horse_costs", 13: "basic_move_exact, movement.basic_move_steps",

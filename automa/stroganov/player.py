@@ -12,19 +12,30 @@ def turn(run: Run) -> None:
     before the move, before each later phase and at the end (ST-TURN-1..5, ST-TURN-7, ST-TURN-8, ST-WISH-3)."""
     st = run.st
     side = st.sides[PLAYER]
+    check = run.check  # invariant tests only: after every phase
     extras(run)
     choices = move_choices(run, side)
     if choices:
         run.choose("move", choices, move)
+    if check:
+        check(run)
     if run.diplo and side.pos >= 0 and st.diplo[side.pos] and st.tiles[side.pos] >= 0:
         extras(run)
         run.choose("donate", diplomacy.player_choices(run, side), lambda r, c: c and diplomacy.player_donate(r, c))
+        if check:
+            check(run)
     extras(run)
     run.choose("basic", [None] + actions(run, side, True), act)
+    if check:
+        check(run)
     extras(run)
     run.choose("main", [None] + actions(run, side, False), act)
+    if check:
+        check(run)
     extras(run)
     run.choose("paid", [None] + paid_actions(run, side), paid_act)
+    if check:
+        check(run)
     extras(run)
 
 

@@ -13,8 +13,10 @@ SEASONS = ("spring", "summer", "autumn")
 
 def play_game(run: Run, check=None) -> list[list[int]]:
     """Four years of three action seasons and a winter; returns both sides' final category VP (ST-YEAR-1,
-    ST-END-1). ``check(run)``, if given, runs after every turn and winter step (invariant tests)."""
+    ST-END-1). ``check(run)``, if given, runs after every step of a turn (each player phase, each automa
+    step), after every turn and after winter (invariant tests)."""
     st = run.st
+    run.check = check
     for year in range(1, YEARS + 1):
         st.year = year
         for season in range(len(SEASONS)):

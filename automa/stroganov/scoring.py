@@ -7,8 +7,8 @@ from operator import mul
 from automa.stroganov import economy
 from automa.stroganov.data import SACRED, WILD
 from automa.stroganov.modules import hunting_plan, landscapes
-from automa.stroganov.state import (C_COINS, C_FURS, C_LAND, C_OUTPOST, C_PLAN, C_STORY, C_TIGER, C_WISH,
-                                    C_BONUS, IVAN, PLAYER)
+from automa.stroganov.state import (C_COINS, C_FURS, C_LAND, C_OUTPOST, C_PLAN, C_SONGS, C_STORY, C_TIGER,
+                                    C_WISH, C_BONUS, IVAN, PLAYER)
 
 
 def best_sets(counts: tuple[int, int, int, int], sacred: int, wild: int, table: tuple, cache: dict) -> int:
@@ -58,12 +58,13 @@ def final_scores(run) -> list[list[int]]:
 
 
 def side_vp(run, who: int, final: bool = False) -> list[int]:
-    """A side's category VP if the game ended now: Б-tiles upgrade their ratios; Ivan scores his plan and,
-    by default, as the player does; own outposts score by region (ST-END-3..6, ST-OUTPOST-5, ST-TK-LAND-6,
-    ST-IVAN-END-1..2, ST-OPEN-50)."""
+    """A side's category VP if the game ended now: songs bought in winter (ST-END-2); Б-tiles upgrade their
+    ratios; Ivan scores his plan and, by default, as the player does; own outposts score by region
+    (ST-END-2..6, ST-OUTPOST-5, ST-TK-LAND-6, ST-IVAN-END-1..2, ST-OPEN-50)."""
     st, t, o = run.st, run.t, run.o
     side = st.sides[who]
     vp = side.vp[:]
+    vp[C_SONGS] += side.song_vp
     vp[C_LAND] += terrain_vp(run, side)
     if not (who == IVAN and o.ivan_end_scoring == "limited"):
         b = landscapes.b_names(run, side) if run.lands else ()

@@ -7,6 +7,9 @@ CATEGORIES = ("landscapes", "wishes", "trophies", "outposts", "furs", "coins", "
               "bonuses", "merchant", "hunting_plan", "diplomacy")
 (C_LAND, C_WISH, C_TROPHY, C_OUTPOST, C_FURS, C_COINS, C_TIGER, C_STORY, C_SONGS, C_BONUS, C_MERCHANT,
  C_PLAN, C_DIPLO) = range(len(CATEGORIES))
+# Not a category but a destination: VP of a song bought in winter, held apart and added to `songs` only at
+# the end, as songs score at game end (ST-END-2); the running VP (``Side.vp``) never counts it before.
+C_SONGS_AT_END = len(CATEGORIES)
 PLAYER, IVAN = 0, 1
 START = -1  # position of a cossack on the start tile
 
@@ -42,13 +45,14 @@ class Side:
     breeder: bool = False
     settlement_yurt: int = -1
     song12_turn: int = -1
+    song_vp: int = 0  # VP of the songs bought in winter, scored at the end (C_SONGS_AT_END)
 
     def copy(self) -> "Side":
         s = Side(self.is_ivan, self.pos, self.arrived, self.furs[:], self.tigers, self.coins, self.horses,
                  self.banners, self.story, self.vp[:], self.outpost_supply, self.outpost_reserve,
                  self.outposts[:], self.tiles[:], self.wishes[:], self.fulfilled[:], self.trophy,
                  self.final_trophy_used, self.plan, self.plan_pos, self.diplo, self.salesman, self.guide,
-                 self.huntsman, self.breeder, self.settlement_yurt, self.song12_turn)
+                 self.huntsman, self.breeder, self.settlement_yurt, self.song12_turn, self.song_vp)
         return s
 
     def fur_count(self) -> int:

@@ -32,6 +32,12 @@ class View:
         per = self._t.diplo_per_zone
         return tuple(-(-s.diplo // per) for s in self._s.sides)
 
+    def diplo_tiles(self) -> tuple:
+        """Module 4: the slots whose tile carries a diplomacy tile, west to east; a cossack that ends its
+        phase-1 move on one may donate (ST-TK-DIPLO-2, ST-TK-DIPLO-3)."""
+        st = self._s
+        return tuple(s for s, d in enumerate(st.diplo) if d and st.tiles[s] >= 0)
+
     winters_left = property(lambda self: 5 - self._s.year,
                             doc="Winter scorings still to come, this year's included (player decisions "
                                 "all come before it; ST-WINTER-1).")

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from automa.core.errors import UsageError
-from automa.stroganov.data import DATA, TERRAINS, Tables
+from automa.stroganov.data import DATA, SIX_REGIONS, TERRAINS, Tables
 from tests.stroganov.conftest import context
 
 PARAMS = json.loads((DATA / "parameters.json").read_text())
@@ -45,7 +45,11 @@ def test_parameters_match_reference(reference):
     assert PARAMS["furs"]["names"] == {str(k["value"]): k["name"] for k in v("furs", "kinds")}
     assert PARAMS["furs"]["bag_counts_by_value"] == v("furs", "bag_counts_by_value")
     assert PARAMS["furs"]["tigers"] == v("components", "tiger_tiles")
-    assert PARAMS["board"]["slots_per_region"] == v("board", "slots_per_region")
+    # five regions 1-5 of 2,2,2,3,3 (the reference's 2026-12-01 default; region 0 holds no slots) and the
+    # former six regions of 2 as region_layout=six_regions (ST-BOARD-2, ST-OPEN-3)
+    five = next(a["five_regions"] for a in p["board"]["slots_per_region"]["alternatives"] if isinstance(a, dict))
+    assert PARAMS["board"]["slots_per_region"] == [0] + five
+    assert list(SIX_REGIONS) == v("board", "slots_per_region")
     assert PARAMS["board"]["regions_with_village_yurt_wish"] == v("board", "regions_with_village_yurt_wish")
     assert PARAMS["landscape"]["tiles"] == v("landscape", "proposed_tiles")
     assert PARAMS["movement"]["extra_tile_horse_costs"] == v("movement", "extra_tile_horse_costs")
@@ -136,11 +140,35 @@ def test_component_counts_of_the_box():
 
 
 def test_regions_run_west_to_east():
-    """Six regions 0..5 of two slots each, west to east; region 5 is the easternmost (ST-BOARD-2)."""
+    """Five regions 1..5 of 2, 2, 2, 3 and 3 slots, west to east, each with a village, a yurt and a wish;
+    region 5 is the easternmost; region 0 holds no slots (ST-BOARD-2, ST-BOARD-4, ST-OPEN-3, ST-OPEN-4)."""
     t = context()["tables"]
+    assert t.n_slots == 12 and t.region_slots[0] == ()
+    assert t.slot_region == (1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5)
+    assert t.region_slots[1] == (0, 1) and t.region_slots[5] == (9, 10, 11)
+    assert t.item_regions == (1, 2, 3, 4, 5)
+
+
+def test_six_region_layout_is_the_named_alternative():
+    """region_layout=six_regions: regions 0..5 of two slots, region 0 without village, yurt and wish
+    (the former default; ST-OPEN-3, ST-OPEN-4)."""
+    t = context(layout="six_regions")["tables"]
     assert t.n_regions == 6 and t.n_slots == 12
     assert t.slot_region == (0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5)
     assert t.region_slots[0] == (0, 1) and t.region_slots[5] == (10, 11)
+    assert 0 not in t.item_regions
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"board": {"slots_per_region": [2, 2, 2, 2, 2, 0]}}', "some in the easternmost region"),
+    ('{"landscapes": {"special_regions": [0, 5]}}', "each needs a region with slots"),
+])
+def test_a_layout_without_the_slots_it_needs_is_rejected(tmp_path, text, message):
+    """The tiger's and the special tiles' regions must hold slots (ST-SETUP-4, ST-TK-LAND-1)."""
+    path = tmp_path / "rules.json"
+    path.write_text(text)
+    with pytest.raises(UsageError, match=message):
+        Tables(str(path))
 
 
 def test_rules_file_overrides_a_parameter(tmp_path):

@@ -1,6 +1,7 @@
 """Module 4: diplomacy (ST-TK-DIPLO-1..9)."""
 from __future__ import annotations
 
+from automa.core.trace import Trace
 from automa.stroganov import economy, ivan, player
 from automa.stroganov.data import Card
 from automa.stroganov.modules import diplomacy
@@ -30,6 +31,35 @@ def test_ivan_donates_first_item_of_his_list_at_first_marked_tile():
     ivan.coins = 1
     diplomacy.ivan_donate(run, [6])
     assert st.don_coins[6] == 1 and ivan.diplo == 13
+
+
+def test_ivan_at_the_end_of_the_track_donates_by_default_or_keeps_his_goods():
+    """The solo text: Ivan conducts diplomacy "whenever" he passes a marked tile, also when his marker
+    stands on the last space and moves 0 steps (ST-TK-DIPLO-8, ST-TK-DIPLO-4);
+    ivan_diplomacy_at_track_end=skip keeps his goods when no step is possible."""
+    for option, donated in (("donate", True), ("skip", False)):
+        run = make_run(modules="diplomacy", ivan_diplomacy_at_track_end=option)
+        st, ivan = run.st, run.st.sides[IVAN]
+        st.diplo = [0] * 12
+        st.diplo[4] = 1
+        ivan.diplo, ivan.coins = run.t.diplo_spaces, 1
+        run.trace = Trace()
+        diplomacy.ivan_donate(run, [4])
+        assert ivan.diplo == run.t.diplo_spaces
+        event = run.trace.events[-1]  # the trace says the marker did not move
+        assert (event["action"], event.get("moved")) == (("donate", 0) if donated else ("no_donation", None))
+        assert (ivan.coins, st.don_coins[4]) == ((0, 1) if donated else (1, 0))
+    # all spaces ahead held by the player's marker: no step is possible either
+    run = make_run(modules="diplomacy", ivan_diplomacy_at_track_end="skip")
+    st, ivan = run.st, run.st.sides[IVAN]
+    st.diplo = [0] * 12
+    st.diplo[4] = 1
+    ivan.diplo, st.sides[PLAYER].diplo, ivan.coins = run.t.diplo_spaces - 1, run.t.diplo_spaces, 1
+    diplomacy.ivan_donate(run, [4])
+    assert ivan.coins == 1 and ivan.diplo == run.t.diplo_spaces - 1
+    ivan.diplo = run.t.diplo_spaces - 2  # one free space ahead: he donates
+    diplomacy.ivan_donate(run, [4])
+    assert ivan.coins == 0 and ivan.diplo == run.t.diplo_spaces - 1
 
 
 def test_ivan_ignores_donations_when_buying():

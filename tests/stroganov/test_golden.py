@@ -2,7 +2,7 @@
 
 Regenerate after an intended rule change with::
 
-    UPDATE_GOLDEN=1 /work/venv/bin/python -m pytest tests/stroganov/test_golden.py
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/stroganov/test_golden.py
 """
 from __future__ import annotations
 

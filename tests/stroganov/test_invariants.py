@@ -20,7 +20,8 @@ VARIANTS = [
     {},
     {"opponent": "katyusha", "difficulty": "hard", "automa_strategy": "c"},
     {"difficulty": "medium", "winter_refill": "shift_east", "claimed_slot": "close_up", "ivan_far_east":
-     "easternmost_own_location"},
+     "easternmost_own_location", "region_layout": "six_regions", "ivan_missing_item_coin": True,
+     "ivan_diplomacy_at_track_end": "skip"},
     {"actions_at_outposts": "all", "ivan_move_overflow": "coins", "component_limits": "box",
      "tiger_on_board": "claim_only", "ivan_wishes": "fulfil", "owned_a_tiles_year2": "removed"},
 ]
@@ -33,8 +34,10 @@ def total_furs(run) -> int:
 
 
 def check(run, furs: int) -> None:
-    """Furs conserved; tokens never negative; outposts and banners within supply (ST-FUR-3, ST-OUTPOST-1,
-    ST-BANNER-1, ST-SONG-3)."""
+    """For both sides: furs conserved; coins, horses, banners, tigers, furs never negative; outposts,
+    banners and tigers conserved; coins and horses within the box with component_limits=box; diplomacy
+    markers on the track, never on one space (ST-FUR-3, ST-OUTPOST-1, ST-BANNER-1, ST-SONG-3, ST-COMP-3,
+    ST-TK-DIPLO-4)."""
     st, t = run.st, run.t
     assert total_furs(run) == furs
     assert st.bag == sorted(st.bag) and st.tigers_left >= 0 and st.banners_left >= 0
@@ -47,18 +50,28 @@ def check(run, furs: int) -> None:
         assert max(side.outposts) <= t.outpost_region_limit
     assert sum(s.banners for s in st.sides) + st.banners_left == t.banner_reserve
     assert sum(s.tigers for s in st.sides) + sum(st.tiger) + st.tigers_left == t.tigers
+    assert min(st.don_coins) >= 0 and min(st.tiger) >= 0
+    if run.o.component_limits == "box":  # coins and horses come out of the box's 20 and 40 (ST-COMP-3)
+        assert sum(s.coins for s in st.sides) + sum(st.don_coins) <= 20
+        assert sum(s.horses for s in st.sides) <= 40
+    markers = [s.diplo for s in st.sides]
+    assert all(0 <= m <= t.diplo_spaces for m in markers)
+    assert markers[0] != markers[1] or markers[0] == 0  # no two markers share a space (ST-TK-DIPLO-4)
 
 
 def play_checked(seed: int, index: int, modules: str, variant: dict) -> None:
     options = GAME.resolve_options({"modules": modules, **variant})
-    ctx = context()
+    ctx = context(options["rules"], options["region_layout"])
     streams = game_streams(seed, index)
     run = setup.setup(ctx["tables"], _opts(ctx, options), streams, RandomStrategy(streams.strategy), None)
     furs = total_furs(run)
     check(run, furs)
-    seasons = []
-    scores = rounds.play_game(run, lambda r: (check(r, furs), seasons.append((r.st.year, r.st.season))))
-    assert len(seasons) == 4 * (3 * 2 + 1)  # two turns per action season and one winter per year
+    steps = []
+    scores = rounds.play_game(run, lambda r: (check(r, furs), steps.append((r.st.year, r.st.season, r.turns))))
+    assert sorted({(y, s) for y, s, _ in steps}) == [(y, s) for y in range(1, 5) for s in range(3)]
+    # checked after every step of every turn (player: move, basic, main, paid; automa: move, hunt, claim)
+    turns = [n for _, _, n in steps]
+    assert all(turns.count(n) >= 4 for n in range(1, 25))
     assert run.turns == 24 and run.st.drawn == 12
     result = GAME.play(ctx, options, RandomStrategy(game_streams(seed, index).strategy),
                        game_streams(seed, index), None)

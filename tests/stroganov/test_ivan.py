@@ -88,22 +88,24 @@ def test_location_fur_and_medium_coin():
     side.pos, side.furs, coins = 2, [0] * 9, side.coins
     ivan.additional_action(run, card(action="tsar-wish"))
     assert side.coins == coins + 1 and not side.wishes
-    fur = run.st.region_fur[1]
+    region = run.t.slot_region[2]
+    fur = run.st.region_fur[region]
     side.furs[fur] = 1
     take_from_bag(run, fur)
     ivan.additional_action(run, card(action="tsar-wish"))
-    assert len(side.wishes) == 1 and side.furs[fur] == 0 and run.st.wish[1] == -1
+    assert len(side.wishes) == 1 and side.furs[fur] == 0 and run.st.wish[region] == -1
 
 
 def test_outpost_builds_then_takes_new():
     """Build in the cossack's region; when it cannot, take a new outpost from the reserve (ST-IVAN-ACT-2)."""
     run, side = arranged()
     side.pos = 2
-    fur = run.st.region_fur[1]
+    region = run.t.slot_region[2]
+    fur = run.st.region_fur[region]
     side.furs[fur] = 2
     take_from_bag(run, fur, fur)
     ivan.additional_action(run, card(action="outpost"))
-    assert side.outposts[1] == 1 and side.outpost_supply == 0
+    assert side.outposts[region] == 1 and side.outpost_supply == 0
     ivan.additional_action(run, card(action="outpost"))
     assert side.outpost_supply == 1 and side.outpost_reserve == 3 and side.furs[fur] == 0
 
@@ -134,7 +136,7 @@ def test_full_cost_claim_pays_player_price():
     """Full-cost claim: one fur per fur on the tile plus the region fur, lowest furs first (ST-IVAN-ACT-6)."""
     run, side = arranged()
     side.pos = 4
-    fur = run.st.region_fur[2]
+    fur = run.st.region_fur[run.t.slot_region[4]]
     side.furs = [0] * 9
     side.furs[fur] = 1
     side.furs[8] = 1
@@ -150,13 +152,14 @@ def test_far_east_outpost_passes_over_a_region_without_its_fur():
     can be paid (ST-IVAN-FAREAST-1, ST-IVAN-ACT-2, ST-IVAN-DIFF-1)."""
     run, side = arranged(ivan_far_east="easternmost_own_location", difficulty="medium")
     side.pos, side.furs, coins = 2, [0] * 9, side.coins
+    here = run.t.slot_region[2]
     side.outposts[4], side.outpost_supply, side.outpost_reserve = 1, 1, 3
-    fur = run.st.region_fur[1]
-    assert fur != run.st.region_fur[4]
+    fur = run.st.region_fur[here]
+    assert here < 4 and fur != run.st.region_fur[4]
     side.furs[fur] = 1
     take_from_bag(run, fur)
     ivan.additional_action(run, card(action="outpost", far_east=True))
-    assert side.outposts[1] == 1 and side.furs[fur] == 0 and side.coins == coins
+    assert side.outposts[here] == 1 and side.furs[fur] == 0 and side.coins == coins
     ivan.additional_action(run, card(action="outpost", far_east=True))
     assert side.coins == coins + 1 and side.outpost_reserve == 3
 
@@ -172,14 +175,59 @@ def test_medium_coin_only_for_a_missing_fur():
         ivan.additional_action(run, card(action="claim-landscape-full-cost"))
         ivan.additional_action(run, card(action="outpost"))
         assert side.coins == coins + 2 * gain and run.st.tiles[4] >= 0
-        run.st.yurt[2] = -1
+        run.st.yurt[run.t.slot_region[4]] = -1
         ivan.additional_action(run, card(action="yurt"))
         assert side.coins == coins + 2 * gain
     run, side = arranged(difficulty="medium", ivan_missing_item_coin=True)
     side.pos, coins = 4, side.coins
-    run.st.yurt[2] = -1
+    run.st.yurt[run.t.slot_region[4]] = -1
     ivan.additional_action(run, card(action="yurt"))
     assert side.coins == coins + 1
+
+
+def test_full_cost_claim_without_a_tile_is_a_missing_item():
+    """After his free step-3 claim took the tile the card finds none: that is no missing fur, so medium
+    gives no coin by default; with ivan_missing_item_coin it gives 1, as for an absent yurt or wish
+    (ST-IVAN-ACT-1, ST-IVAN-ACT-6, ST-IVAN-DIFF-1, ST-OPEN-47)."""
+    for extra, gain in (({}, 0), ({"ivan_missing_item_coin": True}, 1)):
+        run, side = arranged(difficulty="medium", **extra)
+        side.pos = 4
+        ivan.claim_or_village(run)  # the column is empty: the free claim takes the tile
+        assert run.st.tiles[4] == -1
+        coins = side.coins
+        ivan.additional_action(run, card(action="claim-landscape-full-cost"))
+        assert side.coins == coins + gain
+
+
+def test_hard_coin_shows_in_the_trace_after_the_hunt():
+    """Hard: the trace lists the hunt first, then the hunted fur turned into 1 coin (ST-IVAN-DIFF-2)."""
+    run, side = arranged(difficulty="hard")
+    run.trace = Trace()
+    side.pos = 3
+    tf = run.st.trade_fur
+    run.st.col[3] = take_from_bag(run, tf)
+    ivan.hunt(run, card())
+    events = [e for e in run.trace.events if e["kind"] == "automa"]
+    assert [e["action"] for e in events] == ["hunt", "hard_coin"]
+    assert events[0]["furs"] == [tf] and (events[1]["fur"], events[1]["coins"]) == (tf, 1)
+
+
+def test_step3_always_claims_or_visits_a_village():
+    """Every region holds a village (ST-BOARD-4): after his hunt Ivan's step 3 always claims or visits
+    one; with region_layout=six_regions region 0 has none and the step can do nothing (ST-IVAN-STEP3-1,
+    ST-OPEN-3, ST-OPEN-4)."""
+    def idle_steps(layout):
+        idle = 0
+        for i in range(10):
+            options = GAME.resolve_options({"region_layout": layout})
+            streams, trace = game_streams(5, i), Trace()
+            GAME.play(context(layout=layout), options, RandomStrategy(streams.strategy), streams, trace)
+            acts = [e.get("action") for e in trace.events if e["kind"] in ("automa", "card")]
+            for a, b in zip(acts, acts[1:]):
+                idle += a in ("hunt", "hunt_plan") and b not in ("claim", "village")
+        return idle
+    assert idle_steps("five_regions") == 0
+    assert idle_steps("six_regions") > 0
 
 
 def test_hard_rule_scope_every_gain_or_hunting_only():
@@ -246,12 +294,13 @@ def test_yurt_pays_the_location_fur_and_uses_the_yurt_up():
     run, side = arranged()
     side.pos, side.story, side.furs = 2, 0, [0] * 9
     y = run.t.yurts_a[0]  # 5 story points
-    run.st.yurt[1] = y
-    fur = run.st.region_fur[1]
+    region = run.t.slot_region[2]
+    run.st.yurt[region] = y
+    fur = run.st.region_fur[region]
     side.furs[fur] = 2
     take_from_bag(run, fur, fur)
     ivan.additional_action(run, card(action="yurt"))
-    assert side.story == 5 and side.furs[fur] == 1 and run.st.yurt[1] == -1 and y in run.st.used_yurts
+    assert side.story == 5 and side.furs[fur] == 1 and run.st.yurt[region] == -1 and y in run.st.used_yurts
     ivan.additional_action(run, card(action="yurt"))
     assert side.story == 5 and side.furs[fur] == 1
 

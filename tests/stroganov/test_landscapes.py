@@ -12,7 +12,8 @@ def test_setup_places_a_tiles_and_tiger_on_last_regular_tile():
     the Б pile (ST-TK-LAND-1, ST-TK-LAND-4)."""
     run = make_run(modules="landscapes")
     st, t = run.st, run.t
-    assert st.tiles[9] in t.a_tiles and st.tiles[11] in t.a_tiles
+    assert (t.region_slots[4][-1], t.region_slots[5][-1]) == (8, 11)
+    assert st.tiles[8] in t.a_tiles and st.tiles[11] in t.a_tiles
     assert st.tiger[10] == 1 and sum(st.tiger) == 1
     assert st.special_pile[-2:] and all(x in t.a_tiles for x in st.special_pile[-2:])
 
@@ -38,7 +39,7 @@ def test_year_two_swap_replaces_a_tiles_on_board():
     run = make_run(modules="landscapes")
     run.st.year = 2
     rounds.reset_and_refill(run)
-    assert run.st.tiles[9] in run.t.b_tiles and run.st.tiles[11] in run.t.b_tiles
+    assert run.st.tiles[8] in run.t.b_tiles and run.st.tiles[11] in run.t.b_tiles
 
 
 def test_player_character_powers():

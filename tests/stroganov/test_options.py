@@ -39,6 +39,12 @@ def test_options_cite_rules_and_are_documented():
         assert f"ST-OPEN-{n}" in text, n
 
 
+def test_no_option_that_cannot_change_a_game():
+    """ivan_plan_card_hunt_advances is gone: the plan override hunts the next plan fur whenever the
+    column holds it, so a card hunt can never take it (ST-TK-PLAN-5)."""
+    assert "ivan_plan_card_hunt_advances" not in {o.name for o in GAME.options}
+
+
 def test_component_limits():
     """Coins and horses are unlimited and the banner reserve limited; component_limits=box caps coins at 20
     and horses at 40 (ST-COMP-3, ST-OPEN-57)."""

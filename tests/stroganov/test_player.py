@@ -41,7 +41,7 @@ def test_claim_price_and_compensation():
     (ST-CLAIM-1..3)."""
     run, side = arranged()
     side.pos = 4
-    fur = run.st.region_fur[2]
+    fur = run.st.region_fur[run.t.slot_region[4]]
     side.furs = [0] * 9
     side.coins = 0
     run.st.col[4] = take_from_bag(run, 7)
@@ -60,7 +60,7 @@ def test_paid_action_needs_the_region_fur():
     run, side = arranged()
     side.pos, side.furs, side.coins, side.tigers = 2, [0] * 9, 0, 0
     assert player.paid_actions(run, side) == []
-    fur = run.st.region_fur[1]
+    fur = run.st.region_fur[run.t.slot_region[2]]
     side.furs[fur] = 1
     take_from_bag(run, fur)
     assert ("horses",) in player.paid_actions(run, side)
@@ -71,12 +71,13 @@ def test_paid_action_needs_the_region_fur():
 def test_outpost_location_allows_village():
     """Villages, yurts and wishes may be used where the player has an outpost (ST-TURN-6, ST-OUTPOST-4)."""
     run, side = arranged()
-    side.pos = 0
+    side.pos = 2
     side.outposts[5] = 1
     acts = player.actions(run, side, False)
-    assert all(run.st.village[r] >= 0 for r in (1, 2, 3, 4))  # items lie where the player is absent
+    absent = [r for r in (1, 3, 4) if r != run.t.slot_region[2]]
+    assert all(run.st.village[r] >= 0 for r in absent)  # items lie where the player is absent
     assert ("village", 5) in acts and ("yurt", 5) in acts
-    assert not any(a[0] in ("village", "yurt", "wish") and a[1] in (1, 2, 3, 4) for a in acts)  # no presence there
+    assert not any(a[0] in ("village", "yurt", "wish") and a[1] in absent for a in acts)  # no presence there
 
 
 def test_wish_with_tiger_and_coin_wilds():
@@ -210,7 +211,7 @@ def test_advanced_actions_offered():
     """The advanced actions: village, yurt, wish, outpost, claim, and the merchant with module 1; none of
     them is a basic action (ST-ADV-1, ST-TK-MERCH-3)."""
     run, side = arranged(modules="merchant")
-    side.pos = 4  # region 2: village, yurt, wish and the merchant
+    side.pos = run.t.region_slots[2][0]  # region 2: village, yurt, wish and the merchant
     side.furs[1] += 1
     side.furs[run.st.region_fur[2]] += 1
     take_from_bag(run, 1, run.st.region_fur[2])
@@ -223,9 +224,9 @@ def test_village_gives_its_reward_and_is_not_used_up():
     """Visiting the region's village gives its tile's reward; the village stays for the next visit
     (ST-VILLAGE-1, ST-VILLAGE-2, ST-VILLAGE-3)."""
     run, side = arranged()
-    side.pos = 2
+    side.pos = 0
     run.st.village[1] = 1
-    assert run.t.villages[1] == ((("coins", 2),),)
+    assert run.t.villages[1] == ((("coins", 2),),) and run.t.slot_region[0] == 1
     coins = side.coins
     for visit in (1, 2):
         assert ("village", 1) in player.actions(run, side, False)
@@ -237,7 +238,7 @@ def test_yurt_gives_its_reward_and_is_used_up_until_winter():
     """Using the region's yurt gives its reward; the yurt is gone for the year and replaced in winter
     (ST-YURT-1, ST-YURT-2, ST-YURT-4)."""
     run, side = arranged()
-    side.pos, side.story = 2, 0
+    side.pos, side.story = 0, 0
     y = run.t.yurts_a[0]
     run.st.yurt[1] = y
     assert run.t.yurts[y] == ((("story", 5),),)
@@ -252,7 +253,7 @@ def test_outpost_built_in_region_then_new_one_from_reserve():
     """Building puts the supply's outpost in the cossack's region, at most 1 per region; with none in the
     supply the action takes a new one from the reserve (ST-OUTPOST-2, ST-OUTPOST-3)."""
     run, side = arranged()
-    side.pos = 2
+    side.pos = 0
     assert (side.outpost_supply, side.outpost_reserve) == (1, 4)
     player.act(run, ("outpost",))
     assert side.outposts[1] == 1 and side.outpost_supply == 0
@@ -301,8 +302,9 @@ def test_claim_gives_the_bonus_and_the_tile_for_sets():
     tile = next(i for i, x in enumerate(run.t.tiles) if x.bonus == ((("vp", 2),),))
     run.st.tiles[4] = tile
     side.pos, side.furs, side.coins, side.tigers = 4, [0] * 9, 0, 0
-    side.furs[run.st.region_fur[2]] = 1
-    take_from_bag(run, run.st.region_fur[2])
+    fur = run.st.region_fur[run.t.slot_region[4]]
+    side.furs[fur] = 1
+    take_from_bag(run, fur)
     bonus = side.vp[C_BONUS]
     assert scoring.side_vp(run, PLAYER)[C_LAND] == 0
     player.act(run, ("claim", 4))

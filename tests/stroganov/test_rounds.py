@@ -1,7 +1,8 @@
 """Turn order and winter (ST-YEAR-2, ST-YEAR-3, ST-WINTER-1..5)."""
 from __future__ import annotations
 
-from automa.stroganov import economy, rounds, setup
+from automa.core.trace import Trace
+from automa.stroganov import economy, rounds, scoring, setup
 from automa.stroganov.state import C_SONGS, IVAN, PLAYER, START
 from tests.stroganov.conftest import make_run
 from tests.stroganov.test_invariants import total_furs
@@ -64,9 +65,10 @@ def test_trade_space_fur_redrawn_in_winter():
 
 
 def test_storytelling_ivan_buys_the_dearest_song_he_can_pay():
-    """Winter storytelling: songs are bought with story points and score their VP at once; Ivan takes the
-    most expensive (rightmost) tile he can pay, one per winter; the display of 2 is refilled in ascending
-    cost (ST-SONG-1, ST-SONG-2, ST-SONG-5, ST-WINTER-3, ST-IVAN-WINTER-1, ST-END-2)."""
+    """Winter storytelling: songs are bought with story points and score their VP at the end, not on the
+    running VP track; Ivan takes the most expensive (rightmost) tile he can pay, one per winter; the display
+    of 2 is refilled in ascending cost (ST-SONG-1, ST-SONG-2, ST-SONG-5, ST-WINTER-3, ST-IVAN-WINTER-1,
+    ST-END-2)."""
     for story, bought, vp in ((9, 4, 4), (3, 0, 2), (2, None, 0)):
         run = make_run()
         st, t, ivan = run.st, run.t, run.st.sides[IVAN]
@@ -74,7 +76,7 @@ def test_storytelling_ivan_buys_the_dearest_song_he_can_pay():
         st.songs, st.song_pile = [0, 4], [s for s in range(len(t.songs)) if s not in (0, 4)]
         ivan.story, st.sides[PLAYER].story = story, 0
         rounds.storytelling(run)
-        assert ivan.vp[C_SONGS] == vp
+        assert ivan.vp[C_SONGS] == 0 and scoring.side_vp(run, IVAN)[C_SONGS] == vp
         if bought is None:
             assert st.songs == [0, 4] and ivan.story == story
             continue
@@ -82,6 +84,21 @@ def test_storytelling_ivan_buys_the_dearest_song_he_can_pay():
         setup.refill_songs(run)
         costs = [t.songs[s][0] for s in st.songs]
         assert len(st.songs) == 2 and costs == sorted(costs)
+
+
+def test_winter_scores_line_leaves_out_songs_until_the_end():
+    """Songs score at game end (ST-END-2): a song bought in winter does not move the running VP shown in
+    the winter's ``scores`` trace line, but counts in the final score."""
+    run = make_run()
+    run.trace = Trace()
+    st, t, ivan = run.st, run.t, run.st.sides[IVAN]
+    st.songs, st.song_pile = [0, 4], [s for s in range(len(t.songs)) if s not in (0, 4)]
+    ivan.story, st.sides[PLAYER].story = 9, 0
+    before = sum(ivan.vp)
+    rounds.winter(run, last=False)
+    line = [e for e in run.trace.events if e["kind"] == "scores"][-1]
+    assert any(e.get("action") == "song" for e in run.trace.events)
+    assert line["automa"] == before and sum(scoring.final_scores(run)[IVAN]) >= before + 4
 
 
 def test_yurts_a_in_years_1_2_then_b():

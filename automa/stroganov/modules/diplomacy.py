@@ -98,13 +98,22 @@ def player_donate(run, choice) -> None:
 
 
 def ivan_donate(run, path) -> None:
-    """Ivan donates once at the first marked tile he passes or stops on: a bear, a coin, his highest
-    fur, a tiger (ST-TK-DIPLO-8, ST-OPEN-55, ST-OPEN-56)."""
+    """Ivan donates once at the first marked tile he passes or stops on: a bear, a coin (a wild donation,
+    8 steps by default), his highest fur, a tiger (ST-TK-DIPLO-8, ST-OPEN-55, ST-OPEN-56). The solo text
+    says he does so "whenever" he passes a marked tile, also when his marker can move no further
+    (ST-TK-DIPLO-4); ivan_diplomacy_at_track_end=skip keeps his goods then."""
     st = run.st
     slot = next((s for s in path if st.diplo[s] and st.tiles[s] >= 0), -1)
     if slot < 0:
         return
     side = st.sides[IVAN]
+    other = st.sides[PLAYER].diplo
+    occupied = (other,) if other else ()
+    if run.o.ivan_diplomacy_at_track_end == "skip" and \
+            advance(side.diplo, 1, occupied, run.t.diplo_spaces) == side.diplo:
+        if run.trace:
+            run.event("automa", action="no_donation", slot=slot, space=side.diplo, rule="ST-TK-DIPLO-4")
+        return
     if side.furs[8]:
         fur, coin, tiger, steps = 8, 0, 0, 8
     elif side.coins:
@@ -116,9 +125,10 @@ def ivan_donate(run, path) -> None:
         fur, coin, tiger, steps = 0, 0, 1, run.t.diplo_wild
     else:
         return
-    if run.trace:
+    if run.trace:  # steps: the donation's value; moved: the spaces the marker really moves (ST-TK-DIPLO-4)
+        to = advance(side.diplo, steps, occupied, run.t.diplo_spaces)
         run.event("automa", action="donate", slot=slot, fur=fur, coin=coin, tiger=tiger, steps=steps,
-                  rule="ST-TK-DIPLO-8")
+                  moved=to - side.diplo - sum(side.diplo < o < to for o in occupied), space=to, rule="ST-TK-DIPLO-8")
     donate(run, IVAN, slot, fur, coin, tiger, steps)
 
 

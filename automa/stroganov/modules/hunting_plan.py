@@ -29,13 +29,11 @@ def next_fur(side) -> int:
 
 
 def on_hunt(run, who: int, value: int) -> None:
-    """A hunted fur of the next animal advances the marker one step (ST-TK-PLAN-3, ST-HUNT-8)."""
+    """A hunted fur of the next animal advances the player's marker one step (ST-TK-PLAN-3, ST-HUNT-8);
+    Ivan's plan advances only through :func:`ivan_override`."""
     side = run.st.sides[who]
     if value and value == next_fur(side):
         side.plan_pos += 1
-        if who == IVAN:
-            if run.trace:
-                run.event("automa", action="plan_step", fur=value, pos=side.plan_pos, rule="ST-TK-PLAN-5")
 
 
 def ivan_override(run, slot: int) -> bool:
