@@ -23,7 +23,10 @@ class Option:
     """One game or rule option: name, type, default, allowed values, one-line help, rule IDs.
 
     ``type`` is one of ``int``, ``str``, ``bool``, ``path`` or ``set`` (a comma-separated subset of
-    ``choices``). A ``path`` option names a user file; empty means the packaged default.
+    ``choices``). A ``path`` option names a user file; empty means the packaged default. An ``int``
+    option may bound its values with ``min`` and ``max`` (inclusive). ``parser(name, value)`` checks a
+    value further and returns its canonical form (UsageError if bad), e.g. a list of numbers in text.
+    Every value is checked here, before any game is played; the default must pass the same checks.
     """
 
     name: str
@@ -32,6 +35,13 @@ class Option:
     help: str
     choices: tuple = ()
     ref: str = ""
+    min: int | None = None
+    max: int | None = None
+    parser: Callable[[str, Any], Any] | None = None
+
+    def __post_init__(self):
+        if self.type != "path":
+            self.parse(self.default)  # a misdeclared range or parser fails when the game is defined
 
     def parse(self, raw: Any) -> Any:
         """Parse and validate a value from the command line or the Python API."""
@@ -50,6 +60,8 @@ class Option:
                 value = int(raw)
             except (TypeError, ValueError):
                 raise UsageError(f"option {self.name}: {raw!r} is not a whole number") from None
+            if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+                raise UsageError(f"option {self.name}: {raw!r} is out of range; allowed: {self.describe_allowed()}")
         elif self.type == "bool":
             text = str(raw).strip().lower()
             if text in ("1", "true", "yes", "on"):
@@ -67,7 +79,7 @@ class Option:
         if self.choices and self.type != "path" and value not in self.choices:
             raise UsageError(f"option {self.name}: {raw!r} is not allowed; allowed: "
                              f"{', '.join(map(str, self.choices))}")
-        return value
+        return self.parser(self.name, value) if self.parser else value
 
     def describe_allowed(self) -> str:
         """The allowed values as one short phrase, for ``list options`` and error messages."""
@@ -75,6 +87,10 @@ class Option:
             return "any of " + ",".join(self.choices) if self.choices else "(none)"
         if self.choices:
             return "|".join(map(str, self.choices))
+        if self.type == "int" and self.min is not None:
+            return f"integer {self.min}..{self.max}" if self.max is not None else f"integer >= {self.min}"
+        if self.type == "int" and self.max is not None:
+            return f"integer <= {self.max}"
         return {"path": "file path", "bool": "true|false", "int": "integer"}.get(self.type, "text")
 
 
