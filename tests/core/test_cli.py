@@ -183,6 +183,29 @@ def test_summarize_reads_parquet(capsys, tmp_path):
     assert run_cli(capsys, "summarize", tmp_path / "p")[1] == run_cli(capsys, "summarize", tmp_path / "c")[1]
 
 
+@pytest.mark.parametrize("name, make, message", [
+    ("junk.csv", lambda run: "a,b\n1,2\n", "not a games file (no 'game' column)"),
+    ("notes.txt", lambda run: "hello\nworld\n", "not a games file (no 'game' column)"),
+    ("summary.csv", lambda run: (run / "summary.csv").read_text(), "not a games file (no 'game' column)"),
+    ("manifest.json", lambda run: (run / "manifest.json").read_text(), "not a games file"),
+    ("empty.csv", lambda run: "", "cannot read it as a games file"),
+    ("binary.csv", lambda run: b"\xc3\x28\xff\x00" * 50, "cannot read it as a games file"),
+    ("junk.parquet", lambda run: b"PAR1 not really", "cannot read it as a games file"),
+    ("cut.csv", lambda run: "".join(line.rsplit(",", 3)[0] + "\n" for line in (run / "games.csv").open()),
+     "not a games file of tiny (no 'rounds' column)"),
+    ("bad.csv", lambda run: (run / "games.csv").read_text().replace("tiny,0,4,high,5,", "tiny,0,4,high,five,"),
+     "column length: not int64 values"),
+])
+def test_summarize_of_a_file_that_is_not_a_games_file_is_one_line(capsys, tmp_path, name, make, message):
+    simulate(capsys, tmp_path / "r")
+    content = make(tmp_path / "r")
+    path = tmp_path / name
+    path.write_bytes(content) if isinstance(content, bytes) else path.write_text(content)
+    code, out, err = run_cli(capsys, "summarize", path)
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith(f"automa-sim: error: {path}: ") and message in err, err
+
+
 def test_bench_prints_a_table(capsys):
     code, out, _ = run_cli(capsys, "bench", "tiny", "--games", 40)
     lines = out.splitlines()
