@@ -2,6 +2,7 @@
 chunk is retried and recorded in the manifest."""
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -58,11 +59,25 @@ def test_a_chunk_that_keeps_killing_workers_stops_the_run_resumably(tmp_path, mo
     monkeypatch.setenv(DIE_MARKER, str(tmp_path / "died"))
     outcome = play(tmp_path, "gives-up", games=2000, jobs=2)
     assert "failed 1 times: worker process died" in outcome.manifest["failure"]
-    assert outcome.manifest["interrupted"] and not outcome.manifest["complete"]
+    assert not outcome.manifest["interrupted"] and not outcome.manifest["complete"]  # a failure, not Ctrl-C
     resumed = resume_dir(outcome.out, 2, quiet=True)  # the marker is there now: no worker dies
     reference = play(tmp_path, "ref", games=2000, backend="serial")
     assert (resumed.out / "games.csv").read_bytes() == (reference.out / "games.csv").read_bytes()
     assert resumed.manifest["failure"] is None and resumed.manifest["complete"]
+
+
+def test_a_failed_run_is_reported_as_a_failure_with_its_resume_command(capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr(backends, "MAX_ATTEMPTS", 1)
+    monkeypatch.setenv(DIE_MARKER, str(tmp_path / "died"))
+    out = tmp_path / "fails"
+    code, stdout, err = run_cli(capsys, "simulate", "tiny", "--games", 40, "--seed", 1, "--jobs", 2, "--out", out)
+    resume = f"continue with: automa-sim simulate --resume {out}"
+    assert code == 1 and "INTERRUPTED" not in stdout + err
+    assert re.search(rf"FAILED after \d+ of 40 games: chunk \d+ .*failed 1 times: worker process died; "
+                     rf"finished rows kept; {re.escape(resume)}$", stdout, re.M)
+    assert err.startswith("automa-sim: error: chunk ") and err.rstrip().endswith(resume)
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["interrupted"] is False and "worker process died" in manifest["failure"]
 
 
 def test_bad_backend_flags_are_one_line_errors(capsys, tmp_path):
