@@ -36,7 +36,7 @@ strategy_flag = click.option("--strategy", "-s", metavar="NAME",
                                   "(default: the game's default; see `list strategies GAME`).")
 backend_flag = click.option("--backend", type=click.Choice(["processes", "serial", "dask"]), default="processes",
                             show_default=True, help="Where games are played: a local process pool, this "
-                            "process, or a dask.distributed cluster (needs automa-sim[cluster]).")
+                            "process, or a dask.distributed cluster (needs pip install '.[cluster]').")
 scheduler_flag = click.option("--scheduler", metavar="tcp://HOST:PORT",
                               help="With --backend dask: the scheduler of a running cluster "
                                    "(default: start a local cluster of --jobs workers).")
@@ -119,7 +119,7 @@ def simulate(ctx, game, games, seed, strategy, option_pairs, jobs, out, fmt, qui
 
     \b
     Example:
-      automa-sim simulate rurik --games 10000 --seed 1 --option difficulty=hard --jobs 4
+      automa-sim simulate rurik --games 10000 --seed 1 --option difficulty=4 --jobs 4
       automa-sim simulate --resume results/rurik-20250101-120000
     """
     from automa.core.simulate import human_summary, resolve, resume_dir, simulate_dir

@@ -114,7 +114,7 @@ def stop(procs) -> None:
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory):
     """A real ``dask scheduler`` and two ``dask worker`` processes (one thread each) on 127.0.0.1."""
-    pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install 'automa-sim[cluster]'")
+    pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install '.[cluster]'")
     from distributed import Client
 
     logs = tmp_path_factory.mktemp("dask")
@@ -170,7 +170,7 @@ def test_a_sweep_and_the_command_line_on_a_real_dask_cluster(capsys, tmp_path, c
 
 
 def test_a_local_dask_cluster_without_an_address(capsys, tmp_path):
-    pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install 'automa-sim[cluster]'")
+    pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install '.[cluster]'")
     pool = play(tmp_path, "p", games=600, jobs=2)
     code, _, err = run_cli(capsys, "simulate", "tiny", "--games", 600, "--seed", 21, "-o", "crash_rate=3",
                            "--jobs", 2, "--backend", "dask", "--out", tmp_path / "d", "--quiet")
@@ -179,7 +179,7 @@ def test_a_local_dask_cluster_without_an_address(capsys, tmp_path):
 
 
 def test_an_unreachable_scheduler_is_a_one_line_error(capsys, tmp_path, monkeypatch):
-    pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install 'automa-sim[cluster]'")
+    pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install '.[cluster]'")
     monkeypatch.setattr(backends, "CONNECT_TIMEOUT", 1)
     code, _, err = run_cli(capsys, "simulate", "tiny", "--games", 10, "--backend", "dask", "--scheduler",
                            f"tcp://127.0.0.1:{free_port()}", "--out", tmp_path / "o")
