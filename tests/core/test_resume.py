@@ -72,7 +72,7 @@ def test_a_killed_runs_manifest_and_its_resume_report_the_right_figures(capsys, 
     reports the games it played itself, and their rate."""
     out = tmp_path / "killed"
     proc = subprocess_cli("simulate", "tiny", "--games", GAMES, "--seed", 5, "--jobs", 2, "--out", out,
-                          "--quiet", *OPTIONS, start_new_session=True)
+                          "--quiet", "-o", "delay_ms=3", start_new_session=True)  # >= 3 s: time to see a save
     deadline = time.monotonic() + 60
     try:
         while True:  # until the manifest records rows in the games file: chunks 0, 1, ...
