@@ -83,7 +83,7 @@ strategy_flag = click.option("--strategy", "-s", metavar="NAME", shell_complete=
                                   "(default: the game's default; see `list strategies GAME`).")
 backend_flag = click.option("--backend", type=click.Choice(["processes", "serial", "dask"]), default="processes",
                             show_default=True, help="Where games are played: a local process pool, this "
-                            "process, or a dask.distributed cluster (needs automa-sim[cluster]).")
+                            "process, or a dask.distributed cluster (needs pip install '.[cluster]').")
 scheduler_flag = click.option("--scheduler", metavar="tcp://HOST:PORT",
                               help="With --backend dask: the scheduler of a running cluster "
                                    "(default: start a local cluster of --jobs workers).")
@@ -117,14 +117,28 @@ def app():
     """
 
 
-def finish(manifest: dict) -> None:
-    """Exit 1 if a chunk kept killing its workers (resumable), 130 if Ctrl-C stopped the run."""
-    if manifest.get("failure"):
-        click.echo(f"automa-sim: error: {manifest['failure']}; finished chunks are kept, continue with "
-                   f"--resume", err=True)
+def finish(outcome) -> None:
+    """Report games that raised on stderr; exit 1 if a chunk kept killing its workers (resumable) or
+    every game raised, 130 if Ctrl-C stopped the run."""
+    from automa.core.checkpoint import resume_command
+
+    m = outcome.manifest
+    kind = m.get("kind", "simulate")
+    games_file = outcome.out / f"games.{m.get('format', 'csv')}"
+    if m["errors"]:
+        every = m["errors"] == m["games_done"]
+        level = "error" if every else "warning"
+        count = f"every one of the {m['games_done']}" if every else f"{m['errors']} of {m['games_done']}"
+        click.echo(f"automa-sim: {level}: {count} games raised an error; see the error column of "
+                   f"{games_file}", err=True)
+    if m.get("failure"):
+        click.echo(f"automa-sim: error: {m['failure']}; finished chunks are kept, continue with: "
+                   f"{resume_command(kind, outcome.out)}", err=True)
         sys.exit(EXIT_FAILED)
-    if manifest["interrupted"]:
+    if m["interrupted"]:
         sys.exit(EXIT_INTERRUPTED)
+    if m["errors"] and m["errors"] == m["games_done"]:
+        sys.exit(EXIT_FAILED)
 
 
 @app.command()
@@ -153,7 +167,7 @@ def simulate(ctx, game, games, seed, strategy, option_pairs, jobs, out, fmt, qui
 
     \b
     Example:
-      automa-sim simulate rurik --games 10000 --seed 1 --option difficulty=hard --jobs 4
+      automa-sim simulate rurik --games 10000 --seed 1 --option difficulty=4 --jobs 4
       automa-sim simulate --resume results/rurik-20250101-120000
     """
     from automa.core.simulate import human_summary, resolve, resume_dir, simulate_dir
@@ -168,7 +182,7 @@ def simulate(ctx, game, games, seed, strategy, option_pairs, jobs, out, fmt, qui
         spec = resolve(game, strategy, parse_options(option_pairs), seed)
         outcome = simulate_dir(spec, games, jobs, out, fmt, quiet, force, command, backend, scheduler)
     click.echo(human_summary(outcome))
-    finish(outcome.manifest)
+    finish(outcome)
 
 
 @app.command()
@@ -553,7 +567,7 @@ def sweep(ctx, spec, out, jobs, games, quiet, force, backend, scheduler, resume)
             raise UsageError(f"--games must be at least 1, got {games}")
         outcome = run_sweep(load_spec(spec, games), jobs, out, force, quiet, command, backend, scheduler)
     click.echo(human_summary(outcome))
-    finish(outcome.manifest)
+    finish(outcome)
 
 
 @app.command()
@@ -603,7 +617,7 @@ def sensitivity(ctx, game, strategy, option_pairs, only, games, seed, jobs, out,
         design = sens.plan(game, list(strategy), parse_options(option_pairs), list(only), games, seed)
         outcome = sens.run(design, jobs, out, force, quiet, command, backend, scheduler)
     click.echo(sens.human_summary(design, outcome))
-    finish(outcome.manifest)
+    finish(outcome)
 
 
 @app.command()

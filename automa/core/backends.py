@@ -1,5 +1,6 @@
 """Backends: where chunks of games are played. ``serial`` (this process), ``processes`` (a local pool,
-the default) and ``dask`` (a dask.distributed cluster, optional extra ``automa-sim[cluster]``).
+the default) and ``dask`` (a dask.distributed cluster, optional extra ``cluster``: ``pip install
+'.[cluster]'`` in the checkout).
 
 Every backend plays the same :func:`automa.core.runner.play_chunk` on the same tasks, so the games
 file is byte-identical on every backend. A backend takes tasks from an iterator, keeps at most a
@@ -44,7 +45,7 @@ def check_backend(backend: str, scheduler: str | None, jobs: int) -> None:
         try:
             import distributed  # noqa: F401
         except ImportError:
-            raise UsageError("--backend dask needs dask.distributed: pip install 'automa-sim[cluster]'") from None
+            raise UsageError("--backend dask needs dask.distributed: pip install '.[cluster]' in the automa-sim checkout") from None
     if jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {jobs}")
 

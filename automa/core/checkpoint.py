@@ -13,11 +13,15 @@ by ``kill -9`` does no harm) and plays only the chunks not recorded; the result 
 an uninterrupted run. When the run completes, the chunk files are removed.
 
 Ctrl-C is held back while a chunk is being written (so no half row is ever written), then stops the
-run: the games file keeps every chunk finished in order, the manifest says ``interrupted: true``.
+run: the games file keeps every chunk finished in order, the manifest says ``interrupted: true``. A
+chunk that keeps killing its worker stops the run too, as a failure: ``failure`` says why, and
+``interrupted`` stays false. Both are resumable. Each save of the manifest records the counts so far
+(``games_done``: rows in the games file), so a killed run's manifest is right to within a save.
 """
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import signal
 import threading
@@ -93,10 +97,13 @@ class Interrupts:
 
 @dataclass
 class RunState:
-    """What a checkpointed run reports: per-part tallies, rows written, errors, whether it was stopped."""
+    """What a checkpointed run reports: per-part tallies, rows in the games file, games played in this
+    session, errors, whether it was stopped; ``base_seconds``: the earlier sessions' seconds."""
 
     tallies: list[Tally]
     rows: int = 0
+    played: int = 0
+    base_seconds: float = 0.0
     errors: int = 0
     interrupted: bool = False
     complete: bool = False
@@ -170,13 +177,37 @@ def record_resume(manifest: dict, command: str, backend: str | None, jobs: int) 
     manifest["interrupted"] = False
 
 
+def record_counts(manifest: dict, state: RunState) -> None:
+    """The counts so far: rows in the games file, games played in this session, errors, this session's
+    seconds and games/s, and the seconds of every session."""
+    manifest |= {"games_done": state.rows, "games_played": state.played, "errors": state.errors,
+                 "seconds": round(state.seconds, 3),
+                 "seconds_total": round(state.base_seconds + state.seconds, 3),
+                 "games_per_s": round(state.played / state.seconds, 1) if state.seconds else None}
+
+
 def finish(manifest: dict, state: RunState) -> None:
     """Record a run that finished or stopped: counts, times, games/s and whether it was interrupted."""
-    seconds = manifest.get("seconds_total", 0) + state.seconds
-    manifest |= {"games_done": state.rows, "errors": state.errors, "ended": now(),
-                 "seconds": round(state.seconds, 3), "seconds_total": round(seconds, 3),
-                 "games_per_s": round(state.rows / seconds, 1) if seconds else None,
-                 "interrupted": state.interrupted}
+    record_counts(manifest, state)
+    manifest |= {"ended": now(), "interrupted": state.interrupted}
+
+
+def resume_command(kind: str, out: Path) -> str:
+    """The command line that continues the run in ``out`` (``kind``: ``simulate`` or ``sweep``)."""
+    return f"automa-sim {kind} --resume {shlex.quote(str(out))}"
+
+
+def stop_line(manifest: dict, kind: str, out: Path) -> str | None:
+    """The line saying a run stopped before the end (failed or interrupted) and how to continue it."""
+    total = manifest["games"] if kind == "simulate" else manifest["games_per_cell"] * len(manifest["cells"])
+    done = f"{manifest['games_done']} of {total} games"
+    if manifest.get("failure"):
+        what = f"FAILED after {done}: {manifest['failure']}"
+    elif manifest["interrupted"]:
+        what = f"INTERRUPTED after {done}"
+    else:
+        return None
+    return f"{what}; finished rows kept; continue with: {resume_command(kind, out)}"
 
 
 def begin(out: Path, prepare: Callable[[], None], manifest: dict, parts: list[Part], games: int, jobs: int,
@@ -215,7 +246,8 @@ def execute(out: Path, games_name: str, fmt: str, parts: list[Part], manifest: d
     if len(plan) != manifest["chunks"]:
         raise UsageError(f"{out}/manifest.json: records {manifest['chunks']} chunks, the run has {len(plan)}")
     prior = {k for k in unranges(manifest["chunks_done"]) if (chunk_dir / f"{k:07d}.csv").is_file()}
-    state = RunState([Tally(n_cat) for _ in parts], retries=manifest["retries"])
+    state = RunState([Tally(n_cat) for _ in parts], base_seconds=manifest.get("seconds_total") or 0.0,
+                     retries=manifest["retries"])
     waiting: dict[int, Tally | None] = {}  # played out of order: tally, text in its chunk file
     nxt = 0
     last_save = 0.0
@@ -225,6 +257,8 @@ def execute(out: Path, games_name: str, fmt: str, parts: list[Part], manifest: d
         if force or time.monotonic() - last_save >= SAVE_EVERY:
             later = sorted(k for k in set(waiting) | prior if k >= nxt)
             manifest["chunks_done"] = ([[0, nxt - 1]] if nxt else []) + ranges(later)
+            state.seconds = time.perf_counter() - clock
+            record_counts(manifest, state)
             write_json(out / "manifest.json", manifest)
             last_save = time.monotonic()
 
@@ -268,6 +302,7 @@ def execute(out: Path, games_name: str, fmt: str, parts: list[Part], manifest: d
                     for chunk in played:
                         with interrupts.shielded():
                             key = chunk.task.key
+                            state.played += chunk.task.hi - chunk.task.lo
                             _write_atomic(chunk_dir / f"{key:07d}.csv", chunk.text)
                             if key == nxt:
                                 append(chunk.task, chunk.text, chunk.tally)
@@ -282,11 +317,9 @@ def execute(out: Path, games_name: str, fmt: str, parts: list[Part], manifest: d
             except KeyboardInterrupt:
                 state.interrupted = True
             except WorkerLost as exc:
-                state.interrupted = True
                 state.failure = str(exc)
     finally:
         writer.close()
-    state.seconds = time.perf_counter() - clock
     state.complete = nxt == len(plan)
     manifest["complete"] = state.complete
     manifest["failure"] = state.failure

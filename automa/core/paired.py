@@ -12,7 +12,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from automa.core.stats import Z95
+from automa.core.stats import Z95, games_for_paired_difference, games_for_win_rate
 
 HALF_WIDTH = 0.01  # the interval half-width of the "games needed" table: ±1 percentage point
 COLUMNS = ("cell", "baseline", "pairs", "win_rate", "baseline_win_rate", "win_rate_diff",
@@ -65,26 +65,23 @@ def paired_table(games: pd.DataFrame, cells: list[str], baselines: dict[str, str
                         columns=list(COLUMNS))
 
 
-def games_needed(variance: float, half_width: float = HALF_WIDTH, z: float = Z95) -> float:
-    """Games for a normal 95% interval of ``± half_width`` on a mean with per-game ``variance``."""
-    if math.isnan(variance):
-        return math.nan
-    return max(1, math.ceil(z * z * variance / (half_width * half_width)))
-
-
 def needed_table(games: pd.DataFrame, cells: list[str], baselines: dict[str, str]) -> pd.DataFrame:
     """Games per cell for ±1 point on its win rate, and on its paired win-rate difference to its baseline
-    (``baselines[cell]``).
+    (``baselines[cell]``), at the observed rates.
 
-    Both use the normal approximation with the observed variances: ``p(1-p)`` for a win rate and
-    ``var(d)`` for a paired difference. No paired figure for a cell without a baseline.
+    Interval-based, so honest at 0% and 100%: the games after which the Wilson interval of the win
+    rate, and the Agresti-Min interval of the paired difference (from the observed shares of pairs the
+    cell won and its baseline did not, and the reverse), are ±1 point wide
+    (:func:`automa.core.stats.games_for_win_rate`, :func:`~automa.core.stats.games_for_paired_difference`).
+    No paired figure for a cell without a baseline.
     """
     rows = []
     for cell in cells:
         done = games[(games["cell"] == cell) & (games["error"] == "")]
         p = float((done["winner"] == "player").mean()) if len(done) else math.nan
         d = differences(games, cell, baselines[cell])["win_diff"].to_numpy() if cell in baselines else ()
-        var_d = float(np.var(d, ddof=1)) if len(d) > 1 else math.nan
-        rows.append({"cell": cell, "win_rate": p, "games_for_win_rate": games_needed(p * (1 - p)),
-                     "games_for_paired_diff": games_needed(var_d)})
+        paired = (games_for_paired_difference(float(np.mean(d == 1)), float(np.mean(d == -1)), HALF_WIDTH)
+                  if len(d) else math.nan)
+        rows.append({"cell": cell, "win_rate": p, "games_for_win_rate": games_for_win_rate(p, HALF_WIDTH),
+                     "games_for_paired_diff": paired})
     return pd.DataFrame(rows)

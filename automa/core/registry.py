@@ -28,7 +28,10 @@ class Option:
     """One game or rule option: name, type, default, allowed values, one-line help, rule IDs.
 
     ``type`` is one of ``int``, ``str``, ``bool``, ``path`` or ``set`` (a comma-separated subset of
-    ``choices``). A ``path`` option names a user file; empty means the packaged default.
+    ``choices``). A ``path`` option names a user file; empty means the packaged default. An ``int``
+    option may bound its values with ``min`` and ``max`` (inclusive). ``parser(name, value)`` checks a
+    value further and returns its canonical form (UsageError if bad), e.g. a list of numbers in text.
+    Every value is checked here, before any game is played; the default must pass the same checks.
 
     ``kind`` says what the option is for ``automa-sim sensitivity``: a ``rule`` option stands for an
     open point of the rules or an open parameter, an assumption whose alternatives are tried one at a
@@ -48,15 +51,19 @@ class Option:
     kind: str = "rule"
     sensitivity: tuple = ()
     applies_if: tuple = ()
+    min: int | None = None
+    max: int | None = None
+    parser: Callable[[str, Any], Any] | None = None
 
     def __post_init__(self):
+        if self.type != "path":
+            self.parse(self.default)  # a misdeclared range or parser fails when the game is defined
         if self.kind not in KINDS:
             raise ValueError(f"option {self.name}: kind {self.kind!r} is not one of {', '.join(KINDS)}")
         for value in self.sensitivity:
             if self.parse(value) != value or value == self.default:
                 raise ValueError(f"option {self.name}: sensitivity value {value!r} is not an allowed "
                                  f"alternative to the default")
-
     def applies(self, options: dict[str, Any]) -> bool:
         """Whether the option matters under ``options`` (see ``applies_if``)."""
         if not self.applies_if:
@@ -96,6 +103,8 @@ class Option:
                 value = int(raw)
             except (TypeError, ValueError):
                 raise UsageError(f"option {self.name}: {raw!r} is not a whole number") from None
+            if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+                raise UsageError(f"option {self.name}: {raw!r} is out of range; allowed: {self.describe_allowed()}")
         elif self.type == "bool":
             text = str(raw).strip().lower()
             if text in ("1", "true", "yes", "on"):
@@ -113,7 +122,7 @@ class Option:
         if self.choices and self.type != "path" and value not in self.choices:
             raise UsageError(f"option {self.name}: {raw!r} is not allowed; allowed: "
                              f"{', '.join(map(str, self.choices))}")
-        return value
+        return self.parser(self.name, value) if self.parser else value
 
     def typed(self, value: Any) -> str:
         """``value`` as it is typed after ``--option NAME=`` (``true``, not ``True``)."""
@@ -131,6 +140,10 @@ class Option:
             return "any of " + ",".join(self.choices) if self.choices else "(none)"
         if self.choices:
             return "|".join(map(str, self.choices))
+        if self.type == "int" and self.min is not None:
+            return f"integer {self.min}..{self.max}" if self.max is not None else f"integer >= {self.min}"
+        if self.type == "int" and self.max is not None:
+            return f"integer <= {self.max}"
         return {"path": "file path", "bool": "true|false", "int": "integer"}.get(self.type, "text")
 
 

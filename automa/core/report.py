@@ -370,9 +370,10 @@ def blocks(study: Study, x: str) -> list[tuple]:
         ("h2", "Score breakdown"), ("img", "breakdown"),
         ("h2", "Convergence"), ("img", "convergence"),
         ("h2", f"Games needed for a ±{HALF_WIDTH * 100:.0f}-point interval"),
-        ("p", "Normal approximation with the observed variances: p(1 − p) for a cell's win rate, the "
-              "variance of the per-game differences for a paired difference. Pairing usually needs "
-              "far fewer games than the separate win rates would suggest."),
+        ("p", "At the observed rates, the games after which the interval is ±1 point wide: the Wilson "
+              "interval for a cell's win rate, the Agresti-Min interval for a paired difference; both "
+              "stay honest at 0% and 100%. Pairing usually needs far fewer games than the separate "
+              "win rates would suggest."),
         ("table", *needed_rows(study)),
         ("h2", "Rule options in force"),
         ("p", "Every option of the engine, with its value in the games of this sweep."),

@@ -94,29 +94,43 @@ def read_games(source: str | Path | IO[str], game=None) -> "pd.DataFrame":
     """Read a ``games.csv`` / ``games.parquet`` file (or a CSV text stream) with its proper dtypes.
 
     ``game`` defaults to the registry entry named in the file's ``game`` column. The 128-bit root
-    seed is kept as text.
+    seed is kept as text. A file that is not a games file is a one-line UsageError.
     """
     import pandas as pd
 
+    from automa.core.errors import UsageError
     from automa.core.registry import get_game
 
     is_parquet = isinstance(source, (str, Path)) and str(source).endswith(".parquet")
-    if is_parquet:
-        df = pd.read_parquet(source)
-    else:
-        df = pd.read_csv(source, dtype=str, keep_default_na=False)
+    try:
+        if is_parquet:
+            df = pd.read_parquet(source)
+        else:
+            df = pd.read_csv(source, dtype=str, keep_default_na=False)
+    except (OSError, ValueError) as exc:  # also pandas' and pyarrow's parse errors, and bad UTF-8
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise UsageError(f"{source}: cannot read it as a games file ({reason})") from None
     if game is None:
+        if "game" not in df.columns:
+            raise UsageError(f"{source}: not a games file (no 'game' column); expected the games.csv or "
+                             f"games.parquet of a run")
         if df.empty:
-            raise ValueError(f"{source}: no games in file")
+            raise UsageError(f"{source}: no games in file")
         game = get_game(df["game"].iloc[0])
     types = dtypes(game)
+    missing = [c for c in types if c not in df.columns]
+    if missing:
+        raise UsageError(f"{source}: not a games file of {game.name} (no {missing[0]!r} column)")
     for col, dtype in types.items():
         values = df[col]
-        if not is_parquet and dtype != "str":
-            values = values.replace("", None) if dtype == "Int64" else values
-            values = values.map({"True": True, "False": False}) if dtype == "bool" else values
-            values = pd.to_numeric(values) if dtype != "bool" else values
-        df[col] = values.astype(dtype)
+        try:
+            if not is_parquet and dtype != "str":
+                values = values.replace("", None) if dtype == "Int64" else values
+                values = values.map({"True": True, "False": False}) if dtype == "bool" else values
+                values = pd.to_numeric(values) if dtype != "bool" else values
+            df[col] = values.astype(dtype)
+        except (TypeError, ValueError) as exc:
+            raise UsageError(f"{source}: column {col}: not {dtype} values ({str(exc).splitlines()[0]})") from None
     return df
 
 

@@ -6,10 +6,11 @@ DataFrame read back exactly as ``games.csv`` would be).
 from __future__ import annotations
 
 import io
+import itertools
 import shutil
 import shlex
 import sys
-import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -22,7 +23,7 @@ from automa.core.errors import UsageError
 from automa.core.registry import get_game, get_strategy
 from automa.core.backends import check_backend, open_backend
 from automa.core.checkpoint import (CHUNKS, begin, execute, finish, load_manifest, new_manifest,
-                                    record_resume)
+                                    record_resume, stop_line)
 from automa.core.results import FORMATS, GamesWriter, columns, layout, read_games, write_json
 from automa.core.runner import Part, RunSpec, prepare, run
 from automa.core.seeding import fresh_entropy
@@ -81,9 +82,31 @@ class Outcome:
     summary: pd.DataFrame
 
 
-def default_out(game: str) -> Path:
-    """``results/<game>-<YYYYmmdd-HHMMSS>``."""
-    return Path("results") / f"{game}-{datetime.now():%Y%m%d-%H%M%S}"
+@contextmanager
+def output_dir(out: Path | None, stem: str):
+    """``out``, or else a new directory ``results/<stem>-<YYYYmmdd-HHMMSS>`` (``-2``, ``-3``, ... when
+    that is taken), made atomically so that runs started at the same moment never share one. A
+    directory made here is removed again if the block raises (the run's setup failed)."""
+    if out is not None:
+        yield out
+        return
+    base = Path("results") / f"{stem}-{datetime.now():%Y%m%d-%H%M%S}"
+    try:
+        base.parent.mkdir(parents=True, exist_ok=True)
+        for n in itertools.count(1):
+            out = base if n == 1 else base.with_name(f"{base.name}-{n}")
+            try:
+                out.mkdir()
+                break
+            except FileExistsError:
+                continue
+    except OSError as exc:
+        raise UsageError(f"cannot write output directory {base.parent}: {exc.strerror or exc}") from None
+    try:
+        yield out
+    except BaseException:
+        shutil.rmtree(out, ignore_errors=True)
+        raise
 
 
 def prepare_out(out: Path, force: bool, outputs: tuple[str, ...] = OUTPUTS, check_only: bool = False) -> None:
@@ -129,11 +152,11 @@ def simulate_dir(spec: RunSpec, games: int, jobs: int, out: Path | None, fmt: st
     if fmt not in FORMATS:
         raise UsageError(f"unknown format {fmt!r}; allowed: {', '.join(FORMATS)}")
     ctx = prepare(spec)  # a broken data file fails before any output exists
-    out = out or default_out(spec.game.name)
-    prepare_out(out, force, check_only=True)
-    engine = open_backend(pick_backend(backend, jobs), [Part(spec, games)], jobs, scheduler, {0: ctx})
-    manifest = begin(out, lambda: prepare_out(out, force), _manifest(spec, games, jobs, fmt, command),
-                     [Part(spec, games)], games, jobs, backend, scheduler, engine)
+    with output_dir(out, spec.game.name) as out:
+        prepare_out(out, force, check_only=True)
+        engine = open_backend(pick_backend(backend, jobs), [Part(spec, games)], jobs, scheduler, {0: ctx})
+        manifest = begin(out, lambda: prepare_out(out, force), _manifest(spec, games, jobs, fmt, command),
+                         [Part(spec, games)], games, jobs, backend, scheduler, engine)
     return _play(spec, out, manifest, engine, quiet)
 
 
@@ -192,11 +215,17 @@ def _manifest(spec: RunSpec, games: int, jobs: int, fmt: str, command: str) -> d
 def human_summary(outcome: Outcome) -> str:
     """The short stdout report: win rate with its interval, mean margin, where the files are."""
     m = outcome.manifest
-    lines = [f"{m['game']} · strategy {m['strategy']} · {m['games_done']} games"
-             f" in {m['seconds']:.1f} s ({m['games_per_s']} games/s) · {m['errors']} errors"]
-    if m["interrupted"]:
-        lines.append(f"INTERRUPTED after {m['games_done']} of {m['games']} games; finished rows kept")
-    if not outcome.summary.empty:
+    timing = f"in {m['seconds']:.1f} s ({m['games_per_s']} games/s)"
+    if m["games_played"] == m["games_done"] == m["games"]:
+        counts = f"{m['games_done']} games {timing}"
+    else:  # a resumed or stopped run: the rate is that of the games played in this session
+        counts = f"{m['games_done']} of {m['games']} games done, {m['games_played']} played {timing}"
+    lines = [f"{m['game']} · strategy {m['strategy']} · {counts} · {m['errors']} errors"]
+    if stopped := stop_line(m, "simulate", outcome.out):
+        lines.append(stopped)
+    if m["games_done"] and m["errors"] == m["games_done"]:
+        lines.append("no game finished: every game raised an error (see the error column)")
+    elif not outcome.summary.empty:
         s = outcome.summary.iloc[0]
         lines.append(f"player win rate {s.win_rate:.1%} (95% CI {s.win_rate_lo:.1%} to "
                      f"{s.win_rate_hi:.1%}), ties {s.ties}, mean margin {s.margin_mean:+.2f}")

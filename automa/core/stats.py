@@ -29,6 +29,43 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     return lo, hi
 
 
+def games_for_win_rate(p: float, half_width: float, z: float = Z95) -> float:
+    """Games for the Wilson interval of a win rate ``p`` to be at most ``± half_width``.
+
+    The smallest ``n`` with ``z·sqrt(n·p(1−p) + z²/4) / (n + z²) <= half_width`` (the Wilson half-width at
+    ``n`` games), in closed form. Honest at 0% and 100%, where the interval is ``[0, z²/(n + z²)]`` and
+    still needs ``z²(1/(2·half_width) − 1)`` games, not 1 as ``p(1−p)`` would suggest.
+    """
+    if math.isnan(p):
+        return math.nan
+    pq, h2 = p * (1 - p), half_width * half_width
+    n = z * z * (pq - 2 * h2 + math.sqrt(pq * pq + h2 * (1 - 4 * pq))) / (2 * h2)
+    return max(1, math.ceil(n - 1e-9))
+
+
+def paired_half_width(n: int, p10: float, p01: float, z: float = Z95) -> float:
+    """Half-width of the Agresti-Min interval of a paired difference after ``n`` pairs with discordant
+    shares ``p10`` (cell won, baseline not) and ``p01``: the Wald interval after adding 1/2 to each of the
+    four cells of the 2x2 table, so it never collapses when no pair differs."""
+    m = n + 2
+    a, b = (n * p10 + 0.5) / m, (n * p01 + 0.5) / m
+    return z * math.sqrt((a + b - (a - b) ** 2) / m)
+
+
+def games_for_paired_difference(p10: float, p01: float, half_width: float, z: float = Z95) -> float:
+    """Pairs for the Agresti-Min interval of a paired win-rate difference (:func:`paired_half_width`) to be
+    at most ``± half_width``; still about ``z/half_width`` pairs when no pair differs."""
+    if math.isnan(p10) or math.isnan(p01):
+        return math.nan
+    lo, hi = 1, 1
+    while paired_half_width(hi, p10, p01, z) > half_width:
+        lo, hi = hi + 1, hi * 2
+    while lo < hi:  # the half-width falls as n grows: the first n within half_width
+        mid = (lo + hi) // 2
+        lo, hi = (lo, mid) if paired_half_width(mid, p10, p01, z) <= half_width else (mid + 1, hi)
+    return lo
+
+
 def configuration(df: pd.DataFrame) -> list[str]:
     """The columns that make a configuration: the strategy and every game option."""
     return ["strategy"] + layout(list(df.columns))[0]

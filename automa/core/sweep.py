@@ -36,7 +36,6 @@ import sys
 import time
 import tomllib
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -48,10 +47,11 @@ from automa.core.paired import paired_table
 from automa.core.registry import Game, get_game, get_strategy
 from automa.core.backends import check_backend, open_backend
 from automa.core.checkpoint import (begin, execute, finish, load_manifest, new_manifest,
-                                    record_resume)
+                                    record_resume, stop_line)
 from automa.core.results import columns, layout, write_json
 from automa.core.runner import Part, RunSpec, prepare
-from automa.core.simulate import check_counts, pick_backend, prepare_out, resolve, write_atomic_csv
+from automa.core.simulate import (check_counts, output_dir, pick_backend, prepare_out, resolve,
+                                  write_atomic_csv)
 from automa.core.stats import summarize, summary_frame
 
 KEYS = ("game", "description", "games", "seed", "strategies", "grid", "options", "exclude", "baseline")
@@ -293,11 +293,6 @@ def baselines(sweep: Sweep) -> dict[str, str]:
     return pairs
 
 
-def default_out(sweep: Sweep) -> Path:
-    """``results/<spec name>-<YYYYmmdd-HHMMSS>``."""
-    return Path("results") / f"{sweep.path.stem}-{datetime.now():%Y%m%d-%H%M%S}"
-
-
 def summary_table(games: pd.DataFrame, labels: list[str]) -> pd.DataFrame:
     """``summary.csv`` of a sweep: each cell's ``simulate`` summary row, with the cell first, in cell order."""
     rows = []
@@ -321,18 +316,18 @@ def run_sweep(sweep: Sweep, jobs: int, out: Path | None = None, force: bool = Fa
     check_counts(sweep.games, jobs)
     check_backend(backend or "processes", scheduler, jobs)
     contexts = _contexts(sweep)
-    out = out or default_out(sweep)
-    prepare_out(out, force, outputs, check_only=True)
-    parts = _parts(sweep)
-    engine = open_backend(pick_backend(backend, jobs), parts, jobs, scheduler, contexts)
-    def prepare_dir() -> None:
-        if force and out.is_dir():
-            shutil.rmtree(out / "plots", ignore_errors=True)
-        prepare_out(out, force, outputs)
+    with output_dir(out, sweep.path.stem) as out:  # results/<spec name>-<YYYYmmdd-HHMMSS> by default
+        prepare_out(out, force, outputs, check_only=True)
+        parts = _parts(sweep)
+        engine = open_backend(pick_backend(backend, jobs), parts, jobs, scheduler, contexts)
+        def prepare_dir() -> None:
+            if force and out.is_dir():
+                shutil.rmtree(out / "plots", ignore_errors=True)
+            prepare_out(out, force, outputs)
 
-    manifest = (new_manifest(command, fields | {"jobs": jobs}) if fields is not None
-                else _manifest(sweep, jobs, command))
-    manifest = begin(out, prepare_dir, manifest, parts, sweep.games, jobs, backend, scheduler, engine)
+        manifest = (new_manifest(command, fields | {"jobs": jobs}) if fields is not None
+                    else _manifest(sweep, jobs, command))
+        manifest = begin(out, prepare_dir, manifest, parts, sweep.games, jobs, backend, scheduler, engine)
     return _play(sweep, out, manifest, engine, quiet)
 
 
@@ -442,8 +437,8 @@ def human_summary(outcome: Outcome) -> str:
     m = outcome.manifest
     lines = [f"{m['game']} sweep · {len(m['cells'])} cells x {m['games_per_cell']} games · seed {m['seed']}"
              f" · {m['seconds']:.1f} s · {m['errors']} errors"]
-    if m["interrupted"]:
-        lines.append(f"INTERRUPTED after {m['games_done']} games; finished rows kept")
+    if stopped := stop_line(m, "sweep", outcome.out):
+        lines.append(stopped)
     diffs = outcome.paired.set_index("cell")
     width = max(len(c) for c in m["cells"])
     for s in outcome.summary.itertuples():

@@ -36,9 +36,6 @@ def _opts(ctx: dict, options: dict) -> SimpleNamespace:
         side = values["opponent"]
         values["trophy_values"] = parse_values(f"{side}_trophy_values", values[f"{side}_trophy_values"])
         values["modules"] = tuple(m for m in str(values["modules"]).split(",") if m)
-        if values["market_size"] < 0 or values["song_display_size"] < 0 or values["songs_per_winter"] < 0:
-            from automa.core.errors import UsageError
-            raise UsageError("options market_size, song_display_size and songs_per_winter must not be negative")
         opts = ctx["opts"][key] = SimpleNamespace(**values)
     ctx["last"] = (options, opts)
     return opts

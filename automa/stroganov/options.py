@@ -8,9 +8,27 @@ reference's open point names (section 9), tried by ``automa-sim sensitivity``; t
 """
 from __future__ import annotations
 
+from automa.core.errors import UsageError
 from automa.core.registry import Option
 
 MODULES = ("merchant", "hunting_plan", "landscapes", "diplomacy")
+
+
+def parse_values(name: str, text: str) -> tuple[int, ...]:
+    """A comma-separated list of non-negative whole numbers, e.g. a trophy VP track (ST-OPEN-19)."""
+    try:
+        values = tuple(int(s) for s in str(text).split(","))
+    except ValueError:
+        raise UsageError(f"option {name}: {text!r} is not a comma-separated list of whole numbers") from None
+    if min(values) < 0:
+        raise UsageError(f"option {name}: {text!r} has a negative value")
+    return values
+
+
+def trophy_track(name: str, text: str) -> str:
+    """A trophy VP track checked by :func:`parse_values`, as canonical text (ST-OPEN-19)."""
+    return ",".join(map(str, parse_values(name, text)))
+
 
 OPTIONS = (
     Option("opponent", "str", "ivan", "solo-board side: ivan (a) or katyusha (b)", ("ivan", "katyusha"),
@@ -28,10 +46,11 @@ OPTIONS = (
            "yurt and wish); six_regions: regions 0-5 of 2 tiles, region 0 without them (the former default)",
            ("five_regions", "six_regions"), "ST-OPEN-3,ST-OPEN-4,ST-BOARD-2,ST-BOARD-4"),
     Option("ivan_trophy_values", "str", "1,2,3,4,5,6", "Ivan's trophy VP per step (last repeats)", (),
-           "ST-OPEN-19,ST-IVAN-ACT-3", sensitivity=("3", "4"), applies_if=("opponent", "ivan")),
+           "ST-OPEN-19,ST-IVAN-ACT-3", parser=trophy_track, sensitivity=("3", "4"), applies_if=("opponent", "ivan")),
     Option("katyusha_trophy_values", "str", "2,3,5,6,8,10", "Katyusha's trophy VP per step (last repeats)", (),
-           "ST-OPEN-19,ST-IVAN-KAT-1", sensitivity=("3", "4"), applies_if=("opponent", "katyusha")),
-    Option("market_size", "int", 6, "furs in the market", (), "ST-OPEN-9,ST-MARKET-1", sensitivity=(8,)),
+           "ST-OPEN-19,ST-IVAN-KAT-1", parser=trophy_track, sensitivity=("3", "4"),
+           applies_if=("opponent", "katyusha")),
+    Option("market_size", "int", 6, "furs in the market", (), "ST-OPEN-9,ST-MARKET-1", min=0, sensitivity=(8,)),
     Option("market_trade", "str", "two_for_one", "extra action: 2 furs for 1 market fur, or no trading",
            ("two_for_one", "none"), "ST-OPEN-10,ST-MARKET-3"),
     Option("trade_action", "str", "coin_per_fur", "trade action: 1 coin per trade-space fur, or 1 fur for 2 coins",
@@ -45,7 +64,7 @@ OPTIONS = (
     Option("actions_at_outposts", "str", "listed", "listed: village/yurt/wish/merchant at outposts; all: also hunt and claim",
            ("listed", "all"), "ST-OPEN-32,ST-TURN-6"),
     Option("unfulfilled_wish_penalty", "int", 0, "VP lost per taken but unfulfilled wish", (),
-           "ST-OPEN-25,ST-END-6", sensitivity=(2,)),
+           "ST-OPEN-25,ST-END-6", min=0, sensitivity=(2,)),
     Option("tie_break", "str", "automa", "who wins a tied score", ("automa", "shared", "coins_furs"),
            "ST-OPEN-27,ST-END-7"),
     Option("next_year_order", "str", "reverse_arrival", "first-spring order in years 2-4",
@@ -64,8 +83,10 @@ OPTIONS = (
            "ST-OPEN-34"),
     Option("story_from_extra_moves", "bool", False, "+1 story per movement tile paid with horses", (),
            "ST-OPEN-24,ST-SONG-6"),
-    Option("song_display_size", "int", 2, "song tiles on display", (), "ST-OPEN-23,ST-SONG-2", sensitivity=(1,)),
-    Option("songs_per_winter", "int", 1, "songs each side may buy per winter", (), "ST-OPEN-23,ST-WINTER-3", sensitivity=(2,)),
+    Option("song_display_size", "int", 2, "song tiles on display", (), "ST-OPEN-23,ST-SONG-2", min=0,
+           sensitivity=(1,)),
+    Option("songs_per_winter", "int", 1, "songs each side may buy per winter", (), "ST-OPEN-23,ST-WINTER-3", min=0,
+           sensitivity=(2,)),
     Option("ivan_move_overflow", "str", "stop", "Ivan past the east end: stop, or surplus steps become coins",
            ("stop", "coins"), "ST-OPEN-37,ST-IVAN-MOVE-2"),
     Option("ivan_hunt_shortfall", "str", "coins", "Ivan hunting fewer furs than the card: 1 coin per missing fur, or none",
@@ -99,7 +120,7 @@ OPTIONS = (
     Option("diplomacy_on_new_tiles", "bool", True, "tiles of the diplomacy terrain placed later get a diplomacy tile",
            (), "ST-OPEN-54,ST-TK-DIPLO-7", applies_if=("modules", "diplomacy")),
     Option("ivan_coin_donation_value", "int", 8, "steps Ivan moves for donating a coin alone", (),
-           "ST-OPEN-55,ST-TK-DIPLO-8",
+           "ST-OPEN-55,ST-TK-DIPLO-8", min=0,
            sensitivity=(1,), applies_if=("modules", "diplomacy")),
     Option("ivan_diplomacy_at_track_end", "str", "donate",
            "Ivan's marker can move no further: he still donates (the text's 'whenever'), or keeps his goods",
@@ -137,15 +158,3 @@ OPEN_POINTS = {
     58: "ivan.reward_priority",
 }
 
-
-def parse_values(name: str, text: str) -> tuple[int, ...]:
-    """A comma-separated list of non-negative whole numbers, e.g. a trophy VP track (ST-OPEN-19)."""
-    from automa.core.errors import UsageError
-
-    try:
-        values = tuple(int(s) for s in text.split(","))
-    except ValueError:
-        raise UsageError(f"option {name}: {text!r} is not a comma-separated list of whole numbers") from None
-    if not values or min(values) < 0:
-        raise UsageError(f"option {name}: {text!r} needs at least one value, none negative")
-    return values

@@ -2,6 +2,7 @@
 chunk is retried and recorded in the manifest."""
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -58,11 +59,25 @@ def test_a_chunk_that_keeps_killing_workers_stops_the_run_resumably(tmp_path, mo
     monkeypatch.setenv(DIE_MARKER, str(tmp_path / "died"))
     outcome = play(tmp_path, "gives-up", games=2000, jobs=2)
     assert "failed 1 times: worker process died" in outcome.manifest["failure"]
-    assert outcome.manifest["interrupted"] and not outcome.manifest["complete"]
+    assert not outcome.manifest["interrupted"] and not outcome.manifest["complete"]  # a failure, not Ctrl-C
     resumed = resume_dir(outcome.out, 2, quiet=True)  # the marker is there now: no worker dies
     reference = play(tmp_path, "ref", games=2000, backend="serial")
     assert (resumed.out / "games.csv").read_bytes() == (reference.out / "games.csv").read_bytes()
     assert resumed.manifest["failure"] is None and resumed.manifest["complete"]
+
+
+def test_a_failed_run_is_reported_as_a_failure_with_its_resume_command(capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr(backends, "MAX_ATTEMPTS", 1)
+    monkeypatch.setenv(DIE_MARKER, str(tmp_path / "died"))
+    out = tmp_path / "fails"
+    code, stdout, err = run_cli(capsys, "simulate", "tiny", "--games", 40, "--seed", 1, "--jobs", 2, "--out", out)
+    resume = f"continue with: automa-sim simulate --resume {out}"
+    assert code == 1 and "INTERRUPTED" not in stdout + err
+    assert re.search(rf"FAILED after \d+ of 40 games: chunk \d+ .*failed 1 times: worker process died; "
+                     rf"finished rows kept; {re.escape(resume)}$", stdout, re.M)
+    assert err.startswith("automa-sim: error: chunk ") and err.rstrip().endswith(resume)
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["interrupted"] is False and "worker process died" in manifest["failure"]
 
 
 def test_bad_backend_flags_are_one_line_errors(capsys, tmp_path):
@@ -99,7 +114,7 @@ def stop(procs) -> None:
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory):
     """A real ``dask scheduler`` and two ``dask worker`` processes (one thread each) on 127.0.0.1."""
-    pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install 'automa-sim[cluster]'")
+    pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install '.[cluster]'")
     from distributed import Client
 
     logs = tmp_path_factory.mktemp("dask")
@@ -155,7 +170,7 @@ def test_a_sweep_and_the_command_line_on_a_real_dask_cluster(capsys, tmp_path, c
 
 
 def test_a_local_dask_cluster_without_an_address(capsys, tmp_path):
-    pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install 'automa-sim[cluster]'")
+    pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install '.[cluster]'")
     pool = play(tmp_path, "p", games=600, jobs=2)
     code, _, err = run_cli(capsys, "simulate", "tiny", "--games", 600, "--seed", 21, "-o", "crash_rate=3",
                            "--jobs", 2, "--backend", "dask", "--out", tmp_path / "d", "--quiet")
@@ -164,7 +179,7 @@ def test_a_local_dask_cluster_without_an_address(capsys, tmp_path):
 
 
 def test_an_unreachable_scheduler_is_a_one_line_error(capsys, tmp_path, monkeypatch):
-    pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install 'automa-sim[cluster]'")
+    pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install '.[cluster]'")
     monkeypatch.setattr(backends, "CONNECT_TIMEOUT", 1)
     code, _, err = run_cli(capsys, "simulate", "tiny", "--games", 10, "--backend", "dask", "--scheduler",
                            f"tcp://127.0.0.1:{free_port()}", "--out", tmp_path / "o")

@@ -78,6 +78,43 @@ def test_default_output_directory(capsys, tmp_path, monkeypatch):
     assert (run / "games.csv").is_file()
 
 
+def test_runs_started_in_the_same_second_get_their_own_default_folders(capsys, tmp_path, monkeypatch):
+    from datetime import datetime
+
+    from automa.core import simulate as simulate_module
+    from tests.core.test_sweep import write_spec
+
+    class Frozen(datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return datetime(2025, 1, 1, 12, 0, 0)
+
+    monkeypatch.setattr(simulate_module, "datetime", Frozen)
+    monkeypatch.chdir(tmp_path)
+    for _ in range(3):
+        assert run_cli(capsys, "simulate", "tiny", "--games", 10, "--jobs", 1, "--seed", 1)[0] == 0
+    spec = write_spec(tmp_path, name="grid.toml")
+    for _ in range(2):
+        assert run_cli(capsys, "sweep", spec, "--games", 5, "--jobs", 1, "--quiet")[0] == 0
+    names = sorted(p.name for p in (tmp_path / "results").iterdir())
+    assert names == ["grid-20250101-120000", "grid-20250101-120000-2",
+                     "tiny-20250101-120000", "tiny-20250101-120000-2", "tiny-20250101-120000-3"]
+    assert all((tmp_path / "results" / n / "games.csv").is_file() for n in names)
+
+
+def test_a_run_whose_setup_fails_leaves_no_default_folder(capsys, tmp_path, monkeypatch):
+    pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install '.[cluster]'")
+    from automa.core import backends
+    from tests.core.test_backends import free_port
+
+    monkeypatch.setattr(backends, "CONNECT_TIMEOUT", 1)
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run_cli(capsys, "simulate", "tiny", "--games", 10, "--backend", "dask", "--scheduler",
+                           f"tcp://127.0.0.1:{free_port()}")
+    assert code == 2 and "cannot connect to dask scheduler" in err
+    assert list((tmp_path / "results").iterdir()) == []
+
+
 def test_fresh_seed_is_printed_recorded_and_replayable(capsys, tmp_path):
     code, out, _ = run_cli(capsys, "simulate", "tiny", "--games", 20, "--jobs", 1, "--out", tmp_path / "f")
     seed = json.loads((tmp_path / "f" / "manifest.json").read_text())["seed"]
@@ -132,6 +169,21 @@ def test_bad_input_is_one_line_and_exit_code_2(capsys, tmp_path, args, message):
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("automa-sim: error: ") and message in err
     assert not (tmp_path / "o").exists()
+
+
+def test_games_that_raised_are_counted_on_stderr(capsys, tmp_path):
+    code, out, err = simulate(capsys, tmp_path / "some", "-o", "crash_rate=10")
+    errors = json.loads((tmp_path / "some" / "manifest.json").read_text())["errors"]
+    assert code == 0 and 0 < errors < 200 and f"· {errors} errors" in out
+    assert err == (f"automa-sim: warning: {errors} of 200 games raised an error; see the error column of "
+                   f"{tmp_path / 'some' / 'games.csv'}\n")
+
+
+def test_a_run_in_which_every_game_raised_fails(capsys, tmp_path):
+    code, out, err = simulate(capsys, tmp_path / "all", "-o", "crash_rate=100")
+    assert code == 1 and "nan" not in out and "no game finished: every game raised an error" in out
+    assert err == (f"automa-sim: error: every one of the 200 games raised an error; see the error column of "
+                   f"{tmp_path / 'all' / 'games.csv'}\n")
 
 
 def test_unwritable_and_existing_output_directories(capsys, tmp_path):
@@ -239,6 +291,29 @@ def test_summarize_reads_parquet(capsys, tmp_path):
     assert run_cli(capsys, "summarize", tmp_path / "p")[1] == run_cli(capsys, "summarize", tmp_path / "c")[1]
 
 
+@pytest.mark.parametrize("name, make, message", [
+    ("junk.csv", lambda run: "a,b\n1,2\n", "not a games file (no 'game' column)"),
+    ("notes.txt", lambda run: "hello\nworld\n", "not a games file (no 'game' column)"),
+    ("summary.csv", lambda run: (run / "summary.csv").read_text(), "not a games file (no 'game' column)"),
+    ("manifest.json", lambda run: (run / "manifest.json").read_text(), "not a games file"),
+    ("empty.csv", lambda run: "", "cannot read it as a games file"),
+    ("binary.csv", lambda run: b"\xc3\x28\xff\x00" * 50, "cannot read it as a games file"),
+    ("junk.parquet", lambda run: b"PAR1 not really", "cannot read it as a games file"),
+    ("cut.csv", lambda run: "".join(line.rsplit(",", 3)[0] + "\n" for line in (run / "games.csv").open()),
+     "not a games file of tiny (no 'rounds' column)"),
+    ("bad.csv", lambda run: (run / "games.csv").read_text().replace("tiny,0,4,high,5,", "tiny,0,4,high,five,"),
+     "column length: not int64 values"),
+])
+def test_summarize_of_a_file_that_is_not_a_games_file_is_one_line(capsys, tmp_path, name, make, message):
+    simulate(capsys, tmp_path / "r")
+    content = make(tmp_path / "r")
+    path = tmp_path / name
+    path.write_bytes(content) if isinstance(content, bytes) else path.write_text(content)
+    code, out, err = run_cli(capsys, "summarize", path)
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith(f"automa-sim: error: {path}: ") and message in err, err
+
+
 def test_bench_prints_a_table(capsys):
     code, out, _ = run_cli(capsys, "bench", "tiny", "--games", 40)
     lines = out.splitlines()
@@ -280,7 +355,9 @@ def test_ctrl_c_keeps_finished_rows(tmp_path, jobs):
     table = read_games(out / "games.csv")
     assert manifest["interrupted"] is True and 0 < len(table) < 100000
     assert manifest["games_done"] == len(table) and list(table.game_index) == list(range(len(table)))
-    assert (table.error == "").all() and "INTERRUPTED" in stdout and "Traceback" not in stderr
+    assert (table.error == "").all() and "Traceback" not in stderr
+    assert f"INTERRUPTED after {len(table)} of 100000 games; finished rows kept; continue with: " \
+           f"automa-sim simulate --resume {out}" in stdout
     assert pd.read_csv(out / "summary.csv").games.item() == len(table)
 
 

@@ -1,6 +1,5 @@
 """The report: a self-contained HTML page that embeds every plot, tables equal to the sweep's files."""
 import base64
-import math
 import re
 from html.parser import HTMLParser
 
@@ -8,10 +7,10 @@ import pandas as pd
 import pytest
 
 from automa.core import registry
-from automa.core.paired import games_needed
 from automa.core.report import PLOTS, write_report
 from automa.core.sweep import load_spec, run_sweep
 from tests.core.test_cli import run_cli
+from tests.core.test_stats import wilson_half
 from tests.core.test_sweep import SPEC
 from tests.core.tinygame import TARGET
 
@@ -116,10 +115,10 @@ def test_games_needed_for_one_point(sweep_dir, page):
     summary = pd.read_csv(sweep_dir / "summary.csv").set_index("cell")
     (head, *rows), = [t for h, t in page.tables.items() if h.startswith("Games needed")]
     for cell, _, single, paired in rows:
+        n = int(single.replace(",", ""))
         p = summary.loc[cell, "win_rate"]
-        assert int(single.replace(",", "")) == math.ceil(1.959963984540054 ** 2 * p * (1 - p) / 0.01 ** 2)
+        assert wilson_half(n, p) <= 0.01 < wilson_half(n - 1, p)  # the first n whose Wilson interval is ±1 point
         assert (paired == "–") == (cell == "first length=5 variant=plain")
-    assert games_needed(0.25) == 9604  # the textbook n for ±1 point at p = 0.5
 
 
 def test_caveats_and_every_rule_option_in_force(sweep_dir, page):

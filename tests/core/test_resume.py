@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from automa.core.checkpoint import unranges
 from automa.core.simulate import resolve, simulate_dir
 from automa.core.sweep import load_spec, run_sweep
 from tests.core.test_cli import run_cli, subprocess_cli
@@ -65,6 +66,41 @@ def test_a_stopped_run_resumes_to_the_same_bytes(capsys, tmp_path, how, fmt):
     assert after["chunks_done"] == [[0, after["chunks"] - 1]] and not (out / "chunks").exists()
     assert len(after["resumed"]) == 1 and after["resumed"][0]["command"].startswith("automa-sim simulate --resume")
     assert after["command"] == before["command"] and "INTERRUPTED" not in stdout
+
+
+def test_a_killed_runs_manifest_and_its_resume_report_the_right_figures(capsys, tmp_path):
+    """The manifest counts the rows on disk while the run goes (a killed run's too), and the resumed run
+    reports the games it played itself, and their rate."""
+    out = tmp_path / "killed"
+    proc = subprocess_cli("simulate", "tiny", "--games", GAMES, "--seed", 5, "--jobs", 2, "--out", out,
+                          "--quiet", "-o", "delay_ms=3", start_new_session=True)  # >= 3 s: time to see a save
+    deadline = time.monotonic() + 60
+    try:
+        while True:  # until the manifest records rows in the games file: chunks 0, 1, ...
+            assert time.monotonic() < deadline and proc.poll() is None, proc.communicate()
+            try:
+                done = manifest(out)["chunks_done"]
+                if done and done[0][0] == 0 and done[0][1] >= 1:
+                    break
+            except (OSError, ValueError, KeyError):
+                pass
+            time.sleep(0.02)
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate(timeout=30)
+    before = manifest(out)
+    size = before["chunk_size"]
+    assert GAMES % size == 0 and before["games_done"] == (before["chunks_done"][0][1] + 1) * size
+    assert before["seconds_total"] > 0 and not before["interrupted"]
+
+    code, stdout, err = run_cli(capsys, "simulate", "--resume", out, "--jobs", 2, "--quiet")
+    after = manifest(out)
+    played = GAMES - len(unranges(before["chunks_done"])) * size
+    assert code == 0 and after["games_done"] == GAMES and after["games_played"] == played < GAMES
+    assert after["games_per_s"] == pytest.approx(played / after["seconds"], rel=1e-3)
+    assert after["seconds_total"] == pytest.approx(before["seconds_total"] + after["seconds"], abs=0.002)
+    assert (f"{GAMES} of {GAMES} games done, {played} played in {after['seconds']:.1f} s "
+            f"({after['games_per_s']} games/s)") in stdout
 
 
 def test_a_killed_sweep_resumes_to_the_same_bytes(capsys, tmp_path):

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 import automa
 from automa.core.errors import UsageError
-from automa.core.stats import wilson
+from automa.core.stats import (Z95, games_for_paired_difference, games_for_win_rate, paired_half_width,
+                               wilson)
 
 # Reference values (95% unless noted, Wilson score interval without continuity correction):
 # * Newcombe R.G. (1998), "Two-sided confidence intervals for the single proportion: comparison of
@@ -83,3 +84,40 @@ def test_wilson_interval_is_inside_0_1_and_contains_the_rate(a, b):
     lo, hi = wilson(wins, trials)
     assert 0 <= lo <= wins / trials <= hi <= 1
     assert (lo == 0) == (wins == 0) and (hi == 1) == (wins == trials)
+
+
+def wilson_half(n: int, p: float) -> float:
+    """The Wilson 95% half-width after ``n`` games at win rate ``p``."""
+    return Z95 * math.sqrt(n * p * (1 - p) + Z95 ** 2 / 4) / (n + Z95 ** 2)
+
+
+@pytest.mark.parametrize("p", [0.0, 1.0, 0.006, 0.02, 0.3, 0.5, 0.999])
+def test_games_for_a_win_rate_are_the_first_n_whose_wilson_interval_is_narrow_enough(p):
+    n = games_for_win_rate(p, 0.01)
+    assert wilson_half(n, p) <= 0.01 < wilson_half(n - 1, p)
+
+
+def test_games_for_a_win_rate_are_honest_at_0_and_100_percent():
+    """At 0% the normal approximation p(1-p) asks for 1 game; the Wilson interval of 0 wins in n games is
+    [0, z²/(n+z²)], 2 points wide only from 189 games on."""
+    assert games_for_win_rate(0.0, 0.01) == games_for_win_rate(1.0, 0.01) == 189
+    lo, hi = wilson(0, 189)
+    assert hi - lo <= 0.02 < wilson(0, 188)[1]
+    assert games_for_win_rate(0.5, 0.01) == 9600  # the textbook normal figure is 9604
+    assert math.isnan(games_for_win_rate(math.nan, 0.01))
+
+
+@pytest.mark.parametrize("p10, p01", [(0.0, 0.0), (0.01, 0.0), (0.05, 0.03), (0.3, 0.2), (0.5, 0.5)])
+def test_games_for_a_paired_difference_are_the_first_n_whose_interval_is_narrow_enough(p10, p01):
+    n = games_for_paired_difference(p10, p01, 0.01)
+    assert paired_half_width(n, p10, p01) <= 0.01 < paired_half_width(n - 1, p10, p01)
+    assert n > 1
+
+
+def test_the_paired_interval_is_agresti_min_and_never_collapses():
+    """Agresti & Min (2005): add 1/2 to each cell of the 2x2 table; with no differing pair in n the
+    half-width is z/(n+2), so ±1 point needs 194 pairs, not 1."""
+    assert paired_half_width(100, 0.0, 0.0) == pytest.approx(Z95 / 102)
+    assert games_for_paired_difference(0.0, 0.0, 0.01) == 194
+    a, b, m = (1000 * 0.3 + 0.5) / 1002, (1000 * 0.2 + 0.5) / 1002, 1002
+    assert paired_half_width(1000, 0.3, 0.2) == pytest.approx(Z95 * math.sqrt((a + b - (a - b) ** 2) / m))

@@ -24,8 +24,8 @@ OPTIONS = (
     Option("variant", "str", "plain", "plain, or a +2 bonus for a kept six", ("plain", "bonus"), ref="TINY-2"),
     Option("extras", "set", "", "cosmetic modules (tests the set type)", ("a", "b")),
     Option("player_colour", "str", "red", "cosmetic; named like a score column on purpose", ("red", "blue")),
-    Option("crash_rate", "int", 0, "percent of games that raise (tests error isolation)"),
-    Option("delay_ms", "int", 0, "sleep per game in ms (tests Ctrl-C)"),
+    Option("crash_rate", "int", 0, "percent of games that raise (tests error isolation)", min=0, max=100),
+    Option("delay_ms", "int", 0, "sleep per game in ms (tests Ctrl-C)", min=0),
     Option("deck", "path", "", "a deck file: one card value per line; empty means the built-in deck"),
 )
 
