@@ -55,7 +55,8 @@ from automa.core.simulate import check_counts, pick_backend, prepare_out, resolv
 from automa.core.stats import summarize, summary_frame
 
 KEYS = ("game", "description", "games", "seed", "strategies", "grid", "options", "exclude", "baseline")
-OUTPUTS = ("games.csv", "summary.csv", "paired.csv", "manifest.json", "report.html", "report.md")
+OUTPUTS = ("games.csv", "games.csv.gz", "summary.csv", "paired.csv", "manifest.json", "report.html", "report.md")
+FORMATS = ("csv", "csv.gz")  # of the games file; csv.gz is small enough to publish
 
 
 @dataclass(frozen=True)
@@ -303,9 +304,11 @@ def summary_table(games: pd.DataFrame, labels: list[str]) -> pd.DataFrame:
 
 def run_sweep(sweep: Sweep, jobs: int, out: Path | None = None, force: bool = False,
               quiet: bool = False, command: str = "", backend: str | None = None,
-              scheduler: str | None = None) -> Outcome:
-    """Play every cell into ``out``: ``games.csv`` (with a ``cell`` column), ``summary.csv``,
-    ``paired.csv`` and ``manifest.json`` (checkpointed: see :mod:`automa.core.checkpoint`)."""
+              scheduler: str | None = None, fmt: str = "csv") -> Outcome:
+    """Play every cell into ``out``: ``games.csv`` (or ``games.csv.gz``, ``fmt``) with a ``cell`` column,
+    ``summary.csv``, ``paired.csv`` and ``manifest.json`` (checkpointed: see :mod:`automa.core.checkpoint`)."""
+    if fmt not in FORMATS:
+        raise UsageError(f"unknown format {fmt!r} for a sweep; allowed: {', '.join(FORMATS)}")
     check_counts(sweep.games, jobs)
     check_backend(backend or "processes", scheduler, jobs)
     contexts = _contexts(sweep)
@@ -318,7 +321,7 @@ def run_sweep(sweep: Sweep, jobs: int, out: Path | None = None, force: bool = Fa
             shutil.rmtree(out / "plots", ignore_errors=True)
         prepare_out(out, force, OUTPUTS)
 
-    manifest = begin(out, prepare_dir, _manifest(sweep, jobs, command), parts, sweep.games, jobs, backend,
+    manifest = begin(out, prepare_dir, _manifest(sweep, jobs, command, fmt), parts, sweep.games, jobs, backend,
                      scheduler, engine)
     return _play(sweep, out, manifest, engine, quiet)
 
@@ -359,8 +362,9 @@ def _contexts(sweep: Sweep) -> dict[int, Any]:
 def _play(sweep: Sweep, out: Path, manifest: dict, engine, quiet: bool) -> Outcome:
     bar = tqdm(total=sweep.games * len(sweep.cells), unit="game", file=sys.stderr, dynamic_ncols=True,
                disable=quiet or not sys.stderr.isatty())
+    fmt = manifest.get("format", "csv")  # a sweep made before csv.gz has no format: csv
     try:
-        state = execute(out, "games.csv", "csv", _parts(sweep), manifest, engine, bar.update, prefix="cell")
+        state = execute(out, f"games.{fmt}", fmt, _parts(sweep), manifest, engine, bar.update, prefix="cell")
     finally:
         engine.close()
         bar.close()
@@ -375,7 +379,7 @@ def _play(sweep: Sweep, out: Path, manifest: dict, engine, quiet: bool) -> Outco
     if rows:
         summary = pd.concat(rows, ignore_index=True)
         summary = summary[["cell"] + [c for c in summary.columns if c != "cell"]]
-        games = pd.read_csv(out / "games.csv", usecols=list(PAIRED_COLUMNS), dtype=str, keep_default_na=False)
+        games = pd.read_csv(out / f"games.{fmt}", usecols=list(PAIRED_COLUMNS), dtype=str, keep_default_na=False)
         games["game_index"] = games["game_index"].astype("int64")
         games["margin"] = pd.to_numeric(games["margin"].replace("", None)).astype("Int64")
         played = [c for c in labels if c in set(games["cell"])]
@@ -398,7 +402,7 @@ def _context_key(cell: Cell) -> tuple:
     return tuple(sorted((k, str(v)) for k, v in cell.spec.options.items()))
 
 
-def _manifest(sweep: Sweep, jobs: int, command: str) -> dict:
+def _manifest(sweep: Sweep, jobs: int, command: str, fmt: str) -> dict:
     return new_manifest(command, {
         "kind": "sweep",
         "spec": str(sweep.path),
@@ -414,6 +418,7 @@ def _manifest(sweep: Sweep, jobs: int, command: str) -> dict:
         "games_per_cell": sweep.games,
         "seed": str(sweep.seed),
         "jobs": jobs,
+        "format": fmt,
     })
 
 
