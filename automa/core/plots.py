@@ -52,6 +52,11 @@ def _win_rate_top(highest: float) -> float:
 # ----- heat maps
 
 
+def _others(study, x: str) -> list[str]:
+    """The grid options other than ``x`` that vary."""
+    return [a for a in study.axes if a not in ("strategy", x) and len(study.axes[a]) > 1]
+
+
 def heat_axes(study, x: str) -> tuple[str, str, list[str]]:
     """The heat map's rows and columns and the axes that make its panels.
 
@@ -59,11 +64,11 @@ def heat_axes(study, x: str) -> tuple[str, str, list[str]]:
     any further varying options. With ``x`` the only varying option, rows are the strategies and there
     is one panel.
     """
-    others = [a for a in study.axes if a not in ("strategy", x)]
+    others = _others(study, x)
     if not others:
         return "strategy", x, []
     cols = max(others, key=lambda a: len(study.axes[a]))
-    return x, cols, [a for a in study.axes if a not in (x, cols)]
+    return x, cols, ["strategy"] + [a for a in others if a != cols]
 
 
 def heat_panels(study, x: str) -> tuple[str, str, list[dict[str, str]]]:
@@ -141,7 +146,7 @@ def plot_win_rate(study, x: str, path: Path) -> None:
     plt = _pyplot()
     grid = study.manifest["grid"]
     ticks = [str(v) for v in grid[x]]
-    others = [k for k in study.axes if k not in ("strategy", x)]
+    others = _others(study, x)
     s = study.summary
     present = {tuple(str(v) for v in row) for row in s[others].itertuples(index=False)}
     panels = [p for p in itertools.product(*[study.axes[k] for k in others]) if p in present]
