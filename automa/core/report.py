@@ -208,10 +208,12 @@ def _change(effect: tuple[float, float, float], scale: float, unit: str) -> str:
 
 
 def finding_tables(study: Study, x: str | None) -> list[tuple[str, list[str], list[list[str]]]]:
-    """The findings (:func:`automa.core.findings.findings`) as one short table per section."""
-    if not study.is_sweep:
+    """The findings (:func:`automa.core.findings.findings`) as one short table per section; none for a
+    simulate directory, or a sweep stopped before its baseline cell was played."""
+    cells = study.summary.set_index("cell")
+    if not study.is_sweep or study.manifest["baseline"] not in cells.index:
         return []
-    base = study.summary.set_index("cell").loc[study.manifest["baseline"]]
+    base = cells.loc[study.manifest["baseline"]]
     grid = Grid(study.summary, study.axes)
     found = findings(study.games, grid, x, {a: str(base[a]) for a in study.axes}, list(study.game.categories))
     head = ["finding", "margin change, VP [95%]", "win rate change, points [95%]", "games"]
@@ -287,8 +289,11 @@ def _top(study: Study, x: str | None) -> list[tuple]:
                  "difference of the margin and of the win, averaged over the cells of the other axes where "
                  "both settings were played, with its 95% paired-difference interval. 'Harder' means a lower "
                  "margin for the player; a change whose interval contains 0 is 'not clearly' either.")]
-    for title, head, rows_ in finding_tables(study, x):
+    tables = finding_tables(study, x)
+    for title, head, rows_ in tables:
         out += [("h3", title), ("table", head, rows_)]
+    if not tables:
+        out.append(("p", "No findings: the sweep stopped before its baseline cell was played."))
     return out
 
 

@@ -3,6 +3,7 @@ equal to the sweep's files folded under <details>; and the report of a simulate 
 import base64
 import math
 import re
+import shutil
 from html.parser import HTMLParser
 
 import pandas as pd
@@ -307,3 +308,20 @@ def test_heat_maps_and_findings_come_first_and_long_tables_are_folded(sweep_dir,
     assert md.count("<details>") == 4 and md.count("</details>") == 4
     html = (sweep_dir / "report.html").read_text()
     assert html.index("<details><summary>Summary per cell") < html.index("<td>first length=3 variant=plain</td>")
+
+
+def test_a_sweep_stopped_before_its_baseline_cell_is_reported_without_findings(sweep_dir, tmp_path):
+    """The cells played so far get their heat maps and tables; the findings, which compare with the
+    baseline's values, say why there are none."""
+    stopped = tmp_path / "stopped"
+    shutil.copytree(sweep_dir, stopped)
+    for name in ("games.csv", "summary.csv", "paired.csv"):
+        frame = pd.read_csv(stopped / name, dtype=str, keep_default_na=False)
+        keep = frame["cell"] != "first length=5 variant=plain"
+        if name == "paired.csv":
+            keep &= frame["baseline"] != "first length=5 variant=plain"
+        frame[keep].to_csv(stopped / name, index=False)
+    write_report(stopped)
+    md = (stopped / "report.md").read_text()
+    assert "No findings: the sweep stopped before its baseline cell was played." in md
+    assert "Summary per cell (5 rows)" in md and "plots/heat_win_rate.png" in md
