@@ -150,7 +150,8 @@ def findings(games: pd.DataFrame, grid: Grid, x: str | None, baseline: dict[str,
             (mean, lo, hi), column = max(moves, key=lambda m: abs(m[0][0]) if not math.isnan(m[0][0]) else -1)
             side, _, category = column.partition("_")
             text = (f"from {shown(x, first)} to {shown(x, last)}, {side} points for {category} move most for "
-                    f"{s}: {mean:+.1f} VP [{lo:+.1f}, {hi:+.1f}] per game")
+                    f"{s}: {round(mean, 1) + 0.0:+.1f} VP [{round(lo, 1) + 0.0:+.1f}, {round(hi, 1) + 0.0:+.1f}] "
+                    "per game")
             add("why", text, _over(grid, x, {"strategy": s}), pairs)
     return out
 

@@ -199,12 +199,17 @@ def strategy_items(study: Study) -> list[str]:
     return items
 
 
+def _signed(value: float) -> str:
+    """``+1.2``, ``-0.3``; a value that rounds to zero is ``+0.0``, never ``-0.0``."""
+    return f"{round(value, 1) + 0.0:+.1f}"
+
+
 def _change(effect: tuple[float, float, float], scale: float, unit: str) -> str:
     mean, lo, hi = (v * scale for v in effect)
     if pd.isna(mean):
         return "–"
-    bounds = "" if pd.isna(lo) else f" [{lo:+.1f}, {hi:+.1f}]"
-    return f"{mean:+.1f} {unit}{bounds}"
+    bounds = "" if pd.isna(lo) else f" [{_signed(lo)}, {_signed(hi)}]"
+    return f"{_signed(mean)} {unit}{bounds}"
 
 
 def finding_tables(study: Study, x: str | None) -> list[tuple[str, list[str], list[list[str]]]]:

@@ -325,3 +325,9 @@ def test_a_sweep_stopped_before_its_baseline_cell_is_reported_without_findings(s
     md = (stopped / "report.md").read_text()
     assert "No findings: the sweep stopped before its baseline cell was played." in md
     assert "Summary per cell (5 rows)" in md and "plots/heat_win_rate.png" in md
+
+
+def test_a_change_that_rounds_to_zero_has_no_minus_sign():
+    from automa.core.report import _change
+    assert _change((-0.0004, -0.021, 0.02), 100, "pts") == "+0.0 pts [-2.1, +2.0]"
+    assert _change((-0.04, -0.1, -0.01), 1, "VP") == "+0.0 VP [-0.1, +0.0]"
