@@ -151,8 +151,8 @@ def finish(outcome) -> None:
               help="Processes (local dask workers with --backend dask); 1 runs serially in this process.")
 @click.option("--out", type=click.Path(path_type=Path),
               help="Output directory (default: results/<game>-<YYYYmmdd-HHMMSS>/).")
-@click.option("--format", "fmt", type=click.Choice(["csv", "parquet"]), default="csv", show_default=True,
-              help="Format of the games file.")
+@click.option("--format", "fmt", type=click.Choice(["csv", "csv.gz", "parquet"]), default="csv", show_default=True,
+              help="Format of the games file (csv.gz: gzipped CSV, small enough to publish).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--force", is_flag=True, help="Replace the outputs of an earlier run in --out (a folder with other files is refused).")
 @backend_flag
@@ -422,7 +422,7 @@ def summarize_cmd(path, by, fmt):
       automa-sim summarize results/summarize-example --format csv > summary.csv
     """
     from automa.core.registry import get_game
-    from automa.core.results import read_games
+    from automa.core.results import games_file, read_games
     from automa.core.stats import configuration, rounded, summarize, summary_text
 
     games = read_games(games_file(path))
@@ -459,16 +459,6 @@ def compare(run_a, run_b):
 
     result = compare_runs(read_games(games_file(run_a)), read_games(games_file(run_b)))
     click.echo(text(result, (str(run_a), str(run_b))))
-
-
-def games_file(path: Path) -> Path:
-    """The games file of a results directory, or ``path`` itself if it is a file."""
-    if path.is_file():
-        return path
-    for name in ("games.csv", "games.parquet"):
-        if (path / name).is_file():
-            return path / name
-    raise UsageError(f"no games.csv or games.parquet in {path}")
 
 
 @app.command()
@@ -537,13 +527,15 @@ def bench(games, seconds, count, overhead, rollout, strategy):
 @click.option("--jobs", "-j", type=int, default=os.cpu_count() or 1, show_default="all cores",
               help="Processes (local dask workers with --backend dask); 1 runs serially in this process.")
 @click.option("--games", "-n", type=int, help="Games per cell instead of the spec's (a quick check).")
+@click.option("--format", "fmt", type=click.Choice(["csv", "csv.gz"]), default="csv", show_default=True,
+              help="Format of the games file (csv.gz: gzipped CSV, small enough to publish).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--force", is_flag=True, help="Replace the outputs of an earlier run in --out (a folder with other files is refused).")
 @backend_flag
 @scheduler_flag
 @resume_flag
 @click.pass_context
-def sweep(ctx, spec, out, jobs, games, quiet, force, backend, scheduler, resume):
+def sweep(ctx, spec, out, jobs, games, fmt, quiet, force, backend, scheduler, resume):
     """Play every cell of a sweep SPEC (TOML) on common random numbers.
 
     Game i of every cell uses the same seed, so cells are compared game by game. Writes games.csv
@@ -551,21 +543,21 @@ def sweep(ctx, spec, out, jobs, games, quiet, force, backend, scheduler, resume)
 
     \b
     Example:
-      automa-sim sweep sweeps/rurik-difficulty.toml --out results/rurik/difficulty --jobs 4
-      automa-sim sweep --resume results/rurik/difficulty
+      automa-sim sweep sweeps/rurik-difficulty.toml --out results/rurik-difficulty --jobs 4
+      automa-sim sweep --resume results/rurik-difficulty
     """
     from automa.core.sweep import human_summary, load_spec, resume_sweep, run_sweep
 
     command = shlex.join(["automa-sim", *ctx.obj])
     if resume is not None:
-        no_run_settings(ctx, ("spec", "out", "games", "force"))
+        no_run_settings(ctx, ("spec", "out", "games", "fmt", "force"))
         outcome = resume_sweep(resume, jobs, quiet, command, backend, scheduler)
     else:
         if spec is None:
             raise UsageError("sweep needs SPEC (or --resume DIR)")
         if games is not None and games < 1:
             raise UsageError(f"--games must be at least 1, got {games}")
-        outcome = run_sweep(load_spec(spec, games), jobs, out, force, quiet, command, backend, scheduler)
+        outcome = run_sweep(load_spec(spec, games), jobs, out, force, quiet, command, backend, scheduler, fmt=fmt)
     click.echo(human_summary(outcome))
     finish(outcome)
 
@@ -622,10 +614,11 @@ def sensitivity(ctx, game, strategy, option_pairs, only, games, seed, jobs, out,
 
 @app.command()
 @click.argument("path", type=click.Path(path_type=Path))
-@click.option("--x", "x", metavar="OPTION", help="Grid option on the win-rate plot's x axis "
-                                                 "(default: difficulty if swept, else the first grid option).")
+@click.option("--x", "x", metavar="OPTION", help="Grid option of the main axis: the heat maps' rows, the "
+                                                 "win-rate plot's x axis and the findings' steps (default: "
+                                                 "difficulty if swept, else the first grid option).")
 def report(path, x):
-    """Write report.html (self-contained), report.md and plots/*.png for a sweep directory.
+    """Write report.html (self-contained), report.md and plots/*.png for a sweep or simulate directory.
 
     \b
     Example:

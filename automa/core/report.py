@@ -1,40 +1,49 @@
-"""The report of a sweep directory: plots (matplotlib, Agg), ``report.md`` and a self-contained ``report.html``.
+"""The report of a results directory: plots (:mod:`automa.core.plots`), ``report.md`` and a
+self-contained ``report.html``.
 
-The report is built from the sweep's files: ``summary.csv`` (summary table, win-rate and score
-breakdown plots), ``paired.csv`` (paired differences), ``games.csv`` (margin distributions, the
-convergence plot, games needed, the rule options in force) and ``manifest.json`` (grid, baseline).
-It carries no timestamp, so the same sweep gives the same ``report.md``.
+A sweep directory, or a ``simulate`` one (read as a sweep of one cell). The report is built from its
+files: ``summary.csv`` (tables, heat maps, win-rate plot), ``paired.csv`` (paired differences), the
+games file, ``games.csv`` or ``games.csv.gz`` (findings, margins, category breakdown, convergence,
+games needed, the rule options in force) and ``manifest.json`` (grid, baseline). It reads top down:
+a heat map of win rate and margin over the two main axes, the findings in words with their
+intervals (:mod:`automa.core.findings`), what the numbers do and do not show, the plots, and the
+long tables folded away. It carries no timestamp, so the same directory gives the same ``report.md``.
 """
 from __future__ import annotations
 
 import base64
 import html
-import itertools
 import json
-import math
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
+from automa.core import plots
 from automa.core.errors import UsageError
-from automa.core.paired import HALF_WIDTH, needed_table
+from automa.core.findings import SECTIONS, Grid, findings
+from automa.core.paired import COLUMNS, HALF_WIDTH, needed_table
 from automa.core.registry import Game, get_game, get_strategy
-from automa.core.results import read_games
-from automa.core.stats import Z95
+from automa.core.results import games_file, read_games
 
 PLOTS = {
+    "heat_win_rate": "Player win rate (95% Wilson interval) over the two main axes, a panel per strategy",
+    "heat_margin": "Mean margin (player minus automa) over the two main axes, a panel per strategy",
+    "breakdown": "Mean points by category, player and automa",
+    "margins": "Margin (player minus automa) per game",
     "win_rate": "Win rate with its 95% Wilson interval",
-    "margins": "Margin (player minus automa) per cell",
-    "breakdown": "Mean score by category, player and automa",
     "convergence": "Running win rate of the baseline cell with its 95% interval",
 }
+SWEEP_ONLY = ("heat_win_rate", "heat_margin", "win_rate")  # plots of a grid: none for one simulate cell
 
 
 @dataclass
 class Study:
-    """A sweep directory read back: its games, summary, paired table, manifest and game entry."""
+    """A results directory read back: its games, summary, paired table, manifest and game entry.
+
+    ``axes`` maps ``strategy`` and every grid option to its values as text, in order; the games and the
+    summary hold those columns as text too. A ``simulate`` directory is one cell with an empty grid.
+    """
 
     path: Path
     game: Game
@@ -42,6 +51,11 @@ class Study:
     games: pd.DataFrame
     summary: pd.DataFrame
     paired: pd.DataFrame
+    axes: dict[str, list[str]]
+
+    @property
+    def is_sweep(self) -> bool:
+        return self.manifest.get("kind") == "sweep"
 
 
 def read_table(path: Path, text: list[str]) -> pd.DataFrame:
@@ -51,22 +65,48 @@ def read_table(path: Path, text: list[str]) -> pd.DataFrame:
                        na_values={c: [""] for c in header if c not in text})
 
 
+def _as_sweep(manifest: dict) -> dict:
+    """A ``simulate`` manifest in the terms of a sweep's: one cell, named by its strategy, and no grid."""
+    for key in ("game", "strategy", "games", "seed"):
+        if key not in manifest:
+            raise UsageError("not a sweep or simulate directory: its manifest.json has no " + key)
+    cell = manifest["strategy"]
+    return manifest | {"strategies": [cell], "grid": {}, "cells": [cell], "baseline": cell,
+                       "games_per_cell": manifest["games"], "spec": None, "description": ""}
+
+
 def load(path: Path) -> Study:
-    """Read a sweep directory (UsageError if it is not one or a file is missing)."""
+    """Read a sweep or simulate directory (UsageError if it is neither or a file is missing)."""
     path = Path(path)
     try:
         manifest = json.loads((path / "manifest.json").read_text())
     except (OSError, ValueError) as exc:
         raise UsageError(f"{path}: no readable manifest.json: {exc}") from None
-    if manifest.get("kind") != "sweep":
-        raise UsageError(f"{path} is not a sweep directory (make one with `automa-sim sweep SPEC`)")
-    for name in ("games.csv", "summary.csv", "paired.csv"):
+    sweep = manifest.get("kind") == "sweep"
+    manifest = manifest if sweep else _as_sweep(manifest)
+    names = ["summary.csv"] + (["paired.csv"] if sweep else [])
+    for name in names:
         if not (path / name).is_file():
-            raise UsageError(f"{path}: no {name}; the sweep did not finish any game")
+            raise UsageError(f"{path}: no {name}; the run did not finish any game")
+    try:
+        source = games_file(path)
+    except UsageError as exc:
+        raise UsageError(f"{exc}; the report needs the games file of the run") from None
     game = get_game(manifest["game"])
     text = ["cell", "baseline", "strategy"] + [o.name for o in game.options]
-    return Study(path, game, manifest, read_games(path / "games.csv", game),
-                 read_table(path / "summary.csv", text), read_table(path / "paired.csv", text))
+    games = read_games(source, game)
+    summary = read_table(path / "summary.csv", text)
+    if sweep:
+        paired = read_table(path / "paired.csv", text)
+    else:
+        games.insert(0, "cell", manifest["baseline"])
+        summary.insert(0, "cell", manifest["baseline"])
+        paired = pd.DataFrame(columns=list(COLUMNS))
+    axes = {"strategy": list(manifest["strategies"])}
+    axes |= {k: [str(v) for v in values] for k, values in manifest["grid"].items()}
+    for name in axes:
+        games[name] = games[name].astype(str)
+    return Study(path, game, manifest, games, summary, paired, axes)
 
 
 def varying(study: Study) -> list[str]:
@@ -74,166 +114,13 @@ def varying(study: Study) -> list[str]:
     return [k for k, v in study.manifest["grid"].items() if len(v) > 1]
 
 
-def default_x(study: Study) -> str:
-    """The win-rate plot's x axis: ``difficulty`` if it is in the grid, else the first grid option."""
+def default_x(study: Study) -> str | None:
+    """The main axis (rows of the heat map, x of the win-rate plot): ``difficulty`` if it varies, else the
+    first varying grid option, else the first grid option; none for a simulate directory."""
     grid = list(study.manifest["grid"])
-    return "difficulty" if "difficulty" in grid else grid[0]
-
-
-# ----- plots
-
-
-def _pyplot():
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
-
-
-def _percent(ax, axis: str = "y") -> None:
-    from matplotlib.ticker import PercentFormatter
-
-    (ax.yaxis if axis == "y" else ax.xaxis).set_major_formatter(PercentFormatter(1.0))
-
-
-def _win_rate_top(highest: float) -> float:
-    """The top of a win-rate axis: 100% when a rate reaches 40%, else a little above the highest
-    interval bound, so that low win rates stay readable."""
-    if highest >= 0.4:
-        return 1.0
-    return min(1.0, max(0.02, math.ceil(highest * 1.25 * 50) / 50))
-
-
-def plot_win_rate(study: Study, x: str, path: Path) -> None:
-    """Win rate with Wilson error bars against option ``x``, one line per strategy, a panel per combination
-    of the other grid values that has cells (an excluded combination gets none)."""
-    plt = _pyplot()
-    grid = study.manifest["grid"]
-    ticks = [str(v) for v in grid[x]]
-    others = [k for k in varying(study) if k != x]
-    s = study.summary
-    present = {tuple(str(v) for v in row) for row in s[others].itertuples(index=False)}
-    panels = [p for p in itertools.product(*[[str(v) for v in grid[k]] for k in others]) if p in present]
-    strategies = study.manifest["strategies"]
-    cols = min(4, len(panels))
-    rows = math.ceil(len(panels) / cols)
-    fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 3.4 * rows), sharey=True, squeeze=False)
-    for ax, panel in zip(axes.flat, panels):
-        mask = np.ones(len(s), dtype=bool)
-        for key, value in zip(others, panel):
-            mask &= (s[key] == value).to_numpy()
-        for k, strategy in enumerate(strategies):
-            part = s[mask & (s["strategy"] == strategy).to_numpy()]
-            part = part.assign(pos=[ticks.index(v) for v in part[x]]).sort_values("pos")
-            shift = (k - (len(strategies) - 1) / 2) * 0.06
-            ax.errorbar(part["pos"] + shift, part["win_rate"],
-                        yerr=[part["win_rate"] - part["win_rate_lo"], part["win_rate_hi"] - part["win_rate"]],
-                        marker="o", capsize=3, label=strategy)
-        top = _win_rate_top(float(s["win_rate_hi"].max()))
-        if top == 1.0:
-            ax.axhline(0.5, color="grey", lw=0.6, ls=":")
-        ax.set_xticks(range(len(ticks)), ticks)
-        ax.set_xlim(-0.5, len(ticks) - 0.5)
-        ax.set_xlabel(x)
-        ax.set_ylim(0, top)
-        _percent(ax)
-        ax.set_title(", ".join(f"{k}={v or '(none)'}" for k, v in zip(others, panel)), fontsize=9)
-    for ax in axes.flat[len(panels):]:
-        ax.set_visible(False)
-    axes[0][0].set_ylabel("player win rate")
-    axes[0][0].legend(title="strategy", fontsize=8)
-    fig.suptitle(f"{study.game.name}: player win rate (95% Wilson interval) by {x}")
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-
-
-def _cells(study: Study) -> list[str]:
-    return list(study.summary["cell"])
-
-
-def plot_margins(study: Study, path: Path) -> None:
-    """Box plots of the margin of every cell's finished games."""
-    plt = _pyplot()
-    cells = _cells(study)
-    done = study.games[study.games["error"] == ""]
-    data = [done.loc[done["cell"] == c, "margin"].to_numpy(dtype=float) for c in cells]
-    fig, ax = plt.subplots(figsize=(9, 1.2 + 0.32 * len(cells)))
-    ax.boxplot(data, orientation="horizontal", flierprops={"markersize": 2})
-    ax.set_yticks(range(1, len(cells) + 1), cells, fontsize=8)
-    ax.invert_yaxis()
-    ax.axvline(0, color="grey", lw=0.8)
-    ax.set_xlabel("margin (player score - automa score)")
-    ax.set_title(f"{study.game.name}: {PLOTS['margins'].lower()}")
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-
-
-def plot_breakdown(study: Study, path: Path) -> None:
-    """Stacked horizontal bars of the mean points per category, player and automa, per cell."""
-    plt = _pyplot()
-    cells = _cells(study)
-    categories = list(study.game.categories)
-    colours = plt.get_cmap("tab20").colors
-    legend_rows = math.ceil(len(categories) / 6)
-    height = 1.4 + 0.25 * legend_rows + 0.32 * len(cells)
-    fig, axes = plt.subplots(1, 2, figsize=(12, height), sharex=True, sharey=True)
-    for ax, side in zip(axes, ("player", "automa")):
-        pos = np.zeros(len(cells))
-        neg = np.zeros(len(cells))
-        for k, cat in enumerate(categories):
-            values = study.summary[f"{side}_{cat}_mean"].fillna(0).to_numpy(dtype=float)
-            left = np.where(values >= 0, pos, neg)
-            ax.barh(range(len(cells)), values, left=left, color=colours[k % len(colours)], label=cat)
-            pos += np.clip(values, 0, None)
-            neg += np.clip(values, None, 0)
-        ax.set_title(f"{side}: mean points by category", fontsize=10)
-        ax.set_xlabel("points")
-        ax.axvline(0, color="grey", lw=0.6)
-    axes[0].set_yticks(range(len(cells)), cells, fontsize=8)
-    axes[0].set_ylim(len(cells) - 0.5, -0.5)
-    handles, names = axes[0].get_legend_handles_labels()
-    fig.legend(handles, names, loc="lower center", ncol=min(6, len(categories)), fontsize=8)
-    fig.tight_layout(rect=(0, (0.2 + 0.25 * legend_rows) / height, 1, 1))
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-
-
-def running_wilson(wins: np.ndarray, z: float = Z95) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Running win rate and its Wilson interval after each game of a 0/1 sequence."""
-    n = np.arange(1, len(wins) + 1, dtype=float)
-    p = np.cumsum(wins) / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return p, np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
-
-
-def plot_convergence(study: Study, path: Path) -> None:
-    """The baseline cell's running win rate with its 95% band against games played."""
-    plt = _pyplot()
-    base = study.manifest["baseline"]
-    done = study.games[(study.games["cell"] == base) & (study.games["error"] == "")].sort_values("game_index")
-    wins = (done["winner"] == "player").to_numpy(dtype=float)
-    p, lo, hi = running_wilson(wins)
-    n = np.arange(1, len(wins) + 1)
-    fig, ax = plt.subplots(figsize=(8, 4))
-    ax.fill_between(n, lo, hi, alpha=0.3, label="95% Wilson interval")
-    ax.plot(n, p, lw=1.2, label="running win rate")
-    if len(p):
-        ax.axhline(p[-1], color="grey", lw=0.6, ls="--")
-    ax.set_xlabel("games played")
-    ax.set_ylabel("player win rate")
-    ax.set_ylim(0, _win_rate_top(float(hi[len(hi) // 10:].max())) if len(hi) > 10 else 1)
-    _percent(ax)
-    ax.set_title(f"baseline: {base}", fontsize=10)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    if "difficulty" in varying(study):
+        return "difficulty"
+    return (varying(study) or grid or [None])[0]
 
 
 # ----- tables and text
@@ -280,7 +167,7 @@ def needed_rows(study: Study) -> tuple[list[str], list[list[str]]]:
     """Games per cell for a ±1-point interval, on the win rate and on the paired difference."""
     head = ["cell", "win rate", "games for ±1 point on the win rate",
             "games for ±1 point on the difference to its baseline"]
-    table = needed_table(study.games, _cells(study), dict(zip(study.paired["cell"], study.paired["baseline"])))
+    table = needed_table(study.games, list(study.summary["cell"]), dict(zip(study.paired["cell"], study.paired["baseline"])))
     rows = [[r.cell, _pct(r.win_rate), _count(r.games_for_win_rate), _count(r.games_for_paired_diff)]
             for r in table.itertuples()]
     return head, rows
@@ -311,12 +198,46 @@ def strategy_items(study: Study) -> list[str]:
     return items
 
 
+def _signed(value: float) -> str:
+    """``+1.2``, ``-0.3``; a value that rounds to zero is ``+0.0``, never ``-0.0``."""
+    return f"{round(value, 1) + 0.0:+.1f}"
+
+
+def _change(effect: tuple[float, float, float], scale: float, unit: str) -> str:
+    mean, lo, hi = (v * scale for v in effect)
+    if pd.isna(mean):
+        return "–"
+    bounds = "" if pd.isna(lo) else f" [{_signed(lo)}, {_signed(hi)}]"
+    return f"{_signed(mean)} {unit}{bounds}"
+
+
+def finding_tables(study: Study, x: str | None) -> list[tuple[str, list[str], list[list[str]]]]:
+    """The findings (:func:`automa.core.findings.findings`) as one short table per section; none for a
+    simulate directory, or a sweep stopped before its baseline cell was played."""
+    cells = study.summary.set_index("cell")
+    if not study.is_sweep or study.manifest["baseline"] not in cells.index:
+        return []
+    base = cells.loc[study.manifest["baseline"]]
+    grid = Grid(study.summary, study.axes)
+    found = findings(study.games, grid, x, {a: str(base[a]) for a in study.axes}, list(study.game.categories))
+    head = ["finding", "margin change, VP [95%]", "win rate change, points [95%]", "games"]
+    tables = []
+    for section, title in SECTIONS.items():
+        mine = [f for f in found if f.section == section]
+        shared = len({f.over for f in mine}) == 1  # then it is said once, in the title
+        rows = [[f.text + ("" if shared or not f.over else f" ({f.over})"), _change(f.margin, 1, "VP"),
+                 _change(f.win, 100, "pts"), f"{f.games:,}"] for f in mine]
+        if rows:
+            tables.append((title + (f" ({mine[0].over})" if shared and mine[0].over else ""), head, rows))
+    return tables
+
+
 def caveats(study: Study) -> tuple[list[str], list[str]]:
     """The "what this shows" and "what it does not" paragraphs."""
     m = study.manifest
     shows = [
         f"How {len(m['strategies'])} scripted player strateg{'y' if len(m['strategies']) == 1 else 'ies'} "
-        f"score against the game's official solo automa as this engine models it ({study.game.title}), "
+        f"score{'s' if len(m['strategies']) == 1 else ''} against the game's official solo automa as this engine models it ({study.game.title}), "
         f"over {m['games_per_cell']:,} seeded games per cell, under the rule options listed below.",
         "Differences between cells, measured on common random numbers: game i of every cell uses the "
         "same seed (the same deal and automa cards wherever the setup options agree), so a paired "
@@ -337,68 +258,125 @@ def caveats(study: Study) -> tuple[list[str], list[str]]:
 # ----- documents
 
 
-def blocks(study: Study, x: str) -> list[tuple]:
-    """The report as a list of blocks: ("h1"|"h2"|"p", text), ("ul", items), ("img", plot), ("table", head, rows)."""
+def _meta(study: Study, x: str | None) -> list[tuple]:
+    m = study.manifest
+    shape = (f"Spec {m['spec']} · {len(m['cells'])} cells × {m['games_per_cell']:,} games" if study.is_sweep
+             else f"simulate · strategy {m['strategy']} · {m['games']:,} games")
+    again = m["command"] or ("automa-sim sweep " + str(m["spec"]) if study.is_sweep else "automa-sim simulate")
+    return [
+        ("p", f"{shape} · seed {m['seed']}" + (f" · baseline: {m['baseline']}" if study.is_sweep else "")
+              + f" · {m['errors']} errors"
+              + (" · INTERRUPTED: some cells are incomplete" if m["interrupted"] else "")),
+        ("p", f"Regenerate with: {again}, then automa-sim report {study.path}"
+              + (f" --x {x}" if x != default_x(study) else "")),
+    ]
+
+
+def _top(study: Study, x: str | None) -> list[tuple]:
+    """The heat maps and the findings of a sweep; the one result of a simulate directory."""
+    if not study.is_sweep:
+        r = study.summary.iloc[0]
+        return [("h2", "Result"),
+                ("p", f"Player win rate {r.win_rate:.1%} [{r.win_rate_lo:.1%}, {r.win_rate_hi:.1%}] (95% Wilson "
+                      f"interval) over {r.games - r.errors:,} finished games; mean margin "
+                      f"{r.margin_mean:+.2f} VP (player {r.player_score_mean:.2f}, automa "
+                      f"{r.automa_score_mean:.2f}).")]
+    rows, cols, _ = plots.heat_axes(study, x)
+    out = [("h2", "How hard is each setting, and for whom"),
+           ("p", f"Each square is one cell: {rows} down, {cols} across, a panel per "
+                 f"{'strategy' if rows != 'strategy' else 'sweep'}; the first map gives the player's win rate "
+                 "with its 95% Wilson interval, the second the mean margin (player minus automa; blue: the "
+                 "player ahead, red: the automa). Blank squares are cells the spec leaves out."),
+           ("img", "heat_win_rate"), ("img", "heat_margin"),
+           ("h2", "Findings"),
+           ("p", "Each line compares two settings on the same games (common random numbers): the per-game "
+                 "difference of the margin and of the win, averaged over the cells of the other axes where "
+                 "both settings were played, with its 95% paired-difference interval. 'Harder' means a lower "
+                 "margin for the player; a change whose interval contains 0 is 'not clearly' either.")]
+    tables = finding_tables(study, x)
+    for title, head, rows_ in tables:
+        out += [("h3", title), ("table", head, rows_)]
+    if not tables:
+        out.append(("p", "No findings: the sweep stopped before its baseline cell was played."))
+    return out
+
+
+def blocks(study: Study, x: str | None) -> list[tuple]:
+    """The report as a list of blocks: ("h1"|"h2"|"h3"|"p", text), ("ul", items), ("img", plot),
+    ("table", head, rows), ("details", summary, blocks)."""
     m = study.manifest
     shows, does_not = caveats(study)
-    out = [("h1", f"{study.game.title}: sweep report")]
+    baseline_values = m["baseline"].split(" ", 1)[1] if " " in m["baseline"] else "one setting"
+    out = [("h1", f"{study.game.title}: {'sweep' if study.is_sweep else 'simulate'} report")]
     if m.get("description"):
         out.append(("p", m["description"]))
+    out += _meta(study, x) + _top(study, x)
     out += [
-        ("p", f"Spec {m['spec']} · {len(m['cells'])} cells × {m['games_per_cell']:,} games · seed "
-              f"{m['seed']} · baseline: {m['baseline']} · {m['errors']} errors"
-              + (" · INTERRUPTED: some cells are incomplete" if m["interrupted"] else "")),
-        ("p", f"Regenerate with: {m['command'] or 'automa-sim sweep ' + m['spec']}, then automa-sim report "
-              f"{study.path}" + (f" --x {x}" if x != default_x(study) else "")),
         ("h2", "What this shows"), ("ul", shows),
         ("h2", "What it does not show"), ("ul", does_not),
         ("h2", "Strategies"), ("ul", strategy_items(study)),
-        ("h2", "Win rate"), ("img", "win_rate"),
-        ("h2", "Summary per cell"),
+        ("h2", "Why: points by category"),
+        ("p", "Mean points per game in each score category, for the player and for the automa"
+              + (f", by {x}; the other axes are pooled" if x else "") + ". Categories in which a side never "
+              "scored are left out" + ("; the findings above name the category that moves most." if x else ".")),
+        ("img", "breakdown"),
+        ("h2", "Margins"), ("img", "margins"),
+    ]
+    if study.is_sweep:
+        out += [("h2", "Win rate"), ("img", "win_rate")]
+    out += [("h2", "Convergence"), ("img", "convergence"), ("h2", "Tables")]
+    summary = summary_rows(study)
+    out.append(("details", f"Summary per cell ({len(summary[1])} row{'s' if len(summary[1]) != 1 else ''})", [
         ("p", "From summary.csv. Win rate counts ties as non-wins; the interval is the Wilson score 95% "
               "interval; scores and margin are means over the finished games."),
-        ("table", *summary_rows(study)),
-        ("h2", "Paired differences against each cell's baseline"),
-        ("p", "From paired.csv. Each cell is compared with the cell of the same strategy at the "
-              f"baseline's settings ({m['baseline'].split(' ', 1)[1] if ' ' in m['baseline'] else 'one setting'}), "
-              "so a difference is the setting's effect for that strategy; those cells are compared with "
-              f"the sweep's baseline ({m['baseline']}). 'against' names the strategy of the cell compared "
-              "with. Per-game differences (cell minus baseline) of the win indicator and of the margin over "
-              "the games both finished; 95% paired-difference normal interval mean ± 1.96 · sd / √n."),
-        ("table", *paired_rows(study)),
-        ("h2", "Margins"), ("img", "margins"),
-        ("h2", "Score breakdown"), ("img", "breakdown"),
-        ("h2", "Convergence"), ("img", "convergence"),
-        ("h2", f"Games needed for a ±{HALF_WIDTH * 100:.0f}-point interval"),
+        ("table", *summary)]))
+    if study.is_sweep:
+        paired = paired_rows(study)
+        out.append(("details", f"Paired differences against each cell's baseline ({len(paired[1])} rows)", [
+            ("p", "From paired.csv. Each cell is compared with the cell of the same strategy at the "
+                  f"baseline's settings ({baseline_values}), so a difference is the setting's effect for that "
+                  f"strategy; those cells are compared with the sweep's baseline ({m['baseline']}). 'against' "
+                  "names the strategy of the cell compared with. Per-game differences (cell minus baseline) of "
+                  "the win indicator and of the margin over the games both finished; 95% paired-difference "
+                  "normal interval mean ± 1.96 · sd / √n."),
+            ("table", *paired)]))
+    out.append(("details", f"Games needed for a ±{HALF_WIDTH * 100:.0f}-point interval", [
         ("p", "At the observed rates, the games after which the interval is ±1 point wide: the Wilson "
               "interval for a cell's win rate, the Agresti-Min interval for a paired difference; both "
               "stay honest at 0% and 100%. Pairing usually needs far fewer games than the separate "
               "win rates would suggest."),
-        ("table", *needed_rows(study)),
-        ("h2", "Rule options in force"),
-        ("p", "Every option of the engine, with its value in the games of this sweep."),
-        ("table", *option_rows(study)),
-    ]
+        ("table", *needed_rows(study))]))
+    options = option_rows(study)
+    out.append(("details", f"Rule options in force ({len(options[1])} options)", [
+        ("p", "Every option of the engine, with its value in the games of this "
+              f"{'sweep' if study.is_sweep else 'run'}."),
+        ("table", *options)]))
     return out
 
 
+def plot_names(study: Study) -> list[str]:
+    """The plots of this study, in :data:`PLOTS` order."""
+    return [p for p in PLOTS if study.is_sweep or p not in SWEEP_ONLY]
+
+
 def markdown(items: list[tuple]) -> str:
-    """The blocks as Markdown, with plots linked from ``plots/``."""
+    """The blocks as Markdown, with plots linked from ``plots/`` and folded tables in ``<details>``."""
     def cell(text: str) -> str:
         return text.replace("|", "\\|")
 
     lines = []
     for kind, *rest in items:
-        if kind == "h1":
-            lines += [f"# {rest[0]}", ""]
-        elif kind == "h2":
-            lines += [f"## {rest[0]}", ""]
+        if kind in ("h1", "h2", "h3"):
+            lines += [f"{'#' * int(kind[1])} {rest[0]}", ""]
         elif kind == "p":
             lines += [rest[0], ""]
         elif kind == "ul":
             lines += [f"- {item}" for item in rest[0]] + [""]
         elif kind == "img":
             lines += [f"![{PLOTS[rest[0]]}](plots/{rest[0]}.png)", ""]
+        elif kind == "details":
+            lines += ["<details>", f"<summary>{html.escape(rest[0])}</summary>", ""]
+            lines += markdown(rest[1]).splitlines() + ["</details>", ""]
         else:
             head, rows = rest
             lines += ["| " + " | ".join(map(cell, head)) + " |", "|" + "---|" * len(head)]
@@ -406,38 +384,52 @@ def markdown(items: list[tuple]) -> str:
     return "\n".join(lines)
 
 
-STYLE = ("body{font-family:sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;color:#222}"
-         "table{border-collapse:collapse;font-size:0.85em;margin:1em 0}"
-         "th,td{border:1px solid #ccc;padding:3px 6px;text-align:left}th{background:#eee}"
-         "img{max-width:100%}")
+STYLE = ("body{font-family:system-ui,sans-serif;max-width:1280px;margin:1.5em auto;padding:0 1em;color:#222;"
+         "line-height:1.4}"
+         "h1{margin-bottom:0.2em}h2{margin-top:1.6em;border-bottom:1px solid #ddd}h3{margin:1.2em 0 0.3em}"
+         "p{max-width:60em}"
+         "table{border-collapse:collapse;font-size:0.85em;margin:0.6em 0}"
+         "th,td{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top}th{background:#eee}"
+         "td:not(:first-child){white-space:nowrap}"
+         "details{margin:0.5em 0;border:1px solid #ddd;border-radius:4px;padding:0.3em 0.8em}"
+         "summary{cursor:pointer;font-weight:600}"
+         "details>div{max-height:36em;overflow:auto}"
+         "img{max-width:100%;display:block;margin:0.6em 0}")
 
 
-def to_html(items: list[tuple], plots: Path) -> str:
-    """The blocks as one self-contained HTML page, with every plot embedded as a base64 PNG."""
+def _html(items: list[tuple], plots_dir: Path) -> list[str]:
     e = html.escape
-    title = next(rest[0] for kind, *rest in items if kind == "h1")
-    parts = ["<!DOCTYPE html>", "<html lang=\"en\">", "<head>", "<meta charset=\"utf-8\">",
-             f"<title>{e(title)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>"]
+    parts = []
     for kind, *rest in items:
-        if kind in ("h1", "h2", "p"):
+        if kind in ("h1", "h2", "h3", "p"):
             parts.append(f"<{kind}>{e(rest[0])}</{kind}>")
         elif kind == "ul":
             parts.append("<ul>" + "".join(f"<li>{e(i)}</li>" for i in rest[0]) + "</ul>")
         elif kind == "img":
-            data = base64.b64encode((plots / f"{rest[0]}.png").read_bytes()).decode("ascii")
+            data = base64.b64encode((plots_dir / f"{rest[0]}.png").read_bytes()).decode("ascii")
             parts.append(f"<img alt=\"{e(PLOTS[rest[0]])}\" src=\"data:image/png;base64,{data}\">")
+        elif kind == "details":
+            parts += [f"<details><summary>{e(rest[0])}</summary><div>", *_html(rest[1], plots_dir), "</div></details>"]
         else:
             head, rows = rest
             parts.append("<table><thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in head)
                          + "</tr></thead><tbody>"
                          + "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in r) + "</tr>" for r in rows)
                          + "</tbody></table>")
-    parts += ["</body>", "</html>", ""]
+    return parts
+
+
+def to_html(items: list[tuple], plots_dir: Path) -> str:
+    """The blocks as one self-contained HTML page, with every plot embedded as a base64 PNG."""
+    title = next(rest[0] for kind, *rest in items if kind == "h1")
+    parts = ["<!DOCTYPE html>", "<html lang=\"en\">", "<head>", "<meta charset=\"utf-8\">",
+             f"<title>{html.escape(title)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>"]
+    parts += _html(items, plots_dir) + ["</body>", "</html>", ""]
     return "\n".join(parts)
 
 
 def write_report(path: Path, x: str | None = None) -> list[Path]:
-    """Write ``plots/*.png``, ``report.md`` and ``report.html`` into the sweep directory ``path``
+    """Write ``plots/*.png``, ``report.md`` and ``report.html`` into the results directory ``path``
     (a sensitivity directory: :func:`automa.core.sensitivity_report.write_report`)."""
     from automa.core import sensitivity_report
 
@@ -447,16 +439,20 @@ def write_report(path: Path, x: str | None = None) -> list[Path]:
         return sensitivity_report.write_report(path)
     study = load(path)
     x = x or default_x(study)
-    if x not in study.manifest["grid"]:
+    if x is not None and x not in study.manifest["grid"]:
         raise UsageError(f"--x: {x!r} is not a grid option of this sweep; grid options: "
-                         f"{', '.join(study.manifest['grid'])}")
-    plots = study.path / "plots"
-    plots.mkdir(exist_ok=True)
-    plot_win_rate(study, x, plots / "win_rate.png")
-    plot_margins(study, plots / "margins.png")
-    plot_breakdown(study, plots / "breakdown.png")
-    plot_convergence(study, plots / "convergence.png")
+                         f"{', '.join(study.manifest['grid']) or '(none: not a sweep)'}")
+    plots_dir = study.path / "plots"
+    plots_dir.mkdir(exist_ok=True)
+    names = plot_names(study)
+    if study.is_sweep:
+        plots.plot_heat(study, x, "win_rate", plots_dir / "heat_win_rate.png")
+        plots.plot_heat(study, x, "margin_mean", plots_dir / "heat_margin.png")
+        plots.plot_win_rate(study, x, plots_dir / "win_rate.png")
+    plots.plot_breakdown(study, x, plots_dir / "breakdown.png")
+    plots.plot_margins(study, x, plots_dir / "margins.png")
+    plots.plot_convergence(study, plots_dir / "convergence.png")
     items = blocks(study, x)
     (study.path / "report.md").write_text(markdown(items))
-    (study.path / "report.html").write_text(to_html(items, plots))
-    return [study.path / "report.html", study.path / "report.md"] + [plots / f"{p}.png" for p in PLOTS]
+    (study.path / "report.html").write_text(to_html(items, plots_dir))
+    return [study.path / "report.html", study.path / "report.md"] + [plots_dir / f"{p}.png" for p in names]

@@ -7,6 +7,7 @@ whatever the job count or chunking of the run.
 from __future__ import annotations
 
 import csv
+import gzip
 import io
 import json
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ if TYPE_CHECKING:  # pandas and pyarrow load lazily: engines import Result on ev
     import pandas as pd
 
 WINNERS = ("player", "automa", "tie")
-FORMATS = ("csv", "parquet")
+FORMATS = ("csv", "csv.gz", "parquet")  # csv.gz: the CSV text gzipped (no name, no time: the same bytes)
 ROW_GROUP = 16384  # rows per Parquet row group: fixed, so the file never depends on --jobs
 
 
@@ -78,6 +79,21 @@ def layout(cols: list[str]) -> tuple[list[str], list[str]]:
     return options, categories
 
 
+def games_file(path: Path) -> Path:
+    """The games file of a results directory (``games.csv``, ``games.csv.gz`` or ``games.parquet``), or
+    ``path`` itself if it is a file (UsageError if there is none)."""
+    from automa.core.errors import UsageError
+
+    path = Path(path)
+    if path.is_file():
+        return path
+    names = [f"games.{fmt}" for fmt in FORMATS]
+    for name in names:
+        if (path / name).is_file():
+            return path / name
+    raise UsageError(f"no {', '.join(names)} in {path}")
+
+
 _OPTION_DTYPES = {"int": "int64", "bool": "bool"}
 
 
@@ -91,7 +107,8 @@ def dtypes(game) -> dict[str, str]:
 
 
 def read_games(source: str | Path | IO[str], game=None) -> "pd.DataFrame":
-    """Read a ``games.csv`` / ``games.parquet`` file (or a CSV text stream) with its proper dtypes.
+    """Read a ``games.csv`` / ``games.csv.gz`` / ``games.parquet`` file (or a CSV text stream) with its
+    proper dtypes.
 
     ``game`` defaults to the registry entry named in the file's ``game`` column. The 128-bit root
     seed is kept as text. A file that is not a games file is a one-line UsageError.
@@ -135,7 +152,8 @@ def read_games(source: str | Path | IO[str], game=None) -> "pd.DataFrame":
 
 
 class GamesWriter:
-    """Streams rows of ``games.csv`` or ``games.parquet`` to ``target`` (a path, or a text stream for CSV)."""
+    """Streams rows of ``games.csv``, ``games.csv.gz`` or ``games.parquet`` to ``target`` (a path, or a text
+    stream for CSV)."""
 
     def __init__(self, game, target: Path | IO[str], fmt: str = "csv", prefix: str | None = None):
         self.cols = ([prefix] if prefix else []) + columns(game)
@@ -143,9 +161,14 @@ class GamesWriter:
         self.fmt = fmt
         self.count = 0
         self._owned = isinstance(target, Path)
-        if prefix and fmt != "csv":
+        if prefix and fmt == "parquet":
             raise ValueError("a prefix column is only written to CSV")
-        if fmt == "csv":
+        if fmt == "csv.gz":
+            self._raw = open(target, "wb")
+            zipped = gzip.GzipFile(filename="", mode="wb", fileobj=self._raw, mtime=0)
+            self._file = io.TextIOWrapper(zipped, encoding="utf-8", newline="")
+            self._file.write(csv_text([self.cols]))
+        elif fmt == "csv":
             self._file = open(target, "w", newline="") if self._owned else target
             self._file.write(csv_text([self.cols]))
         else:
@@ -162,7 +185,7 @@ class GamesWriter:
     def write(self, rows: list[list]) -> None:
         """Append rows (already in game-index order)."""
         self.count += len(rows)
-        if self.fmt == "csv":
+        if self.fmt != "parquet":
             self._file.write(csv_text(rows))
             return
         self._pending.extend(rows)
@@ -172,7 +195,7 @@ class GamesWriter:
 
     def write_text(self, text: str, count: int) -> None:
         """Append ``count`` rows given as their CSV text (:func:`csv_text`, as a chunk is played)."""
-        if self.fmt == "csv":
+        if self.fmt != "parquet":
             self.count += count
             self._file.write(text)
         else:
@@ -192,6 +215,10 @@ class GamesWriter:
 
     def close(self) -> None:
         """Flush and close; the file is complete and readable afterwards (also after Ctrl-C)."""
+        if self.fmt == "csv.gz":
+            self._file.close()  # ends the gzip stream; the file object under it stays open
+            self._raw.close()
+            return
         if self.fmt == "csv":
             if self._owned:
                 self._file.close()

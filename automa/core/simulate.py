@@ -29,7 +29,7 @@ from automa.core.runner import Part, RunSpec, prepare, run
 from automa.core.seeding import fresh_entropy
 from automa.core.stats import summary_frame
 
-OUTPUTS = ("games.csv", "games.parquet", "summary.csv", "manifest.json")
+OUTPUTS = ("games.csv", "games.csv.gz", "games.parquet", "summary.csv", "manifest.json")
 
 
 def resolve(game: str, strategy: str | None = None, options: dict[str, Any] | None = None,

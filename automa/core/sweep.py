@@ -55,7 +55,9 @@ from automa.core.simulate import (check_counts, output_dir, pick_backend, prepar
 from automa.core.stats import summarize, summary_frame
 
 KEYS = ("game", "description", "games", "seed", "strategies", "grid", "options", "exclude", "baseline")
-OUTPUTS = ("games.csv", "summary.csv", "paired.csv", "manifest.json", "report.html", "report.md", "plots")
+OUTPUTS = ("games.csv", "games.csv.gz", "summary.csv", "paired.csv", "manifest.json", "report.html", "report.md",
+           "plots")
+FORMATS = ("csv", "csv.gz")  # of the games file; csv.gz is small enough to publish
 
 
 @dataclass(frozen=True)
@@ -307,12 +309,14 @@ def summary_table(games: pd.DataFrame, labels: list[str]) -> pd.DataFrame:
 def run_sweep(sweep: Sweep, jobs: int, out: Path | None = None, force: bool = False,
               quiet: bool = False, command: str = "", backend: str | None = None,
               scheduler: str | None = None, fields: dict | None = None,
-              outputs: tuple[str, ...] = OUTPUTS) -> Outcome:
-    """Play every cell into ``out``: ``games.csv`` (with a ``cell`` column), ``summary.csv``,
-    ``paired.csv`` and ``manifest.json`` (checkpointed: see :mod:`automa.core.checkpoint`).
+              outputs: tuple[str, ...] = OUTPUTS, fmt: str = "csv") -> Outcome:
+    """Play every cell into ``out``: ``games.csv`` (or ``games.csv.gz``, ``fmt``) with a ``cell`` column,
+    ``summary.csv``, ``paired.csv`` and ``manifest.json`` (checkpointed: see :mod:`automa.core.checkpoint`).
 
     ``fields`` replace the spec's in the manifest (another design's record, which its own resume
     reads back); ``outputs`` are the files ``force`` removes first."""
+    if fmt not in FORMATS:
+        raise UsageError(f"unknown format {fmt!r} for a sweep; allowed: {', '.join(FORMATS)}")
     check_counts(sweep.games, jobs)
     check_backend(backend or "processes", scheduler, jobs)
     contexts = _contexts(sweep)
@@ -325,8 +329,8 @@ def run_sweep(sweep: Sweep, jobs: int, out: Path | None = None, force: bool = Fa
                 shutil.rmtree(out / "plots", ignore_errors=True)
             prepare_out(out, force, outputs)
 
-        manifest = (new_manifest(command, fields | {"jobs": jobs}) if fields is not None
-                    else _manifest(sweep, jobs, command))
+        manifest = (new_manifest(command, fields | {"jobs": jobs, "format": fmt}) if fields is not None
+                    else _manifest(sweep, jobs, command, fmt))
         manifest = begin(out, prepare_dir, manifest, parts, sweep.games, jobs, backend, scheduler, engine)
     return _play(sweep, out, manifest, engine, quiet)
 
@@ -373,8 +377,9 @@ def _contexts(sweep: Sweep) -> dict[int, Any]:
 def _play(sweep: Sweep, out: Path, manifest: dict, engine, quiet: bool) -> Outcome:
     bar = tqdm(total=sweep.games * len(sweep.cells), unit="game", file=sys.stderr, dynamic_ncols=True,
                disable=quiet or not sys.stderr.isatty())
+    fmt = manifest.get("format", "csv")  # a sweep made before csv.gz has no format: csv
     try:
-        state = execute(out, "games.csv", "csv", _parts(sweep), manifest, engine, bar.update, prefix="cell")
+        state = execute(out, f"games.{fmt}", fmt, _parts(sweep), manifest, engine, bar.update, prefix="cell")
     finally:
         engine.close()
         bar.close()
@@ -389,7 +394,7 @@ def _play(sweep: Sweep, out: Path, manifest: dict, engine, quiet: bool) -> Outco
     if rows:
         summary = pd.concat(rows, ignore_index=True)
         summary = summary[["cell"] + [c for c in summary.columns if c != "cell"]]
-        games = pd.read_csv(out / "games.csv", usecols=list(PAIRED_COLUMNS), dtype=str, keep_default_na=False)
+        games = pd.read_csv(out / f"games.{fmt}", usecols=list(PAIRED_COLUMNS), dtype=str, keep_default_na=False)
         games["game_index"] = games["game_index"].astype("int64")
         games["margin"] = pd.to_numeric(games["margin"].replace("", None)).astype("Int64")
         played = [c for c in labels if c in set(games["cell"])]
@@ -412,7 +417,7 @@ def _context_key(cell: Cell) -> tuple:
     return tuple(sorted((k, str(v)) for k, v in cell.spec.options.items()))
 
 
-def _manifest(sweep: Sweep, jobs: int, command: str) -> dict:
+def _manifest(sweep: Sweep, jobs: int, command: str, fmt: str) -> dict:
     return new_manifest(command, {
         "kind": "sweep",
         "spec": str(sweep.path),
@@ -428,6 +433,7 @@ def _manifest(sweep: Sweep, jobs: int, command: str) -> dict:
         "games_per_cell": sweep.games,
         "seed": str(sweep.seed),
         "jobs": jobs,
+        "format": fmt,
     })
 
 

@@ -157,11 +157,11 @@ def test_force_refuses_a_folder_with_files_a_run_does_not_write(capsys, tmp_path
     (["simulate", "tiny", "--jobs", "0"], "--jobs must be at least 1, got 0"),
     (["simulate", "tiny", "--seed", "-1"], "--seed must be a non-negative integer"),
     (["simulate", "tiny", "--games", "x"], "'x' is not a valid integer"),
-    (["simulate", "tiny", "--format", "xml"], "'xml' is not one of 'csv', 'parquet'"),
+    (["simulate", "tiny", "--format", "xml"], "'xml' is not one of 'csv', 'csv.gz', 'parquet'"),
     (["replay", "tiny", "--seed", "1", "--game-index", "-1"], "--game-index must be a non-negative integer"),
     (["replay", "tiny", "--seed", "1"], "Missing option '--game-index'"),
     (["list", "options", "chess"], "unknown game 'chess'"),
-    (["summarize", "/no/such/dir"], "no games.csv or games.parquet in /no/such/dir"),
+    (["summarize", "/no/such/dir"], "no games.csv, games.csv.gz, games.parquet in /no/such/dir"),
     (["bench", "chess"], "unknown game 'chess'"),
 ])
 def test_bad_input_is_one_line_and_exit_code_2(capsys, tmp_path, args, message):

@@ -1,0 +1,133 @@
+"""The files a report reads: a gzipped games file (small enough to publish) written by sweep and simulate
+and read by report, summarize and resume; and the README's examples on the published studies, which
+must run on a fresh clone."""
+import gzip
+import os
+import re
+import shlex
+import signal
+from pathlib import Path
+
+from automa.core.report import load
+from automa.core.results import games_file, read_games
+from automa.core.sweep import load_spec, run_sweep
+from tests.core.test_cli import run_cli, subprocess_cli
+from tests.core.test_resume import manifest, stop_after_a_chunk
+from tests.core.test_sweep import SPEC, write_spec
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text()
+
+
+def test_sweep_writes_a_gzipped_games_file_that_every_reader_takes(capsys, tmp_path):
+    """``--format csv.gz``: the same CSV bytes, gzipped with no name and no time (so the same for any
+    --jobs); summarize, report and the summary and paired tables read it as they read games.csv."""
+    spec = write_spec(tmp_path, SPEC.replace("games = 300", "games = 60"))
+    plain = run_sweep(load_spec(spec), jobs=1, out=tmp_path / "plain", quiet=True)
+    for jobs in (1, 2):
+        code, _, err = run_cli(capsys, "sweep", spec, "--format", "csv.gz", "--jobs", jobs, "--quiet",
+                               "--out", tmp_path / f"gz{jobs}")
+        assert code == 0, err
+    zipped = (tmp_path / "gz1" / "games.csv.gz").read_bytes()
+    assert zipped == (tmp_path / "gz2" / "games.csv.gz").read_bytes()
+    assert zipped[3] == 0 and zipped[4:8] == b"\0\0\0\0"  # no file name, no modification time
+    assert gzip.decompress(zipped) == (plain.out / "games.csv").read_bytes()
+    assert not (tmp_path / "gz1" / "games.csv").exists() and games_file(tmp_path / "gz1").name == "games.csv.gz"
+    for name in ("summary.csv", "paired.csv"):
+        assert (tmp_path / "gz1" / name).read_bytes() == (plain.out / name).read_bytes()
+    assert manifest(tmp_path / "gz1")["format"] == "csv.gz"
+    outputs = [run_cli(capsys, "summarize", d, "--by", "cell") for d in (plain.out, tmp_path / "gz1")]
+    assert outputs[0] == outputs[1] and outputs[0][0] == 0
+    code, _, err = run_cli(capsys, "report", tmp_path / "gz1")
+    assert code == 0 and err == ""
+    assert load(tmp_path / "gz1").games.equals(load(plain.out).games)
+
+
+def test_simulate_writes_and_reads_a_gzipped_games_file(capsys, tmp_path):
+    code, _, err = run_cli(capsys, "simulate", "tiny", "--games", 50, "--seed", 3, "--format", "csv.gz",
+                           "--out", tmp_path / "gz", "--quiet")
+    assert code == 0, err
+    run_cli(capsys, "simulate", "tiny", "--games", 50, "--seed", 3, "--out", tmp_path / "plain", "--quiet")
+    assert gzip.decompress((tmp_path / "gz" / "games.csv.gz").read_bytes()) == \
+        (tmp_path / "plain" / "games.csv").read_bytes()
+    assert read_games(tmp_path / "gz" / "games.csv.gz").equals(read_games(tmp_path / "plain" / "games.csv"))
+    assert run_cli(capsys, "summarize", tmp_path / "gz") == run_cli(capsys, "summarize", tmp_path / "plain")
+    code, _, err = run_cli(capsys, "report", tmp_path / "gz")
+    assert code == 0 and err == ""
+
+
+def test_a_killed_gzipped_sweep_resumes_to_the_same_bytes(capsys, tmp_path):
+    spec = write_spec(tmp_path, SPEC + "\n[options]\ndelay_ms = 1\n")
+    out = tmp_path / "stopped"
+    proc = subprocess_cli("sweep", spec, "--format", "csv.gz", "--jobs", 2, "--out", out, "--quiet",
+                          start_new_session=True)
+    try:
+        stop_after_a_chunk(proc, out, "kill")
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert not manifest(out)["complete"]
+    code, _, err = run_cli(capsys, "sweep", "--resume", out, "--format", "csv", "--quiet")
+    assert code == 2 and "drop --format" in err  # the format is the run's, from its manifest
+    code, _, err = run_cli(capsys, "sweep", "--resume", out, "--jobs", 1, "--backend", "serial", "--quiet")
+    assert code == 0, err
+    whole = run_sweep(load_spec(spec), jobs=2, out=tmp_path / "whole", quiet=True, fmt="csv.gz")
+    for name in ("games.csv.gz", "summary.csv", "paired.csv"):
+        assert (out / name).read_bytes() == (whole.out / name).read_bytes(), name
+
+
+# ----- the README's examples on a fresh clone
+
+
+def readme_blocks() -> list[list[list[str]]]:
+    """The ``automa-sim`` commands of each sh block of the README, as argument lists (comments dropped)."""
+    blocks = []
+    for text in re.findall(r"```sh\n(.*?)```", README, re.S):
+        commands = []
+        for line in text.replace("\\\n", " ").splitlines():
+            words = shlex.split(line, comments=True)
+            if words[:1] == ["automa-sim"]:
+                commands.append(words[1:])
+        blocks.append(commands)
+    return blocks
+
+
+def flag(words: list[str], name: str) -> str | None:
+    return words[words.index(name) + 1] if name in words else None
+
+
+def directories_read() -> list[tuple[list[str], str, bool]]:
+    """Every README command that reads a results directory: (command, directory, whether an earlier
+    command of its block made that directory with --out)."""
+    found = []
+    for commands in readme_blocks():
+        made = set()
+        for words in commands:
+            if words[0] in ("report", "summarize"):
+                found.append((words, words[1], words[1] in made))
+            elif "--resume" in words:
+                found.append((words, flag(words, "--resume"), flag(words, "--resume") in made))
+            if flag(words, "--out"):
+                made.add(flag(words, "--out"))
+    return found
+
+
+def test_readme_reads_only_directories_it_makes_or_that_are_published():
+    """A report, summarize or --resume example reads a directory that an earlier command of its block
+    makes, or a published study that holds its manifest and games file; --resume only the former (a
+    published study is complete). A run example without --force never writes into a directory that a
+    fresh clone has (it would refuse it)."""
+    read = directories_read()
+    assert {w[0] for w, _, _ in read} >= {"report", "summarize", "sweep", "simulate"}
+    for words, directory, made in read:
+        if made:
+            continue
+        assert "--resume" not in words, f"automa-sim {shlex.join(words)}: resumes a directory no example makes"
+        published = ROOT / directory
+        assert (published / "manifest.json").is_file(), f"automa-sim {shlex.join(words)}: {directory} has no manifest"
+        load(published)  # its manifest, tables and games file
+    for commands in readme_blocks():
+        for words in commands:
+            out = flag(words, "--out")
+            if out and "--force" not in words:
+                assert not (ROOT / out).exists(), f"automa-sim {shlex.join(words)}: {out} is in the clone"
