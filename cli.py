@@ -205,7 +205,7 @@ def replay(ctx, game, seed, game_index, cell, strategy, option_pairs, as_json):
     Example:
       automa-sim replay rurik --seed 1 --game-index 42
       automa-sim simulate rurik --games 50 --seed 1 --out results/replay-example --force --quiet
-      automa-sim replay results/replay-example --game-index 42
+      automa-sim replay results/replay-example --game-index 3
     """
     from automa.core.runner import replay as replay_game
     from automa.core.simulate import resolve
@@ -455,7 +455,7 @@ def compare(run_a, run_b):
     """
     from automa.core.compare import compare as compare_runs
     from automa.core.compare import text
-    from automa.core.results import read_games
+    from automa.core.results import games_file, read_games
 
     result = compare_runs(read_games(games_file(run_a)), read_games(games_file(run_b)))
     click.echo(text(result, (str(run_a), str(run_b))))

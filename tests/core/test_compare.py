@@ -77,4 +77,4 @@ def test_runs_that_cannot_be_compared_are_one_line_errors(capsys, tmp_path):
     with pytest.raises(UsageError, match="the runs play different games: tiny and other"):
         compare(a, a.assign(game="other"))
     code, out, err = run_cli(capsys, "compare", tmp_path / "a", tmp_path / "nothing")
-    assert code == 2 and out == "" and err == f"automa-sim: error: no games.csv or games.parquet in {tmp_path / 'nothing'}\n"
+    assert code == 2 and out == "" and err == f"automa-sim: error: no games.csv, games.csv.gz, games.parquet in {tmp_path / 'nothing'}\n"

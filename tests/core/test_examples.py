@@ -54,18 +54,6 @@ difficulty = 2
 rebel_leader = "sviatopolk"
 """}
 
-# Examples that fail today because the published folders results/rurik/difficulty and
-# results/stroganov/opponent have no games file or manifest, or exist (issue 15, item 2, fixed
-# elsewhere). The lead empties this list after merging that fix; a listed example that passes fails.
-EXPECTED_TO_PASS_AFTER_ITEM_2 = {
-    ("README.md", "automa-sim sweep --resume results/rurik/difficulty --jobs 8"),
-    ("README.md", "automa-sim sweep sweeps/rurik-difficulty.toml --out results/rurik/difficulty --jobs 4"),
-    ("README.md", "automa-sim report results/rurik/difficulty"),
-    ("README.md", "automa-sim report results/stroganov/opponent --x automa_strategy"),
-    ("automa-sim sweep --help", "automa-sim sweep sweeps/rurik-difficulty.toml --out results/rurik/difficulty --jobs 4"),
-    ("automa-sim sweep --help", "automa-sim sweep --resume results/rurik/difficulty"),
-}
-
 # Set-up an example's page describes in words, done here the way the test suite does it.
 SETUP = {
     ("README.md", "automa-sim simulate rurik --strategy dart"):
@@ -132,16 +120,24 @@ EXAMPLES = [e for page in PAGES for e in page_examples(page)] + help_examples()
 
 
 def out_dir(argv: list[str]) -> str | None:
-    return argv[argv.index("--out") + 1] if "--out" in argv else None
+    """What a command writes: its ``--out`` folder or file, or the file its output is sent to."""
+    for flag in ("--out", ">"):
+        if flag in argv:
+            return argv[argv.index(flag) + 1]
+    return None
 
 
-def reads(argv: list[str]) -> tuple[str | None, bool]:
-    """The run folder a command reads, and whether it must be a stopped run (``--resume``)."""
+def reads(argv: list[str]) -> tuple[list[str], bool]:
+    """The run folders and data files a command reads, and whether it must be a stopped run
+    (``--resume``)."""
     if "--resume" in argv:
-        return argv[argv.index("--resume") + 1], True
-    if argv[0] in ("summarize", "report"):
-        return argv[1], False
-    return None, False
+        return [argv[argv.index("--resume") + 1]], True
+    if argv[0] in ("summarize", "report") or (argv[0] == "replay" and "/" in argv[1]):
+        return [argv[1]], False
+    if argv[0] == "compare":
+        return argv[1:3], False
+    files = [v.partition("=")[2] for k, v in zip(argv, argv[1:]) if k in ("--option", "-o")]
+    return [f for f in files if f.endswith((".toml", ".json"))], False
 
 
 def rewrite(argv: list[str], work: Path, scheduler: str | None) -> list[str]:
@@ -213,13 +209,7 @@ def scheduler(request):
     return request.getfixturevalue("cluster")
 
 
-def marks(example: Example):
-    if (example.page, example.command) in EXPECTED_TO_PASS_AFTER_ITEM_2:
-        return [pytest.mark.xfail(strict=True, reason="published results folders (issue 15 item 2)")]
-    return []
-
-
-@pytest.mark.parametrize("example", [pytest.param(e, marks=marks(e), id=str(e)) for e in EXAMPLES])
+@pytest.mark.parametrize("example", [pytest.param(e, id=str(e)) for e in EXAMPLES])
 def test_every_example_runs_as_written(capsys, monkeypatch, tmp_path, scheduler, example):
     if needs_cluster(example) or "--backend dask" in example.command:
         pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install '.[cluster]'")
@@ -230,8 +220,8 @@ def test_every_example_runs_as_written(capsys, monkeypatch, tmp_path, scheduler,
         source = re.search(r"<!-- plugin: mybots.py -->\n```python\n(.*?)```", (ROOT / "README.md").read_text(),
                            re.S).group(1)
         install_plugin(tmp_path, monkeypatch, "rurik.dart = mybots:Dart", module="mybots", source=source)
-    folder, stopped = reads(shlex.split(example.command)[1:])
-    if folder is not None:
+    folders, stopped = reads(shlex.split(example.command)[1:])
+    for folder in folders:
         producer = next((c for c in reversed(example.earlier) if out_dir(shlex.split(c)) == folder),
                         PRODUCERS.get(folder))
         if producer is not None:
@@ -255,12 +245,14 @@ def test_the_extractor_finds_the_examples():
     assert helped == {"automa-sim --help", "automa-sim simulate --help", "automa-sim replay --help",
                       "automa-sim list --help", "automa-sim list games --help", "automa-sim list strategies --help",
                       "automa-sim list options --help", "automa-sim summarize --help", "automa-sim bench --help",
-                      "automa-sim sweep --help", "automa-sim report --help", "automa-sim calibrate --help"}
+                      "automa-sim sweep --help", "automa-sim report --help", "automa-sim calibrate --help",
+                      "automa-sim rules --help", "automa-sim rules template --help", "automa-sim compare --help",
+                      "automa-sim sensitivity --help"}
     assert {p for p, _ in found if not p.endswith("--help")} >= {"README.md", "docs/stroganov.md"}
 
 
 def test_the_lists_of_special_cases_name_real_examples():
     found = {(e.page, e.command) for e in EXAMPLES}
-    assert EXPECTED_TO_PASS_AFTER_ITEM_2 <= found and set(SETUP) <= found
-    produced = {reads(shlex.split(e.command)[1:])[0] for e in EXAMPLES}
+    assert set(SETUP) <= found
+    produced = {f for e in EXAMPLES for f in reads(shlex.split(e.command)[1:])[0]}
     assert set(PRODUCERS) <= produced
