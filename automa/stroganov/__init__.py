@@ -48,8 +48,6 @@ def play(ctx: dict, options: dict, strategy, streams, trace=None) -> Result:
     scores = rounds.play_game(run)
     winner = scoring.winner(run, scores)
     run.view = None  # the view refers back to the run: without it the game is freed at once, not by the GC
-    if trace:
-        trace.event("final", player=sum(scores[PLAYER]), automa=sum(scores[IVAN]), winner=winner)
     return Result(player=dict(zip(CATEGORIES, scores[PLAYER])), automa=dict(zip(CATEGORIES, scores[IVAN])),
                   winner=winner, rounds=12, turns=run.turns, events=trace.events if trace else None)
 
