@@ -110,7 +110,15 @@ def _kind(v) -> str:
 
 
 def _join(path: str, key) -> str:
-    return f"{path}[{key}]" if isinstance(key, int) else f"{path}.{key}" if path else str(key)
+    """``path.key`` (``path[i]`` for a list index); a key that is not a plain name is quoted, so that
+    an odd key (a newline, spaces) cannot break the one-line message."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    key = key if _PLAIN.fullmatch(str(key)) else repr(key)
+    return f"{path}.{key}" if path else key
+
+
+_PLAIN = re.compile(r"[\w\-+]+")
 
 
 def check(spec: Spec, value: Any, path: str = "", packaged: Any = None) -> None:

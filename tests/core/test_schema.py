@@ -140,3 +140,13 @@ def test_rules_template_rejects_an_unknown_file(capsys):
     assert exc.value.code == 2
     assert capsys.readouterr().err.strip() == ("automa-sim: error: --file rules: game rurik has no such data file; "
                                                "known: cards, scoring")
+
+
+def test_an_odd_key_is_quoted_so_the_message_stays_one_line():
+    """A key with a newline or spaces is named in quotes: the error is still one line (a case the
+    Stroganov rules-file fuzz test found)."""
+    spec = Dict(fields={"a": Int()})
+    for key in ("\n", "two words"):
+        with pytest.raises(SchemaError) as exc:
+            check(spec, {key: 1})
+        assert "\n" not in str(exc.value) and repr(key) in str(exc.value)
