@@ -10,6 +10,8 @@ from types import SimpleNamespace
 
 from automa.core.registry import Game, Ladder
 from automa.core.results import Result
+from automa.core.rollout import Recorder
+from automa.core.seeding import Streams
 from automa.stroganov import rounds, scoring, setup
 from automa.stroganov.data import FILES, Tables
 from automa.stroganov.options import OPTIONS, parse_values
@@ -42,12 +44,27 @@ def _opts(ctx: dict, options: dict) -> SimpleNamespace:
 
 
 def play(ctx: dict, options: dict, strategy, streams, trace=None) -> Result:
-    """Play one seeded game of the player strategy against the automa."""
+    """Play one seeded game of the player strategy against the automa. A search strategy's game is
+    recorded so that its decisions offer rollouts (automa.core.rollout)."""
     opts = _opts(ctx, options)
-    run = setup.setup(ctx["tables"], opts, streams, strategy, trace)
+    recorder = None
+    if strategy.searches:
+        tables = ctx["tables"]
+        recorder = Recorder(streams.setup, streams.automa,
+                            lambda setup_rng, automa_rng, branch: _rollout(tables, opts, setup_rng, automa_rng, branch))
+    return _play(setup.setup(ctx["tables"], opts, streams, strategy, trace, recorder), trace)
+
+
+def _rollout(tables, opts, setup_rng, automa_rng, branch) -> Result:
+    """The game replayed from its starting streams up to ``branch``, then played on by its policy."""
+    return _play(setup.setup(tables, opts, Streams(setup_rng, automa_rng, None), branch.policy, None,
+                             branch=branch), None)
+
+
+def _play(run, trace) -> Result:
     scores = rounds.play_game(run)
     winner = scoring.winner(run, scores)
-    run.view = None  # the view refers back to the run: without it the game is freed at once, not by the GC
+    run.view = run.recorder = None  # both refer back to the run: without them it is freed at once, not by the GC
     return Result(player=dict(zip(CATEGORIES, scores[PLAYER])), automa=dict(zip(CATEGORIES, scores[IVAN])),
                   winner=winner, rounds=12, turns=run.turns, events=trace.events if trace else None)
 
@@ -59,7 +76,8 @@ GAME = Game(
     categories=CATEGORIES,
     strategies={name: f"strategies.stroganov.{name}:{cls}" for name, cls in (
         ("random", "RandomStrategy"), ("greedy", "GreedyStrategy"), ("hunter", "HunterStrategy"),
-        ("settler", "SettlerStrategy"), ("courtier", "CourtierStrategy"))},
+        ("settler", "SettlerStrategy"), ("courtier", "CourtierStrategy"))}
+    | {"mc": "strategies.mc:FlatMonteCarlo", "mcts": "strategies.mcts:ISMCTS"},
     play=play,
     prepare=prepare,
     default_strategy="greedy",

@@ -7,7 +7,9 @@ from bisect import bisect_right
 
 from automa.stroganov.state import C_BONUS, C_SONGS, C_SONGS_AT_END, C_TROPHY, IVAN, PLAYER
 from automa.stroganov.view import View
+from automa.core.errors import StrategyError
 from automa.core.strategy import Decision, ask
+from automa.stroganov.hidden import resample
 
 
 class Run:
@@ -15,7 +17,7 @@ class Run:
     the lookahead stream, held as its seed until the first lookahead."""
 
     __slots__ = ("st", "t", "o", "rng", "arng", "strategy", "trace", "look_rng", "modules",
-                 "merchant", "plan", "lands", "diplo", "turns", "view", "check")
+                 "merchant", "plan", "lands", "diplo", "turns", "view", "check", "recorder", "branch")
 
     def __init__(self, st, tables, opts, rng, arng, strategy, trace, look_rng):
         self.st, self.t, self.o = st, tables, opts
@@ -28,22 +30,44 @@ class Run:
         self.turns = 0
         self.view = None  # one live read-only view per game, made at the first real decision
         self.check = None  # invariant tests: called after every step of a turn (see rounds.play_game)
+        self.recorder = None  # a search strategy's game: choices recorded for rollouts (automa.core.rollout)
+        self.branch = None  # a rollout replaying those choices up to its branch point
 
     def choose(self, kind: str, choices, apply):
-        """Ask the strategy (only with >= 2 choices), apply the choice, and return it."""
+        """Ask the strategy (only with >= 2 choices), apply the choice, and return it. A search
+        strategy's choices are recorded and its decisions offer rollouts; a rollout replays them up to
+        its branch point, re-samples what is hidden there and hands over to its policy (docs/search.md)."""
         if len(choices) == 1:
             choice = choices[0]
         elif self.strategy is None:
             choice = choices[0]
+        elif self.branch is not None:
+            choice = self._replay(kind, choices)
         else:
             view = self.view
             if view is None:
                 view = self.view = View(self)
-            choice = ask(self.strategy, Decision(kind, view, choices, lambda c: self.lookahead(apply, c)))
+            rec = self.recorder
+            choice = ask(self.strategy, Decision(kind, view, choices, lambda c: self.lookahead(apply, c),
+                                                 rec and rec.rollout))
+            if rec is not None:
+                rec.choices.append(choice)
             if self.trace:
                 self.trace.event("decision", decision=kind, choice=plain(choice), options=len(choices))
         apply(self, choice)
         return choice
+
+    def _replay(self, kind: str, choices):
+        """A rollout's next recorded choice, or at its branch point the candidate, after re-sampling."""
+        b = self.branch
+        if b.pos < len(b.prefix):
+            b.pos += 1
+            return b.prefix[b.pos - 1]
+        if b.choice not in choices:
+            raise StrategyError(f"rollout choice {b.choice!r} is not a legal {kind!r} choice")
+        self.branch, self.strategy, self.view = None, b.policy, None
+        resample(self, b.rng)
+        return b.choice
 
     def lookahead(self, apply, choice) -> View:
         """The view after ``choice`` is applied to a copy (own stream; nested choices take defaults). A pass

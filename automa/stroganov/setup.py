@@ -51,12 +51,15 @@ def new_state(run_tables, opts, rng: random.Random, arng: random.Random) -> Stat
     return st
 
 
-def setup(tables, opts, streams, strategy, trace) -> Run:
-    """Set up a solo game (ST-SETUP-1..10) with the chosen Turukhan modules (ST-TK-GEN-1)."""
+def setup(tables, opts, streams, strategy, trace, recorder=None, branch=None) -> Run:
+    """Set up a solo game (ST-SETUP-1..10) with the chosen Turukhan modules (ST-TK-GEN-1). ``recorder``
+    records a search strategy's game for rollouts, ``branch`` makes the game a rollout
+    (automa.core.rollout); both are in place before the first decision."""
     rng, arng = streams.setup, streams.automa
     t = tables
     st = new_state(t, opts, rng, arng)
     run = Run(st, t, opts, rng, arng, strategy, trace, rng.getrandbits(64))
+    run.recorder, run.branch = recorder, branch
     _deal_landscapes(run)
     for slot in range(t.n_slots):
         fill_slot(run, slot)
