@@ -1,5 +1,5 @@
 """The ``automa-sim`` command line: simulate, replay, list, rules, summarize, compare, bench, sweep, sensitivity,
-report, calibrate.
+ladder, report, calibrate.
 
 Bad input (:class:`automa.core.errors.UsageError` or a click usage error) prints one line on stderr
 and exits with code 2; Ctrl-C exits with code 130.
@@ -609,6 +609,67 @@ def sensitivity(ctx, game, strategy, option_pairs, only, games, seed, jobs, out,
         design = sens.plan(game, list(strategy), parse_options(option_pairs), list(only), games, seed)
         outcome = sens.run(design, jobs, out, force, quiet, command, backend, scheduler)
     click.echo(sens.human_summary(design, outcome))
+    finish(outcome)
+
+
+@app.command()
+@click.argument("game", required=False)
+@click.option("--search", default="mcts", show_default=True, metavar="NAME",
+              help="The search strategy whose budget is varied, with its other parameters, e.g. "
+                   "'mcts(rollout=greedy)'.")
+@click.option("--budgets", default=",".join(map(str, (1, 2, 4, 8, 16))), show_default=True, metavar="N,N,...",
+              help="The rungs: increasing budgets (simulations per decision).")
+@click.option("--reference", multiple=True, metavar="NAME",
+              help="A fixed strategy drawn as a reference line; repeatable (default: every built-in "
+                   "non-search strategy). The first is what each cell is compared with.")
+@option_flag
+@click.option("--grid", multiple=True, metavar="NAME=V,V,...",
+              help="A setting axis; repeatable (default: the game's difficulty settings).")
+@click.option("--games", "-n", type=int, default=200, show_default=True, help="Games per cell (paired).")
+@click.option("--seed", type=int, help="Root seed (a non-negative integer); default: fresh entropy, printed and recorded.")
+@click.option("--jobs", "-j", type=int, default=os.cpu_count() or 1, show_default="all cores",
+              help="Processes (local dask workers with --backend dask); 1 runs serially in this process.")
+@click.option("--out", type=click.Path(path_type=Path),
+              help="Output directory (default: results/ladder-<game>-<YYYYmmdd-HHMMSS>/).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--force", is_flag=True, help="Overwrite an existing output directory.")
+@backend_flag
+@scheduler_flag
+@resume_flag
+@click.pass_context
+def ladder(ctx, game, search, budgets, reference, option_pairs, grid, games, seed, jobs, out, quiet, force, backend,
+           scheduler, resume):
+    """Win rate against skill: the search player at each budget against each setting, with the fixed
+    strategies as reference lines.
+
+    Game i is the same deal in every cell, so the rungs and settings compare game by game. Writes a
+    sweep's files and ladder.csv (win rate with its Wilson interval, mean margin, the paired margin
+    difference to the first reference, mean score per category), speed.csv (games/s per cell),
+    thresholds.csv (per setting, the smallest budget that wins 50%) and plots/ladder.png. A setting
+    that needs a larger budget is harder for every kind of player the search stands for.
+
+    \b
+    Example:
+      automa-sim ladder rurik --budgets 1,2 --games 4 --grid difficulty=1,4 --reference greedy --seed 1 --out /tmp/ladder --force
+    """
+    from automa.core import ladder as lad
+
+    command = shlex.join(["automa-sim", *ctx.obj])
+    if resume is not None:
+        no_run_settings(ctx, ("game", "search", "budgets", "reference", "option_pairs", "grid", "games", "seed",
+                              "out", "force"))
+        design, outcome = lad.resume(resume, jobs, quiet, command, backend, scheduler)
+    else:
+        if game is None:
+            raise UsageError("ladder needs GAME (or --resume DIR)")
+        try:
+            rungs = [int(b) for b in budgets.split(",")]
+        except ValueError:
+            raise UsageError(f"--budgets must be whole numbers separated by commas, got {budgets!r}") from None
+        design = lad.plan(game, search, rungs, list(reference) or None, parse_options(option_pairs), list(grid),
+                          games, seed)
+        outcome = lad.run(design, jobs, out, force, quiet, command, backend, scheduler)
+    click.echo(lad.human_summary(design, outcome))
     finish(outcome)
 
 

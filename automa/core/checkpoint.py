@@ -303,6 +303,10 @@ def execute(out: Path, games_name: str, fmt: str, parts: list[Part], manifest: d
                         with interrupts.shielded():
                             key = chunk.task.key
                             state.played += chunk.task.hi - chunk.task.lo
+                            # games/s per part (a ladder's speed per rung), over the chunks played
+                            manifest.setdefault("part_seconds", [0.0] * len(parts))[chunk.task.part] += chunk.seconds
+                            manifest.setdefault("part_played", [0] * len(parts))[chunk.task.part] += (
+                                chunk.task.hi - chunk.task.lo)
                             _write_atomic(chunk_dir / f"{key:07d}.csv", chunk.text)
                             if key == nxt:
                                 append(chunk.task, chunk.text, chunk.tally)

@@ -430,13 +430,14 @@ def to_html(items: list[tuple], plots_dir: Path) -> str:
 
 def write_report(path: Path, x: str | None = None) -> list[Path]:
     """Write ``plots/*.png``, ``report.md`` and ``report.html`` into the results directory ``path``
-    (a sensitivity directory: :func:`automa.core.sensitivity_report.write_report`)."""
-    from automa.core import sensitivity_report
+    (a sensitivity or ladder directory: their own ``write_report``)."""
+    from automa.core import ladder_report, sensitivity_report
 
-    if sensitivity_report.is_sensitivity(path):
-        if x:
-            raise UsageError("--x applies to a sweep's report, not to a sensitivity run's")
-        return sensitivity_report.write_report(path)
+    for kind in (sensitivity_report.is_sensitivity, ladder_report.is_ladder):
+        if kind(path):
+            if x:
+                raise UsageError("--x applies to a sweep's report, not to a sensitivity run's or a ladder's")
+            return (sensitivity_report if kind is sensitivity_report.is_sensitivity else ladder_report).write_report(path)
     study = load(path)
     x = x or default_x(study)
     if x is not None and x not in study.manifest["grid"]:

@@ -12,6 +12,7 @@ so the parent only writes text and adds counts; ``rows`` are returned only when 
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Callable
@@ -69,6 +70,7 @@ class Chunk:
     text: str
     tally: Tally
     rows: list[list] | None = None
+    seconds: float = 0.0  # the time its games took to play (for games/s per cell)
 
 
 def play_one(spec: RunSpec, ctx: Any, index: int, trace: Trace | None = None) -> list:
@@ -89,14 +91,16 @@ def play_chunk(part: Part, ctx: Any, task: Task, want_rows: bool = False) -> Chu
     n_cat = len(spec.game.categories)
     first = 4 + len(spec.game.options)  # where player_score is in a row
     tally = Tally(2 * n_cat)
+    clock = time.perf_counter()
     rows = [play_one(spec, ctx, i) for i in range(task.lo, task.hi)]
+    seconds = time.perf_counter() - clock
     for r in rows:
         if r[-1]:
             tally.add_row("", r[-1], (), ())
         else:
             tally.add_row(r[first + 3], "", r[first:first + 3], r[first + 4:first + 4 + 2 * n_cat])
     text = csv_text(rows if part.prefix is None else [[part.prefix] + r for r in rows])
-    return Chunk(task, text, tally, rows if want_rows else None)
+    return Chunk(task, text, tally, rows if want_rows else None, seconds)
 
 
 def prepare(spec: RunSpec) -> Any:

@@ -108,7 +108,7 @@ def blocks(path: Path, manifest: dict, table: pd.DataFrame) -> list[tuple]:
                    "means the assumption decides the numbers for this player; to settle it, look up the "
                    "open point named by its rule IDs in the rulebook.",
                    "The strategies are scripted models, not people; the intervals cover sampling noise only."]),
-           ("img",)]
+           ("img", "plots/sensitivity.png", ALT)]
     for strategy in m["strategies"]:
         out += [("h2", f"Strategy {strategy}"), ("table", *rows(table, strategy))]
     if m["skipped"]:
@@ -118,7 +118,7 @@ def blocks(path: Path, manifest: dict, table: pd.DataFrame) -> list[tuple]:
 
 
 def markdown(items: list[tuple]) -> str:
-    """The blocks as Markdown, the plot linked from ``plots/``."""
+    """The blocks as Markdown, each plot ``("img", path, alt)`` linked by its path."""
     lines = []
     for kind, *rest in items:
         if kind in ("h1", "h2"):
@@ -128,7 +128,7 @@ def markdown(items: list[tuple]) -> str:
         elif kind == "ul":
             lines += [f"- {i}" for i in rest[0]] + [""]
         elif kind == "img":
-            lines += [f"![{ALT}](plots/sensitivity.png)", ""]
+            lines += [f"![{rest[1]}]({rest[0]})", ""]
         else:
             head, body = rest
             lines += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
@@ -136,8 +136,9 @@ def markdown(items: list[tuple]) -> str:
     return "\n".join(lines)
 
 
-def to_html(items: list[tuple], png: Path) -> str:
-    """The blocks as one self-contained HTML page, the plot embedded as a base64 PNG."""
+def to_html(items: list[tuple], root: Path) -> str:
+    """The blocks as one self-contained HTML page, each plot (a path below ``root``) embedded as a
+    base64 PNG."""
     e = html.escape
     parts = ["<!DOCTYPE html>", "<html lang=\"en\">", "<head>", "<meta charset=\"utf-8\">",
              f"<title>{e(items[0][1])}</title>",
@@ -150,8 +151,8 @@ def to_html(items: list[tuple], png: Path) -> str:
         elif kind == "ul":
             parts.append("<ul>" + "".join(f"<li>{e(i)}</li>" for i in rest[0]) + "</ul>")
         elif kind == "img":
-            data = base64.b64encode(png.read_bytes()).decode("ascii")
-            parts.append(f"<img alt=\"{e(ALT)}\" src=\"data:image/png;base64,{data}\">")
+            data = base64.b64encode((root / rest[0]).read_bytes()).decode("ascii")
+            parts.append(f"<img alt=\"{e(rest[1])}\" src=\"data:image/png;base64,{data}\">")
         else:
             head, body = rest
             parts.append("<table><thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in head) + "</tr></thead><tbody>"
@@ -173,5 +174,5 @@ def write_report(path: Path) -> list[Path]:
     plot(table, png, manifest["game"])
     items = blocks(path, manifest, table)
     (path / "report.md").write_text(markdown(items))
-    (path / "report.html").write_text(to_html(items, png))
+    (path / "report.html").write_text(to_html(items, path))
     return [path / "report.html", path / "report.md", png]

@@ -28,7 +28,7 @@ from tests.core.test_registry import install_plugin
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = ["README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))]
-GAMES = {"simulate": 4, "sweep": 2, "bench": 2, "sensitivity": 2}  # per run, sweep or sensitivity cell, bench measurement
+GAMES = {"simulate": 4, "sweep": 2, "bench": 2, "sensitivity": 2, "ladder": 2}  # per run, sweep or sensitivity cell, bench measurement
 CALIBRATE = ["--batch", "1", "--max-games", "1"]  # calibrate: one game per setting
 JOBS = 2
 
@@ -247,7 +247,7 @@ def test_the_extractor_finds_the_examples():
                       "automa-sim list options --help", "automa-sim summarize --help", "automa-sim bench --help",
                       "automa-sim sweep --help", "automa-sim report --help", "automa-sim calibrate --help",
                       "automa-sim rules --help", "automa-sim rules template --help", "automa-sim compare --help",
-                      "automa-sim sensitivity --help"}
+                      "automa-sim sensitivity --help", "automa-sim ladder --help"}
     assert {p for p, _ in found if not p.endswith("--help")} >= {"README.md", "docs/stroganov.md"}
 
 

@@ -1,0 +1,73 @@
+"""automa-sim ladder: the search player at each budget against each setting (automa.core.ladder)."""
+import pandas as pd
+import pytest
+
+from automa.core import checkpoint
+from tests.core.test_cli import run_cli
+
+BASE = ["ladder", "rurik", "--budgets", "1,2", "--games", "2", "--grid", "difficulty=1", "--reference", "greedy",
+        "--seed", "3", "--quiet"]
+
+
+def test_ladder_tables_report_and_any_job_count(capsys, tmp_path):
+    """ladder.csv has a row per cell (rungs by budget, then the references) with the paired margin
+    difference to the first reference, thresholds.csv says where 50% is not reached, speed.csv has
+    games/s, ``report`` renders it, and ladder.csv is byte-identical for 1 and 2 jobs."""
+    for jobs in (1, 2):
+        code, out, err = run_cli(capsys, *BASE, "--jobs", jobs, "--out", tmp_path / f"j{jobs}")
+        assert code == 0, err
+    one, two = (tmp_path / "j1" / "ladder.csv").read_bytes(), (tmp_path / "j2" / "ladder.csv").read_bytes()
+    assert one == two
+    ladder = pd.read_csv(tmp_path / "j1" / "ladder.csv", dtype={"budget": str, "vs": str}, keep_default_na=False,
+                         na_values={"margin_diff": [""]})
+    assert list(ladder["strategy"]) == ["mcts(budget=1,rollout=random,c=0.7)", "mcts(budget=2,rollout=random,c=0.7)",
+                                        "greedy"]
+    assert list(ladder["budget"].astype(str)) == ["1", "2", ""] and set(ladder["games"]) == {2}
+    assert list(ladder["vs"]) == ["greedy", "greedy", ""]
+    games = pd.read_csv(tmp_path / "j1" / "games.csv")
+    by = games.groupby("cell", sort=False)["margin"].mean()
+    assert ladder["margin_mean"].tolist() == pytest.approx(by.tolist())
+    assert ladder["margin_diff"][0] == pytest.approx(by.iloc[0] - by.iloc[2])
+    reached = [b for b, w in zip(ladder["budget"][:2], ladder["win_rate"][:2]) if w >= 0.5]
+    expected = reached[0] if reached else "not reached within budget 2"
+    assert pd.read_csv(tmp_path / "j1" / "thresholds.csv", dtype=str)["budget_for_50pct"].tolist() == [expected]
+    speed = pd.read_csv(tmp_path / "j1" / "speed.csv")
+    assert len(speed) == 3 and (speed["games_per_s"] > 0).all()
+    code, out, _ = run_cli(capsys, "report", tmp_path / "j1")
+    assert code == 0 and "Smallest budget with a 50% win rate" in (tmp_path / "j1" / "report.md").read_text()
+
+
+def test_an_interrupted_ladder_resumes_to_the_same_table(capsys, tmp_path, monkeypatch):
+    """Ctrl-C after the first chunk keeps it; --resume finishes with the uninterrupted run's ladder.csv."""
+    code, _, err = run_cli(capsys, *BASE, "--jobs", 1, "--out", tmp_path / "whole")
+    assert code == 0, err
+    real, calls = checkpoint._write_atomic, []
+
+    def write_then_stop(path, text):
+        calls.append(path)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        real(path, text)
+    with monkeypatch.context() as patch:
+        patch.setattr(checkpoint, "_write_atomic", write_then_stop)
+        code, _, _ = run_cli(capsys, *BASE, "--jobs", 1, "--out", tmp_path / "cut")
+    assert code == 130
+    code, _, err = run_cli(capsys, "ladder", "--resume", tmp_path / "cut", "--jobs", 1, "--quiet")
+    assert code == 0, err
+    assert (tmp_path / "cut" / "ladder.csv").read_bytes() == (tmp_path / "whole" / "ladder.csv").read_bytes()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--search", "greedy"], "not a search strategy with a budget"),
+    (["--search", "mcts(budget=4)"], "give the budgets with --budgets"),
+    (["--budgets", "2,1"], "--budgets must be increasing"),
+    (["--budgets", "a"], "--budgets must be whole numbers"),
+    (["--grid", "nope=1"], "unknown option 'nope'"),
+    (["--grid", "difficulty=9"], "option difficulty"),
+    (["--reference", "nope"], "unknown strategy 'nope'"),
+    (["--search", "mcts(c=-1)"], "below the smallest allowed value"),
+])
+def test_bad_ladder_input_is_one_line_and_exit_2(capsys, tmp_path, args, message):
+    code, _, err = run_cli(capsys, "ladder", "rurik", "--games", 2, "--out", tmp_path / "x", *args)
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "x").exists()
