@@ -101,6 +101,15 @@ def no_run_settings(ctx: click.Context, names: tuple[str, ...]) -> None:
             raise UsageError(f"--resume takes the run's settings from its manifest.json; drop {flag}")
 
 
+seed_flag = click.option("--seed", type=int,
+                         help="Root seed (a non-negative integer); default: fresh entropy, printed and recorded.")
+jobs_flag = click.option("--jobs", "-j", type=int, default=os.cpu_count() or 1, show_default="all cores",
+                         help="Processes (local dask workers with --backend dask); 1 runs serially in this process.")
+quiet_flag = click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+force_flag = click.option("--force", is_flag=True,
+                          help="Replace the outputs of an earlier run in --out (a folder with other files is refused).")
+
+
 option_flag = click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",
                            shell_complete=complete_option,
                            help="Set a game or rule option; repeatable (see `list options GAME`).")
@@ -144,17 +153,16 @@ def finish(outcome) -> None:
 @app.command()
 @click.argument("game", required=False, shell_complete=complete_game)
 @click.option("--games", "-n", type=int, default=1000, show_default=True, help="Number of games.")
-@click.option("--seed", type=int, help="Root seed (a non-negative integer); default: fresh entropy, printed and recorded.")
+@seed_flag
 @strategy_flag
 @option_flag
-@click.option("--jobs", "-j", type=int, default=os.cpu_count() or 1, show_default="all cores",
-              help="Processes (local dask workers with --backend dask); 1 runs serially in this process.")
+@jobs_flag
 @click.option("--out", type=click.Path(path_type=Path),
               help="Output directory (default: results/<game>-<YYYYmmdd-HHMMSS>/).")
 @click.option("--format", "fmt", type=click.Choice(["csv", "csv.gz", "parquet"]), default="csv", show_default=True,
               help="Format of the games file (csv.gz: gzipped CSV, small enough to publish).")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-@click.option("--force", is_flag=True, help="Replace the outputs of an earlier run in --out (a folder with other files is refused).")
+@quiet_flag
+@force_flag
 @backend_flag
 @scheduler_flag
 @resume_flag
@@ -524,13 +532,12 @@ def bench(games, seconds, count, overhead, rollout, strategy):
 @click.argument("spec", type=click.Path(path_type=Path), required=False)
 @click.option("--out", type=click.Path(path_type=Path),
               help="Output directory (default: results/<spec name>-<YYYYmmdd-HHMMSS>/).")
-@click.option("--jobs", "-j", type=int, default=os.cpu_count() or 1, show_default="all cores",
-              help="Processes (local dask workers with --backend dask); 1 runs serially in this process.")
+@jobs_flag
 @click.option("--games", "-n", type=int, help="Games per cell instead of the spec's (a quick check).")
 @click.option("--format", "fmt", type=click.Choice(["csv", "csv.gz"]), default="csv", show_default=True,
               help="Format of the games file (csv.gz: gzipped CSV, small enough to publish).")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-@click.option("--force", is_flag=True, help="Replace the outputs of an earlier run in --out (a folder with other files is refused).")
+@quiet_flag
+@force_flag
 @backend_flag
 @scheduler_flag
 @resume_flag
@@ -571,13 +578,12 @@ def sweep(ctx, spec, out, jobs, games, fmt, quiet, force, backend, scheduler, re
               help="Vary only this assumption; repeatable (default: every assumption that applies).")
 @click.option("--games", "-n", type=int, default=1000, show_default=True,
               help="Games per alternative (and per base cell).")
-@click.option("--seed", type=int, help="Root seed (a non-negative integer); default: fresh entropy, printed and recorded.")
-@click.option("--jobs", "-j", type=int, default=os.cpu_count() or 1, show_default="all cores",
-              help="Processes (local dask workers with --backend dask); 1 runs serially in this process.")
+@seed_flag
+@jobs_flag
 @click.option("--out", type=click.Path(path_type=Path),
               help="Output directory (default: results/sensitivity-<game>-<YYYYmmdd-HHMMSS>/).")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-@click.option("--force", is_flag=True, help="Overwrite an existing output directory.")
+@quiet_flag
+@force_flag
 @backend_flag
 @scheduler_flag
 @resume_flag
@@ -626,13 +632,12 @@ def sensitivity(ctx, game, strategy, option_pairs, only, games, seed, jobs, out,
 @click.option("--grid", multiple=True, metavar="NAME=V,V,...",
               help="A setting axis; repeatable (default: the game's difficulty settings).")
 @click.option("--games", "-n", type=int, default=200, show_default=True, help="Games per cell (paired).")
-@click.option("--seed", type=int, help="Root seed (a non-negative integer); default: fresh entropy, printed and recorded.")
-@click.option("--jobs", "-j", type=int, default=os.cpu_count() or 1, show_default="all cores",
-              help="Processes (local dask workers with --backend dask); 1 runs serially in this process.")
+@seed_flag
+@jobs_flag
 @click.option("--out", type=click.Path(path_type=Path),
               help="Output directory (default: results/ladder-<game>-<YYYYmmdd-HHMMSS>/).")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-@click.option("--force", is_flag=True, help="Overwrite an existing output directory.")
+@quiet_flag
+@force_flag
 @backend_flag
 @scheduler_flag
 @resume_flag
@@ -697,7 +702,7 @@ def report(path, x):
 @click.option("--target", type=float, default=0.5, show_default=True, help="Target player win rate.")
 @option_flag
 @click.option("--by-leader", is_flag=True, help="Calibrate separately for each automa leader (Rurik: rebel_leader).")
-@click.option("--seed", type=int, help="Root seed (a non-negative integer); default: fresh entropy, printed and recorded.")
+@seed_flag
 @click.option("--batch", type=int, default=200, show_default=True, help="Games per setting per round.")
 @click.option("--max-games", type=int, default=10_000, show_default=True, help="Most games per setting.")
 @click.option("--jobs", "-j", type=int, default=os.cpu_count() or 1, show_default="all cores",

@@ -124,11 +124,15 @@ def overhead(name: str, strategy: str | None, games: int, repeat: int = 3) -> di
 
 def overhead_table(rows: list[dict]) -> str:
     """The overhead rows as a fixed-width text table."""
-    cells = [[r["game"], r["strategy"], str(r["games"]), f"{r['rows/s engine']:,.0f}", f"{r['rows/s run']:,.0f}",
-              f"{r['ratio']:.3f}"] for r in rows]
-    widths = [max([len(h)] + [len(c[i]) for c in cells]) for i, h in enumerate(OVERHEAD_COLUMNS)]
+    return _fixed(OVERHEAD_COLUMNS, [[r["game"], r["strategy"], str(r["games"]), f"{r['rows/s engine']:,.0f}",
+                                      f"{r['rows/s run']:,.0f}", f"{r['ratio']:.3f}"] for r in rows])
+
+
+def _fixed(columns: tuple[str, ...], cells: list[list[str]]) -> str:
+    """Text cells as a fixed-width table: the first two columns left-aligned, the rest right-aligned."""
+    widths = [max([len(h)] + [len(c[i]) for c in cells]) for i, h in enumerate(columns)]
     fmt = lambda vals: "  ".join(v.ljust(w) if i < 2 else v.rjust(w) for i, (v, w) in enumerate(zip(vals, widths)))
-    return "\n".join([fmt(OVERHEAD_COLUMNS), fmt(["-" * w for w in widths])] + [fmt(c) for c in cells])
+    return "\n".join([fmt(columns), fmt(["-" * w for w in widths])] + [fmt(c) for c in cells])
 
 
 ROLLOUT_COLUMNS = ("game", "policy", "rollouts", "ms/game", "ms/rollout", "ratio")
@@ -185,8 +189,5 @@ def rollout_cost(name: str, policy: str | None = None, games: int = 40) -> dict 
 
 def rollout_table(rows: list[dict]) -> str:
     """The rollout rows as a fixed-width text table."""
-    cells = [[r["game"], r["policy"], str(r["rollouts"]), f"{r['ms/game']:.2f}", f"{r['ms/rollout']:.2f}",
-              f"{r['ratio']:.2f}"] for r in rows]
-    widths = [max([len(h)] + [len(c[i]) for c in cells]) for i, h in enumerate(ROLLOUT_COLUMNS)]
-    fmt = lambda vals: "  ".join(v.ljust(w) if i < 2 else v.rjust(w) for i, (v, w) in enumerate(zip(vals, widths)))
-    return "\n".join([fmt(ROLLOUT_COLUMNS), fmt(["-" * w for w in widths])] + [fmt(c) for c in cells])
+    return _fixed(ROLLOUT_COLUMNS, [[r["game"], r["policy"], str(r["rollouts"]), f"{r['ms/game']:.2f}",
+                                     f"{r['ms/rollout']:.2f}", f"{r['ratio']:.2f}"] for r in rows])

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from automa.core.errors import StrategyError
 from automa.core.seeding import Stream
 
 
@@ -28,6 +29,16 @@ class Branch:
         self.choice = choice
         self.policy = policy
         self.rng = rng
+
+    def take(self, kind: str, choices):
+        """The next recorded choice, and False; at the branch point the candidate, and True: the
+        engine then re-samples its hidden piles from ``rng`` and hands over to ``policy``."""
+        if self.pos < len(self.prefix):
+            self.pos += 1
+            return self.prefix[self.pos - 1], False
+        if self.choice not in choices:
+            raise StrategyError(f"rollout choice {self.choice!r} is not a legal {kind!r} choice")
+        return self.choice, True
 
 
 class Recorder:

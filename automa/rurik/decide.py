@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-from automa.core.errors import StrategyError
 from automa.rurik.hidden import resample
 from automa.rurik.match import Match
 from automa.rurik.view import View
@@ -21,14 +20,11 @@ def decide(m: Match, kind: str, choices: list, apply: Callable | None = None):
         return choices[0]
     b = m.branch
     if b is not None:
-        if b.pos < len(b.prefix):
-            b.pos += 1
-            return b.prefix[b.pos - 1]
-        if b.choice not in choices:
-            raise StrategyError(f"rollout choice {b.choice!r} is not a legal {kind!r} choice")
-        m.branch, m.strategy, m.view = None, b.policy, None
-        resample(m, b.rng)
-        return b.choice
+        choice, branch_point = b.take(kind, choices)
+        if branch_point:
+            m.branch, m.strategy, m.view = None, b.policy, None
+            resample(m, b.rng)
+        return choice
     after = None
     if apply is not None:
         def after(choice):

@@ -7,7 +7,6 @@ from bisect import bisect_right
 
 from automa.stroganov.state import C_BONUS, C_SONGS, C_SONGS_AT_END, C_TROPHY, IVAN, PLAYER
 from automa.stroganov.view import View
-from automa.core.errors import StrategyError
 from automa.core.strategy import Decision, ask
 from automa.stroganov.hidden import resample
 
@@ -42,7 +41,11 @@ class Run:
         elif self.strategy is None:
             choice = choices[0]
         elif self.branch is not None:
-            choice = self._replay(kind, choices)
+            b = self.branch
+            choice, branch_point = b.take(kind, choices)
+            if branch_point:
+                self.branch, self.strategy, self.view = None, b.policy, None
+                resample(self, b.rng)
         else:
             view = self.view
             if view is None:
@@ -56,18 +59,6 @@ class Run:
                 self.trace.event("decision", decision=kind, choice=plain(choice), options=len(choices))
         apply(self, choice)
         return choice
-
-    def _replay(self, kind: str, choices):
-        """A rollout's next recorded choice, or at its branch point the candidate, after re-sampling."""
-        b = self.branch
-        if b.pos < len(b.prefix):
-            b.pos += 1
-            return b.prefix[b.pos - 1]
-        if b.choice not in choices:
-            raise StrategyError(f"rollout choice {b.choice!r} is not a legal {kind!r} choice")
-        self.branch, self.strategy, self.view = None, b.policy, None
-        resample(self, b.rng)
-        return b.choice
 
     def lookahead(self, apply, choice) -> View:
         """The view after ``choice`` is applied to a copy (own stream; nested choices take defaults). A pass

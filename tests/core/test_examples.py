@@ -171,19 +171,24 @@ def run(capsys, monkeypatch, command: str, work: Path, scheduler: str | None, st
     with monkeypatch.context() as patch:
         patch.chdir(work)
         if stop:
-            real, calls = checkpoint._write_atomic, []
-
-            def write_then_stop(path, text):
-                calls.append(path)
-                if len(calls) == 2:
-                    raise KeyboardInterrupt
-                real(path, text)
-
-            patch.setattr(checkpoint, "_write_atomic", write_then_stop)
+            stop_after_first_chunk(patch)
         code, out, err = run_cli(capsys, *argv)
         if target:
             Path(target).write_text(out)
     return code, out, err
+
+
+def stop_after_first_chunk(patch) -> None:
+    """Make the run stop as Ctrl-C would, right after its first chunk file is written."""
+    real, calls = checkpoint._write_atomic, []
+
+    def write_then_stop(path, text):
+        calls.append(path)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        real(path, text)
+
+    patch.setattr(checkpoint, "_write_atomic", write_then_stop)
 
 
 def fresh_clone(tmp_path: Path) -> Path:

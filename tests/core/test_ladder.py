@@ -2,8 +2,8 @@
 import pandas as pd
 import pytest
 
-from automa.core import checkpoint
 from tests.core.test_cli import run_cli
+from tests.core.test_examples import stop_after_first_chunk
 
 BASE = ["ladder", "rurik", "--budgets", "1,2", "--games", "2", "--grid", "difficulty=1", "--reference", "greedy",
         "--seed", "3", "--quiet"]
@@ -41,15 +41,8 @@ def test_an_interrupted_ladder_resumes_to_the_same_table(capsys, tmp_path, monke
     """Ctrl-C after the first chunk keeps it; --resume finishes with the uninterrupted run's ladder.csv."""
     code, _, err = run_cli(capsys, *BASE, "--jobs", 1, "--out", tmp_path / "whole")
     assert code == 0, err
-    real, calls = checkpoint._write_atomic, []
-
-    def write_then_stop(path, text):
-        calls.append(path)
-        if len(calls) == 2:
-            raise KeyboardInterrupt
-        real(path, text)
     with monkeypatch.context() as patch:
-        patch.setattr(checkpoint, "_write_atomic", write_then_stop)
+        stop_after_first_chunk(patch)
         code, _, _ = run_cli(capsys, *BASE, "--jobs", 1, "--out", tmp_path / "cut")
     assert code == 130
     code, _, err = run_cli(capsys, "ladder", "--resume", tmp_path / "cut", "--jobs", 1, "--quiet")
