@@ -115,6 +115,21 @@ option_flag = click.option("--option", "-o", "option_pairs", multiple=True, meta
                            help="Set a game or rule option; repeatable (see `list options GAME`).")
 
 
+def design_run_flags(stem: str):
+    """The flags of a run of designed cells (``sensitivity``, ``ladder``), in this order: --seed,
+    --jobs, --out (default folder ``results/<stem>-<game>-<time>``), --quiet, --force, --backend,
+    --scheduler, --resume, and the click context."""
+    out = click.option("--out", type=click.Path(path_type=Path),
+                       help=f"Output directory (default: results/{stem}-<game>-<YYYYmmdd-HHMMSS>/).")
+
+    def apply(command):
+        for flag in reversed((seed_flag, jobs_flag, out, quiet_flag, force_flag, backend_flag, scheduler_flag,
+                              resume_flag, click.pass_context)):
+            command = flag(command)
+        return command
+    return apply
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="automa-sim")
 def app():
@@ -578,16 +593,7 @@ def sweep(ctx, spec, out, jobs, games, fmt, quiet, force, backend, scheduler, re
               help="Vary only this assumption; repeatable (default: every assumption that applies).")
 @click.option("--games", "-n", type=int, default=1000, show_default=True,
               help="Games per alternative (and per base cell).")
-@seed_flag
-@jobs_flag
-@click.option("--out", type=click.Path(path_type=Path),
-              help="Output directory (default: results/sensitivity-<game>-<YYYYmmdd-HHMMSS>/).")
-@quiet_flag
-@force_flag
-@backend_flag
-@scheduler_flag
-@resume_flag
-@click.pass_context
+@design_run_flags("sensitivity")
 def sensitivity(ctx, game, strategy, option_pairs, only, games, seed, jobs, out, quiet, force, backend,
                 scheduler, resume):
     """Switch GAME's assumptions one at a time and show which ones move the results.
@@ -632,16 +638,7 @@ def sensitivity(ctx, game, strategy, option_pairs, only, games, seed, jobs, out,
 @click.option("--grid", multiple=True, metavar="NAME=V,V,...",
               help="A setting axis; repeatable (default: the game's difficulty settings).")
 @click.option("--games", "-n", type=int, default=200, show_default=True, help="Games per cell (paired).")
-@seed_flag
-@jobs_flag
-@click.option("--out", type=click.Path(path_type=Path),
-              help="Output directory (default: results/ladder-<game>-<YYYYmmdd-HHMMSS>/).")
-@quiet_flag
-@force_flag
-@backend_flag
-@scheduler_flag
-@resume_flag
-@click.pass_context
+@design_run_flags("ladder")
 def ladder(ctx, game, search, budgets, reference, option_pairs, grid, games, seed, jobs, out, quiet, force, backend,
            scheduler, resume):
     """Win rate against skill: the search player at each budget against each setting, with the fixed
