@@ -81,6 +81,13 @@ class Strategy:
             r = bits(k)
         return seq[r]
 
+    def rank(self, decision: Decision) -> list:
+        """The legal choices, the one this strategy prefers first. Search strategies use it to spend
+        their budget on a policy's best few choices (their ``width``). A strategy with its own scores
+        overrides it; this default puts :meth:`choose`'s pick first and keeps the engine's order."""
+        pick = self.choose(decision)
+        return [pick] + [c for c in decision.choices if c != pick]
+
     def pick_best(self, decision: Decision, score: Callable[[Any], float]):
         """The choice with the highest ``score``; ties broken by this strategy's own stream."""
         best, best_value = [], None
