@@ -2,7 +2,8 @@
 
 Each of the ``budget`` simulations per decision re-samples what the player cannot see, walks a tree
 of the player's own later choices by UCB1 with availability counts, adds one node, and lets the
-rollout policy play to the end; its value goes back up the path (Cowling, Powley and Whitehouse,
+rollout policy play to the end; its value goes back up the path. At every tree level it searches
+the policy's ``width`` best choices (``Strategy.rank``), best first (Cowling, Powley and Whitehouse,
 "Information Set Monte Carlo Tree Search", 2012; OpenSpiel's ``ismcts``). The automa and chance
 are not tree levels: a new determinization per simulation stands for them.
 """
@@ -22,7 +23,7 @@ class _Walk(Strategy):
     def choose(self, decision):
         if self.nodes is None:
             return self.owner.policy.choose(decision)
-        choice = ucb_pick(self.owner, self.nodes, decision.choices, self.owner.c)
+        choice = ucb_pick(self.owner, self.nodes, self.owner.shortlist(decision), self.owner.c)
         node = self.nodes[choice]
         self.path.append(node)
         self.nodes = node.children if node.visits else None
@@ -35,11 +36,14 @@ class ISMCTS(Search):
 
     def choose(self, decision):
         root: dict = {}
+        choices = self.shortlist(decision)
+        if len(choices) == 1:
+            return choices[0]
         for _ in range(self.budget):
-            choice = ucb_pick(self, root, decision.choices, self.c)
+            choice = ucb_pick(self, root, choices, self.c)
             walk = _Walk(self, root[choice])
             reward = value(decision.rollout(choice, walk, self.world))
             for node in walk.path:
                 node.visits += 1
                 node.total += reward
-        return most_visited(self, root, decision.choices)
+        return most_visited(self, root, choices)

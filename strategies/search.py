@@ -13,6 +13,7 @@ from automa.core.params import Param
 from automa.core.strategy import Strategy
 
 OUTCOME = {"player": 1.0, "draw": 0.5, "automa": 0.0}
+WIDTH = 4
 
 
 def value(result, margin_weight: float = 0.3, margin_scale: float = 20.0) -> float:
@@ -36,8 +37,9 @@ class Node:
 
 
 def ucb_pick(strategy: Strategy, nodes: dict, choices, c: float):
-    """The legal choice with the highest UCB1 score, untried ones first (ties by the strategy's
-    stream); counts one more availability for every legal choice (ISMCTS, Cowling et al. 2012)."""
+    """The choice with the highest UCB1 score, untried ones first in the order given (ties by the
+    strategy's stream); counts one more availability for every choice offered (ISMCTS, Cowling et
+    al. 2012)."""
     untried, best, best_score = [], [], -1.0
     for ch in choices:
         node = nodes.get(ch)
@@ -54,8 +56,9 @@ def ucb_pick(strategy: Strategy, nodes: dict, choices, c: float):
             best, best_score = [ch], score
         elif score == best_score:
             best.append(ch)
-    pool = untried or best
-    return pool[0] if len(pool) == 1 else strategy.uniform(pool)
+    if untried:
+        return untried[0]
+    return best[0] if len(best) == 1 else strategy.uniform(best)
 
 
 def most_visited(strategy: Strategy, nodes: dict, choices):
@@ -73,19 +76,26 @@ def most_visited(strategy: Strategy, nodes: dict, choices):
 
 class Search(Strategy):
     """The parameters and streams of a search strategy. ``rollout`` is the policy's strategy class;
-    the policy and the rollouts' hidden cards each get a stream drawn from this strategy's own."""
+    the policy and the rollouts' hidden cards each get a stream drawn from this strategy's own.
+    At each decision it searches the policy's ``width`` best choices (``Strategy.rank``), best first."""
 
     searches = True
     params = (
         Param("budget", "int", 32, "simulations (rollouts) per decision", least=1),
         Param("rollout", "strategy", "random", "the strategy that plays each rollout to the end"),
         Param("c", "float", 0.7, "UCB1 exploration constant", least=0),
+        Param("width", "int", WIDTH, "choices searched per decision: the rollout policy's best first", least=1),
     )
 
-    def __init__(self, rng, budget: int = 32, rollout=None, c: float = 0.7):
+    def __init__(self, rng, budget: int = 32, rollout=None, c: float = 0.7, width: int = WIDTH):
         super().__init__(rng)
         if rollout is None:
             raise ValueError("a search strategy needs a rollout policy")
-        self.budget, self.c = budget, c
+        self.budget, self.c, self.width = budget, c, width
         self.policy = rollout(random.Random(rng.getrandbits(64)))
         self.world = random.Random(rng.getrandbits(64))   # re-samples hidden cards, draws their future
+
+    def shortlist(self, decision) -> list:
+        """The choices to search: the policy's ``width`` best, best first."""
+        ranked = self.policy.rank(decision)
+        return ranked[:self.width] if len(ranked) > self.width else ranked

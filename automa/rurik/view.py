@@ -190,3 +190,13 @@ class View:
     def deeds_done_vp(self) -> int:
         deeds = self._m.data.deeds
         return sum(deeds[d].get("vp") or 0 for d in self._m.s.sides[PLAYER].deeds_done)
+
+    @property
+    def deeds(self) -> tuple[int, ...]:
+        """The deed cards the player has taken and not yet accomplished."""
+        return tuple(self._m.s.sides[PLAYER].deeds)
+
+    @property
+    def deed_display(self) -> tuple[int, ...]:
+        """The face-up deed cards, refilled after each deed is taken (RK-SETUP-3, RK-CLAIM-4)."""
+        return tuple(self._m.s.deed_display)

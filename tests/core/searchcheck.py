@@ -38,31 +38,33 @@ class Capped(FlatMonteCarlo):
     """``mc`` that keeps what it was offered and chose, with how many trace events came before, and
     ends the game after ``limit`` decisions."""
 
-    def __init__(self, rng, trace, limit, **kw):
+    def __init__(self, rng, trace, limit, seen, **kw):
         super().__init__(rng, **kw)
-        self.trace, self.limit, self.log = trace, limit, []
+        self.trace, self.limit, self.seen, self.log = trace, limit, seen, []
 
     def choose(self, decision):
         if len(self.log) == self.limit:
             raise Stop
+        seen = self.seen(decision.view)
         choice = super().choose(decision)
-        self.log.append((len(self.trace.events), decision.kind, tuple(decision.choices), choice))
+        self.log.append((len(self.trace.events), seen, decision.kind, tuple(decision.choices), choice))
         return choice
 
 
-def shown(game, ctx, opts, policy, limit: int) -> list[tuple]:
+def shown(game, ctx, opts, policy, limit: int, seen=lambda view: ()) -> list[tuple]:
     """Game 0 of seed 11 played by capped ``mc`` (budget 4), as what the player saw (the non-decision
-    events and each decision's offer) interleaved with what it chose."""
+    events, what ``seen`` reads off the view that no event shows, and each decision's offer)
+    interleaved with what it chose."""
     trace, st = Trace(), game_streams(11, 0)
-    strategy = Capped(st.strategy, trace, limit, budget=4, rollout=policy)
+    strategy = Capped(st.strategy, trace, limit, seen, budget=4, rollout=policy)
     try:
         game.play(ctx, opts, strategy, st, trace)
     except Stop:
         pass
     out, done = [], 0
-    for at, kind, offer, choice in strategy.log:
+    for at, seen, kind, offer, choice in strategy.log:
         out += [("event", e) for e in trace.events[done:at] if e["kind"] != "decision"]
-        out += [("offer", kind, offer), ("choice", choice)]
+        out += [("seen", seen), ("offer", kind, offer), ("choice", choice)]
         done = at
     return out
 

@@ -45,7 +45,7 @@ def _shown(monkeypatch, reorder: bool, peek: bool) -> list[tuple]:
             def keep_order(m, rng):
                 m.setup_rng = m.automa_rng = rng
             patch.setattr(decide, "resample", keep_order)
-        return shown(GAME, CTX, OPTS, RandomStrategy, 40)
+        return shown(GAME, CTX, OPTS, RandomStrategy, 40, lambda v: (v.deed_display, v.hand, v.deeds))
 
 
 def test_search_player_does_not_peek(monkeypatch):
