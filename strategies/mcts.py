@@ -7,8 +7,62 @@ the policy's ``width`` best choices (``Strategy.rank``), best first (Cowling, Po
 "Information Set Monte Carlo Tree Search", 2012; OpenSpiel's ``ismcts``). The automa and chance
 are not tree levels: a new determinization per simulation stands for them.
 """
+import math
+
+from automa.core.params import Param
 from automa.core.strategy import Strategy
-from strategies.search import Node, Search, most_visited, ucb_pick, value
+from strategies.search import Search, value
+
+
+class Node:
+    """Statistics of one choice in a search tree: visits, total value, how often it was legal
+    (for information-set UCB), and the nodes of the decisions that followed it."""
+
+    __slots__ = ("visits", "total", "avail", "children")
+
+    def __init__(self):
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.children: dict = {}
+
+
+def ucb_pick(strategy: Strategy, nodes: dict, choices, c: float):
+    """The choice with the highest UCB1 score, untried ones first in the order given (ties by the
+    strategy's stream); counts one more availability for every choice offered (ISMCTS, Cowling et
+    al. 2012)."""
+    untried, best, best_score = [], [], -1.0
+    for ch in choices:
+        node = nodes.get(ch)
+        if node is None:
+            node = nodes[ch] = Node()
+        node.avail += 1
+        if node.visits == 0:
+            untried.append(ch)
+            continue
+        if untried:
+            continue
+        score = node.total / node.visits + c * math.sqrt(math.log(node.avail) / node.visits)
+        if score > best_score:
+            best, best_score = [ch], score
+        elif score == best_score:
+            best.append(ch)
+    if untried:
+        return untried[0]
+    return best[0] if len(best) == 1 else strategy.uniform(best)
+
+
+def most_visited(strategy: Strategy, nodes: dict, choices):
+    """The root choice to play: most visits, then best mean (ties by the strategy's stream)."""
+    best, best_key = [], None
+    for ch in choices:
+        n = nodes.get(ch)
+        key = (0, 0.0) if n is None or n.visits == 0 else (n.visits, n.total / n.visits)
+        if best_key is None or key > best_key:
+            best, best_key = [ch], key
+        elif key == best_key:
+            best.append(ch)
+    return best[0] if len(best) == 1 else strategy.uniform(best)
 
 
 class _Walk(Strategy):
@@ -33,6 +87,11 @@ class _Walk(Strategy):
 class ISMCTS(Search):
     name = "mcts"
     description = "information-set MCTS: budget simulations per decision, each on a fresh determinization"
+    params = Search.params + (Param("c", "float", 0.7, "UCB1 exploration constant", least=0),)
+
+    def __init__(self, rng, c: float = 0.7, **search):
+        super().__init__(rng, **search)
+        self.c = c
 
     def choose(self, decision):
         root: dict = {}
