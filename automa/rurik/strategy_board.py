@@ -38,7 +38,7 @@ def player_choices(m: Match, available: list[str]) -> list[tuple]:
     only waste coins and are left out."""
     s = m.s
     coins = s.sides[PLAYER].coins
-    mine = [PLAYER in [a[0] for a in col] for col in s.board]
+    mine = [any([a[0] == PLAYER for a in col]) if col else False for col in s.board]
     numbers = {}
     for a in available:
         numbers.setdefault(ADVISOR_NUMBER[a], a)
@@ -53,9 +53,15 @@ def player_choices(m: Match, available: list[str]) -> list[tuple]:
             if a[2] >= cap:
                 cap = a[2] + 1                              # passes every occupant
         for n, a in numbers.items():
-            most = cap - n if cap > n else 0
-            out += [("advisor", a, c, bribe) for bribe in range(min(coins, most) + 1)]
+            most = min(coins, cap - n if cap > n else 0)
+            row = _BRIBES.get((a, c))
+            if row is None or len(row) <= most:
+                row = _BRIBES[a, c] = tuple(("advisor", a, c, bribe) for bribe in range(most + 16))
+            out += row[:most + 1]
     return out
+
+
+_BRIBES: dict = {}  # (advisor, column) -> its choices ("advisor", advisor, column, bribe), bribe 0, 1, ...
 
 
 def player_place(m: Match, available: list[str]) -> None:
