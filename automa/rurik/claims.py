@@ -13,14 +13,6 @@ from automa.rurik.state import PLAYER, REBELLION
 TRACKS = ("rule", "build", "trade")
 
 
-def measures(m: Match, side: int) -> tuple[int, int, int]:
-    """Regions ruled, largest connected structure group, goods on the boat (RK-CLAIM-2)."""
-    s = m.s
-    need = m.opt["rule_requires_unit"] == "yes"
-    return (sum(ruled(s, side, need)), build_group(s, side, m.data.adjacent),
-            boat_goods(s, side))
-
-
 def update_tracks(m: Match, side: int) -> None:
     """Move each claim marker up to the highest level earned; markers never move down (RK-CLAIM-2,
     RK-OPEN-18). Level 5 of the rule track also needs Kiev and Novgorod."""

@@ -43,8 +43,29 @@ def rules(s: State, side: int, r: int, need_unit: bool = False) -> bool:
 
 
 def ruled(s: State, side: int, need_unit: bool = False) -> list[bool]:
-    """Per region, whether ``side`` rules it (``rules``, RK-CORE-4, RK-OPEN-43)."""
-    return [rules(s, side, r, need_unit) for r in range(len(s.neutral))]
+    """Per region, whether ``side`` rules it: :func:`rules` for every region in one pass."""
+    sd, od = s.sides[side], s.sides[1 - side]
+    mine_sh, theirs_sh = _STRONGHOLDS[side], _STRONGHOLDS[1 - side]
+    units, leader, their_units, their_leader, neutral = sd.units, sd.leader, od.units, od.leader, s.neutral
+    out = []
+    for r, here in enumerate(s.structs):
+        mine, theirs = units[r] + (leader == r), their_units[r] + (their_leader == r)
+        if here:
+            mine += here.count(mine_sh)
+            theirs += here.count(theirs_sh)
+        out.append(mine > neutral[r] and mine > theirs and (not need_unit or units[r] > 0 or leader == r))
+    return out
+
+
+def tied_top(s: State, side: int) -> int:
+    """Regions where ``side`` has strength and ties the strongest of the other side and the neutral
+    troops (half ruled, for lookahead estimates)."""
+    count = 0
+    for r in range(len(s.neutral)):
+        mine = strength(s, side, r)
+        if mine and mine == max(strength(s, 1 - side, r), s.neutral[r]):
+            count += 1
+    return count
 
 
 def ruled_count(s: State, side: int, need_unit: bool = False) -> int:

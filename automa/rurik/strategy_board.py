@@ -10,8 +10,8 @@ from automa.rurik.state import PLAYER, REBELLION
 
 def landing(column: list, strength: int) -> int:
     """The highest space that is empty or holds a strictly weaker advisor (RK-STRAT-4)."""
-    for i, (_, _, st) in enumerate(column):
-        if st < strength:
+    for i, a in enumerate(column):
+        if a[2] < strength:
             return i
     return len(column)
 
