@@ -38,7 +38,12 @@ def player_choices(m: Match, available: list[str]) -> list[tuple]:
     only waste coins and are left out."""
     s = m.s
     coins = s.sides[PLAYER].coins
-    mine = [any([a[0] == PLAYER for a in col]) if col else False for col in s.board]
+    mine = [False] * len(s.board)
+    for c, col in enumerate(s.board):
+        for a in col:
+            if a[0] == PLAYER:
+                mine[c] = True
+                break
     numbers = {}
     for a in available:
         numbers.setdefault(ADVISOR_NUMBER[a], a)
@@ -53,7 +58,9 @@ def player_choices(m: Match, available: list[str]) -> list[tuple]:
             if a[2] >= cap:
                 cap = a[2] + 1                              # passes every occupant
         for n, a in numbers.items():
-            most = min(coins, cap - n if cap > n else 0)
+            most = cap - n if cap > n else 0
+            if most > coins:
+                most = coins
             row = _BRIBES.get((a, c))
             if row is None or len(row) <= most:
                 row = _BRIBES[a, c] = tuple(("advisor", a, c, bribe) for bribe in range(most + 16))
