@@ -9,7 +9,7 @@ by name. Every problem is reported as one line naming the file and the entry.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from automa.core.errors import UsageError
@@ -167,8 +167,13 @@ class RebelBoard:
     starting_priority: str
     # per column (left to right): (priority, ((trigger, bonus, amount, covered_at_start), ...))
     columns: tuple[tuple[str, tuple[tuple[str, str, int, bool], ...]], ...]
-    # per trigger action: ((column, space, bonus, amount), ...) in board order (RK-REB-BONUS-2)
-    triggered: dict[str, tuple[tuple[int, int, str, int], ...]]
+    # derived from columns: per trigger action, ((column, space, bonus, amount), ...) in board order
+    triggered: dict[str, tuple[tuple[int, int, str, int], ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "triggered", {
+            a: tuple((c, i, bonus, amount) for c, (_, spaces) in enumerate(self.columns)
+                     for i, (trig, bonus, amount, _) in enumerate(spaces) if trig == a) for a in COLUMNS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,9 +337,7 @@ def load_boards(path: Path) -> dict[int, RebelBoard]:
                                bool(_field(s, "covered_at_start", f, f"{entry} {prio}"))))
             cols.append((prio, tuple(spaces)))
         _need([p for p, _ in cols] == list(PRIORITIES), f, entry, "columns must be attack_move, build, tax")
-        triggered = {a: tuple((c, i, bonus, amount) for c, (_, spaces) in enumerate(cols)
-                              for i, (trig, bonus, amount, _) in enumerate(spaces) if trig == a) for a in COLUMNS}
-        boards[level] = RebelBoard(level, start, tuple(cols), triggered)
+        boards[level] = RebelBoard(level, start, tuple(cols))
     _need(sorted(boards) == [1, 2, 3, 4], f, "levels", "must define levels 1-4")
     return boards
 
