@@ -7,18 +7,10 @@ from automa.rurik import deeds
 from automa.rurik.boat import full_columns
 from automa.rurik.match import Match
 from automa.rurik.rebel_board import unlock
-from automa.rurik.regions import boat_goods, build_group, occupied_count, rules
+from automa.rurik.regions import boat_goods, build_group, occupied_count, ruled
 from automa.rurik.state import PLAYER, REBELLION
 
 TRACKS = ("rule", "build", "trade")
-
-
-def measures(m: Match, side: int) -> tuple[int, int, int]:
-    """Regions ruled, largest connected structure group, goods on the boat (RK-CLAIM-2)."""
-    s = m.s
-    need = m.opt["rule_requires_unit"] == "yes"
-    return (sum([rules(s, side, r, need) for r in range(8)]), build_group(s, side, m.data.adjacent),
-            boat_goods(s, side))
 
 
 def update_tracks(m: Match, side: int) -> None:
@@ -26,12 +18,12 @@ def update_tracks(m: Match, side: int) -> None:
     RK-OPEN-18). Level 5 of the rule track also needs Kiev and Novgorod."""
     s, sd = m.s, m.s.sides[side]
     need = m.opt["rule_requires_unit"] == "yes"
-    ruled = [rules(s, side, r, need) for r in range(8)]
-    values = (sum(ruled), build_group(s, side, m.data.adjacent), boat_goods(s, side))
+    now = ruled(s, side, need)
+    values = (sum(now), build_group(s, side, m.data.adjacent), boat_goods(s, side))
     for t, value in enumerate(values):
         level = 0
         for i, (threshold, required) in enumerate(m.data.claim_levels[TRACKS[t]]):
-            if value >= threshold and (not required or all([ruled[r] for r in required])):
+            if value >= threshold and (not required or all([now[r] for r in required])):
                 level = i + 1
         sd.claims[t] = max(sd.claims[t], level)
 

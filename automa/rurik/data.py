@@ -9,7 +9,7 @@ by name. Every problem is reported as one line naming the file and the entry.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from automa.core.errors import UsageError
@@ -167,6 +167,13 @@ class RebelBoard:
     starting_priority: str
     # per column (left to right): (priority, ((trigger, bonus, amount, covered_at_start), ...))
     columns: tuple[tuple[str, tuple[tuple[str, str, int, bool], ...]], ...]
+    # derived from columns: per trigger action, ((column, space, bonus, amount), ...) in board order
+    triggered: dict[str, tuple[tuple[int, int, str, int], ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "triggered", {
+            a: tuple((c, i, bonus, amount) for c, (_, spaces) in enumerate(self.columns)
+                     for i, (trig, bonus, amount, _) in enumerate(spaces) if trig == a) for a in COLUMNS})
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,11 +26,6 @@ def unlock(m: Match, why: str) -> None:
 
 def open_bonuses(m: Match, action: str) -> list[tuple[str, int]]:
     """Every open bonus space, in all three columns, whose trigger is ``action`` (RK-REB-BONUS-2)."""
-    out = []
-    board = m.data.boards[m.opt["difficulty"]]
-    for c, (_, spaces) in enumerate(board.columns):
-        covered = m.s.covered[c]
-        for i, (trig, bonus, amount, _) in enumerate(spaces):
-            if trig == action and not covered[i]:
-                out.append((bonus, amount))
-    return out
+    covered = m.s.covered
+    return [(bonus, amount) for c, i, bonus, amount in m.data.boards[m.opt["difficulty"]].triggered[action]
+            if not covered[c][i]]

@@ -23,43 +23,79 @@ _STRONGHOLDS = ((PLAYER, STRONGHOLD), (REBELLION, STRONGHOLD))
 def strength(s: State, side: int, r: int) -> int:
     """Troops + leader + strongholds of ``side`` in ``r`` (RK-CORE-4, RK-PL-BUILD-4)."""
     sd = s.sides[side]
-    return sd.units[r] + (sd.leader == r) + s.structs[r].count(_STRONGHOLDS[side])
+    here = s.structs[r]
+    return sd.units[r] + (sd.leader == r) + (here.count(_STRONGHOLDS[side]) if here else 0)
 
 
 def rules(s: State, side: int, r: int, need_unit: bool = False) -> bool:
     """Strictly stronger than the other side and than the neutral troops (RK-CORE-4).
 
     ``need_unit`` is rule option ``rule_requires_unit`` (RK-OPEN-43)."""
-    mine = strength(s, side, r)
-    if mine <= s.neutral[r] or mine <= strength(s, 1 - side, r):
+    sd, od = s.sides[side], s.sides[1 - side]
+    mine, theirs = sd.units[r] + (sd.leader == r), od.units[r] + (od.leader == r)
+    here = s.structs[r]
+    if here:
+        mine += here.count(_STRONGHOLDS[side])
+        theirs += here.count(_STRONGHOLDS[1 - side])
+    if mine <= s.neutral[r] or mine <= theirs:
         return False
-    return not need_unit or occupies(s, side, r)
+    return not need_unit or sd.units[r] > 0 or sd.leader == r
+
+
+def ruled(s: State, side: int, need_unit: bool = False) -> list[bool]:
+    """Per region, whether ``side`` rules it: :func:`rules` for every region in one pass."""
+    sd, od = s.sides[side], s.sides[1 - side]
+    mine_sh, theirs_sh = _STRONGHOLDS[side], _STRONGHOLDS[1 - side]
+    units, leader, their_units, their_leader, neutral = sd.units, sd.leader, od.units, od.leader, s.neutral
+    out = []
+    for r, here in enumerate(s.structs):
+        mine, theirs = units[r] + (leader == r), their_units[r] + (their_leader == r)
+        if here:
+            mine += here.count(mine_sh)
+            theirs += here.count(theirs_sh)
+        out.append(mine > neutral[r] and mine > theirs and (not need_unit or units[r] > 0 or leader == r))
+    return out
+
+
+def tied_top(s: State, side: int) -> int:
+    """Regions where ``side`` has strength and ties the strongest of the other side and the neutral
+    troops (half ruled, for lookahead estimates)."""
+    count = 0
+    for r in range(len(s.neutral)):
+        mine = strength(s, side, r)
+        if mine and mine == max(strength(s, 1 - side, r), s.neutral[r]):
+            count += 1
+    return count
 
 
 def ruled_count(s: State, side: int, need_unit: bool = False) -> int:
-    return sum([rules(s, side, r, need_unit) for r in range(len(s.neutral))])
+    return sum(ruled(s, side, need_unit))
 
 
 def occupied_count(s: State, side: int) -> int:
-    return sum([occupies(s, side, r) for r in range(len(s.neutral))])
+    sd = s.sides[side]
+    leader = sd.leader
+    return sum([n > 0 or leader == r for r, n in enumerate(sd.units)])
 
 
 def build_group(s: State, side: int, adjacent) -> int:
     """Largest group of connected regions that each hold a structure of ``side`` (RK-CLAIM-2)."""
-    has = [side in [o for o, _ in st] for st in s.structs]
-    seen = [False] * len(has)
+    left = set()
+    for r, here in enumerate(s.structs):
+        for owner, _ in here:
+            if owner == side:
+                left.add(r)
+                break
     best = 0
-    for start, h in enumerate(has):
-        if not h or seen[start]:
-            continue
-        seen[start], stack, size = True, [start], 0
+    while left:
+        stack, size = [left.pop()], 0
         while stack:
             r = stack.pop()
             size += 1
-            for m in adjacent[r]:
-                if has[m] and not seen[m]:
-                    seen[m] = True
-                    stack.append(m)
+            for q in adjacent[r]:
+                if q in left:
+                    left.remove(q)
+                    stack.append(q)
         best = max(best, size)
     return best
 

@@ -10,8 +10,8 @@ from automa.rurik.state import PLAYER, REBELLION
 
 def landing(column: list, strength: int) -> int:
     """The highest space that is empty or holds a strictly weaker advisor (RK-STRAT-4)."""
-    for i, (_, _, st) in enumerate(column):
-        if st < strength:
+    for i, a in enumerate(column):
+        if a[2] < strength:
             return i
     return len(column)
 
@@ -36,23 +36,39 @@ def player_choices(m: Match, available: list[str]) -> list[tuple]:
     it reaches a higher space or only protects the advisor from being pushed down. Bribes past the
     strength no later advisor can beat (5 + the Rebellion's coins) or the top occupant + 1 would
     only waste coins and are left out."""
-    s, coins = m.s, m.s.sides[PLAYER].coins
-    mine = [PLAYER in [a[0] for a in col] for col in s.board]
+    s = m.s
+    coins = s.sides[PLAYER].coins
+    mine = [False] * len(s.board)
+    for c, col in enumerate(s.board):
+        for a in col:
+            if a[0] == PLAYER:
+                mine[c] = True
+                break
     numbers = {}
     for a in available:
         numbers.setdefault(ADVISOR_NUMBER[a], a)
     spread = sum(mine) >= 3
-    safe = 5 + m.s.sides[REBELLION].coins                # no Rebellion advisor can pass this strength
+    safe = 5 + s.sides[REBELLION].coins                  # no Rebellion advisor can pass this strength
     out = []
     for c, col in enumerate(s.board):
         if len(col) >= 3 or (mine[c] and not spread):
             continue
-        top = max([a[2] for a in col], default=0) + 1      # passes every occupant
-        cap = max(safe, top)
+        cap = safe
+        for a in col:
+            if a[2] >= cap:
+                cap = a[2] + 1                              # passes every occupant
         for n, a in numbers.items():
-            for bribe in range(min(coins, max(0, cap - n)) + 1):
-                out.append(("advisor", a, c, bribe))
+            most = cap - n if cap > n else 0
+            if most > coins:
+                most = coins
+            row = _BRIBES.get((a, c))
+            if row is None or len(row) <= most:
+                row = _BRIBES[a, c] = tuple(("advisor", a, c, bribe) for bribe in range(most + 16))
+            out += row[:most + 1]
     return out
+
+
+_BRIBES: dict = {}  # (advisor, column) -> its choices ("advisor", advisor, column, bribe), bribe 0, 1, ...
 
 
 def player_place(m: Match, available: list[str]) -> None:

@@ -3,7 +3,7 @@ property reads the state when asked, and returns tuples or numbers, never mutabl
 from __future__ import annotations
 
 from automa.rurik import regions
-from automa.rurik.claims import TRACKS, measures
+from automa.rurik.claims import TRACKS
 from automa.rurik.data import GOODS, STRUCTURES
 from automa.rurik.state import PLAYER, REBELLION
 
@@ -158,20 +158,20 @@ class View:
         level times its extra VP, and half a region ruled for every region where this side ties
         for the highest strength (a gradient for lookahead strategies)."""
         m = self._m
+        s = m.s
         vp = m.data.claim_vp
-        values = list(measures(m, side))
+        now = regions.ruled(s, side, m.opt["rule_requires_unit"] == "yes")
+        values = [sum(now), regions.build_group(s, side, m.data.adjacent), regions.boat_goods(s, side)]
         if smooth:
-            s = m.s
-            for r in range(8):
-                mine = regions.strength(s, side, r)
-                if mine and mine == max(regions.strength(s, 1 - side, r), s.neutral[r]):
-                    values[0] += 0.5
+            ties = regions.tied_top(s, side)
+            if ties:
+                values[0] += 0.5 * ties
         total = 0.0
-        for t, (value, reached) in enumerate(zip(values, m.s.sides[side].claims)):
+        for t, (value, reached) in enumerate(zip(values, s.sides[side].claims)):
             levels = m.data.claim_levels[TRACKS[t]]
             level = reached
             for i, (threshold, required) in enumerate(levels):
-                if value >= threshold and (not required or all([self.rules(side, r) for r in required])):
+                if value >= threshold and (not required or all([now[r] for r in required])):
                     level = max(level, i + 1)
             here = vp[level - 1] if level else 0
             if smooth and level < len(levels):
