@@ -1,32 +1,40 @@
-"""``expert``: direct scores from the view, no lookahead; the search players' default rollout policy.
+"""``expert``: direct scores from the view, no lookahead; fast enough to be a rollout policy.
 
-At each decision it reads a small snapshot of the board from the view (units, strongholds, neutral
-troops, who has structures where, boat goods, warfare) and scores every choice by the change it
-makes to an estimate of the final margin, computed on that snapshot alone (no ``decision.after``):
+At each spending decision it reads a small snapshot of the board from the view (units, strongholds,
+neutral troops, where the player has structures, boat goods, warfare) and scores every choice by
+the change it makes to an estimate of the final margin, on that snapshot alone (no
+``decision.after``):
 
-* claim tracks, for both sides: the VP a track would score at its current measure plus the
-  fraction of the way to the next level times its extra VP (``view.claim_table``); a choice that
-  makes the player rule a region, or stops the Rebellion ruling one, gains the difference on the
-  rule track of each side; a structure in a new region gains on the build track by the size of the
-  group it joins; a good on the boat gains on the trade track (RK-CLAIM-2);
-* warfare (3 VP for most, 1 for second, RK-END-1) for an attack on a rebel, less the expected loss
-  of the attacking unit to the casualty check (RK-CAS-1: one card, plus one where the Rebellion
-  rules, plus one for its stronghold, each taken as a one-in-three casualty);
-* coins at 0.35 VP (they pay bribes, spaces and scheme cards), a unit at 0.3, a good at 0.25 beyond
-  its trade value (deeds and conversion tokens take them).
+* rule track, both sides: the VP the track would score at the number of regions ruled, a tie for
+  the highest strength counting half, plus the fraction of the way to the next level
+  (``view.claim_table``, RK-CLAIM-2, RK-CORE-4); so a troop that breaks a tie, an attack that ends
+  the Rebellion's rule or a church that converts a rebel score what they move on both tracks;
+* build track: a structure in a new region scores the growth of the largest connected group;
+  a second structure beside rebels is charged (it opens the Rebellion's tavern, RK-REB-BUILD-4),
+  a third rewarded (it closes the region to its builds); a 2-point build pays for the point lost;
+* trade: a good on the boat scores the trade-track step plus 1 VP-equivalent (deeds and
+  conversions take goods), and 1.3 more where rebels stand, whose tax it takes (RK-REB-TAX);
+* an attack on a rebel: 2 for the rebel removed (0.5 more for the last one there), the warfare
+  lead (3 VP for most, 1 for second, RK-END-1) on a soft curve, minus the expected loss of the
+  attacker: one casualty card, one more where the Rebellion rules and one for its stronghold
+  (RK-CAS-1), each taken as a one-in-three casualty;
+* a unit on the board 1.2, a coin 0.2.
 
-A structure costing 2 points is charged for the point it takes from the next choice. Advisor
-placement scores a space by the best use of its points now: the top choices of that action from
-``view.options``, a muster or move repeated at a discount, a scheme draw by how many cards it
-shows, minus the space's coin and each bribe coin; a strong advisor on a weak space is charged
-a little (it is worth more later, when it can bump). It always accomplishes a deed it can,
-plays an affordable scheme card, tries a capture, takes the Veche card and announces the
-faction's defeat; it converts goods into a muster or build point only when the best such point is
-worth more than the two goods. Which scheme deck and card, which agenda and deed card and which
-casualty deck are left to its random stream (their faces are hidden or not in the view).
+Advisor placement (RK-STRAT-1..4) scores a space by the best use of its points now: that action's
+top choices from ``view.options`` (a muster or move repeats at a discount, less of one when
+outnumbered), after the points of the player's advisors already in that column (``view.board_column``);
+a scheme space by the cards it shows; minus the space's coin (RK-ACT-2) and each bribe coin, and a
+little per advisor number on high rows (strong advisors are kept to bump later). The action values
+are computed once per strategy phase (the map does not change while advisors are placed).
 
-``rank`` returns the choices in score order, ties in the order of its own stream; ``choose`` is
-its first element (computed as an argmax).
+It always accomplishes a deed it can, plays a scheme card it can pay, tries a capture, takes the
+Veche card and announces the faction's defeat; it converts goods into a muster or build point only
+when that point is worth more than the two goods. Setup places troops in new regions. The scheme
+deck and card, the agenda, the deed card, the casualty deck and the advisor taken back are left to
+its random stream (their faces are hidden or not in the view).
+
+``rank`` returns the choices by score, ties in an order drawn from its own stream; ``choose``
+takes the best (an argmax, ties drawn from its stream).
 """
 import math
 
