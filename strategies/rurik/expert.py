@@ -81,7 +81,7 @@ def _curve(levels, vp, top):
 class Snap:
     """The facts the scores need, read once per decision from the view."""
 
-    __slots__ = ("v", "pu", "ru", "ps", "rs", "neu", "pst", "nst", "boat", "pr", "rr", "pg",
+    __slots__ = ("v", "pu", "ru", "ps", "rs", "neu", "pst", "nst", "boat", "sh", "pr", "rr", "pg",
                  "wp", "wr")
 
     def __init__(self, v):
@@ -103,13 +103,9 @@ class Snap:
                     elif o == R:
                         rs[r] += name == "stronghold"
         self.ps, self.rs, self.pst, self.nst = ps, rs, pst, nst
-        pr = rr = 0
         share = self.share
-        for r in RANGE8:
-            a, b = share(r, 0, 0, 0)
-            pr += a
-            rr += b
-        self.pr, self.rr = pr, rr
+        self.sh = sh = [share(r, 0, 0, 0) for r in RANGE8]
+        self.pr, self.rr = sum([a for a, _ in sh]), sum([b for _, b in sh])
         self.boat = sum(v.boat(P))
         self.wp, self.wr = v.warfare(P), v.warfare(R)
         self.pg = None
@@ -208,8 +204,11 @@ class ExpertStrategy(Strategy):
     def _rule_delta(self, s, r, dp, dr, dn):
         """Change of both rule tracks when region ``r``'s strengths change (player VP minus the
         Rebellion's); a tie for the highest strength counts as half a region ruled."""
-        a0, b0 = s.share(r, 0, 0, 0)
-        a1, b1 = s.share(r, dp, dr, dn)
+        return self._rule_step(s, s.sh[r], s.share(r, dp, dr, dn))
+
+    def _rule_step(self, s, before, after):
+        """Change of both rule tracks when one region's rule points go from ``before`` to ``after``."""
+        (a0, b0), (a1, b1) = before, after
         if a0 == a1 and b0 == b1:
             return 0.0
         curve = self._rule
@@ -255,9 +254,7 @@ class ExpertStrategy(Strategy):
             _, a, b, unit = c
             value = self._rule_delta(s, a, -1, 0, 0)
             before_a = s.ruler(a, 0, 0, 0)
-            s.pu[a] -= 1
             value += self._rule_delta(s, b, 1, 0, 0)
-            s.pu[a] += 1
             if s.pu[a] == 1 and s.pst[a]:
                 value -= 0.3              # no unit left where it has structures
             if s.pu[b] == 0:
@@ -274,9 +271,7 @@ class ExpertStrategy(Strategy):
             value += WAR * (_war_soft(wp + 1 - wr) - _war_soft(wp - wr)) + 0.25
             cards = 1 + (s.ruler(r, 0, 0, 0) == -1) + (s.rs[r] > 0)
             p_hit = 1 - (1 - HIT) ** cards
-            s.ru[r] -= 1
-            loss = UNIT - self._rule_delta(s, r, -1, 0, 0)
-            s.ru[r] += 1
+            loss = UNIT - self._rule_step(s, s.share(r, 0, -1, 0), s.share(r, -1, -1, 0))
             return value - p_hit * loss
         if kind == "tax":
             r = c[1]
@@ -313,12 +308,16 @@ class ExpertStrategy(Strategy):
         return 0.0
 
     def _build_track(self, s, r):
+        """Growth of the build track from a first structure of the player's in ``r`` (RK-CLAIM-2)."""
         if s.pst[r]:
             return 0.0
         if s.pg is None:
-            s.pg = self._group(s, s.pst, -1)
+            s.pg = {-1: self._group(s, s.pst, -1)}
+        grown = s.pg.get(r)
+        if grown is None:
+            grown = s.pg[r] = self._group(s, s.pst, r)
         curve = self._curves[1]
-        return curve[self._group(s, s.pst, r)] - curve[s.pg]
+        return curve[grown] - curve[s.pg[-1]]
 
     # --- placement ---------------------------------------------------------------------------
 
