@@ -18,7 +18,8 @@ the change it makes to an estimate of the final margin, on that snapshot alone (
   lead (3 VP for most, 1 for second, RK-END-1) on a soft curve, minus the expected loss of the
   attacker: one casualty card, one more where the Rebellion rules and one for its stronghold
   (RK-CAS-1), each taken as a one-in-three casualty;
-* a unit on the board 1.2, a coin 0.2.
+* a unit on the board 1.2, a coin 0.2; in the last round a unit 0.24 and a good's extra 0.5
+  (nothing follows them).
 
 Advisor placement (RK-STRAT-1..4) scores a space by the best use of its points now: that action's
 top choices from ``view.options`` (a muster or move repeats at a discount, less of one when
@@ -46,6 +47,7 @@ RANGE8 = range(8)
 NUMBER = {"1": 1, "2": 2, "2+": 2, "3+": 3, "4": 4, "5": 5}                 # RK-STRAT-3
 COIN_COST = ((0, 0, 1), (0, 0, 0), (0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 0))  # RK-ACT-2
 COIN, UNIT, GOOD = 0.2, 1.2, 1.0   # VP-equivalents of a coin, a unit on the board, a good held
+LATE, LATEG = 0.2, 0.5  # in the last round units and goods count that much less (nothing follows)
 KILL = 2.0              # removing a rebel unit, besides what it changes on the tracks
 CLEAR = 0.5             # ... when it is the last one there (no rebel tax or build there)
 NEUTRAL = 0.45          # removing a neutral troop
@@ -81,7 +83,7 @@ def _curve(levels, vp, top):
 class Snap:
     """The facts the scores need, read once per decision from the view."""
 
-    __slots__ = ("v", "pu", "ru", "ps", "rs", "neu", "pst", "nst", "boat", "sh", "pr", "rr", "pg",
+    __slots__ = ("v", "pu", "ru", "ps", "rs", "neu", "pst", "nst", "boat", "unit", "good", "sh", "pr", "rr", "pg",
                  "wp", "wr")
 
     def __init__(self, v):
@@ -109,6 +111,8 @@ class Snap:
         self.boat = sum(v.boat(P))
         self.wp, self.wr = v.warfare(P), v.warfare(R)
         self.pg = None
+        self.unit = UNIT * (LATE if v.round >= 4 else 1.0)
+        self.good = GOOD * (LATEG if v.round >= 4 else 1.0)
 
     def ruler(self, r, dp, dr, dn):
         """1 the player rules ``r`` after the changes, -1 the Rebellion, 0 nobody (RK-CORE-4)."""
@@ -216,7 +220,7 @@ class ExpertStrategy(Strategy):
 
     def _trade(self, s, n):
         c = self._curves[2]
-        return c[min(s.boat + n, 16)] - c[s.boat] + GOOD * n
+        return c[min(s.boat + n, 16)] - c[s.boat] + s.good * n
 
     def _group(self, s, side_has, r):
         """Largest connected group of regions with a structure, with ``r`` added."""
@@ -249,7 +253,7 @@ class ExpertStrategy(Strategy):
         if kind == "muster":
             r = c[1]
             near = s.ru[r] > 0 or any(s.ru[q] for q in s.v.adjacent(r) if q < 8)
-            return UNIT + self._rule_delta(s, r, 1, 0, 0) + 0.15 * near + 0.1 * s.pst[r]
+            return s.unit + self._rule_delta(s, r, 1, 0, 0) + 0.15 * near + 0.1 * s.pst[r]
         if kind == "move":
             _, a, b, unit = c
             value = self._rule_delta(s, a, -1, 0, 0)
@@ -271,7 +275,7 @@ class ExpertStrategy(Strategy):
             value += WAR * (_war_soft(wp + 1 - wr) - _war_soft(wp - wr)) + 0.25
             cards = 1 + (s.ruler(r, 0, 0, 0) == -1) + (s.rs[r] > 0)
             p_hit = 1 - (1 - HIT) ** cards
-            loss = UNIT - self._rule_step(s, s.share(r, 0, -1, 0), s.share(r, -1, -1, 0))
+            loss = s.unit - self._rule_step(s, s.share(r, 0, -1, 0), s.share(r, -1, -1, 0))
             return value - p_hit * loss
         if kind == "tax":
             r = c[1]
@@ -396,7 +400,7 @@ class ExpertStrategy(Strategy):
         s = Snap(v)
         dock = sum(v.dock(v.PLAYER))
         from_boat = max(0, 2 - dock)
-        cost = (self._curves[2][s.boat] - self._curves[2][max(s.boat - from_boat, 0)]) + 2 * GOOD + 0.3
+        cost = (self._curves[2][s.boat] - self._curves[2][max(s.boat - from_boat, 0)]) + 2 * s.good + 0.3
         out = []
         for c in d.choices:
             if c[0] == "pass":
