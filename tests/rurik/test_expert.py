@@ -23,14 +23,20 @@ def _decide(m, kind, choices):
     return Decision(kind, View(m), choices)
 
 
+def _picks(d):
+    """Every choice expert makes here over 20 streams: a single one means it is strictly best."""
+    return {ExpertStrategy(random.Random(i)).choose(d) for i in range(20)}
+
+
 def test_muster_where_it_makes_the_player_rule(mk, R):
     """A troop where it breaks a tie with the Rebellion (RK-CORE-4) beats one on a region already ruled."""
     m = mk()
     troops(m, R("kiev"), 2)
     rebels(m, R("kiev"), 2)
     troops(m, R("novgorod"), 3)
+    rebels(m, R("novgorod"), 1)
     d = _decide(m, "muster", [("muster", R("novgorod"), "troop"), ("muster", R("kiev"), "troop"), ("pass",)])
-    assert ExpertStrategy(random.Random(0)).choose(d) == ("muster", R("kiev"), "troop")
+    assert _picks(d) == {("muster", R("kiev"), "troop")}
 
 
 def test_attack_the_rebels_ruling_region_rather_than_passing(mk, R):
@@ -54,7 +60,7 @@ def test_church_converting_a_rebel_beats_a_stable(mk, R):
     rebels(m, R("kiev"), 2)
     d = _decide(m, "build", [("build", R("kiev"), STABLE, "none"), ("build", R("kiev"), CHURCH, "rebellion"),
                              ("pass",)])
-    assert ExpertStrategy(random.Random(0)).choose(d) == ("build", R("kiev"), CHURCH, "rebellion")
+    assert _picks(d) == {("build", R("kiev"), CHURCH, "rebellion")}
 
 
 def test_build_joins_the_group(mk, R, data):
@@ -67,7 +73,7 @@ def test_build_joins_the_group(mk, R, data):
         troops(m, r, 2)
     build_struct(m, 0, kiev, STABLE)
     d = _decide(m, "build", [("build", far, 2, "none"), ("build", near, 2, "none"), ("pass",)])
-    assert ExpertStrategy(random.Random(0)).choose(d) == ("build", near, 2, "none")
+    assert _picks(d) == {("build", near, 2, "none")}
 
 
 def test_tax_denies_the_rebellion(mk, R):
@@ -77,7 +83,7 @@ def test_tax_denies_the_rebellion(mk, R):
     rebels(m, R("kiev"), 1)
     troops(m, R("novgorod"), 2)
     d = _decide(m, "tax", [("tax", R("novgorod"), "none"), ("tax", R("kiev"), "none"), ("pass",)])
-    assert ExpertStrategy(random.Random(0)).choose(d) == ("tax", R("kiev"), "none")
+    assert _picks(d) == {("tax", R("kiev"), "none")}
 
 
 def test_placement_uses_a_column_it_can_use_and_bribes_only_when_it_pays(mk, R):
