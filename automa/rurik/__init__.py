@@ -22,6 +22,7 @@ GAME = Game(
     strategies={
         "random": "strategies.rurik.random:RandomStrategy",
         "greedy": "strategies.rurik.greedy:GreedyStrategy",
+        "expert": "strategies.rurik.expert:ExpertStrategy",
         "warlord": "strategies.rurik.warlord:WarlordStrategy",
         "builder": "strategies.rurik.builder:BuilderStrategy",
         "merchant": "strategies.rurik.merchant:MerchantStrategy",

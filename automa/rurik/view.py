@@ -86,6 +86,11 @@ class View:
         from automa.rurik.strategy_board import landing   # strategy_board -> decide -> view
         return landing(self._m.s.board[column], strength)
 
+    def board_column(self, column: int) -> tuple[tuple[int, int], ...]:
+        """(side, strength) of each advisor in ``column``, top first; (-1, -1) for a space whose
+        advisor was taken back (RK-STRAT-4, RK-ACT-2)."""
+        return tuple((a[0], a[2]) for a in self._m.s.board[column])
+
     def options(self, action: str, points: int) -> list[tuple]:
         """The player's legal spending choices for ``points`` of ``action`` now (RK-PL-*)."""
         from automa.rurik.player import CHOICES           # player -> decide -> view
@@ -152,6 +157,13 @@ class View:
     def projected_claim_vp(self, side: int) -> int:
         """VP the claim markers would score if the tracks were updated now (RK-CLAIM-2)."""
         return int(self.claim_progress(side, smooth=False))
+
+    @property
+    def claim_table(self) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]]:
+        """The claim board: VP of levels 1-5, and per track (rule, build, trade) its levels as
+        (threshold, regions that must also be ruled) (RK-CLAIM-2..5)."""
+        m = self._m
+        return m.data.claim_vp, tuple(m.data.claim_levels[t] for t in TRACKS)
 
     def claim_progress(self, side: int, smooth: bool = True) -> float:
         """Claim-track VP if scored now; with ``smooth``, plus the fraction of the way to each next

@@ -1,0 +1,431 @@
+"""``expert``: direct scores from the view, no lookahead; fast enough to be a rollout policy.
+
+At each spending decision it reads a small snapshot of the board from the view (units, strongholds,
+neutral troops, where the player has structures, boat goods, warfare) and scores every choice by
+the change it makes to an estimate of the final margin, on that snapshot alone (no
+``decision.after``):
+
+* rule track, both sides: the VP the track would score at the number of regions ruled, a tie for
+  the highest strength counting half, plus the fraction of the way to the next level
+  (``view.claim_table``, RK-CLAIM-2, RK-CORE-4); so a troop that breaks a tie, an attack that ends
+  the Rebellion's rule or a church that converts a rebel score what they move on both tracks;
+* build track: a structure in a new region scores the growth of the largest connected group;
+  a second structure beside rebels is charged (it opens the Rebellion's tavern, RK-REB-BUILD-4),
+  a third rewarded (it closes the region to its builds); a 2-point build pays for the point lost;
+* trade: a good on the boat scores the trade-track step plus 1 VP-equivalent (deeds and
+  conversions take goods), and 1.3 more where rebels stand, whose tax it takes (RK-REB-TAX);
+* an attack on a rebel: 2 for the rebel removed (0.5 more for the last one there), the warfare
+  lead (3 VP for most, 1 for second, RK-END-1) on a soft curve, minus the expected loss of the
+  attacker: one casualty card, one more where the Rebellion rules and one for its stronghold
+  (RK-CAS-1), each taken as a one-in-three casualty;
+* a unit on the board 1.2, a coin 0.2; in the last round a unit 0.24 and a good's extra 0.5
+  (nothing follows them).
+
+Advisor placement (RK-STRAT-1..4) scores a space by the best use of its points now: that action's
+top choices from ``view.options`` (a muster or move repeats at a discount, less of one when
+outnumbered), after the points of the player's advisors already in that column (``view.board_column``);
+a scheme space by the cards it shows; minus the space's coin (RK-ACT-2) and each bribe coin, and a
+little per advisor number on high rows (strong advisors are kept to bump later). The action values
+are computed once per strategy phase (the map does not change while advisors are placed).
+
+It always accomplishes a deed it can, plays a scheme card it can pay, tries a capture, takes the
+Veche card and announces the faction's defeat; it converts goods into a muster or build point only
+when that point is worth more than the two goods. Setup places troops in new regions. The scheme
+deck and card, the agenda, the deed card, the casualty deck and the advisor taken back are left to
+its random stream (their faces are hidden or not in the view).
+
+``rank`` returns the choices by score, ties in an order drawn from its own stream; ``choose``
+takes the best (an argmax, ties drawn from its stream).
+"""
+import math
+
+from automa.core.strategy import Strategy
+
+COLUMNS = ("muster", "move", "attack", "tax", "build", "scheme")
+POINTS = ((3, 2, 1), (3, 2, 1), (2, 1, 1), (2, 1, 1), (2, 1, 1), (3, 2, 1))   # RK-STRAT-2
+RANGE8 = range(8)
+NUMBER = {"1": 1, "2": 2, "2+": 2, "3+": 3, "4": 4, "5": 5}                 # RK-STRAT-3
+COIN_COST = ((0, 0, 1), (0, 0, 0), (0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 0))  # RK-ACT-2
+COIN, UNIT, GOOD = 0.2, 1.2, 1.0   # VP-equivalents of a coin, a unit on the board, a good held
+LATE, LATEG = 0.2, 0.5  # in the last round units and goods count that much less (nothing follows)
+KILL = 2.0              # removing a rebel unit, besides what it changes on the tracks
+CLEAR = 0.5             # ... when it is the last one there (no rebel tax or build there)
+NEUTRAL = 0.45          # removing a neutral troop
+DENY = 1.3              # taking a goods token the Rebellion could tax (RK-REB-TAX)
+WAR, WAR_SPREAD = 1.5, 1.5      # weight and softness of the warfare lead
+HIT = 1 / 3             # chance that one revealed casualty card shows a casualty (RK-CAS-1)
+MOVE_NEW = 0.15         # a unit entering a region where the player has none
+TAVERN_PEN, FULL = 0.8, 0.3     # a 2nd structure beside rebels (their tavern), a 3rd (region closed)
+STRUCT_BASE = (0.5, 0.4, 0.3, 0.1, 0.2)   # church, stronghold, market, stable, tavern (effects aside)
+STABLE = 0.2            # the stable's three moves
+SCHEME_VALUE = (0.0, 0.5, 0.8, 1.0)       # a scheme space by cards drawn (keep the best)
+REPEAT, REPEAT_HI, OUTNUM = 0.7, 0.9, 2   # later muster points: discount, and when outnumbered by OUTNUM
+MOVE_REPEAT = 0.7       # later move points
+BRIBE = 1.1             # a bribe coin, in coins
+LOW_PEN = 0.03          # per advisor number and row above the bottom: strong advisors are kept for later
+
+
+def _curve(levels, vp, top):
+    """Smoothed track VP for every measure 0..top: the level's VP plus the fraction to the next."""
+    out = []
+    for value in range(top + 1):
+        level = sum(1 for threshold, _ in levels if value >= threshold)
+        here = vp[level - 1] if level else 0
+        if level < len(levels):
+            low = levels[level - 1][0] if level else 0
+            nxt = levels[level][0]
+            if nxt > low:
+                here += (value - low) / (nxt - low) * (vp[level] - here) * 0.99
+        out.append(here)
+    return out
+
+
+class Snap:
+    """The facts the scores need, read once per decision from the view."""
+
+    __slots__ = ("v", "pu", "ru", "ps", "rs", "neu", "pst", "nst", "boat", "unit", "good", "sh", "pr", "rr", "pg",
+                 "wp", "wr")
+
+    def __init__(self, v):
+        self.v = v
+        P, R = v.PLAYER, v.REBELLION
+        units = v.units
+        self.pu = [units(P, r) for r in RANGE8]
+        self.ru = [units(R, r) for r in RANGE8]
+        self.neu = v.neutral
+        ps, rs, pst, nst = [0] * 8, [0] * 8, [False] * 8, [0] * 8
+        for r in RANGE8:
+            st = v.structures(r)
+            if st:
+                nst[r] = len(st)
+                for o, name in st:
+                    if o == P:
+                        pst[r] = True
+                        ps[r] += name == "stronghold"
+                    elif o == R:
+                        rs[r] += name == "stronghold"
+        self.ps, self.rs, self.pst, self.nst = ps, rs, pst, nst
+        share = self.share
+        self.sh = sh = [share(r, 0, 0, 0) for r in RANGE8]
+        self.pr, self.rr = sum([a for a, _ in sh]), sum([b for _, b in sh])
+        self.boat = sum(v.boat(P))
+        self.wp, self.wr = v.warfare(P), v.warfare(R)
+        self.pg = None
+        self.unit = UNIT * (LATE if v.round >= 4 else 1.0)
+        self.good = GOOD * (LATEG if v.round >= 4 else 1.0)
+
+    def ruler(self, r, dp, dr, dn):
+        """1 the player rules ``r`` after the changes, -1 the Rebellion, 0 nobody (RK-CORE-4)."""
+        p = self.pu[r] + self.ps[r] + dp
+        q = self.ru[r] + self.rs[r] + dr
+        n = self.neu[r] + dn
+        if p > q and p > n:
+            return 1
+        if q > p and q > n:
+            return -1
+        return 0
+
+    def share(self, r, dp, dr, dn):
+        """Rule points of ``r`` for (player, Rebellion): 2 rules, 1 ties for the highest, else 0."""
+        p = self.pu[r] + self.ps[r] + dp
+        q = self.ru[r] + self.rs[r] + dr
+        n = self.neu[r] + dn
+        top = max(p, q, n)
+        a = (2 if p > q and p > n else 1) if p and p == top else 0
+        b = (2 if q > p and q > n else 1) if q and q == top else 0
+        return a, b
+
+
+class ExpertStrategy(Strategy):
+    name = "expert"
+    description = "direct scores of every choice on a board snapshot, no lookahead (fast)"
+
+    def __init__(self, rng):
+        super().__init__(rng)
+        self._curves = None
+        self._round_values = None
+
+    # --- the public protocol -------------------------------------------------------------------
+
+    def choose(self, decision):
+        kind, choices = decision.kind, decision.choices
+        fixed = self._fixed(kind, choices)
+        if fixed is not None:
+            return fixed
+        scores = self._scores(decision)
+        if scores is None:
+            return self.uniform(choices)
+        best = max(scores)
+        top = [c for c, s in zip(choices, scores) if s == best]
+        return top[0] if len(top) == 1 else self.uniform(top)
+
+    def rank(self, decision):
+        kind, choices = decision.kind, decision.choices
+        fixed = self._fixed(kind, choices)
+        if fixed is not None:
+            return [fixed] + [c for c in choices if c != fixed]
+        scores = self._scores(decision)
+        if scores is None:
+            scores = [0.0] * len(choices)
+        keys = [self.rng.random() for _ in choices]
+        order = sorted(range(len(choices)), key=lambda i: (-scores[i], keys[i]))
+        return [choices[i] for i in order]
+
+    # --- decisions -----------------------------------------------------------------------------
+
+    @staticmethod
+    def _fixed(kind, choices):
+        """Choices that need no scores."""
+        if kind in ("capture", "veche", "faction_defeat"):
+            return choices[0]
+        if kind == "deed":
+            return next((c for c in choices if c[0] == "accomplish"), choices[0])
+        if kind == "scheme_play" or kind == "tavern_scheme":
+            return next((c for c in choices if c[0] == "play"), choices[0])
+        return None
+
+    def _scores(self, d):
+        kind, v = d.kind, d.view
+        if self._curves is None:
+            vp, levels = v.claim_table
+            self._curves = tuple(_curve(lv, vp, 16) for lv in levels)
+            c = self._curves[0]
+            self._rule = [c[i // 2] if i % 2 == 0 else (c[i // 2] + c[i // 2 + 1]) / 2 for i in range(33)]
+        if kind in ("muster", "move", "attack", "tax", "build"):
+            s = Snap(v)
+            return [self._spend(s, c) for c in d.choices]
+        if kind == "advisor_place":
+            return self._placements(d)
+        if kind == "conversion":
+            return self._conversions(d)
+        if kind in ("setup_troop", "setup_leader", "out_of_troops"):
+            s = Snap(v)
+            return [self._settle(s, c[1]) for c in d.choices]
+        return None
+
+    # --- the value of one spending choice --------------------------------------------------------
+
+    def _rule_delta(self, s, r, dp, dr, dn):
+        """Change of both rule tracks when region ``r``'s strengths change (player VP minus the
+        Rebellion's); a tie for the highest strength counts as half a region ruled."""
+        return self._rule_step(s, s.sh[r], s.share(r, dp, dr, dn))
+
+    def _rule_step(self, s, before, after):
+        """Change of both rule tracks when one region's rule points go from ``before`` to ``after``."""
+        (a0, b0), (a1, b1) = before, after
+        if a0 == a1 and b0 == b1:
+            return 0.0
+        curve = self._rule
+        return (curve[s.pr + a1 - a0] - curve[s.pr]) - (curve[s.rr + b1 - b0] - curve[s.rr])
+
+    def _trade(self, s, n):
+        c = self._curves[2]
+        return c[min(s.boat + n, 16)] - c[s.boat] + s.good * n
+
+    def _group(self, s, side_has, r):
+        """Largest connected group of regions with a structure, with ``r`` added."""
+        v = s.v
+        has = list(side_has)
+        if r >= 0:
+            has[r] = True
+        seen = [False] * 8
+        best = 0
+        for start in range(8):
+            if not has[start] or seen[start]:
+                continue
+            seen[start], stack, size = True, [start], 0
+            while stack:
+                x = stack.pop()
+                size += 1
+                for y in v.adjacent(x):
+                    if y < 8 and has[y] and not seen[y]:
+                        seen[y] = True
+                        stack.append(y)
+            best = max(best, size)
+        return best
+
+    def _spend(self, s, c):
+        kind = c[0]
+        if kind == "pass":
+            return 0.0
+        if kind == "forfeit":
+            return COIN + 0.05
+        if kind == "muster":
+            r = c[1]
+            near = s.ru[r] > 0 or any(s.ru[q] for q in s.v.adjacent(r) if q < 8)
+            return s.unit + self._rule_delta(s, r, 1, 0, 0) + 0.15 * near + 0.1 * s.pst[r]
+        if kind == "move":
+            _, a, b, unit = c
+            value = self._rule_delta(s, a, -1, 0, 0)
+            before_a = s.ruler(a, 0, 0, 0)
+            value += self._rule_delta(s, b, 1, 0, 0)
+            if s.pu[a] == 1 and s.pst[a]:
+                value -= 0.3              # no unit left where it has structures
+            if s.pu[b] == 0:
+                value += MOVE_NEW * (0.5 + 0.5 * s.v.goods_token(b))
+            if before_a == 1 and s.ruler(a, -1, 0, 0) != 1:
+                value -= 0.1
+            return value - 0.05
+        if kind == "attack":
+            r = c[1]
+            if c[2] == "neutral":
+                return NEUTRAL + self._rule_delta(s, r, 0, 0, -1)
+            value = self._rule_delta(s, r, 0, -1, 0) + KILL + CLEAR * (s.ru[r] == 1)
+            wp, wr = s.wp, s.wr
+            value += WAR * (_war_soft(wp + 1 - wr) - _war_soft(wp - wr)) + 0.25
+            cards = 1 + (s.ruler(r, 0, 0, 0) == -1) + (s.rs[r] > 0)
+            p_hit = 1 - (1 - HIT) ** cards
+            loss = s.unit - self._rule_step(s, s.share(r, 0, -1, 0), s.share(r, -1, -1, 0))
+            return value - p_hit * loss
+        if kind == "tax":
+            r = c[1]
+            deny = DENY * (s.ru[r] > 0)     # the Rebellion taxes the regions it occupies (RK-REB-TAX)
+            if c[2] == "good":
+                return self._trade(s, 2) + deny
+            if c[2] == "coin":
+                return self._trade(s, 1) + COIN + deny
+            return self._trade(s, 1) + deny
+        if kind == "build":
+            _, r, k, target = c
+            value = self._build_track(s, r) + STRUCT_BASE[k]
+            if s.ru[r] and not (k == 0 and target == "rebellion" and s.ru[r] == 1):
+                # a second structure lets the Rebellion build its tavern there (RK-REB-BUILD-4);
+                # a third closes the region to its builds (RK-PL-BUILD-2)
+                value += -TAVERN_PEN if s.nst[r] == 1 else (FULL if s.nst[r] == 2 else 0.0)
+            if k == 1:
+                value += self._rule_delta(s, r, 1, 0, 0)
+            elif k == 0 and target != "none":
+                value += self._rule_delta(s, r, 1, -(target == "rebellion"), -(target == "neutral"))
+                value += 0.3 if target == "rebellion" else 0.15
+            elif k == 4:
+                value += COIN * (s.nst[r] + 1)
+            elif k == 2:
+                value += 0.3 * s.v.goods_token(r)
+            elif k == 3:
+                value += STABLE
+            if s.ruler(r, 0, 0, 0) != 1:
+                value -= 0.9               # it costs 2 points
+            return value
+        if kind == "epic":
+            value = 1.0 + self._build_track(s, c[1])
+            return value - (0.9 if s.ruler(c[1], 0, 0, 0) != 1 else 0.0)
+        return 0.0
+
+    def _build_track(self, s, r):
+        """Growth of the build track from a first structure of the player's in ``r`` (RK-CLAIM-2)."""
+        if s.pst[r]:
+            return 0.0
+        if s.pg is None:
+            s.pg = {-1: self._group(s, s.pst, -1)}
+        grown = s.pg.get(r)
+        if grown is None:
+            grown = s.pg[r] = self._group(s, s.pst, r)
+        curve = self._curves[1]
+        return curve[grown] - curve[s.pg[-1]]
+
+    # --- placement ---------------------------------------------------------------------------
+
+    def _action_values(self, v):
+        """Per action, the values of its choices now, best first (a muster or move repeats)."""
+        s = Snap(v)
+        out = {}
+        for action in ("muster", "move", "attack", "tax", "build"):
+            vals = sorted((self._spend(s, c) for c in v.options(action, 2)), reverse=True)
+            if action in ("muster", "move"):
+                rep = MOVE_REPEAT
+                if action == "muster":          # more troops are worth more when outnumbered
+                    rep = REPEAT_HI if sum(s.ru) > sum(s.pu) + OUTNUM else REPEAT
+                best = vals[0] if vals else -0.3
+                second = max(vals[1] if len(vals) > 1 else 0.0, best * rep)
+                vals = [best, second] + [best * rep ** i for i in range(2, 7)]
+            out[action] = vals
+        return out
+
+    def _placements(self, d):
+        v = d.view
+        cached = self._round_values
+        if cached is not None and cached[0] is v and cached[1] == v.round:
+            values = cached[2]
+        else:                   # the map does not change while advisors are placed (RK-STRAT-1)
+            values = self._action_values(v)
+            self._round_values = (v, v.round, values)
+        coins = v.coins(v.PLAYER)
+        hand = len(v.hand)
+        P = v.PLAYER
+        strengths, by_row = [], []
+        for column in range(6):
+            col = v.board_column(column)
+            strengths.append([st for _, st in col])
+            used = sum(POINTS[column][min(row, 2)] for row, (side, _) in enumerate(col) if side == P)
+            action = COLUMNS[column]
+            rows = []
+            for row in range(3):
+                points, cost = POINTS[column][row], COIN_COST[column][row]
+                if action == "scheme":
+                    value = SCHEME_VALUE[points] * (0.6 if used else 1.0) - 0.15 * hand
+                else:
+                    vals = values[action]
+                    value = sum([x for x in vals[used:used + points] if x > 0]) if used < len(vals) else -0.3
+                    if not vals:
+                        value = -0.3
+                rows.append((value - COIN * cost * 1.1, cost))
+            by_row.append(rows)
+        tables = []             # per column, per strength: (value, coin cost, penalty per advisor number)
+        span = range(6 + coins)  # 5 + every coin as a bribe at most
+        for column in range(6):
+            col = strengths[column]
+            if len(col) >= 3:
+                tables.append(None)
+                continue
+            entries = [(value, cost, (2 - row) * LOW_PEN) for row, (value, cost) in enumerate(by_row[column])]
+            n, table = len(col), []
+            for strength in span:       # the row is the number of advisors at least as strong (RK-STRAT-4)
+                while n and col[n - 1] < strength:
+                    n -= 1
+                table.append(entries[n])
+            tables.append(table)
+        per_coin = COIN * BRIBE
+        out = []
+        add = out.append
+        for _, label, column, bribe in d.choices:
+            number = NUMBER[label]
+            value, cost, pen = tables[column][number + bribe]
+            add((value if cost <= coins - bribe else COIN) - pen * number - per_coin * bribe)
+        return out
+
+    # --- conversions and setup -----------------------------------------------------------------
+
+    def _conversions(self, d):
+        v = d.view
+        s = Snap(v)
+        dock = sum(v.dock(v.PLAYER))
+        from_boat = max(0, 2 - dock)
+        cost = (self._curves[2][s.boat] - self._curves[2][max(s.boat - from_boat, 0)]) + 2 * s.good + 0.3
+        out = []
+        for c in d.choices:
+            if c[0] == "pass":
+                out.append(0.0)
+                continue
+            kind = c[1]
+            if kind == "attack":
+                out.append(-1.0)
+                continue
+            opts = v.options(kind, 1 if kind == "muster" else 2)
+            best = max((self._spend(s, o) for o in opts), default=-1.0)
+            out.append(best - cost)
+        return out
+
+    def _settle(self, s, r):
+        v = s.v
+        value = 0.3 * v.goods_token(r) + 0.2 * sum(1 for q in v.adjacent(r) if q < 8 and s.pu[q])
+        value += 1.0 if s.pu[r] == 0 else 0.0
+        value -= 0.2 * sum(1 for q in v.adjacent(r) if q < 8 and s.ru[q])
+        return value + self._rule_delta(s, r, 1, 0, 0)
+
+
+def _war_soft(diff):
+    """Expected warfare VP, player minus Rebellion, by the player's lead: from -2 (behind) to +2
+    (ahead), softened because the Rebellion's attacks still move it (RK-END-1)."""
+    return 4.0 / (1.0 + math.exp(-(diff + 0.5) / WAR_SPREAD)) - 2.0
+
+
