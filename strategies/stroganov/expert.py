@@ -1,0 +1,289 @@
+"""Expert: a fast heuristic player that scores most choices straight from the view, without lookahead.
+
+Every choice is valued on one scale, an estimate of final VP: the VP the player would have if the game ended
+now, with the end conversions made smooth (furs and coins at their printed rate, story and tigers too), plus
+what the supply can still become. That future part shrinks as the 12 action seasons run out:
+
+- a fur is worth more while turns remain (it pays the paid action, claims and trophies), more if it is high
+  (trophy steps, donations), and much more if a held Tsar's Wish needs it (ST-WISH-3): a wish counts its
+  VP times the share of its furs held, tigers wild (ST-FUR-5), plus a hope term while turns remain;
+- story is worth a song's rate while winters remain to buy songs (ST-WINTER-3), else the end rate;
+- horses are worth a little up to a working stock (moves, skips, market furs) and little beyond, so the
+  expert hunts and buys market furs instead of hoarding them (ST-HUNT-3, ST-MARKET-2);
+- with the diplomacy module, the lead in zones counts once per winter scoring left (ST-TK-DIPLO-7), and the
+  phase-1 move aims to end on a marked tile, where the expert donates (ST-TK-DIPLO-2, ST-TK-DIPLO-3).
+
+The common choices (the move, coin, horses, basic moves, hunts, trades, market furs and the pass) are scored
+directly from the view, with the paid action's region fur subtracted (ST-TURN-5). The rarer ones whose
+effects are many (village, yurt, wish, outpost, claim, merchant, fulfilling a wish, donations, rewards,
+trophies, start sets) use one-step lookahead (``decision.after``) on the same estimate. Songs: the most
+expensive one the story pays for (ST-WINTER-3, ST-SONG-4); trophies: always step up (ST-TROPHY-1..4).
+``rank`` orders all choices by these scores; ``choose`` is its first (ties broken by the own stream).
+"""
+from __future__ import annotations
+
+from automa.core.strategy import Strategy
+
+LOOKAHEAD_ACTIONS = frozenset(("village", "yurt", "wish", "outpost", "claim", "merchant"))
+ACTIONS = ("basic", "main", "paid")
+
+
+class _Ctx:
+    """Per-decision facts of the player's position, read once from the view."""
+
+    __slots__ = ("view", "rates", "fut", "wl", "wishes", "diplo", "year_left")
+
+    def __init__(self, view):
+        self.view = view
+        self.rates = view.rates
+        done = (view.year - 1) * 3 + view.season
+        self.fut = max(0, 12 - done) / 12.0   # share of the action seasons still to play
+        self.year_left = 2 - view.season      # seasons after this one before winter
+        self.wl = view.winters_left
+        p = view.player
+        self.wishes = [view.wish_card(w) for w in p.wishes]
+        self.diplo = "diplomacy" in view.modules
+
+
+def res_value(ctx: _Ctx, furs, tigers: int, coins: int, horses: int, story: int) -> float:
+    """The smooth end value of a supply plus what it can still become (module docstring)."""
+    fpv, cpv, tiger_vp, spv = ctx.rates[:4]
+    fut = ctx.fut
+    n = sum(furs)
+    v = n / fpv + coins / cpv + tigers * tiger_vp + story / spv
+    v += fut * (0.3 * min(n, 8) + 0.04 * sum(i * furs[i] for i in range(9)))
+    v += 0.1 * coins * fut
+    v += 0.08 * horses + fut * 0.15 * min(horses, 7)
+    if ctx.wl > 0:
+        v += 0.4 * min(story, 9 * ctx.wl)
+    spare = tigers
+    for value, total, _, points, _ in ctx.wishes:
+        have = furs[value]
+        if have < total and spare:
+            use = min(spare, total - have)
+            have += use
+            spare -= use
+        frac = min(1.0, have / total)
+        v += points * (0.85 * frac + 0.3 * fut * (1 - frac))
+    return v
+
+
+def view_value(ctx: _Ctx, view) -> float:
+    """The estimate of a whole view (for lookahead): end VP without the floored conversions, the smooth
+    supply value, outposts and banners still to use, and the diplomacy lead still to score."""
+    p = view.player
+    fpv, cpv, tiger_vp, spv = ctx.rates[:4]
+    furs = p.furs
+    tigers, coins, story = p.tigers, p.coins, p.story
+    value = sum(view.end_scores()) - (sum(furs) // fpv + coins // cpv + tigers * tiger_vp + story // spv)
+    wishes = [view.wish_card(w) for w in p.wishes]
+    saved, ctx.wishes = ctx.wishes, wishes
+    value += res_value(ctx, furs, tigers, coins, p.horses, story)
+    ctx.wishes = saved
+    fut = ctx.fut
+    value += fut * (1.5 * p.outpost_supply + 0.8 * sum(p.outposts)) + 0.4 * p.banners * ctx.wl
+    value += 0.5 * p.plan_pos
+    if ctx.diplo:
+        own, automa = view.diplo_zones()
+        value += (own - automa) * ctx.wl + 0.05 * (p.diplo - view.automa.diplo)
+    return value
+
+
+def fur_worth(ctx: _Ctx, furs, tigers: int, value: int) -> float:
+    """The marginal value of one more fur of ``value``."""
+    fpv = ctx.rates[0]
+    n = sum(furs)
+    w = 1.0 / fpv + ctx.fut * ((0.3 if n < 8 else 0.0) + 0.04 * value)
+    for v, total, _, points, _ in ctx.wishes:
+        if v == value and furs[v] + tigers < total:
+            w += points * (0.85 - 0.3 * ctx.fut) / total
+    return w
+
+
+class ExpertStrategy(Strategy):
+    name = "expert"
+    description = "fast heuristic: direct scores, lookahead only for rare choices; hunts, wishes, diplomacy"
+
+    def choose(self, decision):
+        return self._pick(decision.choices, self.scores(decision))
+
+    def _pick(self, choices, scores):
+        """The best-scored choice; a tie is broken by the own stream."""
+        best = max(scores)
+        tied = [c for c, s in zip(choices, scores) if s == best]
+        return tied[0] if len(tied) == 1 else self.uniform(tied)
+
+    def rank(self, decision) -> list:
+        """All legal choices best first by :meth:`scores`; the first is :meth:`choose`'s pick (the same
+        draw from the own stream breaks a tie at the top); lower ties keep the engine's order."""
+        choices = decision.choices
+        scores = self.scores(decision)
+        pick = self._pick(choices, scores)
+        order = sorted(range(len(choices)), key=lambda i: -scores[i])
+        return [pick] + [choices[i] for i in order if choices[i] != pick]
+
+    # --- scoring ----------------------------------------------------------------------------------
+
+    def scores(self, decision) -> list:
+        """One score per legal choice, in the engine's order."""
+        kind = decision.kind
+        ctx = _Ctx(decision.view)
+        if kind in ACTIONS:
+            return self._actions(decision, ctx)
+        if kind == "move":
+            return self._moves(decision, ctx)
+        if kind == "extra":
+            return self._extras(decision, ctx)
+        if kind == "song":
+            return [-1.0 if c is None else float(len(decision.choices) - i) for i, c in enumerate(decision.choices)]
+        if kind == "trophy":
+            return [1.0 if c else 0.0 for c in decision.choices]
+        p = decision.view.player
+        if kind == "keep_fur":
+            return [fur_worth(ctx, p.furs, p.tigers, v) for v in decision.choices]
+        if kind == "market_fur":
+            market = decision.view.market
+            return [fur_worth(ctx, p.furs, p.tigers, market[i]) for i in decision.choices]
+        if decision.can_look_ahead:
+            return [view_value(ctx, decision.after(c)) for c in decision.choices]
+        return [0.0] * len(decision.choices)
+
+    def _supply(self, ctx):
+        p = ctx.view.player
+        return list(p.furs), p.tigers, p.coins, p.horses, p.story
+
+    def _land(self, ctx, slot: int, horses: int) -> float:
+        """What standing on ``slot`` offers the next action: the best single hunt there (skips paid)."""
+        if slot < 0:
+            return 0.0
+        col = ctx.view.column(slot)
+        if not col:
+            return 0.0
+        p = ctx.view.player
+        furs, tigers = p.furs, p.tigers
+        skip_cost = ctx.rates[6]
+        best = 0.0
+        for k, v in enumerate(col):
+            if k * skip_cost > horses:
+                break
+            best = max(best, fur_worth(ctx, furs, tigers, v) - 0.2 * k * skip_cost)
+        return best + 0.15 * (len(col) - 1)
+
+    def _moves(self, decision, ctx) -> list:
+        """Phase 1: the horse cost, what the landing tile offers, the tiles left for this year's later
+        seasons, and a marked diplomacy tile to donate on (ST-MOVE-1, ST-MOVE-2, ST-TK-DIPLO-3)."""
+        view = ctx.view
+        p = view.player
+        pos, horses = p.pos, p.horses
+        costs = view.move_costs
+        marked = set(view.diplo_tiles()) if ctx.diplo else ()
+        n_slots = len(view.board_tiles)
+        out = []
+        for steps in decision.choices:
+            new = pos + steps
+            cost = costs[steps - 1]
+            h = horses - cost
+            v = -(0.08 * cost + ctx.fut * 0.15 * (min(horses, 7) - min(h, 7)))
+            v += self._land(ctx, new, h)
+            if view.board_tiles[new] >= 0 and new in marked and any(p.furs) or (new in marked and p.tigers):
+                v += 0.6 + 0.6 * ctx.wl
+            # room for the later seasons of this year (each moves at least one tile)
+            room = n_slots - 1 - new
+            if ctx.year_left:
+                v -= 0.25 * max(0, steps - 1) * (1.0 if room < 2 * ctx.year_left + 2 else 0.4)
+            out.append(v)
+        return out
+
+    def _extras(self, decision, ctx) -> list:
+        """Extra actions: fulfil a wish (lookahead), buy or trade for a market fur (direct)."""
+        furs, tigers, coins, horses, story = self._supply(ctx)
+        base = res_value(ctx, furs, tigers, coins, horses, story)
+        buy, give = ctx.view.market_costs()
+        out = []
+        static = None
+        for c in decision.choices:
+            if c is None:
+                out.append(0.0)
+            elif c[0] == "fulfil":
+                if static is None:
+                    static = view_value(ctx, ctx.view)
+                out.append(view_value(ctx, decision.after(c)) - static)
+            elif c[0] == "buy":
+                f = furs[:]
+                f[c[1]] += 1
+                out.append(res_value(ctx, f, tigers, coins, horses - buy, story) - base)
+            else:  # mtrade: the lowest furs for one market fur
+                f = furs[:]
+                left = give
+                for v in range(1, 9):
+                    k = min(left, f[v])
+                    f[v] -= k
+                    left -= k
+                f[c[1]] += 1
+                out.append(res_value(ctx, f, tigers, coins, horses, story) - base)
+        return out
+
+    def _actions(self, decision, ctx) -> list:
+        """Basic, main and paid actions, as a gain over passing."""
+        view = ctx.view
+        p = view.player
+        furs, tigers, coins, horses, story = self._supply(ctx)
+        rates = ctx.rates
+        coin_gain, horses_gain, skip_cost, extra_cost = rates[4:8]
+        paid = decision.kind == "paid"
+        region_fur = view.region_fur if paid else ()
+        slot_region = view.slot_region
+        pos = p.pos
+        here = slot_region[pos] if pos >= 0 else -1
+        base = res_value(ctx, furs, tigers, coins, horses, story)
+        static = None
+        land_weight = 0.7 if decision.kind == "basic" else 0.35
+        land_here = None
+        out = []
+        for c in decision.choices:
+            if c is None:
+                out.append(0.0)
+                continue
+            kind = c[0]
+            if kind in LOOKAHEAD_ACTIONS:
+                if static is None:
+                    static = view_value(ctx, view)
+                out.append(view_value(ctx, decision.after(c)) - static)
+                continue
+            f, ti, co, ho = furs[:], tigers, coins, horses
+            region = slot_region[c[1]] if kind == "hunt" else here
+            if paid:  # the region fur: a real one, else the lowest fur and a coin, else a tiger (ST-FUR-4)
+                need = region_fur[region]
+                if f[need]:
+                    f[need] -= 1
+                else:
+                    low = next((v for v in range(1, 9) if f[v]), 0)
+                    if low and co:
+                        f[low] -= 1
+                        co -= 1
+                    else:
+                        ti -= 1
+            extra = 0.0
+            if kind == "coin":
+                co += coin_gain
+            elif kind == "horses":
+                ho += horses_gain
+            elif kind == "hunt":
+                _, slot, skip, count = c
+                col = view.column(slot)
+                taken = col[skip:skip + count]
+                for v in taken:
+                    f[v] += 1
+                if count > len(taken):
+                    ti += 1
+                ho -= skip * skip_cost
+                co -= (count - 1) * extra_cost
+            elif kind == "trade":
+                f[view.trade_fur] -= c[1]
+                co += c[1]
+            elif kind == "move":
+                if land_here is None:
+                    land_here = self._land(ctx, pos, horses)
+                extra = land_weight * (self._land(ctx, pos + c[1], horses) - land_here)
+            out.append(res_value(ctx, f, ti, co, ho, story) - base + extra - (0.05 if paid else 0.0))
+        return out
