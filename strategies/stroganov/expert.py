@@ -22,10 +22,14 @@ expensive one the story pays for (ST-WINTER-3, ST-SONG-4); trophies: always step
 """
 from __future__ import annotations
 
+from operator import mul
+
 from automa.core.strategy import Strategy
 
 LOOKAHEAD_ACTIONS = frozenset(("village", "yurt", "wish", "outpost", "claim", "merchant"))
 ACTIONS = ("basic", "main", "paid")
+VALUES = tuple(range(9))
+FULFIL_NOW = 0.5  # a wish fulfilled now frees its furs and pays its reward early: do not wait
 
 
 class _Ctx:
@@ -33,9 +37,9 @@ class _Ctx:
 
     __slots__ = ("view", "rates", "fut", "wl", "wishes", "diplo", "year_left")
 
-    def __init__(self, view):
+    def __init__(self, view, rates):
         self.view = view
-        self.rates = view.rates
+        self.rates = rates
         done = (view.year - 1) * 3 + view.season
         self.fut = max(0, 12 - done) / 12.0   # share of the action seasons still to play
         self.year_left = 2 - view.season      # seasons after this one before winter
@@ -51,11 +55,13 @@ def res_value(ctx: _Ctx, furs, tigers: int, coins: int, horses: int, story: int)
     fut = ctx.fut
     n = sum(furs)
     v = n / fpv + coins / cpv + tigers * tiger_vp + story / spv
-    v += fut * (0.3 * min(n, 8) + 0.04 * sum(i * furs[i] for i in range(9)))
+    v += fut * (0.3 * (n if n < 8 else 8) + 0.04 * sum(map(mul, furs, VALUES)))
     v += 0.1 * coins * fut
-    v += 0.08 * horses + fut * 0.15 * min(horses, 7)
+    v += 0.08 * horses + fut * 0.15 * (horses if horses < 7 else 7)
     if ctx.wl > 0:
         v += 0.4 * min(story, 9 * ctx.wl)
+    if not ctx.wishes:
+        return v
     spare = tigers
     for value, total, _, points, _ in ctx.wishes:
         have = furs[value]
@@ -103,6 +109,7 @@ def fur_worth(ctx: _Ctx, furs, tigers: int, value: int) -> float:
 class ExpertStrategy(Strategy):
     name = "expert"
     description = "fast heuristic: direct scores, lookahead only for rare choices; hunts, wishes, diplomacy"
+    _view = _rates = None
 
     def choose(self, decision):
         return self._pick(decision.choices, self.scores(decision))
@@ -127,7 +134,10 @@ class ExpertStrategy(Strategy):
     def scores(self, decision) -> list:
         """One score per legal choice, in the engine's order."""
         kind = decision.kind
-        ctx = _Ctx(decision.view)
+        view = decision.view
+        if view is not self._view:  # the printed rates, read once per game (and per rollout)
+            self._view, self._rates = view, view.rates
+        ctx = _Ctx(view, self._rates)
         if kind in ACTIONS:
             return self._actions(decision, ctx)
         if kind == "move":
@@ -207,7 +217,7 @@ class ExpertStrategy(Strategy):
             elif c[0] == "fulfil":
                 if static is None:
                     static = view_value(ctx, ctx.view)
-                out.append(view_value(ctx, decision.after(c)) - static)
+                out.append(view_value(ctx, decision.after(c)) - static + FULFIL_NOW)
             elif c[0] == "buy":
                 f = furs[:]
                 f[c[1]] += 1
