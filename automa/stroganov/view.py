@@ -44,10 +44,17 @@ class View:
     def rates(self) -> tuple:
         """Printed rates: (furs per VP, coins per VP, VP per tiger, story per VP, coins of the coin action,
         horses of the horse action, horses per skipped item, coins per extra fur) (ST-END-5, ST-TURN-5,
-        ST-HUNT-3, ST-HUNT-4)."""
+        ST-HUNT-3, ST-HUNT-4), and the end of the story track (ST-SONG-3)."""
         t = self._t
         return (t.furs_per_vp, t.coins_per_vp, t.tiger_vp, t.story_per_vp, t.coin_gain, t.horses_gain,
-                t.skip_cost, t.extra_fur_cost)
+                t.skip_cost, t.extra_fur_cost, t.story_max)
+
+    def rewards_at(self, region: int) -> tuple:
+        """The face-up rewards of a region's village and yurt, () where none: each a tuple of alternative
+        bundles of (key, amount) (ST-VILLAGE-1, ST-YURT-1)."""
+        st, t = self._s, self._t
+        v, y = st.village[region], st.yurt[region]
+        return (t.villages[v] if v >= 0 else ()), (t.yurts[y] if y >= 0 else ())
 
     def market_costs(self) -> tuple:
         """The player's extra-action prices: (horses for a market fur, furs given for one) (ST-MARKET-2,

@@ -26,7 +26,7 @@ from operator import mul
 
 from automa.core.strategy import Strategy
 
-LOOKAHEAD_ACTIONS = frozenset(("village", "yurt", "wish", "outpost", "claim", "merchant"))
+LOOKAHEAD_ACTIONS = frozenset(("claim", "merchant"))  # and a village or yurt whose reward holds a trophy
 ACTIONS = ("basic", "main", "paid")
 VALUES = tuple(range(9))
 FULFIL_NOW = 0.5  # a wish fulfilled now frees its furs and pays its reward early: do not wait
@@ -35,7 +35,8 @@ FULFIL_NOW = 0.5  # a wish fulfilled now frees its furs and pays its reward earl
 class _Ctx:
     """Per-decision facts of the player's position, read once from the view."""
 
-    __slots__ = ("view", "rates", "fut", "wl", "wishes", "diplo", "year_left")
+    __slots__ = ("view", "rates", "fut", "wl", "wishes", "diplo", "year_left", "fur_w", "tiger_w", "coin_w",
+                 "story_w", "song_story")
 
     def __init__(self, view, rates):
         self.view = view
@@ -47,19 +48,27 @@ class _Ctx:
         p = view.player
         self.wishes = [view.wish_card(w) for w in p.wishes]
         self.diplo = "diplomacy" in view.modules
+        fpv, cpv, tiger_vp, spv = rates[:4]
+        self.fur_w, self.tiger_w, self.story_w = 1.0 / fpv, float(tiger_vp), 1.0 / spv
+        self.coin_w = 1.0 / cpv + 0.1 * self.fut
+        self.song_story = 9 * self.wl  # story that songs can still use, about one song per winter
 
 
 def res_value(ctx: _Ctx, furs, tigers: int, coins: int, horses: int, story: int) -> float:
     """The smooth end value of a supply plus what it can still become (module docstring)."""
-    fpv, cpv, tiger_vp, spv = ctx.rates[:4]
+    fut = ctx.fut
+    v = fur_value(ctx, furs, tigers) + coins * ctx.coin_w + 0.08 * horses + fut * 0.15 * (horses if horses < 7 else 7)
+    v += story * ctx.story_w
+    if ctx.wl > 0:
+        v += 0.4 * (story if story < ctx.song_story else ctx.song_story)
+    return v
+
+
+def fur_value(ctx: _Ctx, furs, tigers: int) -> float:
+    """The furs' and tigers' share of :func:`res_value`, held wishes included."""
     fut = ctx.fut
     n = sum(furs)
-    v = n / fpv + coins / cpv + tigers * tiger_vp + story / spv
-    v += fut * (0.3 * (n if n < 8 else 8) + 0.04 * sum(map(mul, furs, VALUES)))
-    v += 0.1 * coins * fut
-    v += 0.08 * horses + fut * 0.15 * (horses if horses < 7 else 7)
-    if ctx.wl > 0:
-        v += 0.4 * min(story, 9 * ctx.wl)
+    v = n * ctx.fur_w + tigers * ctx.tiger_w + fut * (0.3 * (n if n < 8 else 8) + 0.04 * sum(map(mul, furs, VALUES)))
     if not ctx.wishes:
         return v
     spare = tigers
@@ -69,7 +78,7 @@ def res_value(ctx: _Ctx, furs, tigers: int, coins: int, horses: int, story: int)
             use = min(spare, total - have)
             have += use
             spare -= use
-        frac = min(1.0, have / total)
+        frac = have / total if have < total else 1.0
         v += points * (0.85 * frac + 0.3 * fut * (1 - frac))
     return v
 
@@ -207,10 +216,12 @@ class ExpertStrategy(Strategy):
     def _extras(self, decision, ctx) -> list:
         """Extra actions: fulfil a wish (lookahead), buy or trade for a market fur (direct)."""
         furs, tigers, coins, horses, story = self._supply(ctx)
-        base = res_value(ctx, furs, tigers, coins, horses, story)
+        base = fur_value(ctx, furs, tigers)
         buy, give = ctx.view.market_costs()
+        fut = ctx.fut
+        horse_loss = 0.08 * buy + fut * 0.15 * ((horses if horses < 7 else 7) - max(0, min(horses - buy, 7)))
         out = []
-        static = None
+        static = traded = None
         for c in decision.choices:
             if c is None:
                 out.append(0.0)
@@ -219,18 +230,20 @@ class ExpertStrategy(Strategy):
                     static = view_value(ctx, ctx.view)
                 out.append(view_value(ctx, decision.after(c)) - static + FULFIL_NOW)
             elif c[0] == "buy":
-                f = furs[:]
-                f[c[1]] += 1
-                out.append(res_value(ctx, f, tigers, coins, horses - buy, story) - base)
+                furs[c[1]] += 1
+                out.append(fur_value(ctx, furs, tigers) - base - horse_loss)
+                furs[c[1]] -= 1
             else:  # mtrade: the lowest furs for one market fur
-                f = furs[:]
-                left = give
-                for v in range(1, 9):
-                    k = min(left, f[v])
-                    f[v] -= k
-                    left -= k
-                f[c[1]] += 1
-                out.append(res_value(ctx, f, tigers, coins, horses, story) - base)
+                if traded is None:
+                    traded = furs[:]
+                    left = give
+                    for v in range(1, 9):
+                        k = min(left, traded[v])
+                        traded[v] -= k
+                        left -= k
+                traded[c[1]] += 1
+                out.append(fur_value(ctx, traded, tigers) - base)
+                traded[c[1]] -= 1
         return out
 
     def _actions(self, decision, ctx) -> list:
@@ -255,13 +268,17 @@ class ExpertStrategy(Strategy):
                 out.append(0.0)
                 continue
             kind = c[0]
-            if kind in LOOKAHEAD_ACTIONS:
+            extra = 0.0
+            if kind == "village" or kind == "yurt":
+                village, yurt = view.rewards_at(c[1])
+                extra = self._reward(ctx, village if kind == "village" else yurt)
+            if extra is None or kind in LOOKAHEAD_ACTIONS:
                 if static is None:
                     static = view_value(ctx, view)
                 out.append(view_value(ctx, decision.after(c)) - static)
                 continue
-            f, ti, co, ho = furs[:], tigers, coins, horses
-            region = slot_region[c[1]] if kind == "hunt" else here
+            f, ti, co, ho, sto = furs[:], tigers, coins, horses, story
+            region = slot_region[c[1]] if kind == "hunt" else c[1] if kind in ("village", "yurt", "wish") else here
             if paid:  # the region fur: a real one, else the lowest fur and a coin, else a tiger (ST-FUR-4)
                 need = region_fur[region]
                 if f[need]:
@@ -273,7 +290,7 @@ class ExpertStrategy(Strategy):
                         co -= 1
                     else:
                         ti -= 1
-            extra = 0.0
+                extra -= 0.05
             if kind == "coin":
                 co += coin_gain
             elif kind == "horses":
@@ -294,6 +311,62 @@ class ExpertStrategy(Strategy):
             elif kind == "move":
                 if land_here is None:
                     land_here = self._land(ctx, pos, horses)
-                extra = land_weight * (self._land(ctx, pos + c[1], horses) - land_here)
-            out.append(res_value(ctx, f, ti, co, ho, story) - base + extra - (0.05 if paid else 0.0))
+                extra += land_weight * (self._land(ctx, pos + c[1], horses) - land_here)
+            elif kind == "outpost":  # placed: its region's VP, one fewer to place; or one more to place
+                if p.outpost_supply:
+                    extra += view.outpost_vp[here] + ctx.fut * (0.8 - 1.5)
+                else:
+                    extra += 1.5 * ctx.fut
+            if kind == "wish":  # the card joins the held wishes
+                wishes = ctx.wishes
+                ctx.wishes = wishes + [view.wish_card(view.display_wishes[c[1]])]
+                out.append(res_value(ctx, f, ti, co, ho, sto) - base + extra)
+                ctx.wishes = wishes
+            else:
+                out.append(res_value(ctx, f, ti, co, ho, sto) - base + extra)
         return out
+
+    def _reward(self, ctx, reward):
+        """The value of a reward with its best alternative (ST-OPEN-44), or None if one holds a trophy
+        action (left to lookahead)."""
+        best = None
+        for bundle in reward:
+            v = self._bundle(ctx, bundle)
+            if v is None:
+                return None
+            if best is None or v > best:
+                best = v
+        return best or 0.0
+
+    def _bundle(self, ctx, bundle):
+        p = ctx.view.player
+        fpv, cpv, tiger_vp, spv = ctx.rates[:4]
+        story_max = ctx.rates[8]
+        fut, wl = ctx.fut, ctx.wl
+        v = 0.0
+        for key, n in bundle:
+            if key == "vp":
+                v += n
+            elif key == "coins":
+                v += n * (1.0 / cpv + 0.1 * fut)
+            elif key == "horses":
+                h = p.horses
+                v += 0.08 * n + fut * 0.15 * (min(h + n, 7) - min(h, 7))
+            elif key == "story":
+                s = p.story
+                n = min(n, story_max - s)
+                v += n / spv + (0.4 * (min(s + n, 9 * wl) - min(s, 9 * wl)) if wl > 0 else 0.0)
+            elif key == "banners":
+                v += 0.4 * n * wl
+            elif key == "tiger":
+                v += n * (tiger_vp + 0.3 * fut)
+            elif key == "new_outpost":
+                v += 1.5 * fut * n
+            elif key == "furs_from_bag":
+                v += n * fur_worth(ctx, p.furs, p.tigers, 6)
+            elif key == "fur_from_market":
+                market = ctx.view.market
+                v += n * max((fur_worth(ctx, p.furs, p.tigers, m) for m in market), default=0.0)
+            else:
+                return None
+        return v
