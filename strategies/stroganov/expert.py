@@ -29,13 +29,14 @@ from automa.core.strategy import Strategy
 LOOKAHEAD_ACTIONS = frozenset(("claim", "merchant"))  # and a village or yurt whose reward holds a trophy
 ACTIONS = ("basic", "main", "paid")
 VALUES = tuple(range(9))
+OUTPOST_SUPPLY = 3.5  # an outpost still to place, while turns remain: placing waits for a good region
 FULFIL_NOW = 0.5  # a wish fulfilled now frees its furs and pays its reward early: do not wait
 
 
 class _Ctx:
     """Per-decision facts of the player's position, read once from the view."""
 
-    __slots__ = ("view", "rates", "fut", "wl", "wishes", "diplo", "year_left", "fur_w", "tiger_w", "coin_w",
+    __slots__ = ("view", "rates", "fut", "wl", "wishes", "diplo", "fur_w", "tiger_w", "coin_w",
                  "story_w", "song_story")
 
     def __init__(self, view, rates):
@@ -43,7 +44,6 @@ class _Ctx:
         self.rates = rates
         done = (view.year - 1) * 3 + view.season
         self.fut = max(0, 12 - done) / 12.0   # share of the action seasons still to play
-        self.year_left = 2 - view.season      # seasons after this one before winter
         self.wl = view.winters_left
         p = view.player
         self.wishes = [view.wish_card(w) for w in p.wishes]
@@ -79,7 +79,7 @@ def fur_value(ctx: _Ctx, furs, tigers: int) -> float:
             have += use
             spare -= use
         frac = have / total if have < total else 1.0
-        v += points * (0.85 * frac + 0.3 * fut * (1 - frac))
+        v += points * (0.75 * frac + 0.15 * fut * (1 - frac))
     return v
 
 
@@ -96,7 +96,7 @@ def view_value(ctx: _Ctx, view) -> float:
     value += res_value(ctx, furs, tigers, coins, p.horses, story)
     ctx.wishes = saved
     fut = ctx.fut
-    value += fut * (1.5 * p.outpost_supply + 0.8 * sum(p.outposts)) + 0.4 * p.banners * ctx.wl
+    value += fut * OUTPOST_SUPPLY * p.outpost_supply + 0.4 * p.banners * ctx.wl
     value += 0.5 * p.plan_pos
     if ctx.diplo:
         own, automa = view.diplo_zones()
@@ -111,7 +111,7 @@ def fur_worth(ctx: _Ctx, furs, tigers: int, value: int) -> float:
     w = 1.0 / fpv + ctx.fut * ((0.3 if n < 8 else 0.0) + 0.04 * value)
     for v, total, _, points, _ in ctx.wishes:
         if v == value and furs[v] + tigers < total:
-            w += points * (0.85 - 0.3 * ctx.fut) / total
+            w += points * (0.75 - 0.15 * ctx.fut) / total
     return w
 
 
@@ -189,14 +189,13 @@ class ExpertStrategy(Strategy):
         return best + 0.15 * (len(col) - 1)
 
     def _moves(self, decision, ctx) -> list:
-        """Phase 1: the horse cost, what the landing tile offers, the tiles left for this year's later
-        seasons, and a marked diplomacy tile to donate on (ST-MOVE-1, ST-MOVE-2, ST-TK-DIPLO-3)."""
+        """Phase 1: the horse cost, what the landing tile offers, and a marked diplomacy tile to donate on
+        (ST-MOVE-1, ST-MOVE-2, ST-TK-DIPLO-3)."""
         view = ctx.view
         p = view.player
         pos, horses = p.pos, p.horses
         costs = view.move_costs
         marked = set(view.diplo_tiles()) if ctx.diplo else ()
-        n_slots = len(view.board_tiles)
         out = []
         for steps in decision.choices:
             new = pos + steps
@@ -204,12 +203,8 @@ class ExpertStrategy(Strategy):
             h = horses - cost
             v = -(0.08 * cost + ctx.fut * 0.15 * (min(horses, 7) - min(h, 7)))
             v += self._land(ctx, new, h)
-            if view.board_tiles[new] >= 0 and new in marked and any(p.furs) or (new in marked and p.tigers):
+            if new in marked and (p.tigers or any(p.furs)):
                 v += 0.6 + 0.6 * ctx.wl
-            # room for the later seasons of this year (each moves at least one tile)
-            room = n_slots - 1 - new
-            if ctx.year_left:
-                v -= 0.25 * max(0, steps - 1) * (1.0 if room < 2 * ctx.year_left + 2 else 0.4)
             out.append(v)
         return out
 
@@ -314,9 +309,9 @@ class ExpertStrategy(Strategy):
                 extra += land_weight * (self._land(ctx, pos + c[1], horses) - land_here)
             elif kind == "outpost":  # placed: its region's VP, one fewer to place; or one more to place
                 if p.outpost_supply:
-                    extra += view.outpost_vp[here] + ctx.fut * (0.8 - 1.5)
+                    extra += view.outpost_vp[here] - OUTPOST_SUPPLY * ctx.fut
                 else:
-                    extra += 1.5 * ctx.fut
+                    extra += OUTPOST_SUPPLY * ctx.fut
             if kind == "wish":  # the card joins the held wishes
                 wishes = ctx.wishes
                 ctx.wishes = wishes + [view.wish_card(view.display_wishes[c[1]])]
@@ -361,7 +356,7 @@ class ExpertStrategy(Strategy):
             elif key == "tiger":
                 v += n * (tiger_vp + 0.3 * fut)
             elif key == "new_outpost":
-                v += 1.5 * fut * n
+                v += OUTPOST_SUPPLY * fut * n
             elif key == "furs_from_bag":
                 v += n * fur_worth(ctx, p.furs, p.tigers, 6)
             elif key == "fur_from_market":

@@ -50,17 +50,18 @@ def test_spends_hoarded_horses_on_a_market_fur():
 
 def test_ends_its_move_on_a_marked_diplomacy_tile():
     """Diplomacy: with furs to donate, the phase-1 move ends on the marked tile two steps east rather than
-    the unmarked one a step east, both free (ST-MOVE-1, ST-TK-DIPLO-3)."""
+    on the tile a step east with a fur to hunt, both free (ST-MOVE-1, ST-TK-DIPLO-3)."""
     run = make_run(modules="diplomacy")
     clear_board(run)
     st, side = run.st, run.st.sides[0]
     side.pos, side.furs[5] = 1, 2
+    st.col[2] = take_from_bag(run, 6)
     st.diplo = [0] * run.t.n_slots
     st.diplo[3] = 1
     choices = player.move_choices(run, side)
     assert choices[:2] == [1, 2] and st.tiles[3] >= 0
     assert expert().choose(decision(run, "move", choices, player.move)) == 2
-    st.diplo[3] = 0  # without the mark, the cheaper and shorter move keeps tiles for later seasons
+    st.diplo[3] = 0  # without the mark, the fur to hunt decides
     assert expert().choose(decision(run, "move", choices, player.move)) == 1
 
 
