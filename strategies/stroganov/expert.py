@@ -29,6 +29,7 @@ from automa.core.strategy import Strategy
 LOOKAHEAD_ACTIONS = frozenset(("claim", "merchant"))  # and a village or yurt whose reward holds a trophy
 ACTIONS = ("basic", "main", "paid")
 VALUES = tuple(range(9))
+CLAIM_COST = 1.0  # a claim empties a column the expert could hunt, and the tile's furs are paid for
 OUTPOST_SUPPLY = 3.5  # an outpost still to place, while turns remain: placing waits for a good region
 FULFIL_NOW = 0.5  # a wish fulfilled now frees its furs and pays its reward early: do not wait
 
@@ -68,7 +69,7 @@ def fur_value(ctx: _Ctx, furs, tigers: int) -> float:
     """The furs' and tigers' share of :func:`res_value`, held wishes included."""
     fut = ctx.fut
     n = sum(furs)
-    v = n * ctx.fur_w + tigers * ctx.tiger_w + fut * (0.3 * (n if n < 8 else 8) + 0.04 * sum(map(mul, furs, VALUES)))
+    v = n * ctx.fur_w + tigers * ctx.tiger_w + fut * (0.3 * (n if n < 8 else 8) + 0.02 * sum(map(mul, furs, VALUES)))
     if not ctx.wishes:
         return v
     spare = tigers
@@ -108,7 +109,7 @@ def fur_worth(ctx: _Ctx, furs, tigers: int, value: int) -> float:
     """The marginal value of one more fur of ``value``."""
     fpv = ctx.rates[0]
     n = sum(furs)
-    w = 1.0 / fpv + ctx.fut * ((0.3 if n < 8 else 0.0) + 0.04 * value)
+    w = 1.0 / fpv + ctx.fut * ((0.3 if n < 8 else 0.0) + 0.02 * value)
     for v, total, _, points, _ in ctx.wishes:
         if v == value and furs[v] + tigers < total:
             w += points * (0.75 - 0.15 * ctx.fut) / total
@@ -270,7 +271,7 @@ class ExpertStrategy(Strategy):
             if extra is None or kind in LOOKAHEAD_ACTIONS:
                 if static is None:
                     static = view_value(ctx, view)
-                out.append(view_value(ctx, decision.after(c)) - static)
+                out.append(view_value(ctx, decision.after(c)) - static - (CLAIM_COST if kind == "claim" else 0.0))
                 continue
             f, ti, co, ho, sto = furs[:], tigers, coins, horses, story
             region = slot_region[c[1]] if kind == "hunt" else c[1] if kind in ("village", "yurt", "wish") else here
