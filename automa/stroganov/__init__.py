@@ -76,7 +76,7 @@ GAME = Game(
     categories=CATEGORIES,
     strategies={name: f"strategies.stroganov.{name}:{cls}" for name, cls in (
         ("random", "RandomStrategy"), ("greedy", "GreedyStrategy"), ("hunter", "HunterStrategy"),
-        ("settler", "SettlerStrategy"), ("courtier", "CourtierStrategy"))}
+        ("settler", "SettlerStrategy"), ("courtier", "CourtierStrategy"), ("expert", "ExpertStrategy"))}
     | {"mc": "strategies.mc:FlatMonteCarlo", "mcts": "strategies.mcts:ISMCTS"},
     play=play,
     prepare=prepare,

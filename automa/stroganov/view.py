@@ -11,6 +11,8 @@ class View:
 
     __slots__ = ("_r", "_s", "_t")
 
+    categories = CATEGORIES  # score category names, the order of end_scores
+
     def __init__(self, run):
         self._r, self._s, self._t = run, run.st, run.t
 
@@ -37,6 +39,31 @@ class View:
         phase-1 move on one may donate (ST-TK-DIPLO-2, ST-TK-DIPLO-3)."""
         st = self._s
         return tuple(s for s, d in enumerate(st.diplo) if d and st.tiles[s] >= 0)
+
+    @property
+    def rates(self) -> tuple:
+        """Printed rates: (furs per VP, coins per VP, VP per tiger, story per VP, coins of the coin action,
+        horses of the horse action, horses per skipped item, coins per extra fur) (ST-END-5, ST-TURN-5,
+        ST-HUNT-3, ST-HUNT-4), and the end of the story track (ST-SONG-3)."""
+        t = self._t
+        return (t.furs_per_vp, t.coins_per_vp, t.tiger_vp, t.story_per_vp, t.coin_gain, t.horses_gain,
+                t.skip_cost, t.extra_fur_cost, t.story_max)
+
+    def rewards_at(self, region: int) -> tuple:
+        """The face-up rewards of a region's village and yurt, () where none: each a tuple of alternative
+        bundles of (key, amount) (ST-VILLAGE-1, ST-YURT-1)."""
+        st, t = self._s, self._t
+        v, y = st.village[region], st.yurt[region]
+        return (t.villages[v] if v >= 0 else ()), (t.yurts[y] if y >= 0 else ())
+
+    def market_costs(self) -> tuple:
+        """The player's extra-action prices: (horses for a market fur, furs given for one) (ST-MARKET-2,
+        ST-MARKET-3, ST-TK-LAND-6)."""
+        return (3 if self._s.sides[PLAYER].breeder else self._t.buy_horses), self._t.trade_give
+
+    move_costs = property(lambda self: self._t.move_costs,
+                          doc="Horses paid to move 1, 2, ... tiles in phase 1 (ST-MOVE-2).")
+    outpost_vp = property(lambda self: tuple(self._t.outpost_vp), doc="End VP of an outpost per region (ST-OUTPOST-5).")
 
     winters_left = property(lambda self: 5 - self._s.year,
                             doc="Winter scorings still to come, this year's included (player decisions "

@@ -11,11 +11,7 @@ category. Ties are broken by the strategy's own stream.
 """
 from __future__ import annotations
 
-from automa.stroganov.state import CATEGORIES
 from automa.core.strategy import Strategy
-
-
-INDEX = {c: i for i, c in enumerate(CATEGORIES)}
 
 
 def estimate(view, bonus: dict | None = None) -> float:
@@ -24,8 +20,10 @@ def estimate(view, bonus: dict | None = None) -> float:
     furs = p.furs
     vp = view.end_scores()
     value = sum(vp)
-    for category, weight in (bonus or {}).items():
-        value += weight * vp[INDEX[category]]
+    if bonus:
+        index = view.categories.index
+        for category, weight in bonus.items():
+            value += weight * vp[index(category)]
     value += 0.3 * sum(furs) + 0.25 * p.coins + 0.15 * p.horses + 0.1 * p.story + 1.5 * p.outpost_supply
     for w in p.wishes:
         fur, total, _, points, _ = view.wish_card(w)

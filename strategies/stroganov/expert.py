@@ -1,0 +1,376 @@
+"""Expert: a fast heuristic player that scores most choices straight from the view, without lookahead.
+
+Every choice is valued on one scale, an estimate of final VP: the VP the player would have if the game ended
+now, with the end conversions made smooth (furs and coins at their printed rate, story and tigers too), plus
+what the supply can still become. That future part shrinks as the 12 action seasons run out:
+
+- a fur is worth more while turns remain (it pays the paid action, claims and trophies, ST-TURN-5,
+  ST-CLAIM-2, ST-TROPHY-2), a little more if it is high, and much more if a held Tsar's Wish needs it
+  (ST-WISH-3): a held wish counts 3/4 of its VP times the share of its furs held, tigers wild (ST-FUR-5),
+  plus a small hope term while turns remain; a wish that can be paid is fulfilled at once;
+- story is worth a song's rate while winters remain to buy songs (ST-WINTER-3), else the end rate; each
+  winter it buys the dearest song the story pays for (ST-SONG-4);
+- horses are worth a little up to a working stock (moves, skips, market furs) and little beyond, so the
+  expert hunts (skipping low furs with horses) and buys market furs instead of hoarding them (ST-HUNT-3,
+  ST-MARKET-2);
+- an outpost still to place is worth 3.5 VP early, falling to nothing at the end, so outposts go to the
+  eastern regions that score more (ST-OUTPOST-5); a claim is discounted by 1 VP (it empties a column that
+  could be hunted and its furs are paid for, ST-CLAIM-2);
+- with the diplomacy module, the lead in zones counts once per winter scoring left (ST-TK-DIPLO-7), and the
+  phase-1 move aims to end on a marked tile, where the expert donates (ST-TK-DIPLO-2, ST-TK-DIPLO-3).
+
+Scored straight from the view (no copy): the move, the coin, horse, move, hunt and trade actions, villages
+and yurts (their rewards, best alternative, ST-OPEN-44), taking a wish, outposts, the pass, market furs,
+kept furs, songs and trophies (always step up, ST-TROPHY-1..4); the paid action's region fur is
+subtracted (ST-TURN-5, ST-FUR-4). One-step lookahead (``decision.after``) on the same estimate serves the
+rest: claims, the merchant, fulfilling a wish, donations, rewards, the final trophy, start sets, and a
+village or yurt whose reward holds a trophy action. ``rank`` orders all choices by these scores;
+``choose`` is its first (ties broken by the own stream). The weights were tuned on 600 paired games
+(seed 7) against Ivan; docs/stroganov.md has the measured strength.
+"""
+from __future__ import annotations
+
+from operator import mul
+
+from automa.core.strategy import Strategy
+
+LOOKAHEAD_ACTIONS = frozenset(("claim", "merchant"))  # and a village or yurt whose reward holds a trophy
+ACTIONS = ("basic", "main", "paid")
+VALUES = tuple(range(9))
+CLAIM_COST = 1.0  # a claim empties a column the expert could hunt, and the tile's furs are paid for
+OUTPOST_SUPPLY = 3.5  # an outpost still to place, while turns remain: placing waits for a good region
+FULFIL_NOW = 0.5  # a wish fulfilled now frees its furs and pays its reward early: do not wait
+
+
+class _Ctx:
+    """Per-decision facts of the player's position, read once from the view."""
+
+    __slots__ = ("view", "rates", "fut", "wl", "wishes", "diplo", "fur_w", "tiger_w", "coin_w",
+                 "story_w", "song_story")
+
+    def __init__(self, view, rates):
+        self.view = view
+        self.rates = rates
+        done = (view.year - 1) * 3 + view.season
+        self.fut = max(0, 12 - done) / 12.0   # share of the action seasons still to play
+        self.wl = view.winters_left
+        p = view.player
+        self.wishes = [view.wish_card(w) for w in p.wishes]
+        self.diplo = "diplomacy" in view.modules
+        fpv, cpv, tiger_vp, spv = rates[:4]
+        self.fur_w, self.tiger_w, self.story_w = 1.0 / fpv, float(tiger_vp), 1.0 / spv
+        self.coin_w = 1.0 / cpv + 0.1 * self.fut
+        self.song_story = 9 * self.wl  # story that songs can still use, about one song per winter
+
+
+def res_value(ctx: _Ctx, furs, tigers: int, coins: int, horses: int, story: int) -> float:
+    """The smooth end value of a supply plus what it can still become (module docstring)."""
+    fut = ctx.fut
+    v = fur_value(ctx, furs, tigers) + coins * ctx.coin_w + 0.08 * horses + fut * 0.15 * (horses if horses < 7 else 7)
+    v += story * ctx.story_w
+    if ctx.wl > 0:
+        v += 0.4 * (story if story < ctx.song_story else ctx.song_story)
+    return v
+
+
+def fur_value(ctx: _Ctx, furs, tigers: int) -> float:
+    """The furs' and tigers' share of :func:`res_value`, held wishes included."""
+    fut = ctx.fut
+    n = sum(furs)
+    v = n * ctx.fur_w + tigers * ctx.tiger_w + fut * (0.3 * (n if n < 8 else 8) + 0.02 * sum(map(mul, furs, VALUES)))
+    if not ctx.wishes:
+        return v
+    spare = tigers
+    for value, total, _, points, _ in ctx.wishes:
+        have = furs[value]
+        if have < total and spare:
+            use = min(spare, total - have)
+            have += use
+            spare -= use
+        frac = have / total if have < total else 1.0
+        v += points * (0.75 * frac + 0.15 * fut * (1 - frac))
+    return v
+
+
+def view_value(ctx: _Ctx, view) -> float:
+    """The estimate of a whole view (for lookahead): end VP without the floored conversions, the smooth
+    supply value, outposts and banners still to use, and the diplomacy lead still to score."""
+    p = view.player
+    fpv, cpv, tiger_vp, spv = ctx.rates[:4]
+    furs = p.furs
+    tigers, coins, story = p.tigers, p.coins, p.story
+    value = sum(view.end_scores()) - (sum(furs) // fpv + coins // cpv + tigers * tiger_vp + story // spv)
+    wishes = [view.wish_card(w) for w in p.wishes]
+    saved, ctx.wishes = ctx.wishes, wishes
+    value += res_value(ctx, furs, tigers, coins, p.horses, story)
+    ctx.wishes = saved
+    fut = ctx.fut
+    value += fut * OUTPOST_SUPPLY * p.outpost_supply + 0.4 * p.banners * ctx.wl
+    value += 0.5 * p.plan_pos
+    if ctx.diplo:
+        own, automa = view.diplo_zones()
+        value += (own - automa) * ctx.wl + 0.05 * (p.diplo - view.automa.diplo)
+    return value
+
+
+def fur_worth(ctx: _Ctx, furs, tigers: int, value: int) -> float:
+    """The marginal value of one more fur of ``value``."""
+    fpv = ctx.rates[0]
+    n = sum(furs)
+    w = 1.0 / fpv + ctx.fut * ((0.3 if n < 8 else 0.0) + 0.02 * value)
+    for v, total, _, points, _ in ctx.wishes:
+        if v == value and furs[v] + tigers < total:
+            w += points * (0.75 - 0.15 * ctx.fut) / total
+    return w
+
+
+class ExpertStrategy(Strategy):
+    name = "expert"
+    description = "fast heuristic: direct scores, lookahead only for rare choices; hunts, wishes, diplomacy"
+    _view = _rates = None
+
+    def choose(self, decision):
+        return self._pick(decision.choices, self.scores(decision))
+
+    def _pick(self, choices, scores):
+        """The best-scored choice; a tie is broken by the own stream."""
+        best = max(scores)
+        tied = [c for c, s in zip(choices, scores) if s == best]
+        return tied[0] if len(tied) == 1 else self.uniform(tied)
+
+    def rank(self, decision) -> list:
+        """All legal choices best first by :meth:`scores`; the first is :meth:`choose`'s pick (the same
+        draw from the own stream breaks a tie at the top); lower ties keep the engine's order."""
+        choices = decision.choices
+        scores = self.scores(decision)
+        pick = self._pick(choices, scores)
+        order = sorted(range(len(choices)), key=lambda i: -scores[i])
+        return [pick] + [choices[i] for i in order if choices[i] != pick]
+
+    # --- scoring ----------------------------------------------------------------------------------
+
+    def scores(self, decision) -> list:
+        """One score per legal choice, in the engine's order."""
+        kind = decision.kind
+        view = decision.view
+        if view is not self._view:  # the printed rates, read once per game (and per rollout)
+            self._view, self._rates = view, view.rates
+        ctx = _Ctx(view, self._rates)
+        if kind in ACTIONS:
+            return self._actions(decision, ctx)
+        if kind == "move":
+            return self._moves(decision, ctx)
+        if kind == "extra":
+            return self._extras(decision, ctx)
+        if kind == "song":
+            return [-1.0 if c is None else float(len(decision.choices) - i) for i, c in enumerate(decision.choices)]
+        if kind == "trophy":
+            return [1.0 if c else 0.0 for c in decision.choices]
+        p = decision.view.player
+        if kind == "keep_fur":
+            return [fur_worth(ctx, p.furs, p.tigers, v) for v in decision.choices]
+        if kind == "market_fur":
+            market = decision.view.market
+            return [fur_worth(ctx, p.furs, p.tigers, market[i]) for i in decision.choices]
+        if decision.can_look_ahead:
+            return [view_value(ctx, decision.after(c)) for c in decision.choices]
+        return [0.0] * len(decision.choices)
+
+    def _supply(self, ctx):
+        p = ctx.view.player
+        return list(p.furs), p.tigers, p.coins, p.horses, p.story
+
+    def _land(self, ctx, slot: int, horses: int) -> float:
+        """What standing on ``slot`` offers the next action: the best single hunt there (skips paid)."""
+        if slot < 0:
+            return 0.0
+        col = ctx.view.column(slot)
+        if not col:
+            return 0.0
+        p = ctx.view.player
+        furs, tigers = p.furs, p.tigers
+        skip_cost = ctx.rates[6]
+        best = 0.0
+        for k, v in enumerate(col):
+            if k * skip_cost > horses:
+                break
+            best = max(best, fur_worth(ctx, furs, tigers, v) - 0.2 * k * skip_cost)
+        return best + 0.15 * (len(col) - 1)
+
+    def _moves(self, decision, ctx) -> list:
+        """Phase 1: the horse cost, what the landing tile offers, and a marked diplomacy tile to donate on
+        (ST-MOVE-1, ST-MOVE-2, ST-TK-DIPLO-3)."""
+        view = ctx.view
+        p = view.player
+        pos, horses = p.pos, p.horses
+        costs = view.move_costs
+        marked = set(view.diplo_tiles()) if ctx.diplo else ()
+        out = []
+        for steps in decision.choices:
+            new = pos + steps
+            cost = costs[steps - 1]
+            h = horses - cost
+            v = -(0.08 * cost + ctx.fut * 0.15 * (min(horses, 7) - min(h, 7)))
+            v += self._land(ctx, new, h)
+            if new in marked and (p.tigers or any(p.furs)):
+                v += 0.6 + 0.6 * ctx.wl
+            out.append(v)
+        return out
+
+    def _extras(self, decision, ctx) -> list:
+        """Extra actions: fulfil a wish (lookahead), buy or trade for a market fur (direct)."""
+        furs, tigers, coins, horses, story = self._supply(ctx)
+        base = fur_value(ctx, furs, tigers)
+        buy, give = ctx.view.market_costs()
+        fut = ctx.fut
+        horse_loss = 0.08 * buy + fut * 0.15 * ((horses if horses < 7 else 7) - max(0, min(horses - buy, 7)))
+        out = []
+        static = traded = None
+        for c in decision.choices:
+            if c is None:
+                out.append(0.0)
+            elif c[0] == "fulfil":
+                if static is None:
+                    static = view_value(ctx, ctx.view)
+                out.append(view_value(ctx, decision.after(c)) - static + FULFIL_NOW)
+            elif c[0] == "buy":
+                furs[c[1]] += 1
+                out.append(fur_value(ctx, furs, tigers) - base - horse_loss)
+                furs[c[1]] -= 1
+            else:  # mtrade: the lowest furs for one market fur
+                if traded is None:
+                    traded = furs[:]
+                    left = give
+                    for v in range(1, 9):
+                        k = min(left, traded[v])
+                        traded[v] -= k
+                        left -= k
+                traded[c[1]] += 1
+                out.append(fur_value(ctx, traded, tigers) - base)
+                traded[c[1]] -= 1
+        return out
+
+    def _actions(self, decision, ctx) -> list:
+        """Basic, main and paid actions, as a gain over passing."""
+        view = ctx.view
+        p = view.player
+        furs, tigers, coins, horses, story = self._supply(ctx)
+        rates = ctx.rates
+        coin_gain, horses_gain, skip_cost, extra_cost = rates[4:8]
+        paid = decision.kind == "paid"
+        region_fur = view.region_fur if paid else ()
+        slot_region = view.slot_region
+        pos = p.pos
+        here = slot_region[pos] if pos >= 0 else -1
+        base = res_value(ctx, furs, tigers, coins, horses, story)
+        static = None
+        land_weight = 0.7 if decision.kind == "basic" else 0.35
+        land_here = None
+        out = []
+        for c in decision.choices:
+            if c is None:
+                out.append(0.0)
+                continue
+            kind = c[0]
+            extra = 0.0
+            if kind == "village" or kind == "yurt":
+                village, yurt = view.rewards_at(c[1])
+                extra = self._reward(ctx, village if kind == "village" else yurt)
+            if extra is None or kind in LOOKAHEAD_ACTIONS:
+                if static is None:
+                    static = view_value(ctx, view)
+                out.append(view_value(ctx, decision.after(c)) - static - (CLAIM_COST if kind == "claim" else 0.0))
+                continue
+            f, ti, co, ho, sto = furs[:], tigers, coins, horses, story
+            region = slot_region[c[1]] if kind == "hunt" else c[1] if kind in ("village", "yurt", "wish") else here
+            if paid:  # the region fur: a real one, else the lowest fur and a coin, else a tiger (ST-FUR-4)
+                need = region_fur[region]
+                if f[need]:
+                    f[need] -= 1
+                else:
+                    low = next((v for v in range(1, 9) if f[v]), 0)
+                    if low and co:
+                        f[low] -= 1
+                        co -= 1
+                    else:
+                        ti -= 1
+                extra -= 0.05
+            if kind == "coin":
+                co += coin_gain
+            elif kind == "horses":
+                ho += horses_gain
+            elif kind == "hunt":
+                _, slot, skip, count = c
+                col = view.column(slot)
+                taken = col[skip:skip + count]
+                for v in taken:
+                    f[v] += 1
+                if count > len(taken):
+                    ti += 1
+                ho -= skip * skip_cost
+                co -= (count - 1) * extra_cost
+            elif kind == "trade":
+                f[view.trade_fur] -= c[1]
+                co += c[1]
+            elif kind == "move":
+                if land_here is None:
+                    land_here = self._land(ctx, pos, horses)
+                extra += land_weight * (self._land(ctx, pos + c[1], horses) - land_here)
+            elif kind == "outpost":  # placed: its region's VP, one fewer to place; or one more to place
+                if p.outpost_supply:
+                    extra += view.outpost_vp[here] - OUTPOST_SUPPLY * ctx.fut
+                else:
+                    extra += OUTPOST_SUPPLY * ctx.fut
+            if kind == "wish":  # the card joins the held wishes
+                wishes = ctx.wishes
+                ctx.wishes = wishes + [view.wish_card(view.display_wishes[c[1]])]
+                out.append(res_value(ctx, f, ti, co, ho, sto) - base + extra)
+                ctx.wishes = wishes
+            else:
+                out.append(res_value(ctx, f, ti, co, ho, sto) - base + extra)
+        return out
+
+    def _reward(self, ctx, reward):
+        """The value of a reward with its best alternative (ST-OPEN-44), or None if one holds a trophy
+        action (left to lookahead)."""
+        best = None
+        for bundle in reward:
+            v = self._bundle(ctx, bundle)
+            if v is None:
+                return None
+            if best is None or v > best:
+                best = v
+        return best or 0.0
+
+    def _bundle(self, ctx, bundle):
+        p = ctx.view.player
+        fpv, cpv, tiger_vp, spv = ctx.rates[:4]
+        story_max = ctx.rates[8]
+        fut, wl = ctx.fut, ctx.wl
+        v = 0.0
+        for key, n in bundle:
+            if key == "vp":
+                v += n
+            elif key == "coins":
+                v += n * (1.0 / cpv + 0.1 * fut)
+            elif key == "horses":
+                h = p.horses
+                v += 0.08 * n + fut * 0.15 * (min(h + n, 7) - min(h, 7))
+            elif key == "story":
+                s = p.story
+                n = min(n, story_max - s)
+                v += n / spv + (0.4 * (min(s + n, 9 * wl) - min(s, 9 * wl)) if wl > 0 else 0.0)
+            elif key == "banners":
+                v += 0.4 * n * wl
+            elif key == "tiger":
+                v += n * (tiger_vp + 0.3 * fut)
+            elif key == "new_outpost":
+                v += OUTPOST_SUPPLY * fut * n
+            elif key == "furs_from_bag":
+                v += n * fur_worth(ctx, p.furs, p.tigers, 6)
+            elif key == "fur_from_market":
+                market = ctx.view.market
+                v += n * max((fur_worth(ctx, p.furs, p.tigers, m) for m in market), default=0.0)
+            else:
+                return None
+        return v

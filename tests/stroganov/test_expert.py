@@ -1,0 +1,126 @@
+"""The expert strategy: its choices in constructed situations, rank, determinism, legality and strength."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from automa.core.registry import get_strategy
+from automa.core.seeding import game_streams
+from automa.core.strategy import Decision
+from automa.stroganov import GAME, player
+from automa.stroganov.view import View
+from strategies.stroganov.expert import ExpertStrategy
+from tests.stroganov.conftest import clear_board, context, make_run, take_from_bag
+
+
+def decision(run, kind, choices, apply):
+    return Decision(kind, View(run), choices, lambda c: run.lookahead(apply, c))
+
+
+def expert(seed=0):
+    return ExpertStrategy(random.Random(seed))
+
+
+def test_hunts_the_fur_a_wish_needs_instead_of_taking_coin_or_horses():
+    """With a wish for bears held, the basic action hunts the bear at the top of the column, paying a horse
+    to skip the rabbit (ST-HUNT-2, ST-HUNT-3, ST-WISH-3), rather than the coin or horse action."""
+    run = make_run()
+    clear_board(run)
+    side = run.st.sides[0]
+    side.pos, side.horses, side.coins = 2, 3, 0
+    run.st.col[2] = take_from_bag(run, 3, 8)
+    bear_wish = next(w for w, card in enumerate(run.t.wishes) if card[0] == 8)
+    side.wishes = [bear_wish]
+    choices = [None] + player.actions(run, side, True)
+    assert ("hunt", 2, 1, 1) in choices and ("coin",) in choices
+    assert expert().choose(decision(run, "basic", choices, player.act)) == ("hunt", 2, 1, 1)
+
+
+def test_spends_hoarded_horses_on_a_market_fur():
+    """Twenty horses and a bear in the market: the extra action buys the bear (ST-MARKET-2)."""
+    run = make_run()
+    side = run.st.sides[0]
+    side.horses = 20
+    run.st.market = [8]
+    choices = player.extra_choices(run, side)
+    assert ("buy", 8) in choices
+    assert expert().choose(decision(run, "extra", choices, player.extra)) == ("buy", 8)
+
+
+def test_ends_its_move_on_a_marked_diplomacy_tile():
+    """Diplomacy: with furs to donate, the phase-1 move ends on the marked tile two steps east rather than
+    on the tile a step east with a fur to hunt, both free (ST-MOVE-1, ST-TK-DIPLO-3)."""
+    run = make_run(modules="diplomacy")
+    clear_board(run)
+    st, side = run.st, run.st.sides[0]
+    side.pos, side.furs[5] = 1, 2
+    st.col[2] = take_from_bag(run, 6)
+    st.diplo = [0] * run.t.n_slots
+    st.diplo[3] = 1
+    choices = player.move_choices(run, side)
+    assert choices[:2] == [1, 2] and st.tiles[3] >= 0
+    assert expert().choose(decision(run, "move", choices, player.move)) == 2
+    st.diplo[3] = 0  # without the mark, the fur to hunt decides
+    assert expert().choose(decision(run, "move", choices, player.move)) == 1
+
+
+def test_fulfils_a_wish_it_can_pay():
+    """A wish whose furs are held is fulfilled at once (ST-WISH-3)."""
+    run = make_run()
+    side = run.st.sides[0]
+    w = next(w for w, card in enumerate(run.t.wishes) if card[0] == 4)
+    side.wishes, side.furs[4] = [w], run.t.wishes[w][1]
+    choices = player.extra_choices(run, side)
+    assert ("fulfil", w) in choices
+    assert expert().choose(decision(run, "extra", choices, player.extra)) == ("fulfil", w)
+
+
+def test_buys_the_dearest_song_it_can_pay():
+    run = make_run()
+    d = Decision("song", View(run), [None, 1, 0])
+    assert expert().choose(d) == 1
+
+
+def test_rank_is_a_permutation_led_by_choose():
+    run = make_run()
+    clear_board(run)
+    side = run.st.sides[0]
+    side.pos, side.horses, side.coins = 2, 3, 2
+    run.st.col[2] = take_from_bag(run, 2, 5, 7)
+    choices = [None] + player.actions(run, side, False)
+    d = decision(run, "main", choices, player.act)
+    ranked = expert(5).rank(d)
+    assert sorted(map(repr, ranked)) == sorted(map(repr, choices))
+    assert ranked[0] == expert(5).choose(d)
+    scores = dict(zip(map(repr, choices), expert().scores(d)))
+    assert [scores[repr(c)] for c in ranked[1:]] == sorted((scores[repr(c)] for c in ranked[1:]), reverse=True)
+
+
+def play(name, index, seed=31, **options):
+    opts = GAME.resolve_options(options)
+    streams = game_streams(seed, index)
+    return GAME.play(context(), opts, get_strategy(GAME, name)(streams.strategy), streams, None)
+
+
+def test_deterministic():
+    assert play("expert", 4, modules="diplomacy,merchant") == play("expert", 4, modules="diplomacy,merchant")
+
+
+@pytest.mark.parametrize("options", [
+    {}, {"opponent": "katyusha", "difficulty": "hard"}, {"modules": "merchant,hunting_plan,landscapes,diplomacy"},
+    {"opponent": "katyusha", "modules": "landscapes,diplomacy", "difficulty": "medium"},
+    {"modules": "merchant,hunting_plan", "actions_at_outposts": "all", "trade_action": "two_coins_once"},
+])
+def test_legal_over_many_games(options):
+    """ask() raises on an illegal choice, which would make a game an error."""
+    for i in range(60):
+        result = play("expert", i, **options)
+        assert result.winner in ("player", "automa", "tie")
+
+
+def test_beats_greedy_on_paired_games():
+    """A modest strength check on 60 paired deals against Ivan (normal): expert's mean margin is higher."""
+    margin = {name: sum(r.player_score - r.automa_score for r in (play(name, i, seed=3) for i in range(60)))
+              for name in ("greedy", "expert")}
+    assert margin["expert"] > margin["greedy"] + 60 * 5
