@@ -626,9 +626,9 @@ def sensitivity(ctx, game, strategy, option_pairs, only, games, seed, jobs, out,
 
 @app.command()
 @click.argument("game", required=False)
-@click.option("--search", default="mcts", show_default=True, metavar="NAME",
+@click.option("--search", default="mc", show_default=True, metavar="NAME",
               help="The search strategy whose budget is varied, with its other parameters, e.g. "
-                   "'mcts(rollout=greedy)'.")
+                   "'mcts(c=1.0)'.")
 @click.option("--budgets", default=",".join(map(str, (1, 2, 4, 8, 16))), show_default=True, metavar="N,N,...",
               help="The rungs: increasing budgets (simulations per decision).")
 @click.option("--reference", multiple=True, metavar="NAME",

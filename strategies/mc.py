@@ -4,29 +4,49 @@ At each decision it takes the rollout policy's ``width`` best choices (``Strateg
 each of them on the same determinizations: every round re-samples what the player cannot see
 (docs/search.md) and seeds the policy once, and all the choices are rolled out from that one
 sample. Paired like this (common random numbers), two choices differ in value only by what the
-choice itself changes, so few rollouts tell them apart. It plays the best mean; a tie goes to the
-policy's preference. ``budget`` rollouts per decision are split evenly over the choices; with a
+choice itself changes, so few rollouts tell them apart. It keeps the policy's pick unless another
+choice beats it by ``z`` standard errors of their paired difference, and then plays the one that
+beats it by most. ``budget`` rollouts per decision are split evenly over the choices; with a
 budget below the width, only the policy's ``budget`` best are tried, so ``budget=1`` plays as the
 policy does.
 """
+import math
 import random
+import statistics
 
+from automa.core.params import Param
 from strategies.search import Search, value
+
+PRIOR_SD = 0.3   # the spread of a paired difference assumed when one round gives no estimate of it
 
 
 class FlatMonteCarlo(Search):
     name = "mc"
     description = "flat Monte Carlo: the policy's best choices, each rolled out on the same determinizations"
+    params = Search.params + (
+        Param("z", "float", 1.0, "standard errors by which a choice must beat the policy's pick to overrule it", least=0),
+    )
+
+    def __init__(self, rng, z: float = 1.0, **search):
+        super().__init__(rng, **search)
+        self.z = z
 
     def choose(self, decision):
         choices = self.shortlist(decision)[:self.budget]
         if len(choices) == 1:
             return choices[0]
-        totals = [0.0] * len(choices)
-        for _ in range(self.budget // len(choices)):
+        rounds = self.budget // len(choices)
+        values = [[] for _ in choices]
+        for _ in range(rounds):
             world, stream = self.world.getrandbits(64), self.world.getrandbits(64)
             for i, choice in enumerate(choices):
                 policy = self.make_policy(random.Random(stream))
-                totals[i] += value(decision.rollout(choice, policy, random.Random(world)))
-        best = max(range(len(choices)), key=lambda i: (totals[i], -i))
+                values[i].append(value(decision.rollout(choice, policy, random.Random(world))))
+        best, best_bound = 0, 0.0
+        for i in range(1, len(choices)):
+            diffs = [v - p for v, p in zip(values[i], values[0])]
+            spread = statistics.stdev(diffs) if rounds > 1 else PRIOR_SD
+            bound = statistics.fmean(diffs) - self.z * spread / math.sqrt(rounds)
+            if bound > best_bound:
+                best, best_bound = i, bound
         return choices[best]

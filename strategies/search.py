@@ -14,7 +14,7 @@ from automa.core.params import Param
 from automa.core.strategy import Strategy
 
 OUTCOME = {"player": 1.0, "draw": 0.5, "automa": 0.0}
-WIDTH = 4
+WIDTH = 2
 
 
 def value(result, margin_weight: float = 0.3, margin_scale: float = 20.0) -> float:
@@ -33,7 +33,7 @@ class Search(Strategy):
     searches = True
     params = (
         Param("budget", "int", 32, "simulations (rollouts) per decision", least=1),
-        Param("rollout", "strategy", "random", "the strategy that plays each rollout to the end"),
+        Param("rollout", "strategy", "expert", "the strategy that plays each rollout to the end"),
         Param("width", "int", WIDTH, "choices searched per decision: the rollout policy's best first", least=1),
     )
 

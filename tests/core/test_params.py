@@ -63,4 +63,4 @@ def test_list_strategies_shows_parameters(capsys):
     code, out, _ = run_cli(capsys, "list", "strategies", "rurik")
     assert code == 0
     assert "budget=32 (int) simulations (rollouts) per decision" in out
-    assert "rollout=random (strategy)" in out
+    assert "rollout=expert (strategy)" in out
