@@ -13,7 +13,7 @@ import random
 from automa.core.params import Param
 from automa.core.strategy import Strategy
 
-OUTCOME = {"player": 1.0, "draw": 0.5, "automa": 0.0}
+OUTCOME = {"player": 1.0, "tie": 0.5, "automa": 0.0}   # automa.core.results.WINNERS
 WIDTH = 2
 
 
