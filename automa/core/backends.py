@@ -175,25 +175,31 @@ class Processes(Backend):
         window = WINDOW * self.workers
         exhausted = False
         while True:
+            broken = False
             while len(pending) < window:
                 task = again.popleft() if again else (None if exhausted else next(tasks, None))
                 if task is None:
                     exhausted = True
                     break
-                pending[self.pool.submit(_worker_chunk, task, want_rows)] = task
-            if not pending:
-                return
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            broken = False
-            for future in sorted(done, key=lambda f: pending[f].key):
-                task = pending.pop(future)
                 try:
-                    chunk = future.result()
-                except BrokenProcessPool:
+                    pending[self.pool.submit(_worker_chunk, task, want_rows)] = task
+                except BrokenProcessPool:  # a worker died since the last wait: no result says so yet
+                    again.appendleft(task)
                     broken = True
-                    again.append(task)
-                    continue
-                yield chunk
+                    break
+            if not pending and not broken:
+                return
+            if not broken:
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in sorted(done, key=lambda f: pending[f].key):
+                    task = pending.pop(future)
+                    try:
+                        chunk = future.result()
+                    except BrokenProcessPool:
+                        broken = True
+                        again.append(task)
+                        continue
+                    yield chunk
             if broken:  # every chunk still in flight is lost with the pool: rebuild and resubmit
                 lost = sorted(list(again) + list(pending.values()))
                 pending.clear()

@@ -80,6 +80,34 @@ def test_a_failed_run_is_reported_as_a_failure_with_its_resume_command(capsys, t
     assert manifest["interrupted"] is False and "worker process died" in manifest["failure"]
 
 
+def test_a_pool_found_broken_at_submit_is_rebuilt_and_its_chunks_retried(tmp_path, monkeypatch):
+    """A worker can die after the last results came back, so the pool is found broken when the next
+    chunk is submitted, not by a result: that chunk is retried on a new pool like any lost one."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    real = backends.Processes._new_pool
+    pools = []
+
+    def new_pool(self):
+        real(self)
+        pools.append(self.pool)
+        if len(pools) == 1:
+            submit, calls = self.pool.submit, []
+
+            def breaks_on_the_third(*args, **kwargs):
+                calls.append(1)
+                if len(calls) == 3:
+                    raise BrokenProcessPool("a child process terminated abruptly")
+                return submit(*args, **kwargs)
+            self.pool.submit = breaks_on_the_third
+    monkeypatch.setattr(backends.Processes, "_new_pool", new_pool)
+    pool = play(tmp_path, "p", games=300, jobs=2)
+    serial = play(tmp_path, "s", games=300, backend="serial")
+    assert len(pools) == 2 and pool.manifest["complete"]
+    assert any(r["reason"] == "worker process died" for r in pool.manifest["retries"])
+    assert (pool.out / "games.csv").read_bytes() == (serial.out / "games.csv").read_bytes()
+
+
 def test_bad_backend_flags_are_one_line_errors(capsys, tmp_path):
     code, _, err = run_cli(capsys, "simulate", "tiny", "--scheduler", "tcp://127.0.0.1:1", "--out", tmp_path / "o")
     assert code == 2 and "--scheduler needs --backend dask" in err and err.count("\n") == 1
