@@ -28,6 +28,7 @@ MIXES = [
     ("rurik", "warlord", 200, {"difficulty": 3, "modules": "warfare"}),
     ("rurik", "builder", 200, {"modules": "epic", "player_leader": "boris"}),
     ("rurik", "merchant", 200, {"modules": "factions", "rebel_leader": "theofana"}),
+    ("rurik", "expert", 200, {"difficulty": 2, "modules": "warfare,factions"}),
     ("rurik", "mc(budget=4)", 4, {}),
     ("stroganov", "random", 1500, {}),
     ("stroganov", "random", 500, {"opponent": "katyusha", "difficulty": "hard",
@@ -37,6 +38,7 @@ MIXES = [
     ("stroganov", "hunter", 200, {"modules": "hunting_plan"}),
     ("stroganov", "settler", 200, {"modules": "landscapes", "region_layout": "six_regions"}),
     ("stroganov", "courtier", 200, {"modules": "merchant,diplomacy", "automa_strategy": "c"}),
+    ("stroganov", "expert", 200, {"modules": "diplomacy,merchant"}),
     ("stroganov", "mc(budget=4)", 4, {}),
 ]
 SEED = 13
