@@ -10,6 +10,9 @@ from tests.stroganov.conftest import context
 
 
 def play(name: str, index: int, **options):
+    """Game ``index`` of seed 99 played by ``name`` (a search player at budget 2)."""
+    if get_strategy(GAME, name).cls.searches:
+        name += "(budget=2)"
     opts = GAME.resolve_options(options)
     streams = game_streams(99, index)
     return GAME.play(context(), opts, get_strategy(GAME, name)(streams.strategy), streams, None)
