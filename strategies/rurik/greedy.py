@@ -60,10 +60,19 @@ def action_value(v, action, points):
     return (1.8 if action == "build" else 1.3) * usable
 
 
-def placement_value(v, choice):
+def placement_value(v, choice, rows, values):
+    """The value of an advisor placement. Many choices of one decision share a landing row and
+    an action: ``rows`` keeps the row per (column, strength) and ``values`` the action value per
+    (column, row) for that decision."""
     _, advisor, column, bribe = choice
-    row = v.landing_row(column, int(advisor[0]) + bribe)
-    return action_value(v, COLUMNS[column], POINTS[column][row]) - 0.4 * bribe
+    strength = int(advisor[0]) + bribe
+    row = rows.get((column, strength))
+    if row is None:
+        row = rows[column, strength] = v.landing_row(column, strength)
+    value = values.get((column, row))
+    if value is None:
+        value = values[column, row] = action_value(v, COLUMNS[column], POINTS[column][row])
+    return value - 0.4 * bribe
 
 
 class GreedyStrategy(Strategy):
@@ -72,7 +81,8 @@ class GreedyStrategy(Strategy):
 
     def choose(self, decision):
         if decision.kind == "advisor_place":
-            return self.pick_best(decision, lambda c: placement_value(decision.view, c))
+            rows, values = {}, {}
+            return self.pick_best(decision, lambda c: placement_value(decision.view, c, rows, values))
         if decision.kind in ("capture", "veche"):
             return decision.choices[0]
         if not decision.can_look_ahead:
