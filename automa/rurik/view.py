@@ -103,15 +103,23 @@ class View:
     def units(self, side: int, r: int) -> int:
         return regions.units(self._m.s, side, r)
 
+    def unit_counts(self, side: int) -> tuple[int, ...]:
+        """:meth:`units` of every region."""
+        sd = self._m.s.sides[side]
+        counts = sd.units[:]
+        if sd.leader >= 0:
+            counts[sd.leader] += 1
+        return tuple(counts)
+
     def leader(self, side: int) -> int:
         """The leader's region; -1 off the board, -2 captured (RK-SB-WAR-1)."""
         return self._m.s.sides[side].leader
 
     def rules(self, side: int, r: int) -> bool:
-        return regions.rules(self._m.s, side, r, self._m.opt["rule_requires_unit"] == "yes")
+        return regions.rules(self._m.s, side, r, self._m.need_unit)
 
     def ruled_count(self, side: int) -> int:
-        return regions.ruled_count(self._m.s, side, self._m.opt["rule_requires_unit"] == "yes")
+        return regions.ruled_count(self._m.s, side, self._m.need_unit)
 
     def occupied_count(self, side: int) -> int:
         return regions.occupied_count(self._m.s, side)
@@ -172,7 +180,7 @@ class View:
         m = self._m
         s, data = m.s, m.data
         vp, claim_levels = data.claim_vp, data.claim_levels
-        now, ties = regions.standing(s, side, m.opt["rule_requires_unit"] == "yes")
+        now, ties = regions.standing(s, side, m.need_unit)
         rule = sum(now)
         if smooth and ties:
             rule += 0.5 * ties
