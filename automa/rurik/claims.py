@@ -17,7 +17,7 @@ def update_tracks(m: Match, side: int) -> None:
     """Move each claim marker up to the highest level earned; markers never move down (RK-CLAIM-2,
     RK-OPEN-18). Level 5 of the rule track also needs Kiev and Novgorod."""
     s, sd = m.s, m.s.sides[side]
-    need = m.opt["rule_requires_unit"] == "yes"
+    need = m.need_unit
     now = ruled(s, side, need)
     values = (sum(now), build_group(s, side, m.data.adjacent), boat_goods(s, side))
     for t, value in enumerate(values):

@@ -64,7 +64,7 @@ def casualty_cards(m: Match, defender: int, r: int) -> int:
     there (RK-CAS-2, RK-OPEN-11 ``casualty_card_count``). Read before the unit is removed."""
     mode = m.opt["casualty_card_count"]
     n = 1
-    if mode == "one_plus_rule_plus_stronghold" and rules(m.s, defender, r, m.opt["rule_requires_unit"] == "yes"):
+    if mode == "one_plus_rule_plus_stronghold" and rules(m.s, defender, r, m.need_unit):
         n += 1
     if mode != "one" and (defender, STRONGHOLD) in m.s.structs[r]:
         n += 1

@@ -44,7 +44,7 @@ def _holds(m: Match, cond: dict) -> bool:
     s, pl = m.s, m.s.sides[P]
     t = cond["type"]
     names = m.data.regions
-    need_unit = m.opt["rule_requires_unit"] == "yes"
+    need_unit = m.need_unit
     if t == "rule_regions":
         return all(rules(s, P, names.index(r), need_unit) for r in cond["regions"])
     if t == "rule_count":

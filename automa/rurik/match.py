@@ -29,11 +29,13 @@ class Match:
     epic: bool = False                # modules in play, read once from opt["modules"] (RK-SB-EPIC, -WAR, -FACT)
     warfare: bool = False
     factions: bool = False
+    need_unit: bool = False           # rule needs a unit there, read once from opt (RK-OPEN-43 rule_requires_unit)
     moved_from: int = -1              # source region of the Rebellion's last move (epic move costs)
     recorder: object = None           # a search strategy's game: choices recorded for rollouts (automa.core.rollout)
     branch: object = None             # a rollout replaying those choices up to its branch point
 
     def __post_init__(self):
+        self.need_unit = self.opt.get("rule_requires_unit") == "yes"
         modules = self.opt.get("modules", "")
         if modules:
             self.epic = "epic" in modules

@@ -36,7 +36,7 @@ def _cost(m: Match, r: int) -> int:
     pl = m.s.sides[P]
     if m.opt["player_leader"] == "mstislav" and pl.leader == r:
         return 1
-    return 1 if rules(m.s, P, r, m.opt["rule_requires_unit"] == "yes") else 2
+    return 1 if rules(m.s, P, r, m.need_unit) else 2
 
 
 # --- legal choices per action ------------------------------------------------------------------

@@ -9,7 +9,7 @@ from automa.rurik.decide import casualty_deck
 from automa.rurik.match import Match
 from automa.rurik.modules import epic, factions, warfare
 from automa.rurik.rebel_board import open_bonuses, unlock
-from automa.rurik.regions import occupies, rules, units
+from automa.rurik.regions import occupies, ruled, rules, units
 from automa.rurik.state import CHURCH, MARKET, PLAYER, REBELLION, STABLE, STRONGHOLD, TAVERN, VACATED
 
 R = REBELLION
@@ -30,7 +30,7 @@ def region_order(m: Match) -> tuple[int, ...]:
 
 
 def _rules(m: Match, side: int, r: int) -> bool:
-    return rules(m.s, side, r, m.opt["rule_requires_unit"] == "yes")
+    return rules(m.s, side, r, m.need_unit)
 
 
 def take_turn(m: Match) -> None:
@@ -249,9 +249,10 @@ def attack(m: Match, points: int, fewer: int = 0) -> int:
     troops (RK-REB-ATTACK-1..6, RK-REB-ATTACK-8). ``fewer`` is the reveal-fewer bonus (RK-REB-BONUS-2)."""
     s = m.s
     order = region_order(m)
-    ruled = [r for r in order if _rules(m, R, r)]
-    unruled = [r for r in order if not _rules(m, R, r)]
-    regions = unruled + ruled if s.priority == "attack_move" else ruled + unruled
+    now = ruled(s, R, m.need_unit)
+    rebel_ruled = [r for r in order if now[r]]
+    unruled = [r for r in order if not now[r]]
+    regions = unruled + rebel_ruled if s.priority == "attack_move" else rebel_ruled + unruled
     spent = 0
     for r in regions:
         while points > 0 and _attack_targets(m, r):

@@ -57,15 +57,28 @@ def ruled(s: State, side: int, need_unit: bool = False) -> list[bool]:
     return out
 
 
-def tied_top(s: State, side: int) -> int:
-    """Regions where ``side`` has strength and ties the strongest of the other side and the neutral
-    troops (half ruled, for lookahead estimates)."""
-    count = 0
-    for r in range(len(s.neutral)):
-        mine = strength(s, side, r)
-        if mine and mine == max(strength(s, 1 - side, r), s.neutral[r]):
-            count += 1
-    return count
+def standing(s: State, side: int, need_unit: bool = False) -> tuple[list[bool], int]:
+    """:func:`ruled` and, in the same pass, the number of regions where ``side`` has strength and
+    ties the strongest of the other side and the neutral troops (half ruled, for lookahead estimates)."""
+    sd, od = s.sides[side], s.sides[1 - side]
+    mine, theirs = sd.units[:], od.units[:]
+    if sd.leader >= 0:
+        mine[sd.leader] += 1
+    if od.leader >= 0:
+        theirs[od.leader] += 1
+    for r, here in enumerate(s.structs):
+        for owner, kind in here:
+            if kind == STRONGHOLD:
+                if owner == side:
+                    mine[r] += 1
+                elif owner == 1 - side:
+                    theirs[r] += 1
+    tops = [n if n > t else t for t, n in zip(theirs, s.neutral)]
+    out = [a > top for a, top in zip(mine, tops)]
+    if need_unit:
+        units, leader = sd.units, sd.leader
+        out = [ok and (units[r] > 0 or leader == r) for r, ok in enumerate(out)]
+    return out, sum([1 for a, top in zip(mine, tops) if a and a == top])
 
 
 def ruled_count(s: State, side: int, need_unit: bool = False) -> int:

@@ -72,7 +72,7 @@ def winner(m: Match, player: int, rebellion: int) -> str:
     then ``final_tie`` (RK-END-2, RK-TIE-1..3, RK-REB-END-2, RK-OPEN-17)."""
     if player != rebellion:
         return "player" if player > rebellion else "automa"
-    need = m.opt["rule_requires_unit"] == "yes"
+    need = m.need_unit
     a, b = ruled_count(m.s, PLAYER, need), ruled_count(m.s, REBELLION, need)
     if a != b:
         return "player" if a > b else "automa"

@@ -103,15 +103,23 @@ class View:
     def units(self, side: int, r: int) -> int:
         return regions.units(self._m.s, side, r)
 
+    def unit_counts(self, side: int) -> tuple[int, ...]:
+        """:meth:`units` of every region."""
+        sd = self._m.s.sides[side]
+        counts = sd.units[:]
+        if sd.leader >= 0:
+            counts[sd.leader] += 1
+        return tuple(counts)
+
     def leader(self, side: int) -> int:
         """The leader's region; -1 off the board, -2 captured (RK-SB-WAR-1)."""
         return self._m.s.sides[side].leader
 
     def rules(self, side: int, r: int) -> bool:
-        return regions.rules(self._m.s, side, r, self._m.opt["rule_requires_unit"] == "yes")
+        return regions.rules(self._m.s, side, r, self._m.need_unit)
 
     def ruled_count(self, side: int) -> int:
-        return regions.ruled_count(self._m.s, side, self._m.opt["rule_requires_unit"] == "yes")
+        return regions.ruled_count(self._m.s, side, self._m.need_unit)
 
     def occupied_count(self, side: int) -> int:
         return regions.occupied_count(self._m.s, side)
@@ -170,21 +178,21 @@ class View:
         level times its extra VP, and half a region ruled for every region where this side ties
         for the highest strength (a gradient for lookahead strategies)."""
         m = self._m
-        s = m.s
-        vp = m.data.claim_vp
-        now = regions.ruled(s, side, m.opt["rule_requires_unit"] == "yes")
-        values = [sum(now), regions.build_group(s, side, m.data.adjacent), regions.boat_goods(s, side)]
-        if smooth:
-            ties = regions.tied_top(s, side)
-            if ties:
-                values[0] += 0.5 * ties
+        s, data = m.s, m.data
+        vp, claim_levels = data.claim_vp, data.claim_levels
+        now, ties = regions.standing(s, side, m.need_unit)
+        rule = sum(now)
+        if smooth and ties:
+            rule += 0.5 * ties
+        values = (rule, regions.build_group(s, side, data.adjacent), regions.boat_goods(s, side))
         total = 0.0
-        for t, (value, reached) in enumerate(zip(values, s.sides[side].claims)):
-            levels = m.data.claim_levels[TRACKS[t]]
-            level = reached
-            for i, (threshold, required) in enumerate(levels):
+        for t, level in enumerate(s.sides[side].claims):
+            value, levels = values[t], claim_levels[TRACKS[t]]
+            for i in range(len(levels) - 1, level - 1, -1):    # the highest level earned now, if above
+                threshold, required = levels[i]
                 if value >= threshold and (not required or all([now[r] for r in required])):
-                    level = max(level, i + 1)
+                    level = i + 1
+                    break
             here = vp[level - 1] if level else 0
             if smooth and level < len(levels):
                 low = levels[level - 1][0] if level else 0

@@ -89,9 +89,7 @@ class Snap:
     def __init__(self, v):
         self.v = v
         P, R = v.PLAYER, v.REBELLION
-        units = v.units
-        self.pu = [units(P, r) for r in RANGE8]
-        self.ru = [units(R, r) for r in RANGE8]
+        self.pu, self.ru = v.unit_counts(P), v.unit_counts(R)
         self.neu = v.neutral
         ps, rs, pst, nst = [0] * 8, [0] * 8, [False] * 8, [0] * 8
         for r in RANGE8:

@@ -60,10 +60,20 @@ def action_value(v, action, points):
     return (1.8 if action == "build" else 1.3) * usable
 
 
-def placement_value(v, choice):
-    _, advisor, column, bribe = choice
-    row = v.landing_row(column, int(advisor[0]) + bribe)
-    return action_value(v, COLUMNS[column], POINTS[column][row]) - 0.4 * bribe
+def placement_values(v, choices):
+    """The value of each advisor placement. Many choices share a landing row and an action, so
+    the row is found once per (column, strength) and the action valued once per (column, row)."""
+    rows, values, out = {}, {}, []
+    for _, advisor, column, bribe in choices:
+        strength = int(advisor[0]) + bribe
+        row = rows.get((column, strength))
+        if row is None:
+            row = rows[column, strength] = v.landing_row(column, strength)
+        value = values.get((column, row))
+        if value is None:
+            value = values[column, row] = action_value(v, COLUMNS[column], POINTS[column][row])
+        out.append(value - 0.4 * bribe)
+    return out
 
 
 class GreedyStrategy(Strategy):
@@ -71,8 +81,12 @@ class GreedyStrategy(Strategy):
     description = "one-step lookahead on a heuristic estimate of the final margin"
 
     def choose(self, decision):
-        if decision.kind == "advisor_place":
-            return self.pick_best(decision, lambda c: placement_value(decision.view, c))
+        if decision.kind == "advisor_place":    # the highest value; ties to the own stream, as pick_best
+            choices = decision.choices
+            values = placement_values(decision.view, choices)
+            best = max(values)
+            top = [c for c, value in zip(choices, values) if value == best]
+            return top[0] if len(top) == 1 else self.uniform(top)
         if decision.kind in ("capture", "veche"):
             return decision.choices[0]
         if not decision.can_look_ahead:

@@ -17,13 +17,20 @@ class Persona(Strategy):
     columns: tuple[str, ...] = COLUMNS
     conversions: tuple[str, ...] = ()
 
+    def __init__(self, rng):
+        super().__init__(rng)
+        self._ranks = [10 * (len(COLUMNS) - self.columns.index(name)) for name in COLUMNS]   # per column
+
     def weight(self, view, choice) -> float:
         raise NotImplementedError
 
     def choose(self, decision):
         kind, choices, view = decision.kind, decision.choices, decision.view
         if kind == "advisor_place":
-            return self.pick_best(decision, lambda c: self._placement(view, c))
+            values = self._placements(view, choices)
+            best = max(values)
+            top = [c for c, value in zip(choices, values) if value == best]
+            return top[0] if len(top) == 1 else self.uniform(top)   # ties to the own stream, as pick_best
         if kind in ("capture", "veche", "faction_defeat"):
             return choices[0]
         if kind == "conversion":
@@ -34,11 +41,12 @@ class Persona(Strategy):
             return best
         return self.uniform(choices)
 
-    def _placement(self, view, choice):
-        _, advisor, column, bribe = choice
-        rank = len(COLUMNS) - self.columns.index(COLUMNS[column])
-        strength = int(advisor[0]) + bribe
-        return rank * 10 + strength - 3 * bribe * (view.coins(view.PLAYER) < 4)
+    def _placements(self, view, choices):
+        """Per placement: 10 per rank of its column (the first column ranks highest), plus the
+        advisor's strength, less 3 per bribe coin when the player has fewer than 4 coins."""
+        ranks = self._ranks
+        per_coin = 3 * (view.coins(view.PLAYER) < 4)
+        return [ranks[column] + int(advisor[0]) + bribe - per_coin * bribe for _, advisor, column, bribe in choices]
 
 
 def rebels(view, r):

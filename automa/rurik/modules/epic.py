@@ -409,7 +409,7 @@ def game_end_tokens(m: Match) -> tuple[int, int]:
     wood), Veche (most troops on its card, ties included) (RK-SB-EPIC-1, RK-SB-EPIC-4)."""
     s, mod = m.s, m.s.mod
     out = [0, 0]
-    need = m.opt["rule_requires_unit"] == "yes"
+    need = m.need_unit
     cat = mod.epic_region[CATHEDRAL]
     if cat >= 0:
         for side in (P, R):
