@@ -333,7 +333,7 @@ def _take_song(run: Run, who: int, idx: int, keep_tile: bool) -> None:
     cost, reward = run.t.songs[song]
     st.sides[who].story -= cost
     if not keep_tile:
-        st.songs.pop(idx)
+        st.songs = st.songs[:idx] + st.songs[idx + 1:]
     gain_reward(run, who, reward, C_SONGS if keep_tile else C_SONGS_AT_END)
 
 

@@ -77,7 +77,7 @@ def hunt(run: Run, card) -> None:
         return
     if run.plan and hunting_plan.ivan_override(run, slot):
         return
-    col = st.col[slot]
+    col = st.col[slot] = st.col[slot][:]  # replaced, not changed in place (State)
     tiger = 1 if st.tiger[slot] and run.o.tiger_on_board == "hunt_column" else 0
     items = len(col) + tiger
     n = min(card.count, items)

@@ -259,7 +259,7 @@ def hunt(run: Run, slot: int, skip: int, count: int) -> None:
     side.coins -= (count - 1) * t.extra_fur_cost
     col = st.col[slot]
     taken = col[skip:skip + count]
-    del col[skip:skip + count]
+    st.col[slot] = col[:skip] + col[skip + count:]
     if count > len(taken):
         st.tiger[slot] -= 1
         side.tigers += 1
