@@ -251,7 +251,7 @@ def take_tile(run: Run, who: int, slot: int) -> None:
     st.tiger[slot] = 0
     st.diplo[slot] = 0
     st.tiles[slot] = -1
-    side.tiles.append(tile)
+    side.tiles = side.tiles + [tile]
     gain_reward(run, who, run.t.tiles[tile].bonus, C_BONUS)
     if run.lands:
         from automa.stroganov.modules import landscapes

@@ -255,7 +255,8 @@ def wish(run: Run, card) -> None:
     region = _pay_first(run, places)
     if region < 0:
         return _missing_fur(run, "tsar-wish")
-    st.sides[IVAN].wishes.append(st.wish[region])
+    side = st.sides[IVAN]
+    side.wishes = side.wishes + [st.wish[region]]
     if run.trace:
         run.event("automa", action="wish", region=region, wish=st.wish[region], rule="ST-IVAN-ACT-5")
     st.wish[region] = -1

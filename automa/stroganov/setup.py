@@ -155,7 +155,7 @@ def _start_sets(run: Run) -> None:
 
     def take(r: Run, i: int) -> None:
         p, other = r.st.sides[PLAYER], sets[1 - i]
-        p.wishes.append(sets[i][0])
+        p.wishes = p.wishes + [sets[i][0]]
         if sets[i][1]:
             p.furs[sets[i][1]] += 1
         p.plan = sets[i][2]

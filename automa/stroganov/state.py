@@ -31,6 +31,7 @@ class Side:
     outpost_supply: int = 0
     outpost_reserve: int = 0
     outposts: list = field(default_factory=list)  # own outposts per region
+    # tiles, wishes and fulfilled are replaced, never changed in place (shared by copies, see State)
     tiles: list = field(default_factory=list)  # owned landscape tiles, in acquisition order
     wishes: list = field(default_factory=list)  # taken, not fulfilled (Ivan: every wish taken)
     fulfilled: list = field(default_factory=list)
@@ -48,9 +49,10 @@ class Side:
     song_vp: int = 0  # VP of the songs bought in winter, scored at the end (C_SONGS_AT_END)
 
     def copy(self) -> "Side":
+        """A copy sharing only the lists that are replaced when written (tiles, wishes, fulfilled)."""
         s = Side(self.is_ivan, self.pos, self.arrived, self.furs[:], self.tigers, self.coins, self.horses,
                  self.banners, self.story, self.vp[:], self.outpost_supply, self.outpost_reserve,
-                 self.outposts[:], self.tiles[:], self.wishes[:], self.fulfilled[:], self.trophy,
+                 self.outposts[:], self.tiles, self.wishes, self.fulfilled, self.trophy,
                  self.final_trophy_used, self.plan, self.plan_pos, self.diplo, self.salesman, self.guide,
                  self.huntsman, self.breeder, self.settlement_yurt, self.song12_turn, self.song_vp)
         return s

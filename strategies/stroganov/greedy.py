@@ -25,12 +25,16 @@ def estimate(view, bonus: dict | None = None) -> float:
         for category, weight in bonus.items():
             value += weight * vp[index(category)]
     value += 0.3 * sum(furs) + 0.25 * p.coins + 0.15 * p.horses + 0.1 * p.story + 1.5 * p.outpost_supply
-    for w in p.wishes:
-        fur, total, _, points, _ = view.wish_card(w)
-        value += 0.6 * points * min(1.0, (furs[fur] + p.tigers) / total)
+    wishes = p.wishes
+    if wishes:
+        tigers, card = p.tigers, view.wish_card
+        for w in wishes:
+            fur, total, _, points, _ = card(w)
+            value += 0.6 * points * min(1.0, (furs[fur] + tigers) / total)
     value += 0.5 * p.plan_pos
-    if p.pos >= 0:
-        value += 0.1 * sum(view.column(p.pos))
+    pos = p.pos
+    if pos >= 0:
+        value += 0.1 * sum(view.column(pos))
     if "diplomacy" in view.modules:
         own, automa = view.diplo_zones()
         value += (own - automa) * view.winters_left
