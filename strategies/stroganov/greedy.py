@@ -14,16 +14,15 @@ from __future__ import annotations
 from automa.core.strategy import Strategy
 
 
-def estimate(view, bonus: dict | None = None) -> float:
-    """Heuristic estimate of the player's final score from a view."""
+def estimate(view, weights: tuple = ()) -> float:
+    """Heuristic estimate of the player's final score from a view; ``weights`` are a persona's bonus as
+    (category index, weight) pairs."""
     p = view.player
     furs = p.furs
     vp = view.end_scores()
     value = sum(vp)
-    if bonus:
-        index = view.categories.index
-        for category, weight in bonus.items():
-            value += weight * vp[index(category)]
+    for i, weight in weights:
+        value += weight * vp[i]
     value += 0.3 * sum(furs) + 0.25 * p.coins + 0.15 * p.horses + 0.1 * p.story + 1.5 * p.outpost_supply
     wishes = p.wishes
     if wishes:
@@ -45,6 +44,11 @@ class GreedyStrategy(Strategy):
     name = "greedy"
     description = "one-step lookahead on a heuristic estimate of final VP"
     bonus: dict = {}
+    weights = None  # the bonus as (category index, weight) pairs, found at the first decision
 
     def choose(self, decision):
-        return self.pick_best(decision, lambda c: estimate(decision.after(c), self.bonus))
+        weights = self.weights
+        if weights is None:
+            index = decision.view.categories.index
+            weights = self.weights = tuple((index(c), w) for c, w in self.bonus.items())
+        return self.pick_best(decision, lambda c: estimate(decision.after(c), weights))
