@@ -450,4 +450,6 @@ class Tables:
         if len(self.diplo_bonus_tiles) != len(self.diplo_bonus_spaces):
             chk.fail("diplomacy.bonus_tiles", "needs one bonus tile per bonus space")
         self.diplo_wild = d["wild_value"]
-        self.set_cache: dict = {}
+        self.set_cache: dict = {}  # scoring.best_sets
+        self.terrain = tuple(tile.terrain for tile in self.tiles)  # terrain code per tile index
+        self.terrain_cache: dict = {}  # landscape-set VP per count of each terrain code (scoring.terrain_vp)

@@ -251,7 +251,7 @@ def take_tile(run: Run, who: int, slot: int) -> None:
     st.tiger[slot] = 0
     st.diplo[slot] = 0
     st.tiles[slot] = -1
-    side.tiles.append(tile)
+    side.tiles = side.tiles + [tile]
     gain_reward(run, who, run.t.tiles[tile].bonus, C_BONUS)
     if run.lands:
         from automa.stroganov.modules import landscapes
@@ -333,7 +333,7 @@ def _take_song(run: Run, who: int, idx: int, keep_tile: bool) -> None:
     cost, reward = run.t.songs[song]
     st.sides[who].story -= cost
     if not keep_tile:
-        st.songs.pop(idx)
+        st.songs = st.songs[:idx] + st.songs[idx + 1:]
     gain_reward(run, who, reward, C_SONGS if keep_tile else C_SONGS_AT_END)
 
 

@@ -18,6 +18,7 @@ def resample(run, rng: random.Random) -> None:
     future draws. Each pile is sorted first, so the result depends on what the player knows and on
     ``rng`` only, never on the true order."""
     st = run.st
+    st.own_piles()
     seen = st.drawn + 1
     rest = sorted(st.deck[seen:])
     rng.shuffle(rest)

@@ -77,7 +77,7 @@ def hunt(run: Run, card) -> None:
         return
     if run.plan and hunting_plan.ivan_override(run, slot):
         return
-    col = st.col[slot]
+    col = st.col[slot] = st.col[slot][:]  # replaced, not changed in place (State)
     tiger = 1 if st.tiger[slot] and run.o.tiger_on_board == "hunt_column" else 0
     items = len(col) + tiger
     n = min(card.count, items)
@@ -255,7 +255,8 @@ def wish(run: Run, card) -> None:
     region = _pay_first(run, places)
     if region < 0:
         return _missing_fur(run, "tsar-wish")
-    st.sides[IVAN].wishes.append(st.wish[region])
+    side = st.sides[IVAN]
+    side.wishes = side.wishes + [st.wish[region]]
     if run.trace:
         run.event("automa", action="wish", region=region, wish=st.wish[region], rule="ST-IVAN-ACT-5")
     st.wish[region] = -1

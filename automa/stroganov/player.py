@@ -229,7 +229,7 @@ def act(run: Run, action) -> None:
         st.used_yurts.append(y)
         economy.gain_reward(run, PLAYER, t.yurts[y], C_BONUS)
     elif kind == "wish":
-        side.wishes.append(st.wish[action[1]])
+        side.wishes = side.wishes + [st.wish[action[1]]]
         st.wish[action[1]] = -1
     elif kind == "outpost":
         here = t.slot_region[side.pos]
@@ -259,7 +259,7 @@ def hunt(run: Run, slot: int, skip: int, count: int) -> None:
     side.coins -= (count - 1) * t.extra_fur_cost
     col = st.col[slot]
     taken = col[skip:skip + count]
-    del col[skip:skip + count]
+    st.col[slot] = col[:skip] + col[skip + count:]
     if count > len(taken):
         st.tiger[slot] -= 1
         side.tigers += 1
@@ -380,6 +380,7 @@ def fulfil(run: Run, w: int) -> None:
     hand -= k
     for v in coin_furs[:hand]:
         economy.spend_furs(run, PLAYER, v)
-    side.wishes.remove(w)
-    side.fulfilled.append(w)
+    i = side.wishes.index(w)
+    side.wishes = side.wishes[:i] + side.wishes[i + 1:]
+    side.fulfilled = side.fulfilled + [w]
     economy.gain_reward(run, PLAYER, reward, C_WISH)

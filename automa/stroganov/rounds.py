@@ -14,17 +14,17 @@ SEASONS = ("spring", "summer", "autumn")
 def play_game(run: Run, check=None) -> list[list[int]]:
     """Four years of three action seasons and a winter; returns both sides' final category VP (ST-YEAR-1,
     ST-END-1). ``check(run)``, if given, runs after every step of a turn (each player phase, each automa
-    step), after every turn and after winter (invariant tests)."""
-    st = run.st
+    step), after every turn and after winter (invariant tests). ``run.st`` is read afresh before each turn
+    and winter, so that a test may let a copy of the state play on (tests/stroganov/test_forward_model.py)."""
     run.check = check
     for year in range(1, YEARS + 1):
-        st.year = year
+        run.st.year = year
         for season in range(len(SEASONS)):
-            st.season = season
+            run.st.season = season
             if season == 1 and run.lands:
                 landscapes.summer(run)
-            st.order = turn_order(run)
-            for who in st.order:
+            order = run.st.order = turn_order(run)
+            for who in order:
                 run.turns += 1
                 if who == PLAYER:
                     player.turn(run)
@@ -105,6 +105,7 @@ def reset_and_refill(run: Run) -> None:
     fur back to the bag, a new one drawn) and tiger; the merchant moves (ST-WINTER-4, ST-TRADE-1,
     ST-TK-LAND-3, ST-TK-MERCH-2, ST-OPEN-30)."""
     st, t = run.st, run.t
+    st.own_piles()
     if run.lands and st.year == 2:
         landscapes.year2_swap(run)
     if run.o.winter_refill == "shift_east":

@@ -36,21 +36,18 @@ def best_sets(counts: tuple[int, int, int, int], sacred: int, wild: int, table: 
     return best
 
 def terrain_vp(run, side) -> int:
-    """Landscape-set VP of the tiles a side has claimed (ST-END-4, ST-LAND-4)."""
+    """Landscape-set VP of the tiles a side has claimed (ST-END-4, ST-LAND-4), cached per count of each
+    terrain code (four base types, SACRED, WILD)."""
     t = run.t
-    counts = [0, 0, 0, 0]
-    sacred = wild = 0
+    terrain = t.terrain
+    counts = [0, 0, 0, 0, 0, 0]
     for tile in side.tiles:
-        terrain = t.tiles[tile].terrain
-        if terrain == SACRED:
-            sacred += 1
-        elif terrain == WILD:
-            wild += 1
-        else:
-            counts[terrain] += 1
-    table = t.set_vp
-    cache = t.set_cache.setdefault(table, {})
-    return best_sets(tuple(counts), sacred, wild, table, cache)
+        counts[terrain[tile]] += 1
+    key = tuple(counts)
+    vp = t.terrain_cache.get(key)
+    if vp is None:
+        vp = t.terrain_cache[key] = best_sets(key[:4], key[SACRED], key[WILD], t.set_vp, t.set_cache)
+    return vp
 
 def final_scores(run) -> list[list[int]]:
     """Both sides' final category VP (ST-END-1..6)."""
@@ -65,7 +62,8 @@ def side_vp(run, who: int, final: bool = False) -> list[int]:
     side = st.sides[who]
     vp = side.vp[:]
     vp[C_SONGS] += side.song_vp
-    vp[C_LAND] += terrain_vp(run, side)
+    if side.tiles:
+        vp[C_LAND] += terrain_vp(run, side)
     if not (who == IVAN and o.ivan_end_scoring == "limited"):
         b = landscapes.b_names(run, side) if run.lands else ()
         vp[C_WISH] += wish_vp(run, who, final)
@@ -88,7 +86,10 @@ def wish_vp(run, who: int, final: bool = False) -> int:
     ivan_wishes=fulfil only those whose furs he holds (ST-END-6, ST-IVAN-END-2, ST-OPEN-25, ST-OPEN-42)."""
     side, wishes, o = run.st.sides[who], run.t.wishes, run.o
     if who == PLAYER:
-        return sum(wishes[w][3] for w in side.fulfilled) - o.unfulfilled_wish_penalty * len(side.wishes)
+        vp = -o.unfulfilled_wish_penalty * len(side.wishes)
+        for w in side.fulfilled:
+            vp += wishes[w][3]
+        return vp
     if o.ivan_wishes == "printed_vp":
         return sum(wishes[w][3] for w in side.wishes)
     vp = 0

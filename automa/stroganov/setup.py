@@ -92,9 +92,11 @@ def setup(tables, opts, streams, strategy, trace, recorder=None, branch=None) ->
 def refill_songs(run: Run) -> None:
     """Song display refilled to its size, ascending cost left to right (ST-SONG-2)."""
     st = run.st
-    while len(st.songs) < run.o.song_display_size and st.song_pile:
-        st.songs.append(st.song_pile.pop())
-    st.songs.sort(key=lambda s: (run.t.songs[s][0], s))
+    songs = st.songs[:]  # the display is replaced, not changed in place (State)
+    while len(songs) < run.o.song_display_size and st.song_pile:
+        songs.append(st.song_pile.pop())
+    songs.sort(key=lambda s: (run.t.songs[s][0], s))
+    st.songs = songs
 
 
 def _deal_landscapes(run: Run) -> None:
@@ -153,7 +155,7 @@ def _start_sets(run: Run) -> None:
 
     def take(r: Run, i: int) -> None:
         p, other = r.st.sides[PLAYER], sets[1 - i]
-        p.wishes.append(sets[i][0])
+        p.wishes = p.wishes + [sets[i][0]]
         if sets[i][1]:
             p.furs[sets[i][1]] += 1
         p.plan = sets[i][2]

@@ -31,6 +31,7 @@ class Side:
     outpost_supply: int = 0
     outpost_reserve: int = 0
     outposts: list = field(default_factory=list)  # own outposts per region
+    # tiles, wishes and fulfilled are replaced, never changed in place (shared by copies, see State)
     tiles: list = field(default_factory=list)  # owned landscape tiles, in acquisition order
     wishes: list = field(default_factory=list)  # taken, not fulfilled (Ivan: every wish taken)
     fulfilled: list = field(default_factory=list)
@@ -48,9 +49,10 @@ class Side:
     song_vp: int = 0  # VP of the songs bought in winter, scored at the end (C_SONGS_AT_END)
 
     def copy(self) -> "Side":
+        """A copy sharing only the lists that are replaced when written (tiles, wishes, fulfilled)."""
         s = Side(self.is_ivan, self.pos, self.arrived, self.furs[:], self.tigers, self.coins, self.horses,
                  self.banners, self.story, self.vp[:], self.outpost_supply, self.outpost_reserve,
-                 self.outposts[:], self.tiles[:], self.wishes[:], self.fulfilled[:], self.trophy,
+                 self.outposts[:], self.tiles, self.wishes, self.fulfilled, self.trophy,
                  self.final_trophy_used, self.plan, self.plan_pos, self.diplo, self.salesman, self.guide,
                  self.huntsman, self.breeder, self.settlement_yurt, self.song12_turn, self.song_vp)
         return s
@@ -64,22 +66,26 @@ class State:
     """The whole table. Lists are indexed by slot (west to east) or by region. A cossack stands on a slot
     or on the start tile west of the row (``START``) (ST-BOARD-1). Besides the row the table holds the fur
     market, the trade-space fur, the song display and the season track; each side's VP, story and trophy
-    markers are in :class:`Side` (ST-BOARD-5)."""
+    markers are in :class:`Side` (ST-BOARD-5).
+
+    Copies share what is written rarely (see :meth:`copy`): such a list is never changed in place, only
+    replaced by a new one; the face-down piles and the deck are replaced by :meth:`own_piles` before the
+    winter refill and a rollout's re-sampling write them."""
 
     tiles: list  # tile index per slot, -1 = empty
-    col: list  # hunt column per slot: sorted fur values
+    col: list  # hunt column per slot: sorted fur values (each column replaced, never changed in place)
     tiger: list  # tigers lying on each slot's tile
-    don: list  # donated furs per slot (module 4)
+    don: list  # donated furs per slot (module 4; each replaced, never changed in place)
     don_coins: list
     diplo: list  # 1 if the slot's tile carries a diplomacy tile
     bag: list  # the furs in the bag (values), lowest first
     market: list
     trade_fur: int
-    region_fur: list
+    region_fur: list  # per region; written only at setup (as are village and diplo_bonus)
     village: list  # per region: village index or -1
     yurt: list  # per region: face-up yurt index or -1 (used)
     wish: list  # per region: wish index or -1 (taken)
-    songs: list  # displayed song indices, ascending cost
+    songs: list  # displayed song indices, ascending cost (replaced, never changed in place)
     song_pile: list
     tile_pile: list
     special_pile: list
@@ -89,7 +95,6 @@ class State:
     deck: list  # the automa's 13 cards, top first
     tigers_left: int
     banners_left: int
-    yurt_a_left: list = field(default_factory=list)
     used_yurts: list = field(default_factory=list)
     merchant_tile: int = -1
     merchant_region: int = -1
@@ -100,17 +105,24 @@ class State:
     season: int = 0
     turn: int = 0
     drawn: int = 0
-    order: list = field(default_factory=lambda: [PLAYER, IVAN])
+    order: list = field(  # replaced each season, as first_order only at setup
+        default_factory=lambda: [PLAYER, IVAN])
     first_order: list = field(default_factory=lambda: [PLAYER, IVAN])
     arrivals: int = 0
 
     def copy(self) -> "State":
-        """A copy that shares no mutable part with this state (for lookahead)."""
-        return State(self.tiles[:], list(map(list.copy, self.col)), self.tiger[:], list(map(list.copy, self.don)),
-                     self.don_coins[:], self.diplo[:], self.bag[:], self.market[:], self.trade_fur,
-                     self.region_fur[:], self.village[:], self.yurt[:], self.wish[:], self.songs[:],
-                     self.song_pile[:], self.tile_pile[:], self.special_pile[:], self.yurt_pile[:],
-                     self.wish_pile[:], [s.copy() for s in self.sides], self.deck[:], self.tigers_left,
-                     self.banners_left, self.yurt_a_left[:], self.used_yurts[:], self.merchant_tile,
-                     self.merchant_region, self.diplo_terrain, self.diplo_left, self.diplo_bonus[:], self.year,
-                     self.season, self.turn, self.drawn, self.order[:], self.first_order[:], self.arrivals)
+        """A copy for lookahead and search: the lists written during the action seasons are copied; the
+        columns and donations of each slot, the song display, the piles, the deck and what only setup
+        writes are shared, as they are replaced, never changed in place (see the class docstring)."""
+        return State(self.tiles[:], self.col[:], self.tiger[:], self.don[:], self.don_coins[:], self.diplo[:],
+                     self.bag[:], self.market[:], self.trade_fur, self.region_fur, self.village, self.yurt[:],
+                     self.wish[:], self.songs, self.song_pile, self.tile_pile, self.special_pile, self.yurt_pile,
+                     self.wish_pile, [s.copy() for s in self.sides], self.deck, self.tigers_left,
+                     self.banners_left, self.used_yurts[:], self.merchant_tile, self.merchant_region,
+                     self.diplo_terrain, self.diplo_left, self.diplo_bonus, self.year, self.season, self.turn,
+                     self.drawn, self.order, self.first_order, self.arrivals)
+
+    def own_piles(self) -> None:
+        """Give this state its own face-down piles and deck, which copies share, before writing them."""
+        self.song_pile, self.tile_pile, self.special_pile = self.song_pile[:], self.tile_pile[:], self.special_pile[:]
+        self.yurt_pile, self.wish_pile, self.deck = self.yurt_pile[:], self.wish_pile[:], self.deck[:]

@@ -9,12 +9,13 @@ from automa.stroganov.state import CATEGORIES, IVAN, PLAYER, Side
 class View:
     """A read-only view of the state for strategies: properties return ints and tuples."""
 
-    __slots__ = ("_r", "_s", "_t")
+    __slots__ = ("_r", "_s", "_t", "_p")
 
     categories = CATEGORIES  # score category names, the order of end_scores
 
     def __init__(self, run):
         self._r, self._s, self._t = run, run.st, run.t
+        self._p = SideView(run.st.sides[PLAYER])
 
     def end_vp(self, who: int = PLAYER) -> dict:
         """The side's VP by category if the game ended now (final conversions included)."""
@@ -94,9 +95,7 @@ class View:
     def side(self, who: int = PLAYER) -> "SideView":
         return SideView(self._s.sides[who])
 
-    @property
-    def player(self) -> "SideView":
-        return SideView(self._s.sides[PLAYER])
+    player = property(lambda self: self._p, doc="The player's side.")
 
     @property
     def automa(self) -> "SideView":

@@ -14,23 +14,26 @@ from __future__ import annotations
 from automa.core.strategy import Strategy
 
 
-def estimate(view, bonus: dict | None = None) -> float:
-    """Heuristic estimate of the player's final score from a view."""
+def estimate(view, weights: tuple = ()) -> float:
+    """Heuristic estimate of the player's final score from a view; ``weights`` are a persona's bonus as
+    (category index, weight) pairs."""
     p = view.player
     furs = p.furs
     vp = view.end_scores()
     value = sum(vp)
-    if bonus:
-        index = view.categories.index
-        for category, weight in bonus.items():
-            value += weight * vp[index(category)]
+    for i, weight in weights:
+        value += weight * vp[i]
     value += 0.3 * sum(furs) + 0.25 * p.coins + 0.15 * p.horses + 0.1 * p.story + 1.5 * p.outpost_supply
-    for w in p.wishes:
-        fur, total, _, points, _ = view.wish_card(w)
-        value += 0.6 * points * min(1.0, (furs[fur] + p.tigers) / total)
+    wishes = p.wishes
+    if wishes:
+        tigers, card = p.tigers, view.wish_card
+        for w in wishes:
+            fur, total, _, points, _ = card(w)
+            value += 0.6 * points * min(1.0, (furs[fur] + tigers) / total)
     value += 0.5 * p.plan_pos
-    if p.pos >= 0:
-        value += 0.1 * sum(view.column(p.pos))
+    pos = p.pos
+    if pos >= 0:
+        value += 0.1 * sum(view.column(pos))
     if "diplomacy" in view.modules:
         own, automa = view.diplo_zones()
         value += (own - automa) * view.winters_left
@@ -41,6 +44,11 @@ class GreedyStrategy(Strategy):
     name = "greedy"
     description = "one-step lookahead on a heuristic estimate of final VP"
     bonus: dict = {}
+    weights = None  # the bonus as (category index, weight) pairs, found at the first decision
 
     def choose(self, decision):
-        return self.pick_best(decision, lambda c: estimate(decision.after(c), self.bonus))
+        weights = self.weights
+        if weights is None:
+            index = decision.view.categories.index
+            weights = self.weights = tuple((index(c), w) for c, w in self.bonus.items())
+        return self.pick_best(decision, lambda c: estimate(decision.after(c), weights))

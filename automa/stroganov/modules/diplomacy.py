@@ -59,7 +59,7 @@ def donate(run, who: int, slot: int, fur: int, coin: int, tiger: int, steps: int
     side = st.sides[who]
     if fur:
         side.furs[fur] -= 1
-        st.don[slot].append(fur)
+        st.don[slot] = st.don[slot] + [fur]
     if coin:
         side.coins -= coin
         st.don_coins[slot] += coin

@@ -43,7 +43,8 @@ def ivan_override(run, slot: int) -> bool:
     col = run.st.col[slot]
     if not want or want not in col:
         return False
-    col.remove(want)
+    i = col.index(want)
+    run.st.col[slot] = col[:i] + col[i + 1:]
     if run.trace:
         run.event("automa", action="hunt_plan", fur=want, rule="ST-TK-PLAN-5")
     side.plan_pos += 1
