@@ -69,6 +69,7 @@ class Run:
         if type(rng) is int:  # its seed until the first lookahead (random players never pay for it)
             rng = self.look_rng = random.Random(rng)
         run = Run(self.st.copy(), self.t, self.o, rng, rng, None, None, rng)
+        run.turns = self.turns  # the once-per-turn song reward counts this turn's (ST-SONG-4)
         apply(run, choice)
         return View(run)
 

@@ -8,7 +8,7 @@ from automa.core.trace import Trace
 from automa.stroganov import GAME, economy, player
 from automa.stroganov.data import DATA
 from automa.stroganov.modules import diplomacy, hunting_plan
-from automa.stroganov.state import C_MERCHANT, C_SONGS, C_TROPHY, PLAYER
+from automa.stroganov.state import C_MERCHANT, C_SONGS, C_TROPHY, IVAN, PLAYER
 from automa.core.strategy import Strategy
 from strategies.stroganov.random import RandomStrategy
 from tests.stroganov.conftest import context, make_run, take_from_bag
@@ -132,6 +132,20 @@ def test_erratum_story_track_end_takes_a_song_reward_once_per_turn():
     side.story = 11
     economy.gain_story(run, PLAYER, 3)
     assert side.story == 12
+
+
+def test_a_lookahead_knows_the_song_reward_was_taken_this_turn():
+    """A lookahead is in the live turn: after this turn's song reward, reaching 12 again in a
+    lookahead takes no second one (ST-SONG-4). Lookaheads used to start at turn 0."""
+    run = make_run(strategy=FirstReal(None))
+    side = run.st.sides[IVAN]
+    run.turns = 5
+    side.story = 10
+    economy.gain_story(run, IVAN, 5)
+    side.story = 11
+    view = run.lookahead(lambda r, n: economy.gain_story(r, IVAN, n), 3)
+    assert view.automa.story == 12
+    assert view.automa.vp_by_category == tuple(side.vp)
 
 
 def test_each_strategy_leaves_13_cards():
