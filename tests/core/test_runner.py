@@ -90,3 +90,23 @@ def test_run_writes_rows_in_index_order_from_any_start():
     seen = []
     assert run(spec, None, 37, 2, lambda rows: seen.extend(r[1] for r in rows), start=100) is False
     assert seen == list(range(100, 137))
+
+
+def test_a_simulate_run_loads_neither_pandas_nor_tqdm(tmp_path):
+    """A whole run's startup is part of its time (issue 13): a quiet one-process simulate writes its
+    games, summary.csv and manifest without importing pandas (about half a second) or tqdm."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys, cli\n"
+            "try:\n"
+            f"    cli.main(['simulate', 'stroganov', '-n', '3', '-j', '1', '-q', '--seed', '1', '--out', {str(tmp_path / 'r')!r}])\n"
+            "except SystemExit as exc:\n"
+            "    assert not exc.code, exc.code\n"
+            "print(sorted(m for m in ('pandas', 'pyarrow', 'tqdm') if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "[]"
+    assert {p.name for p in (tmp_path / "r").iterdir()} == {"games.csv", "summary.csv", "manifest.json"}
