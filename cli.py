@@ -489,8 +489,9 @@ def compare(run_a, run_b):
 @click.option("--seconds", type=float, default=2.0, show_default=True,
               help="Target seconds per measurement (each cell makes three).")
 @click.option("--games", "-n", "count", type=int, help="Play exactly this many games per measurement instead.")
-@click.option("--overhead", is_flag=True, help="Instead: rows/s of a whole run (CSV, chunk files, summary) "
-                                               "over rows/s of the bare engine loop, in one process.")
+@click.option("--overhead", is_flag=True, help="Instead: games/s of the bare engine loop, of bench, of a whole run "
+                                               "in this process and of `automa-sim simulate -j 1` as a new process "
+                                               "(startup included), one process each; cli/bench is their ratio.")
 @click.option("--rollout", is_flag=True, help="Instead: ms per rollout from mid-game decisions against ms per "
                                               "game, for the rollout policy (--strategy, default random).")
 @strategy_flag
@@ -498,7 +499,7 @@ def bench(games, seconds, count, overhead, rollout, strategy):
     """Measure games/s per engine and built-in strategy (or only --strategy), in 1 process and in 2.
 
     Without GAME, every available game is measured; each cell is announced on stderr as it starts.
-    With --overhead, measure the runner's overhead
+    With --overhead, measure where a whole run's time goes beyond the engine
     (default: 2,000 games of each game's default strategy, or --strategy, best of 3).
     With --rollout, measure what a search player pays per rollout (40 games, or --games).
 

@@ -117,14 +117,13 @@ def new_manifest(command: str, fields: dict) -> dict:
     checkout, ``fields``, the content hash of every user data file, and the run state before
     anything is played."""
     import platform
-
-    import numpy as np
-    import pandas as pd
+    from importlib.metadata import version
 
     from automa import __version__
 
+    # the installed versions, read without importing numpy and pandas (a run may need neither)
     versions = {"automa-sim": __version__, "python": platform.python_version(),
-                "numpy": np.__version__, "pandas": pd.__version__}
+                "numpy": version("numpy"), "pandas": version("pandas")}
     found = git_commit()
     files = data_files(fields.get("game"), [fields.get("options") or {}, fields.get("grid") or {}])
     return {"command": command, "versions": versions, **({"git": found} if found else {}), **fields,

@@ -236,6 +236,19 @@ def csv_text(rows: list[list]) -> str:
     return buf.getvalue()
 
 
+class _Lines(list):
+    """A list that ``csv.writer`` writes to: the writer writes each row's line in one call."""
+
+    write = list.append
+
+
+def csv_lines(rows: list[list]) -> list[str]:
+    """Each row's line of :func:`csv_text` (``"".join`` of them is that text)."""
+    lines = _Lines()
+    csv.writer(lines, lineterminator="\n").writerows(rows)
+    return lines
+
+
 def parse_rows(game, text: str) -> list[list]:
     """Rows of ``games.csv`` from their CSV text, with the values :func:`row` makes (ints, bools, text)."""
     kinds = list(dtypes(game).values())

@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from automa.core.errors import UsageError
 from automa.core.registry import Game
-from automa.core.results import columns, csv_text, row
+from automa.core.results import columns, csv_lines, csv_text, row
 from automa.core.seeding import game_streams
 from automa.core.stats import Tally
 from automa.core.trace import Trace
@@ -50,6 +50,15 @@ class Part:
     spec: RunSpec
     games: int
     prefix: str | None = None
+
+    @cached_property
+    def shared_text(self) -> tuple[str, str]:
+        """The CSV text of the fields every row of this part shares, before the game index (prefix,
+        game) and after it (seed, strategy, options), each with its comma: most of a row's fields."""
+        spec = self.spec
+        before = ([] if self.prefix is None else [self.prefix]) + [spec.game.name]
+        after = [spec.root, spec.strategy] + spec.option_values
+        return csv_text([before])[:-1] + ",", csv_text([after])[:-1] + ","
 
 
 @dataclass(frozen=True, order=True)
@@ -99,8 +108,15 @@ def play_chunk(part: Part, ctx: Any, task: Task, want_rows: bool = False) -> Chu
             tally.add_row("", r[-1], (), ())
         else:
             tally.add_row(r[first + 3], "", r[first:first + 3], r[first + 4:first + 4 + 2 * n_cat])
-    text = csv_text(rows if part.prefix is None else [[part.prefix] + r for r in rows])
-    return Chunk(task, text, tally, rows if want_rows else None, seconds)
+    return Chunk(task, chunk_text(part, rows), tally, rows if want_rows else None, seconds)
+
+
+def chunk_text(part: Part, rows: list[list]) -> str:
+    """:func:`csv_text` of a chunk's rows (of :func:`play_one`), each with the part's prefix column:
+    the same bytes, with the fields every row shares (:attr:`Part.shared_text`) written once."""
+    before, after = part.shared_text
+    first = 4 + len(part.spec.game.options)  # where the game's own results start in a row
+    return "".join(f"{before}{r[1]},{after}{line}" for r, line in zip(rows, csv_lines([r[first:] for r in rows])))
 
 
 def prepare(spec: RunSpec) -> Any:

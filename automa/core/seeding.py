@@ -8,27 +8,48 @@ streams are derived with spawn keys ``(i, 0)``, ``(i, 1)`` and ``(i, 2)``:
 * ``automa``: the automa's deck(s) and the automa's random choices;
 * ``strategy``: the player strategy.
 
-Each stream is a ``random.Random`` (a :class:`Stream`) seeded from 128 bits of ``SeedSequence.generate_state``: scalar
-draws on the hot path are an order of magnitude cheaper than numpy ``Generator`` scalar draws.
+Each stream is a ``random.Random`` (a :class:`Stream`) seeded from 128 bits of ``generate_state(4)``
+of its ``SeedSequence``: scalar draws on the hot path are an order of magnitude cheaper than numpy
+``Generator`` scalar draws.
+
+Those 128 bits are computed here in plain Python, by SeedSequence's own hash (numpy's
+``bit_generator.pyx``: ``mix_entropy`` and ``generate_state``), which gives the same words as numpy
+(tests/core/test_seeding.py checks it against numpy on many roots and indices, small and huge) for
+a fraction of the cost of building three numpy SeedSequences per game. The hash constant advances
+the same way whatever the data, so the pool after the root's words is computed once per root, and
+the hashes of the stream keys 0, 1, 2 once per position.
 """
 from __future__ import annotations
 
+import _random
 import random
+import secrets
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is not needed to seed: a run's startup is part of its time
+    import numpy as np
 
 STREAMS = ("setup", "automa", "strategy")
 
+# numpy SeedSequence's constants (a pool of 4 uint32 words, 32-bit arithmetic)
+_MASK = 0xFFFF_FFFF
+_POOL = 4
+_INIT_A, _MULT_A = 0x43B0D7E5, 0x931E8875  # hashing entropy words into the pool
+_INIT_B, _MULT_B = 0x8B51F9DD, 0x58F38DED  # hashing the pool out (generate_state)
+_MIX_L, _MIX_R = 0xCA01F9DD, 0x4973F715    # mixing a hashed word into a pool word
+
 
 def fresh_entropy() -> int:
-    """Fresh root entropy for a run with no ``--seed`` (128 bits from the OS)."""
-    return int(np.random.SeedSequence().entropy)
+    """Fresh root entropy for a run with no ``--seed``: 128 bits from the OS, as ``SeedSequence()`` draws."""
+    return secrets.randbits(_POOL * 32)
 
 
 def game_sequence(root_entropy: int, game_index: int) -> np.random.SeedSequence:
     """The SeedSequence of game ``game_index``."""
+    import numpy as np
+
     return np.random.SeedSequence(root_entropy, spawn_key=(game_index,))
 
 
@@ -36,6 +57,15 @@ class Stream(random.Random):
     """A ``random.Random`` whose ``shuffle`` makes exactly the stdlib's draws and swaps (Fisher-Yates,
     ``randrange(i + 1)`` by rejection on ``getrandbits``) without two Python calls per element: setup
     shuffles are a measurable share of a game."""
+
+    @classmethod
+    def seeded(cls, seed: int) -> "Stream":
+        """``Stream(seed)`` for an int ``seed`` (the same state), without ``random.Random``'s Python-level
+        ``__init__`` and ``seed``, which for an int only call the C seed and clear ``gauss_next``."""
+        stream = cls.__new__(cls)
+        _random.Random.seed(stream, seed)
+        stream.gauss_next = None
+        return stream
 
     def shuffle(self, x) -> None:
         bits = self.getrandbits
@@ -57,22 +87,107 @@ class Streams:
     strategy: Stream
 
 
+def _words(n: int) -> list[int]:
+    """A non-negative int as SeedSequence reads it: little-endian uint32 words, at least one."""
+    words = [n & _MASK]
+    n >>= 32
+    while n:
+        words.append(n & _MASK)
+        n >>= 32
+    return words
+
+
+def _hash(value: int, h: int) -> tuple[int, int]:
+    """SeedSequence's ``hashmix``: ``value`` hashed with the running constant ``h``, and the next ``h``."""
+    value ^= h
+    h = h * _MULT_A & _MASK
+    value = value * h & _MASK
+    return value ^ value >> 16, h
+
+
+def _mix(x: int, y: int) -> int:
+    """SeedSequence's ``mix`` of a pool word ``x`` and a hashed word ``y``."""
+    r = (_MIX_L * x - _MIX_R * y) & _MASK
+    return r ^ r >> 16
+
+
+def _absorb(pool: tuple, h: int, word: int) -> tuple[tuple, int]:
+    """One entropy word past the pool's size mixed into every pool word (``mix_entropy``'s last loop)."""
+    out = []
+    for x in pool:
+        v, h = _hash(word, h)
+        out.append(_mix(x, v))
+    return tuple(out), h
+
+
 @lru_cache(maxsize=16)
-def _words(root_entropy: int) -> np.ndarray:
-    """The root entropy as the little-endian uint32 words SeedSequence makes of it (given as words, it
-    skips that conversion for every stream; the sequence is the same)."""
-    words = [(root_entropy >> shift) & 0xFFFFFFFF for shift in range(0, max(root_entropy.bit_length(), 1), 32)]
-    return np.array(words, dtype=np.uint32)
+def _root_pool(root_entropy: int) -> tuple[tuple, int]:
+    """The pool and the running constant after the root's words: ``mix_entropy`` over the root,
+    padded with zeros to the pool size (numpy pads when a spawn key follows, as here)."""
+    words = _words(root_entropy)
+    words += [0] * (_POOL - len(words))
+    h = _INIT_A
+    pool = []
+    for word in words[:_POOL]:
+        v, h = _hash(word, h)
+        pool.append(v)
+    for src in range(_POOL):
+        for dst in range(_POOL):
+            if src != dst:
+                v, h = _hash(pool[src], h)
+                pool[dst] = _mix(pool[dst], v)
+    pool = tuple(pool)
+    for word in words[_POOL:]:
+        pool, h = _absorb(pool, h, word)
+    return pool, h
 
 
-def _stream(root_entropy: int, game_index: int, k: int) -> Stream:
-    """Stream ``k`` of game ``game_index``: the child ``(game_index, k)`` of the root, i.e. child ``k`` of
-    :func:`game_sequence` (built directly, which saves constructing the game's own sequence)."""
-    state = np.random.SeedSequence(_words(root_entropy), spawn_key=(game_index, k)).generate_state(4)
-    return Stream(int.from_bytes(state.tobytes(), "little"))
+@lru_cache(maxsize=16)
+def _key_hashes(h: int) -> tuple[tuple[int, ...], ...]:
+    """For stream keys 0, 1, 2 absorbed at running constant ``h``: ``_MIX_R`` times the key's hash,
+    for each pool word (the right-hand term of :func:`_mix`, which depends on ``h`` alone)."""
+    out = []
+    for key in range(len(STREAMS)):
+        terms, hk = [], h
+        for _ in range(_POOL):
+            v, hk = _hash(key, hk)
+            terms.append(_MIX_R * v)
+        out.append(tuple(terms))
+    return tuple(out)
+
+
+def _out_constants() -> tuple[tuple[int, int], ...]:
+    """``generate_state``'s (xor, multiplier) for each pool word."""
+    out, h = [], _INIT_B
+    for _ in range(_POOL):
+        nxt = h * _MULT_B & _MASK
+        out.append((h, nxt))
+        h = nxt
+    return tuple(out)
+
+
+_OUT = _out_constants()
+
+
+def stream_seeds(root_entropy: int, game_index: int) -> list[int]:
+    """The seeds of game ``game_index``'s streams: for each key ``k``, the 128 bits (little-endian) of
+    ``SeedSequence(root_entropy, spawn_key=(game_index, k)).generate_state(4)``."""
+    pool, h = _root_pool(root_entropy)
+    for word in _words(game_index):
+        pool, h = _absorb(pool, h, word)
+    left = [_MIX_L * x for x in pool]  # the left-hand terms of _mix, shared by the three keys
+    seeds = []
+    for terms in _key_hashes(h):
+        seed = 0
+        for i, (xor, mul) in enumerate(_OUT):
+            r = (left[i] - terms[i]) & _MASK
+            v = ((r ^ r >> 16) ^ xor) * mul & _MASK
+            seed |= (v ^ v >> 16) << (32 * i)
+        seeds.append(seed)
+    return seeds
 
 
 def game_streams(root_entropy: int, game_index: int) -> Streams:
     """The three streams of game ``game_index`` (setup, automa, strategy)."""
-    return Streams(_stream(root_entropy, game_index, 0), _stream(root_entropy, game_index, 1),
-                   _stream(root_entropy, game_index, 2))
+    setup, automa, strategy = stream_seeds(root_entropy, game_index)
+    return Streams(Stream.seeded(setup), Stream.seeded(automa), Stream.seeded(strategy))

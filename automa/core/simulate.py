@@ -14,10 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
-
-import pandas as pd
-from tqdm import tqdm
+from typing import TYPE_CHECKING, Any
 
 from automa.core.errors import UsageError
 from automa.core.registry import get_game, get_strategy
@@ -27,7 +24,10 @@ from automa.core.checkpoint import (CHUNKS, begin, execute, finish, load_manifes
 from automa.core.results import FORMATS, GamesWriter, columns, layout, read_games, write_json
 from automa.core.runner import Part, RunSpec, prepare, run
 from automa.core.seeding import fresh_entropy
-from automa.core.stats import summary_frame
+from automa.core.stats import summary_csv, summary_row
+
+if TYPE_CHECKING:  # pandas loads only for a DataFrame: a simulate run's startup is part of its time
+    import pandas as pd
 
 OUTPUTS = ("games.csv", "games.csv.gz", "games.parquet", "summary.csv", "manifest.json")
 
@@ -74,12 +74,20 @@ def simulate_frame(spec: RunSpec, games: int, jobs: int, backend: str | None = N
 
 @dataclass
 class Outcome:
-    """What a finished (or interrupted) simulate run reports."""
+    """What a finished (or interrupted) simulate run reports: ``row`` is the row of ``summary.csv``
+    (``None`` when no game is done)."""
 
     spec: RunSpec
     out: Path
     manifest: dict
-    summary: pd.DataFrame
+    row: dict | None
+
+    @property
+    def summary(self) -> pd.DataFrame:
+        """``summary.csv`` as a DataFrame (empty when no game is done)."""
+        import pandas as pd
+
+        return pd.DataFrame([self.row] if self.row else [])
 
 
 @contextmanager
@@ -175,22 +183,23 @@ def resume_dir(out: Path, jobs: int, quiet: bool = False, command: str = "",
 
 def _play(spec: RunSpec, out: Path, manifest: dict, engine, quiet: bool) -> Outcome:
     games, fmt = manifest["games"], manifest["format"]
-    bar = tqdm(total=games, unit="game", file=sys.stderr, dynamic_ncols=True,
-               disable=quiet or not sys.stderr.isatty())
+    bar = progress_bar(games, quiet)
     try:
         state = execute(out, f"games.{fmt}", fmt, [Part(spec, games)], manifest, engine, bar.update)
     finally:
         engine.close()
         bar.close()
-    done = state.rows
-    categories = layout(columns(spec.game))[1]
-    config = {"strategy": spec.strategy} | {o.name: spec.options[o.name] for o in spec.game.options}
-    summary = summary_frame(config, state.tallies[0], categories) if done else pd.DataFrame()
-    if done:
-        write_atomic_csv(summary, out / "summary.csv")
+    row = None
+    if state.rows:
+        categories = layout(columns(spec.game))[1]
+        config = {"strategy": spec.strategy} | {o.name: spec.options[o.name] for o in spec.game.options}
+        row = summary_row(config, state.tallies[0], categories)
+        tmp = out / "summary.csv.tmp"
+        tmp.write_text(summary_csv(row))
+        tmp.replace(out / "summary.csv")
     finish(manifest, state)
     write_json(out / "manifest.json", manifest)
-    return Outcome(spec, out, manifest, summary)
+    return Outcome(spec, out, manifest, row)
 
 
 def write_atomic_csv(frame: pd.DataFrame, path: Path) -> None:
@@ -198,6 +207,24 @@ def write_atomic_csv(frame: pd.DataFrame, path: Path) -> None:
     tmp = path.with_suffix(".csv.tmp")
     frame.to_csv(tmp, index=False)
     tmp.replace(path)
+
+
+class _NoBar:
+    def update(self, n: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def progress_bar(games: int, quiet: bool):
+    """A tqdm bar on stderr when it is a terminal and not ``quiet``; otherwise one that does nothing
+    (and tqdm is not imported)."""
+    if quiet or not sys.stderr.isatty():
+        return _NoBar()
+    from tqdm import tqdm
+
+    return tqdm(total=games, unit="game", file=sys.stderr, dynamic_ncols=True)
 
 
 def _manifest(spec: RunSpec, games: int, jobs: int, fmt: str, command: str) -> dict:
@@ -225,10 +252,10 @@ def human_summary(outcome: Outcome) -> str:
         lines.append(stopped)
     if m["games_done"] and m["errors"] == m["games_done"]:
         lines.append("no game finished: every game raised an error (see the error column)")
-    elif not outcome.summary.empty:
-        s = outcome.summary.iloc[0]
-        lines.append(f"player win rate {s.win_rate:.1%} (95% CI {s.win_rate_lo:.1%} to "
-                     f"{s.win_rate_hi:.1%}), ties {s.ties}, mean margin {s.margin_mean:+.2f}")
+    elif outcome.row:
+        s = outcome.row
+        lines.append(f"player win rate {s['win_rate']:.1%} (95% CI {s['win_rate_lo']:.1%} to "
+                     f"{s['win_rate_hi']:.1%}), ties {s['ties']}, mean margin {s['margin_mean']:+.2f}")
     files = ", ".join(p.name for p in sorted(outcome.out.iterdir()))
     lines.append(f"files: {outcome.out}/ ({files})")
     lines.append(f"seed {m['seed']}; replay game I with: {replay_command(outcome.spec)}")

@@ -4,12 +4,13 @@ from __future__ import annotations
 import math
 from collections import Counter
 from operator import add
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from automa.core.errors import UsageError
 from automa.core.results import layout
+
+if TYPE_CHECKING:  # pandas loads lazily: a simulate run and every worker tally without it
+    import pandas as pd
 
 Z95 = 1.959963984540054  # the standard normal 97.5% quantile, as scipy.stats.norm.isf(0.025)
 SCORES = ("player_score", "automa_score", "margin")
@@ -79,6 +80,8 @@ def summarize(df: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
     by :class:`Tally` (from value counts), so a summary made while a run streams to disk equals the
     summary of the games file read back, to the last digit.
     """
+    import pandas as pd
+
     by = configuration(df) if by is None else list(by)
     unknown = [c for c in by if c not in df.columns]
     if unknown:
@@ -141,9 +144,29 @@ def text_table(head: list[str], rows: list[list[str]], left: int = 1) -> str:
     return "\n".join(line(r).rstrip() for r in [head, ["-" * w for w in widths]] + rows)
 
 
+def summary_row(config: dict, tally: "Tally", categories: list[str]) -> dict:
+    """The one row of a run's ``summary.csv``: its configuration, then its :class:`Tally`'s statistics."""
+    return dict(config) | tally.stats(categories)
+
+
 def summary_frame(config: dict, tally: "Tally", categories: list[str]) -> pd.DataFrame:
     """The one-row ``summary.csv`` of a run from its configuration and its :class:`Tally`."""
-    return pd.DataFrame([dict(config) | tally.stats(categories)])
+    import pandas as pd
+
+    return pd.DataFrame([summary_row(config, tally, categories)])
+
+
+def summary_csv(row: dict) -> str:
+    """A :func:`summary_row` as the text of ``summary.csv``, without pandas: the bytes of
+    ``summary_frame(...).to_csv(index=False)`` (floats by ``repr``, NaN and None empty, minimal quoting)."""
+    import csv
+    import io
+
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(row)
+    writer.writerow(["" if v is None or (isinstance(v, float) and math.isnan(v)) else v for v in row.values()])
+    return buf.getvalue()
 
 
 class Tally:

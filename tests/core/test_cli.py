@@ -328,6 +328,20 @@ def test_bench_measures_only_the_strategy_given_and_shows_progress(capsys):
     assert err == "bench tiny first (1/1): 20 games...\n"
 
 
+def test_bench_overhead_times_a_new_simulate_process_against_bench():
+    """bench --overhead measures what issue 13's whole-run target compares: a new `automa-sim simulate
+    -j 1` process, startup included, against bench's one-process games/s (and the engine loop and an
+    in-process run beside them)."""
+    from automa.core.bench import OVERHEAD_COLUMNS, overhead, overhead_table
+
+    row = overhead("stroganov", "random", 4, repeat=1)
+    assert list(row) == list(OVERHEAD_COLUMNS) and row["games"] == 4
+    assert all(row[c] > 0 for c in OVERHEAD_COLUMNS[3:])
+    assert row["cli/bench"] == row["rows/s cli"] / row["rows/s bench"]
+    assert overhead_table([row]).splitlines()[0].split() == ["game", "strategy", "games"] + [
+        "rows/s", "engine", "rows/s", "bench", "rows/s", "run", "rows/s", "cli", "cli/bench"]
+
+
 @pytest.mark.parametrize("seconds", ["-1", "0"])
 def test_bench_rejects_a_time_that_is_not_positive(capsys, seconds):
     code, out, err = run_cli(capsys, "bench", "tiny", "--seconds", seconds)

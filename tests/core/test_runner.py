@@ -4,7 +4,7 @@ import pytest
 
 import automa
 from automa.core.results import read_games
-from automa.core.runner import chunk_size, play_one, replay, run
+from automa.core.runner import chunk_size, play_chunk, play_one, replay, run
 from automa.core.simulate import resolve, simulate_dir
 
 
@@ -90,3 +90,45 @@ def test_run_writes_rows_in_index_order_from_any_start():
     seen = []
     assert run(spec, None, 37, 2, lambda rows: seen.extend(r[1] for r in rows), start=100) is False
     assert seen == list(range(100, 137))
+
+
+def test_a_simulate_run_loads_neither_pandas_nor_tqdm(tmp_path):
+    """A whole run's startup is part of its time (issue 13): a quiet one-process simulate writes its
+    games, summary.csv and manifest without importing pandas (about half a second) or tqdm."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys, cli\n"
+            "try:\n"
+            f"    cli.main(['simulate', 'stroganov', '-n', '3', '-j', '1', '-q', '--seed', '1', '--out', {str(tmp_path / 'r')!r}])\n"
+            "except SystemExit as exc:\n"
+            "    assert not exc.code, exc.code\n"
+            "print(sorted(m for m in ('pandas', 'pyarrow', 'tqdm') if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "[]"
+    assert {p.name for p in (tmp_path / "r").iterdir()} == {"games.csv", "summary.csv", "manifest.json"}
+
+
+@pytest.mark.parametrize("prefix", [None, "", "cell 1", 'a,"b"'])
+def test_a_chunks_text_is_the_csv_of_its_rows(prefix):
+    """A chunk's games.csv text writes the fields every row shares once (issue 13): the same bytes
+    as csv_text of its rows, with a prefix column that needs quoting, options with commas, and
+    error rows whose message holds commas, quotes and a line break."""
+    from automa.core.results import csv_text
+    from automa.core.runner import Part, Task, chunk_text
+
+    spec = resolve("tiny", None, {"extras": "a,b", "crash_rate": 30}, seed=2**100 + 7)
+    part = Part(spec, 60, prefix)
+    rows = play_chunk(part, spec.game.prepare(spec.options), Task(0, 0, 0, 60), want_rows=True).rows
+    rows[3] = rows[3][:-1] + ['ValueError: bad "x",\nsecond line']
+    assert sum(1 for r in rows if r[-1]) > 5
+    expected = csv_text([r if prefix is None else [prefix] + r for r in rows])
+    assert chunk_text(part, rows) == expected
+    for name in ("rurik", "stroganov"):
+        real = resolve(name, "random", {}, seed=5)
+        part = Part(real, 3, prefix)
+        chunk = play_chunk(part, real.game.prepare(real.options), Task(0, 0, 0, 3), want_rows=True)
+        assert chunk.text == csv_text([r if prefix is None else [prefix] + r for r in chunk.rows])

@@ -73,3 +73,37 @@ def test_strategy_uniform_is_randrange():
             seq = list(range(n))
             assert ours.uniform(seq) == seq[stdlib.randrange(n)]
         assert ours.rng.getstate() == stdlib.getstate()
+
+
+def test_stream_seeds_are_numpys_seed_sequence_words():
+    """The plain-Python SeedSequence hash gives numpy's words: for roots of one to 32 words (zero,
+    all ones, random sizes) and game indices of one, two and three words, each key's 128 bits are
+    ``SeedSequence(root, spawn_key=(i, k)).generate_state(4)``."""
+    import random
+
+    import numpy as np
+
+    from automa.core.seeding import stream_seeds
+
+    rng = random.Random(2026)
+    roots = [0, 1, 2**32 - 1, 2**32, 2**64 + 5, 2**96, 2**128 - 1, 2**128, 2**1024 - 3, 5 << 300, fresh_entropy()]
+    roots += [rng.getrandbits(rng.choice((7, 32, 33, 64, 127, 128, 129, 200, 512, 1000))) for _ in range(60)]
+    indices = [0, 1, 2, 999, 2**31, 2**32 - 1, 2**32, 2**32 + 1, 2**63, 2**64, 2**64 + 17]
+    for root in roots:
+        for index in indices + [rng.randrange(10**7) for _ in range(4)]:
+            expected = [int.from_bytes(np.random.SeedSequence(root, spawn_key=(index, k)).generate_state(4).tobytes(),
+                                       "little") for k in range(3)]
+            assert stream_seeds(root, index) == expected, (root, index)
+
+
+def test_a_seeded_stream_is_the_stream_of_that_seed():
+    """Stream.seeded(s) skips random.Random's Python-level seeding only: the same state as Stream(s)
+    and as random.Random(s), and the same draws after."""
+    import random
+
+    from automa.core.seeding import Stream
+
+    for seed in (0, 1, 2**31, 2**32, 2**127 + 3, 2**128 - 1, 2**200 + 9):
+        ours = Stream.seeded(seed)
+        assert ours.getstate() == Stream(seed).getstate() == random.Random(seed).getstate()
+        assert type(ours) is Stream and ours.gauss(0, 1) == random.Random(seed).gauss(0, 1)

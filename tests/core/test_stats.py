@@ -121,3 +121,34 @@ def test_the_paired_interval_is_agresti_min_and_never_collapses():
     assert games_for_paired_difference(0.0, 0.0, 0.01) == 194
     a, b, m = (1000 * 0.3 + 0.5) / 1002, (1000 * 0.2 + 0.5) / 1002, 1002
     assert paired_half_width(1000, 0.3, 0.2) == pytest.approx(Z95 * math.sqrt((a + b - (a - b) ** 2) / m))
+
+
+def _tally(rows):
+    from automa.core.stats import Tally
+
+    tally = Tally(4)
+    for winner, error, scores, cats in rows:
+        tally.add_row(winner, error, scores, cats)
+    return tally
+
+
+@pytest.mark.parametrize("config", [
+    {"strategy": "random", "difficulty": 3, "modules": "epic,warfare", "epic": True, "cards": None},
+    {"strategy": 'mc(budget=4, policy="expert")', "opponent": "ivan", "modules": "", "x": False},
+])
+def test_summary_csv_is_the_bytes_pandas_writes(config):
+    """summary.csv is written without pandas (a simulate run's startup is part of its time): the same
+    bytes as the one-row DataFrame's to_csv, for finished, empty, single-game and all-error tallies
+    and for floats of every format (exponents, -0.0, inf, NaN)."""
+    from automa.core.stats import summary_csv, summary_row
+
+    rng = np.random.default_rng(3)
+    many = [(rng.choice(["player", "automa", "tie"]), "", (int(a), int(b), int(a - b)),
+             [int(v) for v in rng.integers(-3, 40, 4)]) for a, b in rng.integers(0, 120, (500, 2))]
+    tallies = [many, many[:1], [("", "ValueError: x", (), ())] * 3, many[:7] + [("", "KeyError: 'k'", (), ())]]
+    cats = ["a", "b"]
+    rows = [summary_row(config, _tally(t), cats) for t in tallies]
+    rows.append(config | {f"v{i}": v for i, v in enumerate(
+        [0.0, 1e-05, 0.0001, 1e16, 1e15 + 0.5, -0.0, math.inf, math.nan, 1 / 3, 2e-7 / 3, 123456.789, 0.1 + 0.2])})
+    for row in rows:
+        assert summary_csv(row) == pd.DataFrame([row]).to_csv(index=False)
