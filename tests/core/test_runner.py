@@ -92,19 +92,21 @@ def test_run_writes_rows_in_index_order_from_any_start():
     assert seen == list(range(100, 137))
 
 
-def test_a_simulate_run_loads_neither_pandas_nor_tqdm(tmp_path):
-    """A whole run's startup is part of its time (issue 13): a quiet one-process simulate writes its
-    games, summary.csv and manifest without importing pandas (about half a second) or tqdm."""
+@pytest.mark.parametrize("game", ["rurik", "stroganov"])
+def test_a_simulate_run_loads_no_numpy_pandas_or_tqdm(tmp_path, game):
+    """A whole run's startup is part of its time (issue 13): a quiet one-process simulate of either
+    engine writes its games, summary.csv and manifest without importing numpy, pandas (about half a
+    second), pyarrow or tqdm."""
     import subprocess
     import sys
     from pathlib import Path
 
     code = ("import sys, cli\n"
             "try:\n"
-            f"    cli.main(['simulate', 'stroganov', '-n', '3', '-j', '1', '-q', '--seed', '1', '--out', {str(tmp_path / 'r')!r}])\n"
+            f"    cli.main(['simulate', {game!r}, '-n', '3', '-j', '1', '-q', '--seed', '1', '--out', {str(tmp_path / 'r')!r}])\n"
             "except SystemExit as exc:\n"
             "    assert not exc.code, exc.code\n"
-            "print(sorted(m for m in ('pandas', 'pyarrow', 'tqdm') if m in sys.modules))\n")
+            "print(sorted(m for m in ('numpy', 'pandas', 'pyarrow', 'tqdm') if m in sys.modules))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                           cwd=Path(__file__).resolve().parents[2])
     assert done.returncode == 0, done.stderr
