@@ -15,7 +15,7 @@ class Run:
     """One game in progress. ``strategy`` is None inside a lookahead copy (defaults apply). ``look_rng`` is
     the lookahead stream, held as its seed until the first lookahead."""
 
-    __slots__ = ("st", "t", "o", "rng", "arng", "strategy", "trace", "look_rng", "modules",
+    __slots__ = ("st", "t", "o", "rng", "arng", "strategy", "trace", "look_rng",
                  "merchant", "plan", "lands", "diplo", "turns", "view", "check", "recorder", "branch")
 
     def __init__(self, st, tables, opts, rng, arng, strategy, trace, look_rng):
