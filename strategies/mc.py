@@ -6,9 +6,9 @@ each of them on the same determinizations: every round re-samples what the playe
 sample. Paired like this (common random numbers), two choices differ in value only by what the
 choice itself changes, so few rollouts tell them apart. It keeps the policy's pick unless another
 choice beats it by ``z`` standard errors of their paired difference, and then plays the one whose
-lower bound (mean difference less ``z`` standard errors) is highest. ``budget`` rollouts per decision are split evenly over the choices; with a
-budget below the width, only the policy's ``budget`` best are tried, so ``budget=1`` plays as the
-policy does.
+lower bound (mean difference less ``z`` standard errors) is highest. ``budget`` rollouts per
+decision are split evenly over the choices; with a budget below the width, only the policy's
+``budget`` best are tried, so ``budget=1`` plays as the policy does.
 """
 import math
 import random

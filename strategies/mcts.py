@@ -54,15 +54,11 @@ def ucb_pick(strategy: Strategy, nodes: dict, choices, c: float):
 
 def most_visited(strategy: Strategy, nodes: dict, choices):
     """The root choice to play: most visits, then best mean (ties by the strategy's stream)."""
-    best, best_key = [], None
+    keys = []
     for ch in choices:
         n = nodes.get(ch)
-        key = (0, 0.0) if n is None or n.visits == 0 else (n.visits, n.total / n.visits)
-        if best_key is None or key > best_key:
-            best, best_key = [ch], key
-        elif key == best_key:
-            best.append(ch)
-    return best[0] if len(best) == 1 else strategy.uniform(best)
+        keys.append((0, 0.0) if n is None or n.visits == 0 else (n.visits, n.total / n.visits))
+    return strategy.pick_top(choices, keys)
 
 
 class _Walk(Strategy):

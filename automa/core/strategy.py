@@ -90,14 +90,15 @@ class Strategy:
 
     def pick_best(self, decision: Decision, score: Callable[[Any], float]):
         """The choice with the highest ``score``; ties broken by this strategy's own stream."""
-        best, best_value = [], None
-        for choice in decision.choices:
-            value = score(choice)
-            if best_value is None or value > best_value:
-                best, best_value = [choice], value
-            elif value == best_value:
-                best.append(choice)
-        return best[0] if len(best) == 1 else self.uniform(best)
+        choices = decision.choices
+        return self.pick_top(choices, [score(c) for c in choices])
+
+    def pick_top(self, choices: Sequence, values: Sequence):
+        """The choice with the highest of ``values`` (one per choice, in order); ties broken by this
+        strategy's own stream (:meth:`uniform` over the tied choices, in order)."""
+        best = max(values)
+        top = [c for c, value in zip(choices, values) if value == best]
+        return top[0] if len(top) == 1 else self.uniform(top)
 
 
 def ask(strategy: Strategy, decision: Decision):

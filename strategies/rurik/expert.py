@@ -153,9 +153,7 @@ class ExpertStrategy(Strategy):
         scores = self._scores(decision)
         if scores is None:
             return self.uniform(choices)
-        best = max(scores)
-        top = [c for c, s in zip(choices, scores) if s == best]
-        return top[0] if len(top) == 1 else self.uniform(top)
+        return self.pick_top(choices, scores)
 
     def rank(self, decision):
         kind, choices = decision.kind, decision.choices

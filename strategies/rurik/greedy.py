@@ -81,12 +81,8 @@ class GreedyStrategy(Strategy):
     description = "one-step lookahead on a heuristic estimate of the final margin"
 
     def choose(self, decision):
-        if decision.kind == "advisor_place":    # the highest value; ties to the own stream, as pick_best
-            choices = decision.choices
-            values = placement_values(decision.view, choices)
-            best = max(values)
-            top = [c for c, value in zip(choices, values) if value == best]
-            return top[0] if len(top) == 1 else self.uniform(top)
+        if decision.kind == "advisor_place":
+            return self.pick_top(decision.choices, placement_values(decision.view, decision.choices))
         if decision.kind in ("capture", "veche"):
             return decision.choices[0]
         if not decision.can_look_ahead:

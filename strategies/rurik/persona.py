@@ -27,10 +27,7 @@ class Persona(Strategy):
     def choose(self, decision):
         kind, choices, view = decision.kind, decision.choices, decision.view
         if kind == "advisor_place":
-            values = self._placements(view, choices)
-            best = max(values)
-            top = [c for c, value in zip(choices, values) if value == best]
-            return top[0] if len(top) == 1 else self.uniform(top)   # ties to the own stream, as pick_best
+            return self.pick_top(choices, self._placements(view, choices))
         if kind in ("capture", "veche", "faction_defeat"):
             return choices[0]
         if kind == "conversion":

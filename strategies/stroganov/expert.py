@@ -130,20 +130,14 @@ class ExpertStrategy(Strategy):
     _view = _rates = None
 
     def choose(self, decision):
-        return self._pick(decision.choices, self.scores(decision))
-
-    def _pick(self, choices, scores):
-        """The best-scored choice; a tie is broken by the own stream."""
-        best = max(scores)
-        tied = [c for c, s in zip(choices, scores) if s == best]
-        return tied[0] if len(tied) == 1 else self.uniform(tied)
+        return self.pick_top(decision.choices, self.scores(decision))
 
     def rank(self, decision) -> list:
         """All legal choices best first by :meth:`scores`; the first is :meth:`choose`'s pick (the same
         draw from the own stream breaks a tie at the top); lower ties keep the engine's order."""
         choices = decision.choices
         scores = self.scores(decision)
-        pick = self._pick(choices, scores)
+        pick = self.pick_top(choices, scores)
         order = sorted(range(len(choices)), key=lambda i: -scores[i])
         return [pick] + [choices[i] for i in order if choices[i] != pick]
 
