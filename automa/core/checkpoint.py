@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from automa.core.errors import UsageError
-from automa.core.results import GamesWriter, parse_rows, write_json
+from automa.core.results import GamesWriter, parse_rows, results_start, write_json
 from automa.core.runner import Part, Task, chunk_size, tasks
 from automa.core.stats import Tally
 
@@ -349,12 +349,9 @@ def _tally_text(game, text: str, n_cat: int, prefixed: bool) -> Tally:
         from automa.core.results import csv_text
 
         text = csv_text([r[1:] for r in csv.reader(io.StringIO(text))])
-    first = 4 + len(game.options)
+    first = results_start(game)
     for r in parse_rows(game, text):
-        if r[-1]:
-            tally.add_row("", r[-1], (), ())
-        else:
-            tally.add_row(r[first + 3], "", r[first:first + 3], r[first + 4:first + 4 + n_cat])
+        tally.add_games_row(r, first)
     return tally
 
 

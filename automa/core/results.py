@@ -72,6 +72,12 @@ def row(game, index: int, seed: int, strategy: str, option_values: list, result:
             + [result.rounds, result.turns, error])
 
 
+def results_start(game) -> int:
+    """Where a :func:`row`'s game results start (``player_score``): after the game, index, seed,
+    strategy and option fields."""
+    return 4 + len(game.options)
+
+
 def layout(cols: list[str]) -> tuple[list[str], list[str]]:
     """The option columns and the category columns of a games table, found by column order."""
     options = cols[cols.index("strategy") + 1:cols.index("player_score")]

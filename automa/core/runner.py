@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from automa.core.errors import UsageError
 from automa.core.registry import Game
-from automa.core.results import columns, csv_lines, csv_text, row
+from automa.core.results import columns, csv_lines, csv_text, results_start, row
 from automa.core.seeding import game_streams
 from automa.core.stats import Tally
 from automa.core.trace import Trace
@@ -97,17 +97,13 @@ def play_one(spec: RunSpec, ctx: Any, index: int, trace: Trace | None = None) ->
 def play_chunk(part: Part, ctx: Any, task: Task, want_rows: bool = False) -> Chunk:
     """Play one chunk: its text (rows in index order, prefixed by the part's column) and its tally."""
     spec = part.spec
-    n_cat = len(spec.game.categories)
-    first = 4 + len(spec.game.options)  # where player_score is in a row
-    tally = Tally(2 * n_cat)
+    first = results_start(spec.game)
+    tally = Tally(2 * len(spec.game.categories))
     clock = time.perf_counter()
     rows = [play_one(spec, ctx, i) for i in range(task.lo, task.hi)]
     seconds = time.perf_counter() - clock
     for r in rows:
-        if r[-1]:
-            tally.add_row("", r[-1], (), ())
-        else:
-            tally.add_row(r[first + 3], "", r[first:first + 3], r[first + 4:first + 4 + 2 * n_cat])
+        tally.add_games_row(r, first)
     return Chunk(task, chunk_text(part, rows), tally, rows if want_rows else None, seconds)
 
 
@@ -115,7 +111,7 @@ def chunk_text(part: Part, rows: list[list]) -> str:
     """:func:`csv_text` of a chunk's rows (of :func:`play_one`), each with the part's prefix column:
     the same bytes, with the fields every row shares (:attr:`Part.shared_text`) written once."""
     before, after = part.shared_text
-    first = 4 + len(part.spec.game.options)  # where the game's own results start in a row
+    first = results_start(part.spec.game)
     return "".join(f"{before}{r[1]},{after}{line}" for r, line in zip(rows, csv_lines([r[first:] for r in rows])))
 
 

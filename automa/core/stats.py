@@ -196,6 +196,13 @@ class Tally:
             h[v] += 1
         self.sums = list(map(add, self.sums, categories))
 
+    def add_games_row(self, r: list, first: int) -> None:
+        """One row of a games table (``results.row``, its game results from index ``first``)."""
+        if r[-1]:
+            self.add_row("", r[-1], (), ())
+        else:
+            self.add_row(r[first + 3], "", r[first:first + 3], r[first + 4:first + 4 + len(self.sums)])
+
     def merge(self, other: "Tally") -> None:
         self.games += other.games
         self.errors += other.errors
