@@ -5,7 +5,9 @@ from __future__ import annotations
 from automa.rurik import regions
 from automa.rurik.claims import TRACKS
 from automa.rurik.data import GOODS, STRUCTURES
-from automa.rurik.state import PLAYER, REBELLION
+from automa.rurik.state import PLAYER, REBELLION, STRONGHOLD
+
+_STRONGHOLDS = ((PLAYER, STRONGHOLD), (REBELLION, STRONGHOLD))
 
 
 class View:
@@ -46,6 +48,18 @@ class View:
         """(owner, name) per structure in ``r``; owner 2 is nobody (epic structures, the rebel camp)."""
         names = self._m.data.structure_names
         return tuple((o, names[k]) for o, k in self._m.s.structs[r])
+
+    def structure_counts(self) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+        """:meth:`structures` of every region in one pass, counted: per region the structures there
+        (any owner), and whether the player has one."""
+        structs = self._m.s.structs
+        mine = [False] * len(structs)
+        for r, here in enumerate(structs):
+            for owner, _ in here:
+                if owner == PLAYER:
+                    mine[r] = True
+                    break
+        return tuple(map(len, structs)), tuple(mine)
 
     # the Stone & Blade modules (empty or zero when a module is not in play)
     @property
@@ -110,6 +124,19 @@ class View:
         if sd.leader >= 0:
             counts[sd.leader] += 1
         return tuple(counts)
+
+    def strengths(self, side: int) -> tuple[int, ...]:
+        """Per region, the strength of ``side``: units plus strongholds (RK-CORE-4, RK-PL-BUILD-4)."""
+        s = self._m.s
+        sd = s.sides[side]
+        out = sd.units[:]
+        if sd.leader >= 0:
+            out[sd.leader] += 1
+        mine = _STRONGHOLDS[side]
+        for r, here in enumerate(s.structs):
+            if here:
+                out[r] += here.count(mine)
+        return tuple(out)
 
     def leader(self, side: int) -> int:
         """The leader's region; -1 off the board, -2 captured (RK-SB-WAR-1)."""
