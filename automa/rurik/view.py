@@ -2,9 +2,11 @@
 property reads the state when asked, and returns tuples or numbers, never mutable parts."""
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from automa.rurik import regions
 from automa.rurik.claims import TRACKS
-from automa.rurik.data import GOODS, STRUCTURES
+from automa.rurik.data import ADVISOR_NUMBER, GOODS, STRUCTURES
 from automa.rurik.state import PLAYER, REBELLION, STRONGHOLD
 
 _STRONGHOLDS = ((PLAYER, STRONGHOLD), (REBELLION, STRONGHOLD))
@@ -16,6 +18,8 @@ class View:
     __slots__ = ("_m",)
     PLAYER, REBELLION = PLAYER, REBELLION
     GOODS, STRUCTURES = GOODS, STRUCTURES
+    ADVISOR_NUMBER = MappingProxyType(ADVISOR_NUMBER)   # advisor label -> its number, the strength before
+                                                        # bribes (RK-STRAT-3)
 
     def __init__(self, match):
         self._m = match

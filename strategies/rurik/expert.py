@@ -44,7 +44,6 @@ from automa.core.strategy import Strategy
 
 COLUMNS = ("muster", "move", "attack", "tax", "build", "scheme")
 POINTS = ((3, 2, 1), (3, 2, 1), (2, 1, 1), (2, 1, 1), (2, 1, 1), (3, 2, 1))   # RK-STRAT-2
-NUMBER = {"1": 1, "2": 2, "2+": 2, "3+": 3, "4": 4, "5": 5}                 # RK-STRAT-3
 COIN_COST = ((0, 0, 1), (0, 0, 0), (0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 0))  # RK-ACT-2
 COIN, UNIT, GOOD = 0.2, 1.2, 1.0   # VP-equivalents of a coin, a unit on the board, a good held
 LATE, LATEG = 0.2, 0.5  # in the last round units and goods count that much less (nothing follows)
@@ -372,10 +371,11 @@ class ExpertStrategy(Strategy):
                 table = tables_seen[key] = self._column_table(v, values, column, col, coins, hand)
             tables.append(table)
         per_coin = COIN * BRIBE
+        numbers = v.ADVISOR_NUMBER
         out = []
         add = out.append
         for _, label, column, bribe in d.choices:
-            number = NUMBER[label]
+            number = numbers[label]
             value, cost, pen = tables[column][number + bribe]
             add((value if cost <= coins - bribe else COIN) - pen * number - per_coin * bribe)
         return out

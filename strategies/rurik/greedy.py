@@ -25,7 +25,6 @@ from automa.core.strategy import Strategy
 
 POINTS = ((3, 2, 1), (3, 2, 1), (2, 1, 1), (2, 1, 1), (2, 1, 1), (3, 2, 1))   # RK-STRAT-2
 COLUMNS = ("muster", "move", "attack", "tax", "build", "scheme")
-NUMBER = {"1": 1, "2": 2, "2+": 2, "3+": 3, "4": 4, "5": 5}                 # RK-STRAT-3
 
 
 def estimate(v, side, claims=None):
@@ -67,7 +66,8 @@ def action_value(v, action, points):
 def placement_values(v, choices):
     """The value of each advisor placement. Many choices share a landing row and an action, so
     the rows are found once per column and the action valued once per (column, row)."""
-    strengths = [NUMBER[advisor] + bribe for _, advisor, _, bribe in choices]
+    numbers = v.ADVISOR_NUMBER
+    strengths = [numbers[advisor] + bribe for _, advisor, _, bribe in choices]
     top = max(strengths)
     rows, values, out = {}, {}, []
     for (_, _, column, bribe), strength in zip(choices, strengths):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from automa.core.registry import get_game
 from automa.core.seeding import game_streams
 from automa.core.strategy import Strategy
@@ -166,3 +168,11 @@ def test_largest_group_of_every_region_set(data):
                 left -= set(data.adjacent[r])
             best = max(best, len(group))
         assert regions.largest_group(mask, data.adjacent) == best, mask
+
+
+def test_advisor_numbers_are_read_only():
+    """Each advisor's number is its strength before bribes (RK-STRAT-3: "2+" and "3+" count 2 and
+    3); strategies read them from the view and cannot change them."""
+    assert dict(View.ADVISOR_NUMBER) == {"1": 1, "2": 2, "2+": 2, "3+": 3, "4": 4, "5": 5}
+    with pytest.raises(TypeError):
+        View.ADVISOR_NUMBER["5"] = 6
