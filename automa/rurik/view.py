@@ -9,8 +9,6 @@ from automa.rurik.claims import TRACKS
 from automa.rurik.data import ADVISOR_NUMBER, GOODS, STRUCTURES
 from automa.rurik.state import PLAYER, REBELLION, STRONGHOLD
 
-_STRONGHOLDS = ((PLAYER, STRONGHOLD), (REBELLION, STRONGHOLD))
-
 
 class View:
     """What the player can see: the map, both sides' pieces and tracks, the round and priority."""
@@ -52,18 +50,6 @@ class View:
         """(owner, name) per structure in ``r``; owner 2 is nobody (epic structures, the rebel camp)."""
         names = self._m.data.structure_names
         return tuple((o, names[k]) for o, k in self._m.s.structs[r])
-
-    def structure_counts(self) -> tuple[tuple[int, ...], tuple[bool, ...]]:
-        """:meth:`structures` of every region in one pass, counted: per region the structures there
-        (any owner), and whether the player has one."""
-        structs = self._m.s.structs
-        mine = [False] * len(structs)
-        for r, here in enumerate(structs):
-            for owner, _ in here:
-                if owner == PLAYER:
-                    mine[r] = True
-                    break
-        return tuple(map(len, structs)), tuple(mine)
 
     # the Stone & Blade modules (empty or zero when a module is not in play)
     @property
@@ -135,18 +121,30 @@ class View:
             counts[sd.leader] += 1
         return tuple(counts)
 
-    def strengths(self, side: int) -> tuple[int, ...]:
-        """Per region, the strength of ``side``: units plus strongholds (RK-CORE-4, RK-PL-BUILD-4)."""
+    def board_counts(self) -> tuple[tuple[int, ...], ...]:
+        """Per region, in one pass: the units of the player and of the Rebellion (:meth:`units`),
+        their strengths, units plus strongholds (RK-CORE-4, RK-PL-BUILD-4), the neutral troops, the
+        structures there (any owner) and whether the player has one."""
         s = self._m.s
-        sd = s.sides[side]
-        out = sd.units[:]
-        if sd.leader >= 0:
-            out[sd.leader] += 1
-        mine = _STRONGHOLDS[side]
+        pl, reb = s.sides
+        pu, ru = pl.units[:], reb.units[:]
+        if pl.leader >= 0:
+            pu[pl.leader] += 1
+        if reb.leader >= 0:
+            ru[reb.leader] += 1
+        pp, qq = pu[:], ru[:]
+        total, mine = [0] * len(pu), [False] * len(pu)
         for r, here in enumerate(s.structs):
             if here:
-                out[r] += here.count(mine)
-        return tuple(out)
+                total[r] = len(here)
+                for owner, kind in here:
+                    if owner == PLAYER:
+                        mine[r] = True
+                        if kind == STRONGHOLD:
+                            pp[r] += 1
+                    elif owner == REBELLION and kind == STRONGHOLD:
+                        qq[r] += 1
+        return tuple(pu), tuple(ru), tuple(pp), tuple(qq), tuple(s.neutral), tuple(total), tuple(mine)
 
     def leader(self, side: int) -> int:
         """The leader's region; -1 off the board, -2 captured (RK-SB-WAR-1)."""

@@ -101,10 +101,8 @@ class Snap:
     def __init__(self, v):
         self.v = v
         P = v.PLAYER
-        self.pu, self.ru = pu, ru = v.unit_counts(P), v.unit_counts(v.REBELLION)
-        self.neu = neu = v.neutral
-        self.nst, self.pst = v.structure_counts()
-        self.pp, self.qq = pp, qq = v.strengths(P), v.strengths(v.REBELLION)     # RK-CORE-4
+        self.pu, self.ru, self.pp, self.qq, self.neu, self.nst, self.pst = v.board_counts()
+        pp, qq, neu = self.pp, self.qq, self.neu      # strengths (RK-CORE-4), neutral troops
         self.sh = sh = [_share(p, q, n) for p, q, n in zip(pp, qq, neu)]
         self.pr, self.rr = map(sum, zip(*sh))
         self.boat = sum(v.boat(P))

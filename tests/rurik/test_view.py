@@ -21,16 +21,19 @@ GAME = get_game("rurik")
 
 def _same_as_per_region_reads(v: View) -> None:
     m = v._m
-    for side in (PLAYER, REBELLION):
-        assert v.strengths(side) == tuple(regions.strength(m.s, side, r) for r in range(8))
-    total, mine = v.structure_counts()
+    pu, ru, pp, qq, neutral, total, mine = v.board_counts()
+    assert (pu, ru) == (v.unit_counts(PLAYER), v.unit_counts(REBELLION))
+    assert pu == tuple(v.units(PLAYER, r) for r in range(8)) and ru == tuple(v.units(REBELLION, r) for r in range(8))
+    assert pp == tuple(regions.strength(m.s, PLAYER, r) for r in range(8))
+    assert qq == tuple(regions.strength(m.s, REBELLION, r) for r in range(8))
+    assert neutral == v.neutral
     assert total == tuple(len(v.structures(r)) for r in range(8))
     assert mine == tuple(any(o == PLAYER for o, _ in v.structures(r)) for r in range(8))
     for column in range(6):                  # RK-STRAT-4
         assert v.landing_rows(column, 12) == tuple(v.landing_row(column, st) for st in range(13))
 
 
-def test_strengths_and_structure_counts_on_a_built_board(mk, R):
+def test_board_counts_on_a_built_board(mk, R):
     """Strength is units, the leader and the side's own strongholds (RK-CORE-4, RK-PL-BUILD-4); a
     captured leader (RK-SB-WAR-1) and structures of nobody (epic, RK-SB-EPIC-1) add nothing."""
     m = mk(modules="epic,warfare")
@@ -45,9 +48,9 @@ def test_strengths_and_structure_counts_on_a_built_board(mk, R):
     build_struct(m, PLAYER, novgorod, CHURCH)
     m.s.sides[REBELLION].leader = CAPTURED
     v = View(m)
-    assert v.strengths(PLAYER)[kiev] == 4 and v.strengths(REBELLION)[kiev] == 2
-    assert v.strengths(REBELLION)[volyn] == 1 and v.strengths(PLAYER)[novgorod] == 0
-    total, mine = v.structure_counts()
+    pu, ru, pp, qq, _, total, mine = v.board_counts()
+    assert pp[kiev] == 4 and qq[kiev] == 2 and pu[kiev] == 3 and ru[kiev] == 1
+    assert qq[volyn] == 1 and pp[novgorod] == 0
     assert total[kiev] == 2 and total[volyn] == 2 and total[novgorod] == 2
     assert mine[kiev] and mine[novgorod] and not mine[volyn]
     _same_as_per_region_reads(v)
@@ -64,12 +67,13 @@ class _Checking(Strategy):
         v = decision.view
         _same_as_per_region_reads(v)
         self.checked += 1
-        self.built += any(v.structure_counts()[1])
-        self.strong += v.strengths(PLAYER) != v.unit_counts(PLAYER) or v.strengths(REBELLION) != v.unit_counts(REBELLION)
+        pu, ru, pp, qq, _, _, mine = v.board_counts()
+        self.built += any(mine)
+        self.strong += pp != pu or qq != ru
         return self.uniform(decision.choices)
 
 
-def test_strengths_and_structure_counts_through_games():
+def test_board_counts_through_games():
     """At every decision of games with every module (epic structures, captured leaders, the rebel
     camp), the one-call reads equal the per-region ones."""
     opts = GAME.resolve_options({"modules": "epic,warfare,factions"})
