@@ -107,7 +107,7 @@ class Snap:
         self.pr, self.rr = map(sum, zip(*sh))
         self.boat = sum(v.boat(P))
         self.wp, self.wr = v.warfare(P), v.warfare(v.REBELLION)
-        self.pg = None
+        self.pg = None          # the regions with a structure of the player's, as bits, once needed
         self.up, self.down = [None] * 8, [None] * 8   # rule-track change of one player unit more, less
         self.unit = UNIT * (LATE if v.round >= 4 else 1.0)
         self.good = GOOD * (LATEG if v.round >= 4 else 1.0)
@@ -136,6 +136,7 @@ class ExpertStrategy(Strategy):
         super().__init__(rng)
         self._curves = None
         self._round_values = None
+        self._groups = {}       # region bitmask -> its largest connected group (the build track)
 
     # --- the public protocol -------------------------------------------------------------------
 
@@ -231,27 +232,25 @@ class ExpertStrategy(Strategy):
         c = self._curves[2]
         return c[min(s.boat + n, 16)] - c[s.boat] + s.good * n
 
-    def _group(self, s, side_has, r):
-        """Largest connected group of regions with a structure, with ``r`` added."""
-        v = s.v
-        has = list(side_has)
-        if r >= 0:
-            has[r] = True
-        seen = [False] * 8
-        best = 0
-        for start in range(8):
-            if not has[start] or seen[start]:
-                continue
-            seen[start], stack, size = True, [start], 0
-            while stack:
-                x = stack.pop()
-                size += 1
-                for y in v.adjacent(x):
-                    if y < 8 and has[y] and not seen[y]:
-                        seen[y] = True
-                        stack.append(y)
-            best = max(best, size)
-        return best
+    def _group(self, v, mask):
+        """Largest connected group among the regions in ``mask`` (bit r for region r), once per mask."""
+        size = self._groups.get(mask)
+        if size is None:
+            size, left = 0, mask
+            while left:
+                start = (left & -left).bit_length() - 1
+                left ^= 1 << start
+                stack, here = [start], 0
+                while stack:
+                    x = stack.pop()
+                    here += 1
+                    for y in v.adjacent(x):
+                        if left >> y & 1:
+                            left ^= 1 << y
+                            stack.append(y)
+                size = max(size, here)
+            self._groups[mask] = size
+        return size
 
     def _spend(self, s, c):
         kind = c[0]
@@ -324,13 +323,11 @@ class ExpertStrategy(Strategy):
         """Growth of the build track from a first structure of the player's in ``r`` (RK-CLAIM-2)."""
         if s.pst[r]:
             return 0.0
-        if s.pg is None:
-            s.pg = {-1: self._group(s, s.pst, -1)}
-        grown = s.pg.get(r)
-        if grown is None:
-            grown = s.pg[r] = self._group(s, s.pst, r)
+        mask = s.pg
+        if mask is None:
+            mask = s.pg = sum([1 << x for x, here in enumerate(s.pst) if here])
         curve = self._curves[1]
-        return curve[grown] - curve[s.pg[-1]]
+        return curve[self._group(s.v, mask | 1 << r)] - curve[self._group(s.v, mask)]
 
     # --- placement ---------------------------------------------------------------------------
 
