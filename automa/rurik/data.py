@@ -202,6 +202,11 @@ class RurikData:
     factions: dict
     epic_cards: tuple = ()            # the 11 epic structure entries of stone_and_blade.json (RK-SB-EPIC-1)
     structure_names: tuple = STRUCTURES   # kind index -> name: the 5 structures, the 11 epics, the rebel camp
+    # what View.claim_progress has already worked out, filled as games ask, never read from a file:
+    # claim-track VP by (track, level reached, measure, smooth, required regions ruled), and the
+    # tracks' levels; and regions.largest_group by bitmask of regions
+    claim_memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    group_memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
 
 def _fail(file: str, entry: str, problem: str):

@@ -23,6 +23,7 @@ MUSTER_LEADER = tuple(("muster", r, "leader") for r in range(8))
 MUSTER_TROOP = tuple(("muster", r, "troop") for r in range(8))
 ATTACK_REBELLION = tuple(("attack", r, "rebellion") for r in range(8))
 ATTACK_NEUTRAL = tuple(("attack", r, "neutral") for r in range(8))
+BUILD = tuple(tuple(("build", r, k, "none") for k in range(5)) for r in range(8))
 MOVE_ANY = tuple(tuple([("move", r, d, u) for d in range(8) if d != r] for u in ("troop", "leader"))
                  for r in range(8))
 
@@ -110,15 +111,16 @@ def build_choices(m: Match, points: int, only: int = -1) -> list:
     s, pl = m.s, m.s.sides[P]
     out = []
     pagan = m.factions and factions.active(m, factions.PAGAN_UNREST, P)
+    units, leader, left = pl.units, pl.leader, pl.structures
     for r in range(8):
         here = s.structs[r]
-        if len(here) >= 3 or not occupies(s, P, r) or _cost(m, r) > points:
-            continue
+        if len(here) >= 3 or not (units[r] or leader == r) or (points < 2 and _cost(m, r) > points):
+            continue                                      # (a build costs 2 points at most)
         if m.epic and epic.blocked(m, r):
             continue
         present = [k for _, k in here]
         for k in range(5):
-            if pl.structures[k] == 0 or k in present:
+            if left[k] == 0 or k in present:
                 continue
             if k == CHURCH:
                 targets = (["rebellion"] if s.sides[REBELLION].units[r] else []) + (
@@ -127,7 +129,7 @@ def build_choices(m: Match, points: int, only: int = -1) -> list:
                     targets.append("none")
                 out += [("build", r, k, t) for t in targets]
             else:
-                out.append(("build", r, k, "none"))
+                out.append(BUILD[r][k])
     if m.epic:
         out += epic.build_choices(m, points, _cost)
     return out

@@ -57,28 +57,30 @@ def ruled(s: State, side: int, need_unit: bool = False) -> list[bool]:
     return out
 
 
-def standing(s: State, side: int, need_unit: bool = False) -> tuple[list[bool], int]:
-    """:func:`ruled` and, in the same pass, the number of regions where ``side`` has strength and
-    ties the strongest of the other side and the neutral troops (half ruled, for lookahead estimates)."""
-    sd, od = s.sides[side], s.sides[1 - side]
-    mine, theirs = sd.units[:], od.units[:]
-    if sd.leader >= 0:
-        mine[sd.leader] += 1
-    if od.leader >= 0:
-        theirs[od.leader] += 1
+def standings(s: State, need_unit: bool = False) -> tuple[tuple[list[bool], int], tuple[list[bool], int]]:
+    """For the player and for the Rebellion, in one pass over the board: :func:`ruled`, and the
+    number of regions where that side has strength and ties the strongest of the other side and
+    the neutral troops (half ruled, for lookahead estimates)."""
+    pl, reb = s.sides
+    strengths = pl.units[:], reb.units[:]
+    if pl.leader >= 0:
+        strengths[PLAYER][pl.leader] += 1
+    if reb.leader >= 0:
+        strengths[REBELLION][reb.leader] += 1
     for r, here in enumerate(s.structs):
         for owner, kind in here:
-            if kind == STRONGHOLD:
-                if owner == side:
-                    mine[r] += 1
-                elif owner == 1 - side:
-                    theirs[r] += 1
-    tops = [n if n > t else t for t, n in zip(theirs, s.neutral)]
-    out = [a > top for a, top in zip(mine, tops)]
-    if need_unit:
-        units, leader = sd.units, sd.leader
-        out = [ok and (units[r] > 0 or leader == r) for r, ok in enumerate(out)]
-    return out, sum([1 for a, top in zip(mine, tops) if a and a == top])
+            if kind == STRONGHOLD and owner <= REBELLION:     # not nobody's
+                strengths[owner][r] += 1
+    out = []
+    for side in (PLAYER, REBELLION):
+        mine, theirs = strengths[side], strengths[1 - side]
+        tops = [n if n > t else t for t, n in zip(theirs, s.neutral)]
+        ruled = [a > top for a, top in zip(mine, tops)]
+        if need_unit:
+            units, leader = s.sides[side].units, s.sides[side].leader
+            ruled = [ok and (units[r] > 0 or leader == r) for r, ok in enumerate(ruled)]
+        out.append((ruled, sum([1 for a, top in zip(mine, tops) if a and a == top])))
+    return out[0], out[1]
 
 
 def ruled_count(s: State, side: int, need_unit: bool = False) -> int:
@@ -93,23 +95,36 @@ def occupied_count(s: State, side: int) -> int:
 
 def build_group(s: State, side: int, adjacent) -> int:
     """Largest group of connected regions that each hold a structure of ``side`` (RK-CLAIM-2)."""
-    left = set()
+    return largest_group(structure_mask(s, side), adjacent)
+
+
+def structure_mask(s: State, side: int) -> int:
+    """The regions holding a structure of ``side``, as bits (bit r for region r)."""
+    mask = 0
     for r, here in enumerate(s.structs):
         for owner, _ in here:
             if owner == side:
-                left.add(r)
+                mask |= 1 << r
                 break
+    return mask
+
+
+def largest_group(mask: int, adjacent) -> int:
+    """Size of the largest group of connected regions among the regions in ``mask``."""
     best = 0
-    while left:
-        stack, size = [left.pop()], 0
+    while mask:
+        start = (mask & -mask).bit_length() - 1
+        mask ^= 1 << start
+        stack, size = [start], 0
         while stack:
             r = stack.pop()
             size += 1
             for q in adjacent[r]:
-                if q in left:
-                    left.remove(q)
+                if mask >> q & 1:
+                    mask ^= 1 << q
                     stack.append(q)
-        best = max(best, size)
+        if size > best:
+            best = size
     return best
 
 

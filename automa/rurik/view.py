@@ -2,10 +2,12 @@
 property reads the state when asked, and returns tuples or numbers, never mutable parts."""
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from automa.rurik import regions
 from automa.rurik.claims import TRACKS
-from automa.rurik.data import GOODS, STRUCTURES
-from automa.rurik.state import PLAYER, REBELLION
+from automa.rurik.data import ADVISOR_NUMBER, GOODS, STRUCTURES
+from automa.rurik.state import PLAYER, REBELLION, STRONGHOLD
 
 
 class View:
@@ -14,6 +16,8 @@ class View:
     __slots__ = ("_m",)
     PLAYER, REBELLION = PLAYER, REBELLION
     GOODS, STRUCTURES = GOODS, STRUCTURES
+    ADVISOR_NUMBER = MappingProxyType(ADVISOR_NUMBER)   # advisor label -> its number, the strength before
+                                                        # bribes (RK-STRAT-3)
 
     def __init__(self, match):
         self._m = match
@@ -86,6 +90,12 @@ class View:
         from automa.rurik.strategy_board import landing   # strategy_board -> decide -> view
         return landing(self._m.s.board[column], strength)
 
+    def landing_rows(self, column: int, top: int) -> tuple[int, ...]:
+        """:meth:`landing_row` of every strength from 0 to ``top``, indexed by strength."""
+        from automa.rurik.strategy_board import landing   # strategy_board -> decide -> view
+        col = self._m.s.board[column]
+        return tuple([landing(col, strength) for strength in range(top + 1)])
+
     def board_column(self, column: int) -> tuple[tuple[int, int], ...]:
         """(side, strength) of each advisor in ``column``, top first; (-1, -1) for a space whose
         advisor was taken back (RK-STRAT-4, RK-ACT-2)."""
@@ -110,6 +120,31 @@ class View:
         if sd.leader >= 0:
             counts[sd.leader] += 1
         return tuple(counts)
+
+    def board_counts(self) -> tuple[tuple[int, ...], ...]:
+        """Per region, in one pass: the units of the player and of the Rebellion (:meth:`units`),
+        their strengths, units plus strongholds (RK-CORE-4, RK-PL-BUILD-4), the neutral troops, the
+        structures there (any owner) and whether the player has one."""
+        s = self._m.s
+        pl, reb = s.sides
+        pu, ru = pl.units[:], reb.units[:]
+        if pl.leader >= 0:
+            pu[pl.leader] += 1
+        if reb.leader >= 0:
+            ru[reb.leader] += 1
+        pp, qq = pu[:], ru[:]
+        total, mine = [0] * len(pu), [False] * len(pu)
+        for r, here in enumerate(s.structs):
+            if here:
+                total[r] = len(here)
+                for owner, kind in here:
+                    if owner == PLAYER:
+                        mine[r] = True
+                        if kind == STRONGHOLD:
+                            pp[r] += 1
+                    elif owner == REBELLION and kind == STRONGHOLD:
+                        qq[r] += 1
+        return tuple(pu), tuple(ru), tuple(pp), tuple(qq), tuple(s.neutral), tuple(total), tuple(mine)
 
     def leader(self, side: int) -> int:
         """The leader's region; -1 off the board, -2 captured (RK-SB-WAR-1)."""
@@ -177,27 +212,38 @@ class View:
         """Claim-track VP if scored now; with ``smooth``, plus the fraction of the way to each next
         level times its extra VP, and half a region ruled for every region where this side ties
         for the highest strength (a gradient for lookahead strategies)."""
+        return self._claim_vp(side, regions.standings(self._m.s, self._m.need_unit)[side], smooth)
+
+    def claim_progress_both(self, smooth: bool = True) -> tuple[float, float]:
+        """:meth:`claim_progress` of the player and of the Rebellion, from one pass over the board."""
+        player, rebellion = regions.standings(self._m.s, self._m.need_unit)
+        return self._claim_vp(PLAYER, player, smooth), self._claim_vp(REBELLION, rebellion, smooth)
+
+    def _claim_vp(self, side: int, standing: tuple[list[bool], int], smooth: bool) -> float:
         m = self._m
         s, data = m.s, m.data
-        vp, claim_levels = data.claim_vp, data.claim_levels
-        now, ties = regions.standing(s, side, m.need_unit)
+        now, ties = standing
         rule = sum(now)
         if smooth and ties:
             rule += 0.5 * ties
-        values = (rule, regions.build_group(s, side, data.adjacent), regions.boat_goods(s, side))
+        mask = regions.structure_mask(s, side)
+        group = data.group_memo.get(mask)
+        if group is None:
+            group = data.group_memo[mask] = regions.largest_group(mask, data.adjacent)
+        values = (rule, group, regions.boat_goods(s, side))
+        memo = data.claim_memo
+        tracks = memo.get("tracks")
+        if tracks is None:      # per track: its levels, and every region some level needs ruled
+            tracks = memo["tracks"] = tuple((t, data.claim_levels[name], tuple(sorted(
+                {r for _, need in data.claim_levels[name] for r in need}))) for t, name in enumerate(TRACKS))
         total = 0.0
-        for t, level in enumerate(s.sides[side].claims):
-            value, levels = values[t], claim_levels[TRACKS[t]]
-            for i in range(len(levels) - 1, level - 1, -1):    # the highest level earned now, if above
-                threshold, required = levels[i]
-                if value >= threshold and (not required or all([now[r] for r in required])):
-                    level = i + 1
-                    break
-            here = vp[level - 1] if level else 0
-            if smooth and level < len(levels):
-                low = levels[level - 1][0] if level else 0
-                frac = max(0.0, (value - low) / max(1, levels[level][0] - low))
-                here += min(frac, 0.99) * (vp[level] - here)
+        for (t, levels, required), level, value in zip(tracks, s.sides[side].claims, values):
+            key = (t, level, value, smooth)
+            if required:
+                key += tuple([now[r] for r in required])
+            here = memo.get(key)
+            if here is None:
+                here = memo[key] = _track_vp(data.claim_vp, levels, level, value, now, smooth)
             total += here
         return total
 
@@ -220,3 +266,20 @@ class View:
     def deed_display(self) -> tuple[int, ...]:
         """The face-up deed cards, refilled after each deed is taken (RK-SETUP-3, RK-CLAIM-4)."""
         return tuple(self._m.s.deed_display)
+
+
+def _track_vp(vp: tuple[int, ...], levels: tuple, level: int, value: float, now: list[bool], smooth: bool) -> float:
+    """VP of one claim track whose marker is at ``level`` and whose measure is ``value`` now: the
+    highest level earned (RK-CLAIM-2..5, markers never move down, RK-OPEN-18); with ``smooth``
+    plus the fraction of the way to the next level times its extra VP."""
+    for i in range(len(levels) - 1, level - 1, -1):    # the highest level earned now, if above
+        threshold, required = levels[i]
+        if value >= threshold and (not required or all([now[r] for r in required])):
+            level = i + 1
+            break
+    here = vp[level - 1] if level else 0
+    if smooth and level < len(levels):
+        low = levels[level - 1][0] if level else 0
+        frac = max(0.0, (value - low) / max(1, levels[level][0] - low))
+        here += min(frac, 0.99) * (vp[level] - here)
+    return here

@@ -26,7 +26,8 @@ top choices from ``view.options`` (a muster or move repeats at a discount, less 
 outnumbered), after the points of the player's advisors already in that column (``view.board_column``);
 a scheme space by the cards it shows; minus the space's coin (RK-ACT-2) and each bribe coin, and a
 little per advisor number on high rows (strong advisors are kept to bump later). The action values
-are computed once per strategy phase (the map does not change while advisors are placed).
+are computed once per strategy phase (the map does not change while advisors are placed), and each
+column's table of values by advisor strength is kept for the round.
 
 It always accomplishes a deed it can, plays a scheme card it can pay, tries a capture, takes the
 Veche card and announces the faction's defeat; it converts goods into a muster or build point only
@@ -43,8 +44,6 @@ from automa.core.strategy import Strategy
 
 COLUMNS = ("muster", "move", "attack", "tax", "build", "scheme")
 POINTS = ((3, 2, 1), (3, 2, 1), (2, 1, 1), (2, 1, 1), (2, 1, 1), (3, 2, 1))   # RK-STRAT-2
-RANGE8 = range(8)
-NUMBER = {"1": 1, "2": 2, "2+": 2, "3+": 3, "4": 4, "5": 5}                 # RK-STRAT-3
 COIN_COST = ((0, 0, 1), (0, 0, 0), (0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 0))  # RK-ACT-2
 COIN, UNIT, GOOD = 0.2, 1.2, 1.0   # VP-equivalents of a coin, a unit on the board, a good held
 LATE, LATEG = 0.2, 0.5  # in the last round units and goods count that much less (nothing follows)
@@ -80,42 +79,43 @@ def _curve(levels, vp, top):
     return out
 
 
+def _share(p, q, n):
+    """Rule points for (player, Rebellion) at strengths ``p``, ``q`` and neutral ``n``: 2 for
+    the strictly strongest, 1 each for a tie for the highest with some strength, else 0 (RK-CORE-4)."""
+    if p > q and p > n:
+        return (2, 0) if p else (0, 0)
+    if q > p and q > n:
+        return (0, 2) if q else (0, 0)
+    top = p if p > q else q
+    if n > top:
+        top = n
+    return (1 if p and p == top else 0), (1 if q and q == top else 0)
+
+
 class Snap:
     """The facts the scores need, read once per decision from the view."""
 
-    __slots__ = ("v", "pu", "ru", "ps", "rs", "neu", "pst", "nst", "boat", "unit", "good", "sh", "pr", "rr", "pg",
-                 "wp", "wr")
+    __slots__ = ("v", "pu", "ru", "pp", "qq", "neu", "pst", "nst", "boat", "unit", "good", "sh", "pr", "rr",
+                 "pg", "wp", "wr", "up", "down")
 
     def __init__(self, v):
         self.v = v
-        P, R = v.PLAYER, v.REBELLION
-        self.pu, self.ru = v.unit_counts(P), v.unit_counts(R)
-        self.neu = v.neutral
-        ps, rs, pst, nst = [0] * 8, [0] * 8, [False] * 8, [0] * 8
-        for r in RANGE8:
-            st = v.structures(r)
-            if st:
-                nst[r] = len(st)
-                for o, name in st:
-                    if o == P:
-                        pst[r] = True
-                        ps[r] += name == "stronghold"
-                    elif o == R:
-                        rs[r] += name == "stronghold"
-        self.ps, self.rs, self.pst, self.nst = ps, rs, pst, nst
-        share = self.share
-        self.sh = sh = [share(r, 0, 0, 0) for r in RANGE8]
-        self.pr, self.rr = sum([a for a, _ in sh]), sum([b for _, b in sh])
+        P = v.PLAYER
+        self.pu, self.ru, self.pp, self.qq, self.neu, self.nst, self.pst = v.board_counts()
+        pp, qq, neu = self.pp, self.qq, self.neu      # strengths (RK-CORE-4), neutral troops
+        self.sh = sh = [_share(p, q, n) for p, q, n in zip(pp, qq, neu)]
+        self.pr, self.rr = map(sum, zip(*sh))
         self.boat = sum(v.boat(P))
-        self.wp, self.wr = v.warfare(P), v.warfare(R)
-        self.pg = None
+        self.wp, self.wr = v.warfare(P), v.warfare(v.REBELLION)
+        self.pg = None          # the regions with a structure of the player's, as bits, once needed
+        self.up, self.down = [None] * 8, [None] * 8   # rule-track change of one player unit more, less
         self.unit = UNIT * (LATE if v.round >= 4 else 1.0)
         self.good = GOOD * (LATEG if v.round >= 4 else 1.0)
 
     def ruler(self, r, dp, dr, dn):
         """1 the player rules ``r`` after the changes, -1 the Rebellion, 0 nobody (RK-CORE-4)."""
-        p = self.pu[r] + self.ps[r] + dp
-        q = self.ru[r] + self.rs[r] + dr
+        p = self.pp[r] + dp
+        q = self.qq[r] + dr
         n = self.neu[r] + dn
         if p > q and p > n:
             return 1
@@ -124,14 +124,8 @@ class Snap:
         return 0
 
     def share(self, r, dp, dr, dn):
-        """Rule points of ``r`` for (player, Rebellion): 2 rules, 1 ties for the highest, else 0."""
-        p = self.pu[r] + self.ps[r] + dp
-        q = self.ru[r] + self.rs[r] + dr
-        n = self.neu[r] + dn
-        top = max(p, q, n)
-        a = (2 if p > q and p > n else 1) if p and p == top else 0
-        b = (2 if q > p and q > n else 1) if q and q == top else 0
-        return a, b
+        """Rule points of ``r`` for (player, Rebellion) after the changes: :func:`_share`."""
+        return _share(self.pp[r] + dp, self.qq[r] + dr, self.neu[r] + dn)
 
 
 class ExpertStrategy(Strategy):
@@ -142,6 +136,7 @@ class ExpertStrategy(Strategy):
         super().__init__(rng)
         self._curves = None
         self._round_values = None
+        self._groups = {}       # region bitmask -> its largest connected group (the build track)
 
     # --- the public protocol -------------------------------------------------------------------
 
@@ -204,7 +199,26 @@ class ExpertStrategy(Strategy):
     def _rule_delta(self, s, r, dp, dr, dn):
         """Change of both rule tracks when region ``r``'s strengths change (player VP minus the
         Rebellion's); a tie for the highest strength counts as half a region ruled."""
-        return self._rule_step(s, s.sh[r], s.share(r, dp, dr, dn))
+        a1, b1 = _share(s.pp[r] + dp, s.qq[r] + dr, s.neu[r] + dn)
+        a0, b0 = s.sh[r]
+        if a0 == a1 and b0 == b1:
+            return 0.0
+        curve, pr, rr = self._rule, s.pr, s.rr
+        return (curve[pr + a1 - a0] - curve[pr]) - (curve[rr + b1 - b0] - curve[rr])
+
+    def _up(self, s, r):
+        """:meth:`_rule_delta` of one player unit more in ``r``, once per snapshot."""
+        x = s.up[r]
+        if x is None:
+            x = s.up[r] = self._rule_delta(s, r, 1, 0, 0)
+        return x
+
+    def _down(self, s, r):
+        """:meth:`_rule_delta` of one player unit less in ``r``, once per snapshot."""
+        x = s.down[r]
+        if x is None:
+            x = s.down[r] = self._rule_delta(s, r, -1, 0, 0)
+        return x
 
     def _rule_step(self, s, before, after):
         """Change of both rule tracks when one region's rule points go from ``before`` to ``after``."""
@@ -218,50 +232,65 @@ class ExpertStrategy(Strategy):
         c = self._curves[2]
         return c[min(s.boat + n, 16)] - c[s.boat] + s.good * n
 
-    def _group(self, s, side_has, r):
-        """Largest connected group of regions with a structure, with ``r`` added."""
-        v = s.v
-        has = list(side_has)
-        if r >= 0:
-            has[r] = True
-        seen = [False] * 8
-        best = 0
-        for start in range(8):
-            if not has[start] or seen[start]:
-                continue
-            seen[start], stack, size = True, [start], 0
-            while stack:
-                x = stack.pop()
-                size += 1
-                for y in v.adjacent(x):
-                    if y < 8 and has[y] and not seen[y]:
-                        seen[y] = True
-                        stack.append(y)
-            best = max(best, size)
-        return best
+    def _group(self, v, mask):
+        """Largest connected group among the regions in ``mask`` (bit r for region r), once per mask."""
+        size = self._groups.get(mask)
+        if size is None:
+            size, left = 0, mask
+            while left:
+                start = (left & -left).bit_length() - 1
+                left ^= 1 << start
+                stack, here = [start], 0
+                while stack:
+                    x = stack.pop()
+                    here += 1
+                    for y in v.adjacent(x):
+                        if left >> y & 1:
+                            left ^= 1 << y
+                            stack.append(y)
+                size = max(size, here)
+            self._groups[mask] = size
+        return size
 
     def _spend(self, s, c):
         kind = c[0]
-        if kind == "pass":
-            return 0.0
-        if kind == "forfeit":
-            return COIN + 0.05
-        if kind == "muster":
-            r = c[1]
-            near = s.ru[r] > 0 or any(s.ru[q] for q in s.v.adjacent(r) if q < 8)
-            return s.unit + self._rule_delta(s, r, 1, 0, 0) + 0.15 * near + 0.1 * s.pst[r]
         if kind == "move":
             _, a, b, unit = c
-            value = self._rule_delta(s, a, -1, 0, 0)
-            before_a = s.ruler(a, 0, 0, 0)
-            value += self._rule_delta(s, b, 1, 0, 0)
-            if s.pu[a] == 1 and s.pst[a]:
+            value = self._down(s, a) + self._up(s, b)
+            pu = s.pu
+            if pu[a] == 1 and s.pst[a]:
                 value -= 0.3              # no unit left where it has structures
-            if s.pu[b] == 0:
+            if pu[b] == 0:
                 value += MOVE_NEW * (0.5 + 0.5 * s.v.goods_token(b))
-            if before_a == 1 and s.ruler(a, -1, 0, 0) != 1:
+            if s.sh[a][0] == 2 and s.ruler(a, -1, 0, 0) != 1:      # it rules ``a`` now, and not after
                 value -= 0.1
             return value - 0.05
+        if kind == "build":
+            _, r, k, target = c
+            value = self._build_track(s, r) + STRUCT_BASE[k]
+            if s.ru[r] and not (k == 0 and target == "rebellion" and s.ru[r] == 1):
+                # a second structure lets the Rebellion build its tavern there (RK-REB-BUILD-4);
+                # a third closes the region to its builds (RK-PL-BUILD-2)
+                value += -TAVERN_PEN if s.nst[r] == 1 else (FULL if s.nst[r] == 2 else 0.0)
+            if k == 1:
+                value += self._up(s, r)
+            elif k == 0 and target != "none":
+                value += self._rule_delta(s, r, 1, -(target == "rebellion"), -(target == "neutral"))
+                value += 0.3 if target == "rebellion" else 0.15
+            elif k == 4:
+                value += COIN * (s.nst[r] + 1)
+            elif k == 2:
+                value += 0.3 * s.v.goods_token(r)
+            elif k == 3:
+                value += STABLE
+            if s.sh[r][0] != 2:            # it does not rule ``r``
+                value -= 0.9               # it costs 2 points
+            return value
+        if kind == "muster":
+            r = c[1]
+            ru = s.ru
+            near = ru[r] > 0 or any([ru[q] for q in s.v.adjacent(r) if q < 8])
+            return s.unit + self._up(s, r) + 0.15 * near + 0.1 * s.pst[r]
         if kind == "attack":
             r = c[1]
             if c[2] == "neutral":
@@ -269,7 +298,7 @@ class ExpertStrategy(Strategy):
             value = self._rule_delta(s, r, 0, -1, 0) + KILL + CLEAR * (s.ru[r] == 1)
             wp, wr = s.wp, s.wr
             value += WAR * (_war_soft(wp + 1 - wr) - _war_soft(wp - wr)) + 0.25
-            cards = 1 + (s.ruler(r, 0, 0, 0) == -1) + (s.rs[r] > 0)
+            cards = 1 + (s.sh[r][1] == 2) + (s.qq[r] > s.ru[r])     # it rules; its stronghold
             p_hit = 1 - (1 - HIT) ** cards
             loss = s.unit - self._rule_step(s, s.share(r, 0, -1, 0), s.share(r, -1, -1, 0))
             return value - p_hit * loss
@@ -281,43 +310,24 @@ class ExpertStrategy(Strategy):
             if c[2] == "coin":
                 return self._trade(s, 1) + COIN + deny
             return self._trade(s, 1) + deny
-        if kind == "build":
-            _, r, k, target = c
-            value = self._build_track(s, r) + STRUCT_BASE[k]
-            if s.ru[r] and not (k == 0 and target == "rebellion" and s.ru[r] == 1):
-                # a second structure lets the Rebellion build its tavern there (RK-REB-BUILD-4);
-                # a third closes the region to its builds (RK-PL-BUILD-2)
-                value += -TAVERN_PEN if s.nst[r] == 1 else (FULL if s.nst[r] == 2 else 0.0)
-            if k == 1:
-                value += self._rule_delta(s, r, 1, 0, 0)
-            elif k == 0 and target != "none":
-                value += self._rule_delta(s, r, 1, -(target == "rebellion"), -(target == "neutral"))
-                value += 0.3 if target == "rebellion" else 0.15
-            elif k == 4:
-                value += COIN * (s.nst[r] + 1)
-            elif k == 2:
-                value += 0.3 * s.v.goods_token(r)
-            elif k == 3:
-                value += STABLE
-            if s.ruler(r, 0, 0, 0) != 1:
-                value -= 0.9               # it costs 2 points
-            return value
+        if kind == "pass":
+            return 0.0
+        if kind == "forfeit":
+            return COIN + 0.05
         if kind == "epic":
             value = 1.0 + self._build_track(s, c[1])
-            return value - (0.9 if s.ruler(c[1], 0, 0, 0) != 1 else 0.0)
+            return value - (0.9 if s.sh[c[1]][0] != 2 else 0.0)
         return 0.0
 
     def _build_track(self, s, r):
         """Growth of the build track from a first structure of the player's in ``r`` (RK-CLAIM-2)."""
         if s.pst[r]:
             return 0.0
-        if s.pg is None:
-            s.pg = {-1: self._group(s, s.pst, -1)}
-        grown = s.pg.get(r)
-        if grown is None:
-            grown = s.pg[r] = self._group(s, s.pst, r)
+        mask = s.pg
+        if mask is None:
+            mask = s.pg = sum([1 << x for x, here in enumerate(s.pst) if here])
         curve = self._curves[1]
-        return curve[grown] - curve[s.pg[-1]]
+        return curve[self._group(s.v, mask | 1 << r)] - curve[self._group(s.v, mask)]
 
     # --- placement ---------------------------------------------------------------------------
 
@@ -341,53 +351,68 @@ class ExpertStrategy(Strategy):
         v = d.view
         cached = self._round_values
         if cached is not None and cached[0] is v and cached[1] == v.round:
-            values = cached[2]
+            values, tables_seen = cached[2], cached[3]
         else:                   # the map does not change while advisors are placed (RK-STRAT-1)
-            values = self._action_values(v)
-            self._round_values = (v, v.round, values)
+            values, tables_seen = self._action_values(v), {}
+            self._round_values = (v, v.round, values, tables_seen)
         coins = v.coins(v.PLAYER)
         hand = len(v.hand)
-        P = v.PLAYER
-        strengths, by_row = [], []
+        tables = []
         for column in range(6):
             col = v.board_column(column)
-            strengths.append([st for _, st in col])
-            used = sum(POINTS[column][min(row, 2)] for row, (side, _) in enumerate(col) if side == P)
-            action = COLUMNS[column]
-            rows = []
-            for row in range(3):
-                points, cost = POINTS[column][row], COIN_COST[column][row]
-                if action == "scheme":
-                    value = SCHEME_VALUE[points] * (0.6 if used else 1.0) - 0.15 * hand
-                else:
-                    vals = values[action]
-                    value = sum([x for x in vals[used:used + points] if x > 0]) if used < len(vals) else -0.3
-                    if not vals:
-                        value = -0.3
-                rows.append((value - COIN * cost * 1.1, cost))
-            by_row.append(rows)
-        tables = []             # per column, per strength: (value, coin cost, penalty per advisor number)
-        span = range(6 + coins)  # 5 + every coin as a bribe at most
-        for column in range(6):
-            col = strengths[column]
-            if len(col) >= 3:
-                tables.append(None)
-                continue
-            entries = [(value, cost, (2 - row) * LOW_PEN) for row, (value, cost) in enumerate(by_row[column])]
-            n, table = len(col), []
-            for strength in span:       # the row is the number of advisors at least as strong (RK-STRAT-4)
-                while n and col[n - 1] < strength:
-                    n -= 1
-                table.append(entries[n])
+            key = (column, col, coins, hand)
+            table = tables_seen.get(key)
+            if table is None:
+                table = tables_seen[key] = self._column_table(v, values, column, col, coins, hand)
             tables.append(table)
         per_coin = COIN * BRIBE
+        numbers = v.ADVISOR_NUMBER
         out = []
         add = out.append
         for _, label, column, bribe in d.choices:
-            number = NUMBER[label]
+            number = numbers[label]
             value, cost, pen = tables[column][number + bribe]
             add((value if cost <= coins - bribe else COIN) - pen * number - per_coin * bribe)
         return out
+
+    @staticmethod
+    def _column_table(v, values, column, col, coins, hand):
+        """Per advisor strength, what a placement in ``column`` (advisors ``col``, top first) would
+        be worth: (value, coin cost, penalty per advisor number); None for a full column. The
+        same column, coins and hand give the same table all round, so tables are kept per round."""
+        n = len(col)
+        if n >= 3:
+            return None
+        P = v.PLAYER
+        points = POINTS[column]
+        used = 0
+        for row, (side, _) in enumerate(col):
+            if side == P:
+                used += points[row]
+        action = COLUMNS[column]
+        entries = []
+        for row in range(3):
+            here, cost = points[row], COIN_COST[column][row]
+            if action == "scheme":
+                value = SCHEME_VALUE[here] * (0.6 if used else 1.0) - 0.15 * hand
+            else:
+                vals = values[action]
+                value = sum([x for x in vals[used:used + here] if x > 0]) if used < len(vals) else -0.3
+                if not vals:
+                    value = -0.3
+            entries.append((value - COIN * cost * 1.1, cost, (2 - row) * LOW_PEN))
+        # the row is the number of advisors at least as strong, counted from the bottom up
+        # (RK-STRAT-4): at least i of them while the strength is at most the strongest of the
+        # i-th and those below it; strengths 0 .. 5 + every coin as a bribe
+        span = 6 + coins
+        table, done = [], 0
+        for i in range(n, 0, -1):
+            upto = max([st for _, st in col[i - 1:]]) + 1
+            upto = span if upto > span else (done if upto < done else upto)
+            table += [entries[i]] * (upto - done)
+            done = upto
+        table += [entries[0]] * (span - done)
+        return table
 
     # --- conversions and setup -----------------------------------------------------------------
 
@@ -416,7 +441,7 @@ class ExpertStrategy(Strategy):
         value = 0.3 * v.goods_token(r) + 0.2 * sum(1 for q in v.adjacent(r) if q < 8 and s.pu[q])
         value += 1.0 if s.pu[r] == 0 else 0.0
         value -= 0.2 * sum(1 for q in v.adjacent(r) if q < 8 and s.ru[q])
-        return value + self._rule_delta(s, r, 1, 0, 0)
+        return value + self._up(s, r)
 
 
 def _war_soft(diff):

@@ -27,10 +27,12 @@ POINTS = ((3, 2, 1), (3, 2, 1), (2, 1, 1), (2, 1, 1), (2, 1, 1), (3, 2, 1))   # 
 COLUMNS = ("muster", "move", "attack", "tax", "build", "scheme")
 
 
-def estimate(v, side):
+def estimate(v, side, claims=None):
+    """The estimate of ``side``; ``claims`` is its ``view.claim_progress`` when already known."""
     w, wo = v.warfare(side), v.warfare(1 - side)
     units, structures, goods = v.position(side)
-    score = v.claim_progress(side) + v.vp_tokens(side) + ((3 if w >= wo else 1) if w else 0)
+    score = (v.claim_progress(side) if claims is None else claims) + v.vp_tokens(side) + (
+        (3 if w >= wo else 1) if w else 0)
     score += 0.1 * units + 0.1 * structures + 0.05 * goods
     if side == v.PLAYER:
         return score + v.deeds_done_vp + 0.1 * v.coins(side) + 0.5 * len(v.hand)
@@ -38,7 +40,8 @@ def estimate(v, side):
 
 
 def margin(v):
-    return estimate(v, v.PLAYER) - estimate(v, v.REBELLION)
+    player, rebellion = v.claim_progress_both()
+    return estimate(v, v.PLAYER, player) - estimate(v, v.REBELLION, rebellion)
 
 
 def action_value(v, action, points):
@@ -62,13 +65,16 @@ def action_value(v, action, points):
 
 def placement_values(v, choices):
     """The value of each advisor placement. Many choices share a landing row and an action, so
-    the row is found once per (column, strength) and the action valued once per (column, row)."""
+    the rows are found once per column and the action valued once per (column, row)."""
+    numbers = v.ADVISOR_NUMBER
+    strengths = [numbers[advisor] + bribe for _, advisor, _, bribe in choices]
+    top = max(strengths)
     rows, values, out = {}, {}, []
-    for _, advisor, column, bribe in choices:
-        strength = int(advisor[0]) + bribe
-        row = rows.get((column, strength))
-        if row is None:
-            row = rows[column, strength] = v.landing_row(column, strength)
+    for (_, _, column, bribe), strength in zip(choices, strengths):
+        landing = rows.get(column)
+        if landing is None:
+            landing = rows[column] = v.landing_rows(column, top)
+        row = landing[strength]
         value = values.get((column, row))
         if value is None:
             value = values[column, row] = action_value(v, COLUMNS[column], POINTS[column][row])

@@ -41,9 +41,9 @@ class Persona(Strategy):
     def _placements(self, view, choices):
         """Per placement: 10 per rank of its column (the first column ranks highest), plus the
         advisor's strength, less 3 per bribe coin when the player has fewer than 4 coins."""
-        ranks = self._ranks
+        ranks, numbers = self._ranks, view.ADVISOR_NUMBER
         per_coin = 3 * (view.coins(view.PLAYER) < 4)
-        return [ranks[column] + int(advisor[0]) + bribe - per_coin * bribe for _, advisor, column, bribe in choices]
+        return [ranks[column] + numbers[advisor] + bribe - per_coin * bribe for _, advisor, column, bribe in choices]
 
 
 def rebels(view, r):
@@ -51,4 +51,5 @@ def rebels(view, r):
 
 
 def near_rebels(view, r):
-    return rebels(view, r) + sum(rebels(view, q) for q in view.adjacent(r)) / 2
+    counts = view.unit_counts(view.REBELLION)
+    return counts[r] + sum([counts[q] for q in view.adjacent(r)]) / 2

@@ -155,3 +155,53 @@ def test_beats_greedy_on_fixed_games():
         g = _play("greedy", 5, i, difficulty=1)
         diffs.append(_margin(e) - _margin(g))
     assert sum(diffs) / len(diffs) > 0
+
+
+class _ColdCheck(ExpertStrategy):
+    """Expert that, at every placement, checks its scores against a fresh expert's (no tables
+    kept from earlier placements of the round)."""
+
+    placements = 0
+
+    def choose(self, decision):
+        if decision.kind == "advisor_place":
+            assert self._scores(decision) == ExpertStrategy(random.Random(0))._scores(decision)
+            self.placements += 1
+        return super().choose(decision)
+
+
+@pytest.mark.parametrize("opts", [{}, {"modules": "epic,warfare,factions", "difficulty": 4}])
+def test_placement_tables_kept_over_a_round_score_as_fresh_ones(opts):
+    """Placement tables are kept per round by column, advisors there, coins and hand
+    (RK-STRAT-1..4); a kept table always equals a freshly computed one."""
+    resolved = GAME.resolve_options(opts)
+    ctx = GAME.prepare(resolved)
+    for i in range(6):
+        st = game_streams(9, i)
+        strategy = _ColdCheck(st.strategy)
+        GAME.play(ctx, resolved, strategy, st, None)
+        assert strategy.placements >= 12
+
+
+def test_share_is_rule_points():
+    """2 rule points to the strictly strongest side, 1 to each side tied for the highest with some
+    strength, none otherwise (RK-CORE-4; a tie counts as half a region ruled)."""
+    from strategies.rurik.expert import _share
+    for p in range(-1, 5):
+        for q in range(-1, 5):
+            for n in range(0, 5):
+                top = max(p, q, n)
+                player = 0 if p <= 0 or p < top else (2 if p > q and p > n else 1)
+                rebel = 0 if q <= 0 or q < top else (2 if q > p and q > n else 1)
+                assert _share(p, q, n) == (player, rebel), (p, q, n)
+
+
+def test_group_sizes_kept_per_mask_are_the_build_track_measure(mk, data):
+    """The build-track group (RK-CLAIM-2) expert keeps per region set equals the engine's measure
+    for every set of the 8 regions, asked twice (the second time from what it kept)."""
+    from automa.rurik import regions
+    s = ExpertStrategy(random.Random(0))
+    v = View(mk())
+    for _ in range(2):
+        for mask in range(256):
+            assert s._group(v, mask) == regions.largest_group(mask, data.adjacent), mask
