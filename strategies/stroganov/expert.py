@@ -147,7 +147,7 @@ def fur_worth(ctx: _Ctx, furs, tigers: int, value: int) -> float:
 class ExpertStrategy(Strategy):
     name = "expert"
     description = "fast heuristic: direct scores, lookahead only for rare choices; hunts, wishes, diplomacy"
-    _view = _rates = _diplo = None
+    _view = _rates = _diplo = _extra = None
 
     def choose(self, decision):
         return self.pick_top(decision.choices, self.scores(decision))
@@ -169,13 +169,14 @@ class ExpertStrategy(Strategy):
         view = decision.view
         if view is not self._view:  # the printed rates and modules, read once per game (and per rollout)
             self._view, self._rates, self._diplo = view, view.rates, "diplomacy" in view.modules
+            self._extra = None
+        if kind == "extra":
+            return self._extras_cached(decision, view)
         ctx = _Ctx(view, self._rates, self._diplo)
         if kind in ACTIONS:
             return self._actions(decision, ctx)
         if kind == "move":
             return self._moves(decision, ctx)
-        if kind == "extra":
-            return self._extras(decision, ctx)
         if kind == "song":
             return [-1.0 if c is None else float(len(decision.choices) - i) for i, c in enumerate(decision.choices)]
         if kind == "trophy":
@@ -223,6 +224,22 @@ class ExpertStrategy(Strategy):
             if new in marked and (p.tigers or any(p.furs)):
                 v += 0.6 + 0.6 * ctx.wl
             out.append(v)
+        return out
+
+    def _extras_cached(self, decision, view) -> list:
+        """:meth:`_extras`, reused when the last extra decision of this view had the same choices, supply,
+        held wishes, season and market price: the extras asked between two phases often repeat. A choice to
+        fulfil a wish looks ahead (and may draw), so such a decision is always scored afresh."""
+        choices = decision.choices
+        if len(choices) > 1 and choices[1][0] == "fulfil":
+            return self._extras(decision, _Ctx(view, self._rates, self._diplo))
+        p = view.player
+        key = (tuple(choices), p.furs, p.tigers, p.horses, p.wishes, view.year, view.season, view.market_costs())
+        last = self._extra
+        if last is not None and last[0] == key:
+            return last[1][:]
+        out = self._extras(decision, _Ctx(view, self._rates, self._diplo))
+        self._extra = key, out[:]
         return out
 
     def _extras(self, decision, ctx) -> list:
