@@ -114,10 +114,11 @@ class State:
         """A copy for lookahead and search: the lists written during the action seasons are copied; the
         columns and donations of each slot, the song display, the piles, the deck and what only setup
         writes are shared, as they are replaced, never changed in place (see the class docstring)."""
+        sides = self.sides  # the player's and Ivan's
         return State(self.tiles[:], self.col[:], self.tiger[:], self.don[:], self.don_coins[:], self.diplo[:],
                      self.bag[:], self.market[:], self.trade_fur, self.region_fur, self.village, self.yurt[:],
                      self.wish[:], self.songs, self.song_pile, self.tile_pile, self.special_pile, self.yurt_pile,
-                     self.wish_pile, [s.copy() for s in self.sides], self.deck, self.tigers_left,
+                     self.wish_pile, [sides[0].copy(), sides[1].copy()], self.deck, self.tigers_left,
                      self.banners_left, self.used_yurts[:], self.merchant_tile, self.merchant_region,
                      self.diplo_terrain, self.diplo_left, self.diplo_bonus, self.year, self.season, self.turn,
                      self.drawn, self.order, self.first_order, self.arrivals)
