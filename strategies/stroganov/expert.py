@@ -49,19 +49,17 @@ class _Ctx:
     __slots__ = ("view", "rates", "fut", "wl", "wishes", "diplo", "fur_w", "tiger_w", "coin_w",
                  "story_w", "song_story", "furs", "tigers", "_worth")
 
-    def __init__(self, view, rates, diplo):
+    def __init__(self, view, game: tuple):
+        """``game``: what a game (or rollout) does not change, from :func:`_game`."""
         self.view = view
-        self.rates = rates
+        self.rates, self.diplo, self.fur_w, self.tiger_w, self.story_w, coin_vp = game
         done = (view.year - 1) * 3 + view.season
         self.fut = max(0, 12 - done) / 12.0   # share of the action seasons still to play
         self.wl = view.winters_left
         p = view.player
         card = view.wish_card
         self.wishes = [card(w) for w in p.wishes]
-        self.diplo = diplo
-        fpv, cpv, tiger_vp, spv = rates[:4]
-        self.fur_w, self.tiger_w, self.story_w = 1.0 / fpv, float(tiger_vp), 1.0 / spv
-        self.coin_w = 1.0 / cpv + 0.1 * self.fut
+        self.coin_w = coin_vp + 0.1 * self.fut
         self.song_story = 9 * self.wl  # story that songs can still use, about one song per winter
         self.furs, self.tigers = p.furs, p.tigers
         self._worth = {}
@@ -72,6 +70,14 @@ class _Ctx:
         if w is None:
             w = self._worth[value] = fur_worth(self, self.furs, self.tigers, value)
         return w
+
+
+def _game(view) -> tuple:
+    """The printed rates, whether diplomacy is played, and the VP of a fur, a tiger, a story point and a
+    coin (:class:`_Ctx`)."""
+    rates = view.rates
+    fpv, cpv, tiger_vp, spv = rates[:4]
+    return rates, "diplomacy" in view.modules, 1.0 / fpv, float(tiger_vp), 1.0 / spv, 1.0 / cpv
 
 
 def res_value(ctx: _Ctx, furs, tigers: int, coins: int, horses: int, story: int) -> float:
@@ -147,7 +153,7 @@ def fur_worth(ctx: _Ctx, furs, tigers: int, value: int) -> float:
 class ExpertStrategy(Strategy):
     name = "expert"
     description = "fast heuristic: direct scores, lookahead only for rare choices; hunts, wishes, diplomacy"
-    _view = _rates = _diplo = _extra = None
+    _view = _game = _extra = None
 
     def choose(self, decision):
         return self.pick_top(decision.choices, self.scores(decision))
@@ -168,11 +174,10 @@ class ExpertStrategy(Strategy):
         kind = decision.kind
         view = decision.view
         if view is not self._view:  # the printed rates and modules, read once per game (and per rollout)
-            self._view, self._rates, self._diplo = view, view.rates, "diplomacy" in view.modules
-            self._extra = None
+            self._view, self._game, self._extra = view, _game(view), None
         if kind == "extra":
             return self._extras_cached(decision, view)
-        ctx = _Ctx(view, self._rates, self._diplo)
+        ctx = _Ctx(view, self._game)
         if kind in ACTIONS:
             return self._actions(decision, ctx)
         if kind == "move":
@@ -232,13 +237,13 @@ class ExpertStrategy(Strategy):
         fulfil a wish looks ahead (and may draw), so such a decision is always scored afresh."""
         choices = decision.choices
         if len(choices) > 1 and choices[1][0] == "fulfil":
-            return self._extras(decision, _Ctx(view, self._rates, self._diplo))
+            return self._extras(decision, _Ctx(view, self._game))
         p = view.player
         key = (tuple(choices), p.furs, p.tigers, p.horses, p.wishes, view.year, view.season, view.market_costs())
         last = self._extra
         if last is not None and last[0] == key:
             return last[1][:]
-        out = self._extras(decision, _Ctx(view, self._rates, self._diplo))
+        out = self._extras(decision, _Ctx(view, self._game))
         self._extra = key, out[:]
         return out
 
