@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from functools import partial
 
 from automa.stroganov.state import C_BONUS, C_SONGS, C_SONGS_AT_END, C_TROPHY, IVAN, PLAYER
 from automa.stroganov.view import View
@@ -51,7 +52,7 @@ class Run:
             if view is None:
                 view = self.view = View(self)
             rec = self.recorder
-            choice = ask(self.strategy, Decision(kind, view, choices, lambda c: self.lookahead(apply, c),
+            choice = ask(self.strategy, Decision(kind, view, choices, partial(self.lookahead, apply),
                                                  rec and rec.rollout))
             if rec is not None:
                 rec.choices.append(choice)

@@ -12,6 +12,7 @@ CATEGORIES = ("landscapes", "wishes", "trophies", "outposts", "furs", "coins", "
 C_SONGS_AT_END = len(CATEGORIES)
 PLAYER, IVAN = 0, 1
 START = -1  # position of a cossack on the start tile
+_new = object.__new__  # copies set every field themselves
 
 
 @dataclass(slots=True)
@@ -49,12 +50,37 @@ class Side:
     song_vp: int = 0  # VP of the songs bought in winter, scored at the end (C_SONGS_AT_END)
 
     def copy(self) -> "Side":
-        """A copy sharing only the lists that are replaced when written (tiles, wishes, fulfilled)."""
-        s = Side(self.is_ivan, self.pos, self.arrived, self.furs[:], self.tigers, self.coins, self.horses,
-                 self.banners, self.story, self.vp[:], self.outpost_supply, self.outpost_reserve,
-                 self.outposts[:], self.tiles, self.wishes, self.fulfilled, self.trophy,
-                 self.final_trophy_used, self.plan, self.plan_pos, self.diplo, self.salesman, self.guide,
-                 self.huntsman, self.breeder, self.settlement_yurt, self.song12_turn, self.song_vp)
+        """A copy sharing only the lists that are replaced when written (tiles, wishes, fulfilled); built
+        field by field, which costs a quarter less than the dataclass constructor."""
+        s = _new(Side)
+        s.is_ivan = self.is_ivan
+        s.pos = self.pos
+        s.arrived = self.arrived
+        s.furs = self.furs[:]
+        s.tigers = self.tigers
+        s.coins = self.coins
+        s.horses = self.horses
+        s.banners = self.banners
+        s.story = self.story
+        s.vp = self.vp[:]
+        s.outpost_supply = self.outpost_supply
+        s.outpost_reserve = self.outpost_reserve
+        s.outposts = self.outposts[:]
+        s.tiles = self.tiles
+        s.wishes = self.wishes
+        s.fulfilled = self.fulfilled
+        s.trophy = self.trophy
+        s.final_trophy_used = self.final_trophy_used
+        s.plan = self.plan
+        s.plan_pos = self.plan_pos
+        s.diplo = self.diplo
+        s.salesman = self.salesman
+        s.guide = self.guide
+        s.huntsman = self.huntsman
+        s.breeder = self.breeder
+        s.settlement_yurt = self.settlement_yurt
+        s.song12_turn = self.song12_turn
+        s.song_vp = self.song_vp
         return s
 
     def fur_count(self) -> int:
@@ -113,14 +139,46 @@ class State:
     def copy(self) -> "State":
         """A copy for lookahead and search: the lists written during the action seasons are copied; the
         columns and donations of each slot, the song display, the piles, the deck and what only setup
-        writes are shared, as they are replaced, never changed in place (see the class docstring)."""
-        return State(self.tiles[:], self.col[:], self.tiger[:], self.don[:], self.don_coins[:], self.diplo[:],
-                     self.bag[:], self.market[:], self.trade_fur, self.region_fur, self.village, self.yurt[:],
-                     self.wish[:], self.songs, self.song_pile, self.tile_pile, self.special_pile, self.yurt_pile,
-                     self.wish_pile, [s.copy() for s in self.sides], self.deck, self.tigers_left,
-                     self.banners_left, self.used_yurts[:], self.merchant_tile, self.merchant_region,
-                     self.diplo_terrain, self.diplo_left, self.diplo_bonus, self.year, self.season, self.turn,
-                     self.drawn, self.order, self.first_order, self.arrivals)
+        writes are shared, as they are replaced, never changed in place (see the class docstring). Built
+        field by field, as :meth:`Side.copy` is."""
+        c = _new(State)
+        c.tiles = self.tiles[:]
+        c.col = self.col[:]
+        c.tiger = self.tiger[:]
+        c.don = self.don[:]
+        c.don_coins = self.don_coins[:]
+        c.diplo = self.diplo[:]
+        c.bag = self.bag[:]
+        c.market = self.market[:]
+        c.trade_fur = self.trade_fur
+        c.region_fur = self.region_fur
+        c.village = self.village
+        c.yurt = self.yurt[:]
+        c.wish = self.wish[:]
+        c.songs = self.songs
+        c.song_pile = self.song_pile
+        c.tile_pile = self.tile_pile
+        c.special_pile = self.special_pile
+        c.yurt_pile = self.yurt_pile
+        c.wish_pile = self.wish_pile
+        c.sides = [self.sides[0].copy(), self.sides[1].copy()]  # the player's and Ivan's
+        c.deck = self.deck
+        c.tigers_left = self.tigers_left
+        c.banners_left = self.banners_left
+        c.used_yurts = self.used_yurts[:]
+        c.merchant_tile = self.merchant_tile
+        c.merchant_region = self.merchant_region
+        c.diplo_terrain = self.diplo_terrain
+        c.diplo_left = self.diplo_left
+        c.diplo_bonus = self.diplo_bonus
+        c.year = self.year
+        c.season = self.season
+        c.turn = self.turn
+        c.drawn = self.drawn
+        c.order = self.order
+        c.first_order = self.first_order
+        c.arrivals = self.arrivals
+        return c
 
     def own_piles(self) -> None:
         """Give this state its own face-down piles and deck, which copies share, before writing them."""

@@ -43,30 +43,51 @@ FULFIL_NOW = 0.5  # a wish fulfilled now frees its furs and pays its reward earl
 
 
 class _Ctx:
-    """Per-decision facts of the player's position, read once from the view."""
+    """Per-decision facts of the player's position, read once from the view; ``worth`` memoizes
+    :func:`fur_worth` for the player's own supply, which a decision does not change."""
 
     __slots__ = ("view", "rates", "fut", "wl", "wishes", "diplo", "fur_w", "tiger_w", "coin_w",
-                 "story_w", "song_story")
+                 "story_w", "song_story", "furs", "tigers", "_worth")
 
-    def __init__(self, view, rates):
+    def __init__(self, view, game: tuple):
+        """``game``: what a game (or rollout) does not change, from :func:`_game`."""
         self.view = view
-        self.rates = rates
+        self.rates, self.diplo, self.fur_w, self.tiger_w, self.story_w, coin_vp = game
         done = (view.year - 1) * 3 + view.season
         self.fut = max(0, 12 - done) / 12.0   # share of the action seasons still to play
         self.wl = view.winters_left
         p = view.player
-        self.wishes = [view.wish_card(w) for w in p.wishes]
-        self.diplo = "diplomacy" in view.modules
-        fpv, cpv, tiger_vp, spv = rates[:4]
-        self.fur_w, self.tiger_w, self.story_w = 1.0 / fpv, float(tiger_vp), 1.0 / spv
-        self.coin_w = 1.0 / cpv + 0.1 * self.fut
+        card = view.wish_card
+        self.wishes = [card(w) for w in p.wishes]
+        self.coin_w = coin_vp + 0.1 * self.fut
         self.song_story = 9 * self.wl  # story that songs can still use, about one song per winter
+        self.furs, self.tigers = p.furs, p.tigers
+        self._worth = {}
+
+    def worth(self, value: int) -> float:
+        """:func:`fur_worth` of one more fur of ``value`` for the player's supply."""
+        w = self._worth.get(value)
+        if w is None:
+            w = self._worth[value] = fur_worth(self, self.furs, self.tigers, value)
+        return w
+
+
+def _game(view) -> tuple:
+    """The printed rates, whether diplomacy is played, and the VP of a fur, a tiger, a story point and a
+    coin (:class:`_Ctx`)."""
+    rates = view.rates
+    fpv, cpv, tiger_vp, spv = rates[:4]
+    return rates, "diplomacy" in view.modules, 1.0 / fpv, float(tiger_vp), 1.0 / spv, 1.0 / cpv
 
 
 def res_value(ctx: _Ctx, furs, tigers: int, coins: int, horses: int, story: int) -> float:
     """The smooth end value of a supply plus what it can still become (module docstring)."""
-    fut = ctx.fut
-    v = fur_value(ctx, furs, tigers) + coins * ctx.coin_w + 0.08 * horses + fut * 0.15 * (horses if horses < 7 else 7)
+    return _rest(ctx, fur_value(ctx, furs, tigers), coins, horses, story)
+
+
+def _rest(ctx: _Ctx, v: float, coins: int, horses: int, story: int) -> float:
+    """:func:`res_value` given its furs' share ``v``."""
+    v = v + coins * ctx.coin_w + 0.08 * horses + ctx.fut * 0.15 * (horses if horses < 7 else 7)
     v += story * ctx.story_w
     if ctx.wl > 0:
         v += 0.4 * (story if story < ctx.song_story else ctx.song_story)
@@ -75,9 +96,14 @@ def res_value(ctx: _Ctx, furs, tigers: int, coins: int, horses: int, story: int)
 
 def fur_value(ctx: _Ctx, furs, tigers: int) -> float:
     """The furs' and tigers' share of :func:`res_value`, held wishes included."""
+    return _fur_value(ctx, furs, sum(furs), sum(map(mul, furs, VALUES)), tigers)
+
+
+def _fur_value(ctx: _Ctx, furs, n: int, weight: int, tigers: int) -> float:
+    """:func:`fur_value` given the fur count ``n`` and the sum of the fur values ``weight`` (``furs`` is
+    read only for held wishes)."""
     fut = ctx.fut
-    n = sum(furs)
-    v = n * ctx.fur_w + tigers * ctx.tiger_w + fut * (0.3 * (n if n < 8 else 8) + 0.02 * sum(map(mul, furs, VALUES)))
+    v = n * ctx.fur_w + tigers * ctx.tiger_w + fut * (0.3 * (n if n < 8 else 8) + 0.02 * weight)
     if not ctx.wishes:
         return v
     spare = tigers
@@ -127,7 +153,7 @@ def fur_worth(ctx: _Ctx, furs, tigers: int, value: int) -> float:
 class ExpertStrategy(Strategy):
     name = "expert"
     description = "fast heuristic: direct scores, lookahead only for rare choices; hunts, wishes, diplomacy"
-    _view = _rates = None
+    _view = _game = _extra = None
 
     def choose(self, decision):
         return self.pick_top(decision.choices, self.scores(decision))
@@ -147,32 +173,27 @@ class ExpertStrategy(Strategy):
         """One score per legal choice, in the engine's order."""
         kind = decision.kind
         view = decision.view
-        if view is not self._view:  # the printed rates, read once per game (and per rollout)
-            self._view, self._rates = view, view.rates
-        ctx = _Ctx(view, self._rates)
+        if view is not self._view:  # the printed rates and modules, read once per game (and per rollout)
+            self._view, self._game, self._extra = view, _game(view), None
+        if kind == "extra":
+            return self._extras_cached(decision, view)
+        ctx = _Ctx(view, self._game)
         if kind in ACTIONS:
             return self._actions(decision, ctx)
         if kind == "move":
             return self._moves(decision, ctx)
-        if kind == "extra":
-            return self._extras(decision, ctx)
         if kind == "song":
             return [-1.0 if c is None else float(len(decision.choices) - i) for i, c in enumerate(decision.choices)]
         if kind == "trophy":
             return [1.0 if c else 0.0 for c in decision.choices]
-        p = decision.view.player
         if kind == "keep_fur":
-            return [fur_worth(ctx, p.furs, p.tigers, v) for v in decision.choices]
+            return [ctx.worth(v) for v in decision.choices]
         if kind == "market_fur":
             market = decision.view.market
-            return [fur_worth(ctx, p.furs, p.tigers, market[i]) for i in decision.choices]
+            return [ctx.worth(market[i]) for i in decision.choices]
         if decision.can_look_ahead:
             return [view_value(ctx, decision.after(c)) for c in decision.choices]
         return [0.0] * len(decision.choices)
-
-    def _supply(self, ctx):
-        p = ctx.view.player
-        return list(p.furs), p.tigers, p.coins, p.horses, p.story
 
     def _land(self, ctx, slot: int, horses: int) -> float:
         """What standing on ``slot`` offers the next action: the best single hunt there (skips paid)."""
@@ -181,14 +202,13 @@ class ExpertStrategy(Strategy):
         col = ctx.view.column(slot)
         if not col:
             return 0.0
-        p = ctx.view.player
-        furs, tigers = p.furs, p.tigers
+        worth = ctx.worth
         skip_cost = ctx.rates[6]
         best = 0.0
         for k, v in enumerate(col):
             if k * skip_cost > horses:
                 break
-            best = max(best, fur_worth(ctx, furs, tigers, v) - 0.2 * k * skip_cost)
+            best = max(best, worth(v) - 0.2 * k * skip_cost)
         return best + 0.15 * (len(col) - 1)
 
     def _moves(self, decision, ctx) -> list:
@@ -211,10 +231,27 @@ class ExpertStrategy(Strategy):
             out.append(v)
         return out
 
+    def _extras_cached(self, decision, view) -> list:
+        """:meth:`_extras`, reused when the last extra decision of this view had the same choices, supply,
+        held wishes, season and market price: the extras asked between two phases often repeat. A choice to
+        fulfil a wish looks ahead (and may draw), so such a decision is always scored afresh."""
+        choices = decision.choices
+        if len(choices) > 1 and choices[1][0] == "fulfil":
+            return self._extras(decision, _Ctx(view, self._game))
+        p = view.player
+        key = (tuple(choices), p.furs, p.tigers, p.horses, p.wishes, view.year, view.season, view.market_costs())
+        last = self._extra
+        if last is not None and last[0] == key:
+            return last[1][:]
+        out = self._extras(decision, _Ctx(view, self._game))
+        self._extra = key, out[:]
+        return out
+
     def _extras(self, decision, ctx) -> list:
         """Extra actions: fulfil a wish (lookahead), buy or trade for a market fur (direct)."""
-        furs, tigers, coins, horses, story = self._supply(ctx)
-        base = fur_value(ctx, furs, tigers)
+        furs, tigers, horses = list(ctx.furs), ctx.tigers, ctx.view.player.horses
+        n, weight = sum(furs), sum(map(mul, furs, VALUES))
+        base = _fur_value(ctx, furs, n, weight, tigers)
         buy, give = ctx.view.market_costs()
         fut = ctx.fut
         horse_loss = 0.08 * buy + fut * 0.15 * ((horses if horses < 7 else 7) - max(0, min(horses - buy, 7)))
@@ -228,27 +265,32 @@ class ExpertStrategy(Strategy):
                     static = view_value(ctx, ctx.view)
                 out.append(view_value(ctx, decision.after(c)) - static + FULFIL_NOW)
             elif c[0] == "buy":
-                furs[c[1]] += 1
-                out.append(fur_value(ctx, furs, tigers) - base - horse_loss)
-                furs[c[1]] -= 1
+                v = c[1]
+                furs[v] += 1
+                out.append(_fur_value(ctx, furs, n + 1, weight + v, tigers) - base - horse_loss)
+                furs[v] -= 1
             else:  # mtrade: the lowest furs for one market fur
                 if traded is None:
                     traded = furs[:]
-                    left = give
+                    left, t_weight = give, weight
                     for v in range(1, 9):
                         k = min(left, traded[v])
                         traded[v] -= k
                         left -= k
-                traded[c[1]] += 1
-                out.append(fur_value(ctx, traded, tigers) - base)
-                traded[c[1]] -= 1
+                        t_weight -= k * v
+                    t_n = n - (give - left)
+                v = c[1]
+                traded[v] += 1
+                out.append(_fur_value(ctx, traded, t_n + 1, t_weight + v, tigers) - base)
+                traded[v] -= 1
         return out
 
     def _actions(self, decision, ctx) -> list:
-        """Basic, main and paid actions, as a gain over passing."""
+        """Basic, main and paid actions, as a gain over passing. The supply after the paid action's payment,
+        its value and the value of each landing slot are worked out once per region and slot."""
         view = ctx.view
         p = view.player
-        furs, tigers, coins, horses, story = self._supply(ctx)
+        furs, tigers, coins, horses, story = list(ctx.furs), ctx.tigers, p.coins, p.horses, p.story
         rates = ctx.rates
         coin_gain, horses_gain, skip_cost, extra_cost = rates[4:8]
         paid = decision.kind == "paid"
@@ -256,10 +298,15 @@ class ExpertStrategy(Strategy):
         slot_region = view.slot_region
         pos = p.pos
         here = slot_region[pos] if pos >= 0 else -1
-        base = res_value(ctx, furs, tigers, coins, horses, story)
+        n0, w0 = sum(furs), sum(map(mul, furs, VALUES))
+        plain = (furs, n0, w0, tigers, coins, _fur_value(ctx, furs, n0, w0, tigers))
+        base = _rest(ctx, plain[5], coins, horses, story)
         static = None
         land_weight = 0.7 if decision.kind == "basic" else 0.35
-        land_here = None
+        land = {}  # slot -> _land
+        supply = {}  # region -> the supply after the paid action's payment there (see ``plain``)
+        kept = {}  # (region, coins, horses) -> res value of that supply with its furs unchanged
+        column = None, None
         out = []
         for c in decision.choices:
             if c is None:
@@ -275,54 +322,84 @@ class ExpertStrategy(Strategy):
                     static = view_value(ctx, view)
                 out.append(view_value(ctx, decision.after(c)) - static - (CLAIM_COST if kind == "claim" else 0.0))
                 continue
-            f, ti, co, ho, sto = furs[:], tigers, coins, horses, story
             region = slot_region[c[1]] if kind == "hunt" else c[1] if kind in ("village", "yurt", "wish") else here
             if paid:  # the region fur: a real one, else the lowest fur and a coin, else a tiger (ST-FUR-4)
-                need = region_fur[region]
-                if f[need]:
-                    f[need] -= 1
-                else:
-                    low = next((v for v in range(1, 9) if f[v]), 0)
-                    if low and co:
-                        f[low] -= 1
-                        co -= 1
-                    else:
-                        ti -= 1
+                s = supply.get(region)
+                if s is None:
+                    s = supply[region] = self._pay(ctx, furs, n0, w0, tigers, coins, region_fur[region])
                 extra -= 0.05
-            if kind == "coin":
-                co += coin_gain
-            elif kind == "horses":
-                ho += horses_gain
-            elif kind == "hunt":
+            else:
+                s = plain
+            f, n, w, ti, co, fv = s
+            ho = horses
+            if kind == "hunt":
                 _, slot, skip, count = c
-                col = view.column(slot)
-                taken = col[skip:skip + count]
-                for v in taken:
-                    f[v] += 1
+                if column[0] != slot:
+                    column = slot, view.column(slot)
+                taken = column[1][skip:skip + count]
+                if ctx.wishes:
+                    f = f[:]
+                    for v in taken:
+                        f[v] += 1
                 if count > len(taken):
                     ti += 1
+                fv = _fur_value(ctx, f, n + len(taken), w + sum(taken), ti)
                 ho -= skip * skip_cost
                 co -= (count - 1) * extra_cost
             elif kind == "trade":
-                f[view.trade_fur] -= c[1]
-                co += c[1]
-            elif kind == "move":
-                if land_here is None:
-                    land_here = self._land(ctx, pos, horses)
-                extra += land_weight * (self._land(ctx, pos + c[1], horses) - land_here)
-            elif kind == "outpost":  # placed: its region's VP, one fewer to place; or one more to place
-                if p.outpost_supply:
-                    extra += view.outpost_vp[here] - OUTPOST_SUPPLY * ctx.fut
-                else:
-                    extra += OUTPOST_SUPPLY * ctx.fut
-            if kind == "wish":  # the card joins the held wishes
+                k, tf = c[1], view.trade_fur
+                f = f[:]
+                f[tf] -= k
+                fv = _fur_value(ctx, f, n - k, w - k * tf, ti)
+                co += k
+            elif kind == "wish":  # the card joins the held wishes
                 wishes = ctx.wishes
                 ctx.wishes = wishes + [view.wish_card(view.display_wishes[c[1]])]
-                out.append(res_value(ctx, f, ti, co, ho, sto) - base + extra)
+                fv = _fur_value(ctx, f, n, w, ti)
                 ctx.wishes = wishes
-            else:
-                out.append(res_value(ctx, f, ti, co, ho, sto) - base + extra)
+            else:  # the furs stay: coin, horses, move, outpost, village, yurt
+                if kind == "coin":
+                    co += coin_gain
+                elif kind == "horses":
+                    ho += horses_gain
+                elif kind == "move":
+                    if pos not in land:
+                        land[pos] = self._land(ctx, pos, horses)
+                    to = pos + c[1]
+                    if to not in land:
+                        land[to] = self._land(ctx, to, horses)
+                    extra += land_weight * (land[to] - land[pos])
+                elif kind == "outpost":  # placed: its region's VP, one fewer to place; or one more to place
+                    if p.outpost_supply:
+                        extra += view.outpost_vp[here] - OUTPOST_SUPPLY * ctx.fut
+                    else:
+                        extra += OUTPOST_SUPPLY * ctx.fut
+                key = region, co, ho
+                r = kept.get(key)
+                if r is None:
+                    r = kept[key] = _rest(ctx, fv, co, ho, story)
+                out.append(r - base + extra)
+                continue
+            out.append(_rest(ctx, fv, co, ho, story) - base + extra)
         return out
+
+    @staticmethod
+    def _pay(ctx, furs, n: int, weight: int, tigers: int, coins: int, need: int) -> tuple:
+        """The supply after paying the region fur ``need``: a real one, else the lowest fur and a coin,
+        else a tiger (ST-FUR-4); as (furs, count, value sum, tigers, coins, furs' value)."""
+        f = furs[:]
+        if f[need]:
+            f[need] -= 1
+            n, weight = n - 1, weight - need
+        else:
+            low = next((v for v in range(1, 9) if f[v]), 0)
+            if low and coins:
+                f[low] -= 1
+                coins -= 1
+                n, weight = n - 1, weight - low
+            else:
+                tigers -= 1
+        return f, n, weight, tigers, coins, _fur_value(ctx, f, n, weight, tigers)
 
     def _reward(self, ctx, reward):
         """The value of a reward with its best alternative (ST-OPEN-44), or None if one holds a trophy
@@ -361,10 +438,10 @@ class ExpertStrategy(Strategy):
             elif key == "new_outpost":
                 v += OUTPOST_SUPPLY * fut * n
             elif key == "furs_from_bag":
-                v += n * fur_worth(ctx, p.furs, p.tigers, 6)
+                v += n * ctx.worth(6)
             elif key == "fur_from_market":
                 market = ctx.view.market
-                v += n * max((fur_worth(ctx, p.furs, p.tigers, m) for m in market), default=0.0)
+                v += n * max((ctx.worth(m) for m in market), default=0.0)
             else:
                 return None
         return v

@@ -51,4 +51,5 @@ class GreedyStrategy(Strategy):
         if weights is None:
             index = decision.view.categories.index
             weights = self.weights = tuple((index(c), w) for c, w in self.bonus.items())
-        return self.pick_best(decision, lambda c: estimate(decision.after(c), weights))
+        after, choices = decision.after, decision.choices  # pick_best, without a frame per choice
+        return self.pick_top(choices, [estimate(after(c), weights) for c in choices])

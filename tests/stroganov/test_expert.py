@@ -76,6 +76,37 @@ def test_fulfils_a_wish_it_can_pay():
     assert expert().choose(decision(run, "extra", choices, player.extra)) == ("fulfil", w)
 
 
+def test_repeated_extra_decision_reuses_only_equal_scores():
+    """An extra decision asked again unchanged reuses its scores (speed only); a change of supply, held
+    wishes, season, market or market price gives the scores a fresh expert gives (ST-MARKET-2, ST-WISH-3)."""
+    run = make_run()
+    st, side = run.st, run.st.sides[0]
+    side.horses, side.coins, side.wishes, side.furs[3] = 20, 0, [], 2
+    st.market = [3, 8]
+    view = View(run)  # one live view, as in a game
+    player_expert = expert()
+
+    def scores():
+        choices = player.extra_choices(run, side)
+        assert choices[1][0] != "fulfil"
+        mine = player_expert.scores(Decision("extra", view, choices, lambda c: run.lookahead(player.extra, c)))
+        fresh = expert().scores(Decision("extra", view, choices, lambda c: run.lookahead(player.extra, c)))
+        assert mine == fresh
+        return mine
+
+    wish = next(w for w, card in enumerate(run.t.wishes) if card[0] == 8 and card[1] > 3)
+    last = scores()
+    assert scores() == last
+    for change in (lambda: side.furs.__setitem__(8, 1), lambda: setattr(side, "tigers", 1),
+                   lambda: setattr(side, "horses", 6), lambda: setattr(side, "wishes", [wish]),
+                   lambda: setattr(st, "season", st.season + 1), lambda: setattr(st, "market", [5, 8]),
+                   lambda: setattr(side, "breeder", True)):
+        change()
+        now = scores()
+        assert now != last
+        last = now
+
+
 def test_buys_the_dearest_song_it_can_pay():
     run = make_run()
     d = Decision("song", View(run), [None, 1, 0])

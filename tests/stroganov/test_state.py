@@ -38,6 +38,19 @@ def test_copy_shares_only_what_is_replaced_when_written():
         assert (copied[name] is value) == shared and copied[name] == value, name
 
 
+def test_copy_sets_every_field():
+    """State.copy and Side.copy set each field themselves: every field of a copy, of the state and of both
+    sides, equals the original's (a field left out would be unset and fail here)."""
+    run = make_run(modules="merchant,hunting_plan,landscapes,diplomacy")
+    st = run.st
+    st.sides[0].song_vp, st.sides[1].diplo, st.arrivals, st.merchant_tile = 3, 2, 5, 4
+    copy = st.copy()
+    for original, copied in [(st, copy), *zip(st.sides, copy.sides)]:
+        assert copied is not original and type(copied) is type(original)
+        for f in fields(original):
+            assert getattr(copied, f.name) == getattr(original, f.name), f.name
+
+
 def test_lookahead_leaves_the_game_untouched():
     """Applying a choice to a copy changes neither the state nor the game's random streams."""
     from automa.stroganov import player
