@@ -236,7 +236,7 @@ class ExpertStrategy(Strategy):
         held wishes, season and market price: the extras asked between two phases often repeat. A choice to
         fulfil a wish looks ahead (and may draw), so such a decision is always scored afresh."""
         choices = decision.choices
-        if len(choices) > 1 and choices[1][0] == "fulfil":
+        if any(c is not None and c[0] == "fulfil" for c in choices):
             return self._extras(decision, _Ctx(view, self._game))
         p = view.player
         key = (tuple(choices), p.furs, p.tigers, p.horses, p.wishes, view.year, view.season, view.market_costs())

@@ -76,6 +76,28 @@ def test_fulfils_a_wish_it_can_pay():
     assert expert().choose(decision(run, "extra", choices, player.extra)) == ("fulfil", w)
 
 
+def test_an_extra_decision_that_can_fulfil_a_wish_looks_ahead_every_time():
+    """Fulfilling a wish is scored by lookahead, which may draw (ST-WISH-3): the same decision asked twice
+    looks ahead twice, wherever the engine lists the fulfil choice."""
+    run = make_run()
+    side = run.st.sides[0]
+    w = next(w for w, card in enumerate(run.t.wishes) if card[0] == 4)
+    side.wishes, side.furs[4], side.horses, run.st.market = [w], run.t.wishes[w][1], 20, [8]
+    choices = player.extra_choices(run, side)
+    view, looked, player_expert = View(run), [], expert()
+
+    def after(c):
+        looked.append(c)
+        return run.lookahead(player.extra, c)
+
+    for listed in (choices, choices[:1] + choices[2:] + choices[1:2]):  # fulfil second, then last
+        assert ("fulfil", w) in listed and ("buy", 8) in listed
+        del looked[:]
+        player_expert.scores(Decision("extra", view, listed, after))
+        player_expert.scores(Decision("extra", view, listed, after))
+        assert looked == [("fulfil", w)] * 2
+
+
 def test_repeated_extra_decision_reuses_only_equal_scores():
     """An extra decision asked again unchanged reuses its scores (speed only); a change of supply, held
     wishes, season, market or market price gives the scores a fresh expert gives (ST-MARKET-2, ST-WISH-3)."""
