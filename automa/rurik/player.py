@@ -115,7 +115,7 @@ def build_choices(m: Match, points: int, only: int = -1) -> list:
     for r in range(8):
         here = s.structs[r]
         if len(here) >= 3 or not (units[r] or leader == r) or (points < 2 and _cost(m, r) > points):
-            continue                                      # (a build costs 2 points at most)
+            continue                       # unoccupied (RK-CORE-3); a build costs 2 points at most
         if m.epic and epic.blocked(m, r):
             continue
         present = [k for _, k in here]

@@ -162,6 +162,15 @@ class View:
     def build_group(self, side: int) -> int:
         return regions.build_group(self._m.s, side, self._m.data.adjacent)
 
+    def largest_group(self, mask: int) -> int:
+        """The build-track measure (RK-CLAIM-2) of the regions in ``mask`` (bit r for region r): its
+        largest connected group, worked out once per map."""
+        data = self._m.data
+        group = data.group_memo.get(mask)
+        if group is None:
+            group = data.group_memo[mask] = regions.largest_group(mask, data.adjacent)
+        return group
+
     def boat(self, side: int) -> tuple[int, ...]:
         return tuple(self._m.s.sides[side].boat)
 
@@ -226,11 +235,7 @@ class View:
         rule = sum(now)
         if smooth and ties:
             rule += 0.5 * ties
-        mask = regions.structure_mask(s, side)
-        group = data.group_memo.get(mask)
-        if group is None:
-            group = data.group_memo[mask] = regions.largest_group(mask, data.adjacent)
-        values = (rule, group, regions.boat_goods(s, side))
+        values = (rule, self.largest_group(regions.structure_mask(s, side)), regions.boat_goods(s, side))
         memo = data.claim_memo
         tracks = memo.get("tracks")
         if tracks is None:      # per track: its levels, and every region some level needs ruled

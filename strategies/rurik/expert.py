@@ -136,7 +136,6 @@ class ExpertStrategy(Strategy):
         super().__init__(rng)
         self._curves = None
         self._round_values = None
-        self._groups = {}       # region bitmask -> its largest connected group (the build track)
 
     # --- the public protocol -------------------------------------------------------------------
 
@@ -232,26 +231,6 @@ class ExpertStrategy(Strategy):
         c = self._curves[2]
         return c[min(s.boat + n, 16)] - c[s.boat] + s.good * n
 
-    def _group(self, v, mask):
-        """Largest connected group among the regions in ``mask`` (bit r for region r), once per mask."""
-        size = self._groups.get(mask)
-        if size is None:
-            size, left = 0, mask
-            while left:
-                start = (left & -left).bit_length() - 1
-                left ^= 1 << start
-                stack, here = [start], 0
-                while stack:
-                    x = stack.pop()
-                    here += 1
-                    for y in v.adjacent(x):
-                        if left >> y & 1:
-                            left ^= 1 << y
-                            stack.append(y)
-                size = max(size, here)
-            self._groups[mask] = size
-        return size
-
     def _spend(self, s, c):
         kind = c[0]
         if kind == "move":
@@ -327,7 +306,7 @@ class ExpertStrategy(Strategy):
         if mask is None:
             mask = s.pg = sum([1 << x for x, here in enumerate(s.pst) if here])
         curve = self._curves[1]
-        return curve[self._group(s.v, mask | 1 << r)] - curve[self._group(s.v, mask)]
+        return curve[s.v.largest_group(mask | 1 << r)] - curve[s.v.largest_group(mask)]
 
     # --- placement ---------------------------------------------------------------------------
 

@@ -194,14 +194,3 @@ def test_share_is_rule_points():
                 player = 0 if p <= 0 or p < top else (2 if p > q and p > n else 1)
                 rebel = 0 if q <= 0 or q < top else (2 if q > p and q > n else 1)
                 assert _share(p, q, n) == (player, rebel), (p, q, n)
-
-
-def test_group_sizes_kept_per_mask_are_the_build_track_measure(mk, data):
-    """The build-track group (RK-CLAIM-2) expert keeps per region set equals the engine's measure
-    for every set of the 8 regions, asked twice (the second time from what it kept)."""
-    from automa.rurik import regions
-    s = ExpertStrategy(random.Random(0))
-    v = View(mk())
-    for _ in range(2):
-        for mask in range(256):
-            assert s._group(v, mask) == regions.largest_group(mask, data.adjacent), mask

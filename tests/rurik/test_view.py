@@ -180,3 +180,12 @@ def test_advisor_numbers_are_read_only():
     assert dict(View.ADVISOR_NUMBER) == {"1": 1, "2": 2, "2+": 2, "3+": 3, "4": 4, "5": 5}
     with pytest.raises(TypeError):
         View.ADVISOR_NUMBER["5"] = 6
+
+
+def test_largest_group_kept_per_mask_is_the_build_track_measure(mk, data):
+    """The build-track group (RK-CLAIM-2) the view keeps per region set equals the engine's measure
+    for every set of the 8 regions, asked twice (the second time from what it kept)."""
+    v = View(mk())
+    for _ in range(2):
+        for mask in range(256):
+            assert v.largest_group(mask) == regions.largest_group(mask, data.adjacent), mask
