@@ -6,6 +6,7 @@ Every backend plays the same :func:`automa.core.runner.play_chunk` on the same t
 file is byte-identical on every backend. A backend takes tasks from an iterator, keeps at most a
 bounded window of them in flight (so memory stays flat however long the run), and yields each
 played :class:`~automa.core.runner.Chunk` as it finishes, in any order.
+:func:`run` plays one configuration's games on a backend and hands their rows back in index order.
 
 A chunk whose worker process dies is played again (at most :data:`MAX_ATTEMPTS` times); each retry
 is reported to ``on_retry`` (the manifest records it). ``processes`` uses
@@ -23,7 +24,7 @@ from collections import deque
 from typing import Any, Callable, Iterator
 
 from automa.core.errors import UsageError
-from automa.core.runner import Chunk, Part, Task, play_chunk, prepare
+from automa.core.runner import Chunk, Part, RunSpec, Task, chunk_size, play_chunk, prepare, tasks
 
 BACKENDS = ("processes", "serial", "dask")
 MAX_ATTEMPTS = 3  # plays of one chunk before the run gives up on it
@@ -57,6 +58,32 @@ def open_backend(name: str, parts: list[Part], jobs: int, scheduler: str | None 
     check_backend(name, scheduler, jobs)
     cls = {"serial": Serial, "processes": Processes, "dask": Dask}[name]
     return cls(parts, jobs, scheduler, contexts or {}, on_retry or (lambda task, attempt, why: None))
+
+
+def run(spec: RunSpec, ctx: Any, games: int, jobs: int, write: Callable[[list[list]], None],
+        start: int = 0, backend: str | None = None, scheduler: str | None = None) -> bool:
+    """Play games ``start .. start+games-1`` and ``write`` their rows in index order.
+
+    ``ctx`` is ``spec.game.prepare(spec.options)`` (the caller prepares, so a broken data file fails
+    before any output exists; workers prepare their own). ``backend`` defaults to ``serial`` for one
+    job and ``processes`` otherwise. Returns ``True`` if Ctrl-C stopped the run; every row finished
+    in order before that was written.
+    """
+    backend = backend or ("serial" if jobs == 1 else "processes")
+    parts = [Part(spec, games)]
+    todo = tasks(parts, chunk_size(games, jobs), start)
+    waiting: dict[int, list[list]] = {}
+    nxt = 0
+    try:
+        with open_backend(backend, parts, jobs, scheduler, contexts={0: ctx}) as engine:
+            for chunk in engine.play(iter(todo), want_rows=True):
+                waiting[chunk.task.key] = chunk.rows
+                while nxt in waiting:
+                    write(waiting.pop(nxt))
+                    nxt += 1
+    except KeyboardInterrupt:
+        return True
+    return False
 
 
 class Backend:

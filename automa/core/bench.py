@@ -11,8 +11,9 @@ import random
 import time
 from typing import Callable
 
+from automa.core.backends import run
 from automa.core.registry import get_game, get_strategy
-from automa.core.runner import RunSpec, run
+from automa.core.runner import RunSpec
 from automa.core.simulate import resolve
 from automa.core.strategy import Strategy
 

@@ -3,8 +3,9 @@
 Game ``i`` depends only on the root entropy and ``i`` (see :mod:`automa.core.seeding`), so rows are
 the same whatever the backend, job count or chunking. A run is a list of :class:`Part` (one per
 simulate run or sweep cell) cut into :class:`Task` chunks of game indices; a backend
-(:mod:`automa.core.backends`) plays the chunks and returns them in any order, and :func:`run` and
-the checkpointed runs (:mod:`automa.core.checkpoint`) put them back in index order.
+(:mod:`automa.core.backends`) plays the chunks and returns them in any order, and
+:func:`automa.core.backends.run` and the checkpointed runs (:mod:`automa.core.checkpoint`) put them
+back in index order.
 
 A chunk is played into its ``games.csv`` text and a :class:`~automa.core.stats.Tally` on the worker,
 so the parent only writes text and adds counts; ``rows`` are returned only when asked for.
@@ -157,31 +158,3 @@ def tasks(parts: list[Part], size: int, start: int = 0) -> list[Task]:
         for lo in range(start, stop, size):
             out.append(Task(len(out), p, lo, min(lo + size, stop)))
     return out
-
-
-def run(spec: RunSpec, ctx: Any, games: int, jobs: int, write: Callable[[list[list]], None],
-        start: int = 0, backend: str | None = None, scheduler: str | None = None) -> bool:
-    """Play games ``start .. start+games-1`` and ``write`` their rows in index order.
-
-    ``ctx`` is ``spec.game.prepare(spec.options)`` (the caller prepares, so a broken data file fails
-    before any output exists; workers prepare their own). ``backend`` defaults to ``serial`` for one
-    job and ``processes`` otherwise. Returns ``True`` if Ctrl-C stopped the run; every row finished
-    in order before that was written.
-    """
-    from automa.core.backends import open_backend
-
-    backend = backend or ("serial" if jobs == 1 else "processes")
-    parts = [Part(spec, games)]
-    todo = tasks(parts, chunk_size(games, jobs), start)
-    waiting: dict[int, list[list]] = {}
-    nxt = 0
-    try:
-        with open_backend(backend, parts, jobs, scheduler, contexts={0: ctx}) as engine:
-            for chunk in engine.play(iter(todo), want_rows=True):
-                waiting[chunk.task.key] = chunk.rows
-                while nxt in waiting:
-                    write(waiting.pop(nxt))
-                    nxt += 1
-    except KeyboardInterrupt:
-        return True
-    return False

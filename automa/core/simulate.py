@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 from automa.core.errors import UsageError
 from automa.core.registry import get_game, get_strategy
-from automa.core.backends import check_backend, open_backend
+from automa.core.backends import check_backend, open_backend, run
 from automa.core.checkpoint import (CHUNKS, begin, execute, finish, load_manifest, new_manifest,
                                     record_resume, stop_line)
 from automa.core.results import FORMATS, GamesWriter, columns, layout, read_games, write_json
-from automa.core.runner import Part, RunSpec, prepare, run
+from automa.core.runner import Part, RunSpec, prepare
 from automa.core.seeding import fresh_entropy
 from automa.core.stats import summary_csv, summary_row
 

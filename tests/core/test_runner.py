@@ -3,8 +3,9 @@ import pandas as pd
 import pytest
 
 import automa
+from automa.core.backends import run
 from automa.core.results import read_games
-from automa.core.runner import chunk_size, play_chunk, play_one, replay, run
+from automa.core.runner import chunk_size, play_chunk, play_one, replay
 from automa.core.simulate import resolve, simulate_dir
 
 
