@@ -448,7 +448,7 @@ def summarize_cmd(path, by, fmt):
     from automa.core.results import games_file, read_games
     from automa.core.stats import configuration, rounded, summarize, summary_text
 
-    games = read_games(games_file(path))
+    games = read_games(games_file(path), get_game)
     named, by = bool(by), list(by) or configuration(games)
     summary = rounded(summarize(games, by))
     if fmt == "csv":
@@ -478,9 +478,10 @@ def compare(run_a, run_b):
     """
     from automa.core.compare import compare as compare_runs
     from automa.core.compare import text
+    from automa.core.registry import get_game
     from automa.core.results import games_file, read_games
 
-    result = compare_runs(read_games(games_file(run_a)), read_games(games_file(run_b)))
+    result = compare_runs(read_games(games_file(run_a), get_game), read_games(games_file(run_b), get_game))
     click.echo(text(result, (str(run_a), str(run_b))))
 
 

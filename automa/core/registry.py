@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from automa.core.errors import UsageError
 from automa.core.params import bind, split_spec
+from automa.core.results import columns
 from automa.core.strategy import Strategy
 
 ENTRY_POINT_GROUP = "automa_sim.strategies"
@@ -188,8 +189,6 @@ class Game:
     data_files: tuple = ()
 
     def __post_init__(self):
-        from automa.core.results import columns
-
         cols = columns(self)
         clashes = sorted({c for c in cols if cols.count(c) > 1})
         if clashes:

@@ -112,17 +112,18 @@ def dtypes(game) -> dict[str, str]:
     return types
 
 
-def read_games(source: str | Path | IO[str], game=None) -> "pd.DataFrame":
+def read_games(source: str | Path | IO[str], game) -> "pd.DataFrame":
     """Read a ``games.csv`` / ``games.csv.gz`` / ``games.parquet`` file (or a CSV text stream) with its
     proper dtypes.
 
-    ``game`` defaults to the registry entry named in the file's ``game`` column. The 128-bit root
-    seed is kept as text. A file that is not a games file is a one-line UsageError.
+    ``game`` is the file's registry entry, or a function that gives the entry of the game named in the
+    file's ``game`` column (:func:`automa.core.registry.get_game`: this module does not import the
+    registry, whose entries it describes). The 128-bit root seed is kept as text. A file that is not
+    a games file is a one-line UsageError.
     """
     import pandas as pd
 
     from automa.core.errors import UsageError
-    from automa.core.registry import get_game
 
     is_parquet = isinstance(source, (str, Path)) and str(source).endswith(".parquet")
     try:
@@ -133,13 +134,13 @@ def read_games(source: str | Path | IO[str], game=None) -> "pd.DataFrame":
     except (OSError, ValueError) as exc:  # also pandas' and pyarrow's parse errors, and bad UTF-8
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise UsageError(f"{source}: cannot read it as a games file ({reason})") from None
-    if game is None:
+    if callable(game):
         if "game" not in df.columns:
             raise UsageError(f"{source}: not a games file (no 'game' column); expected the games.csv or "
                              f"games.parquet of a run")
         if df.empty:
             raise UsageError(f"{source}: no games in file")
-        game = get_game(df["game"].iloc[0])
+        game = game(df["game"].iloc[0])
     types = dtypes(game)
     missing = [c for c in types if c not in df.columns]
     if missing:

@@ -13,6 +13,7 @@ import pandas as pd
 import pytest
 
 import cli
+from automa.core.registry import get_game
 from automa.core.results import read_games
 from automa.core.stats import rounded
 
@@ -119,7 +120,7 @@ def test_fresh_seed_is_printed_recorded_and_replayable(capsys, tmp_path):
     code, out, _ = run_cli(capsys, "simulate", "tiny", "--games", 20, "--jobs", 1, "--out", tmp_path / "f")
     seed = json.loads((tmp_path / "f" / "manifest.json").read_text())["seed"]
     assert code == 0 and f"seed {seed};" in out and int(seed) > 2**64
-    row = read_games(tmp_path / "f" / "games.csv").iloc[9]
+    row = read_games(tmp_path / "f" / "games.csv", get_game).iloc[9]
     assert row.seed == seed
     code, out, _ = run_cli(capsys, "replay", "tiny", "--seed", seed, "--game-index", 9)
     assert f"player={row.player_score} automa={row.automa_score} margin={row.margin}" in out
@@ -204,7 +205,7 @@ def test_broken_data_file_fails_before_any_output(capsys, tmp_path):
 
 def test_replay_prints_the_log_and_final_scores_of_the_row(capsys, tmp_path):
     simulate(capsys, tmp_path / "r", "-o", "length=3")
-    row = read_games(tmp_path / "r" / "games.csv").iloc[17]
+    row = read_games(tmp_path / "r" / "games.csv", get_game).iloc[17]
     code, out, _ = run_cli(capsys, "replay", "tiny", "--seed", 4, "--game-index", 17, "-o", "length=3")
     lines = out.splitlines()
     assert code == 0 and len(lines) == 3 * 3 + 1
@@ -366,7 +367,7 @@ def test_ctrl_c_keeps_finished_rows(tmp_path, jobs):
     stdout, stderr = proc.communicate(timeout=30)
     assert proc.returncode == 130, stderr
     manifest = json.loads((out / "manifest.json").read_text())
-    table = read_games(out / "games.csv")
+    table = read_games(out / "games.csv", get_game)
     assert manifest["interrupted"] is True and 0 < len(table) < 100000
     assert manifest["games_done"] == len(table) and list(table.game_index) == list(range(len(table)))
     assert (table.error == "").all() and "Traceback" not in stderr
@@ -409,7 +410,7 @@ def test_shell_completion_is_wired_to_the_command():
 
 def test_replay_a_game_of_a_results_folder_takes_seed_strategy_and_options_from_its_manifest(capsys, tmp_path):
     simulate(capsys, tmp_path / "r", "--strategy", "first", "-o", "variant=bonus", "-o", "length=3")
-    row = read_games(tmp_path / "r" / "games.csv").iloc[33]
+    row = read_games(tmp_path / "r" / "games.csv", get_game).iloc[33]
     code, out, _ = run_cli(capsys, "replay", tmp_path / "r", "--game-index", 33)
     by_flags = run_cli(capsys, "replay", "tiny", "--seed", 4, "-i", 33, "-s", "first", "-o", "variant=bonus",
                        "-o", "length=3")[1]
@@ -421,7 +422,7 @@ def test_replay_a_game_of_a_sweep_cell(capsys, tmp_path):
     from tests.core.test_sweep import write_spec
 
     run_cli(capsys, "sweep", write_spec(tmp_path), "--out", tmp_path / "s", "--jobs", 1, "--games", 20)
-    games = read_games(tmp_path / "s" / "games.csv")
+    games = read_games(tmp_path / "s" / "games.csv", get_game)
     row = games[(games.cell == "first length=3 variant=bonus") & (games.game_index == 7)].iloc[0]
     code, out, _ = run_cli(capsys, "replay", tmp_path / "s", "--cell", "first length=3 variant=bonus", "-i", 7)
     assert code == 0 and f"player={row.player_score} automa={row.automa_score} margin={row.margin} " in out

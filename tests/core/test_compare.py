@@ -7,6 +7,7 @@ import pytest
 from automa.core.compare import compare
 from automa.core.errors import UsageError
 from automa.core.paired import interval
+from automa.core.registry import get_game
 from automa.core.results import read_games
 from automa.core.stats import Z95
 from tests.core.test_cli import run_cli
@@ -15,7 +16,7 @@ from tests.core.test_cli import run_cli
 def run(capsys, tmp_path, name, *args):
     code, _, err = run_cli(capsys, "simulate", "tiny", "--jobs", 1, "--out", tmp_path / name, *args)
     assert code == 0, err
-    return read_games(tmp_path / name / "games.csv")
+    return read_games(tmp_path / name / "games.csv", get_game)
 
 
 def test_runs_on_one_seed_are_compared_game_by_game(capsys, tmp_path):

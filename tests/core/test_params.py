@@ -47,12 +47,12 @@ def test_simulate_records_the_canonical_string(capsys, tmp_path):
     code, _, _ = run_cli(capsys, "simulate", "tiny", "--games", 50, "--seed", 4, "--out", tmp_path / "a",
                          "--strategy", P + "(rank=2)", "--quiet")
     assert code == 0
-    games = read_games(tmp_path / "a" / "games.csv")
+    games = read_games(tmp_path / "a" / "games.csv", get_game)
     assert set(games["strategy"]) == {P + "(rank=2,weight=1,then=high)"}
     assert json.loads((tmp_path / "a" / "manifest.json").read_text())["strategy"] == P + "(rank=2,weight=1,then=high)"
     run_cli(capsys, "simulate", "tiny", "--games", 50, "--seed", 4, "--out", tmp_path / "b",
             "--strategy", P + "(rank=0)", "--quiet")
-    assert read_games(tmp_path / "b" / "games.csv")["player_score"].mean() > games["player_score"].mean()
+    assert read_games(tmp_path / "b" / "games.csv", get_game)["player_score"].mean() > games["player_score"].mean()
     code, out, err = run_cli(capsys, "simulate", "tiny", "--games", 5, "--out", tmp_path / "c",
                              "--strategy", P + "(rank=z)")
     assert code == 2 and len(err.strip().splitlines()) == 1 and not (tmp_path / "c").exists()

@@ -9,6 +9,7 @@ import signal
 from pathlib import Path
 
 from automa.core.report import load
+from automa.core.registry import get_game
 from automa.core.results import games_file, read_games
 from automa.core.sweep import load_spec, run_sweep
 from tests.core.test_cli import run_cli, subprocess_cli
@@ -50,7 +51,8 @@ def test_simulate_writes_and_reads_a_gzipped_games_file(capsys, tmp_path):
     run_cli(capsys, "simulate", "tiny", "--games", 50, "--seed", 3, "--out", tmp_path / "plain", "--quiet")
     assert gzip.decompress((tmp_path / "gz" / "games.csv.gz").read_bytes()) == \
         (tmp_path / "plain" / "games.csv").read_bytes()
-    assert read_games(tmp_path / "gz" / "games.csv.gz").equals(read_games(tmp_path / "plain" / "games.csv"))
+    zipped = read_games(tmp_path / "gz" / "games.csv.gz", get_game)
+    assert zipped.equals(read_games(tmp_path / "plain" / "games.csv", get_game))
     assert run_cli(capsys, "summarize", tmp_path / "gz") == run_cli(capsys, "summarize", tmp_path / "plain")
     code, _, err = run_cli(capsys, "report", tmp_path / "gz")
     assert code == 0 and err == ""

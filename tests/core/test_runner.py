@@ -4,6 +4,7 @@ import pytest
 
 import automa
 from automa.core.backends import run
+from automa.core.registry import get_game
 from automa.core.results import read_games
 from automa.core.runner import chunk_size, play_chunk, play_one, replay
 from automa.core.simulate import resolve, simulate_dir
@@ -21,14 +22,14 @@ def test_games_file_is_byte_identical_for_any_job_count(tmp_path, fmt):
     two, _ = run_dir(tmp_path, "j2", 2, fmt, crash_rate=5)
     three, _ = run_dir(tmp_path, "j3", 3, fmt, crash_rate=5)
     assert one.read_bytes() == two.read_bytes() == three.read_bytes()
-    assert list(read_games(one).game_index) == list(range(700))
+    assert list(read_games(one, get_game).game_index) == list(range(700))
 
 
 def test_parquet_large_enough_for_several_row_groups_matches_csv(tmp_path, monkeypatch):
     monkeypatch.setattr("automa.core.results.ROW_GROUP", 64)
     pq_path, _ = run_dir(tmp_path, "p", 2, "parquet", games=300)
     csv_path, _ = run_dir(tmp_path, "c", 1, "csv", games=300)
-    pd.testing.assert_frame_equal(read_games(pq_path), read_games(csv_path))
+    pd.testing.assert_frame_equal(read_games(pq_path, get_game), read_games(csv_path, get_game))
 
 
 def test_chunks_never_exceed_the_maximum_and_cover_small_runs():
@@ -52,7 +53,7 @@ def test_a_strategy_drawing_extra_randomness_does_not_change_cards_or_dice(index
 
 def test_replay_reproduces_the_row(tmp_path):
     path, _ = run_dir(tmp_path, "r", 2, games=50, variant="bonus", length=8)
-    table = read_games(path)
+    table = read_games(path, get_game)
     for index in (0, 13, 49):
         events, final = replay(resolve("tiny", None, {"variant": "bonus", "length": "8"}, 11), index)
         row = table.iloc[index]
@@ -64,7 +65,7 @@ def test_replay_reproduces_the_row(tmp_path):
 
 def test_a_game_that_raises_is_isolated(tmp_path):
     path, outcome = run_dir(tmp_path, "e", 2, games=400, crash_rate=20)
-    table = read_games(path)
+    table = read_games(path, get_game)
     failed = table[table.error != ""]
     assert 0 < len(failed) < 400 and len(table) == 400
     assert set(failed.error) == {"RuntimeError: the dice fell off the table"}
@@ -81,7 +82,7 @@ def test_an_illegal_choice_names_the_strategy_and_the_decision():
 def test_api_frame_equals_the_games_file_read_back(tmp_path):
     path, _ = run_dir(tmp_path, "api", 1, games=60, crash_rate=10, extras="b,a")
     df = automa.simulate("tiny", games=60, seed=11, jobs=2, options={"crash_rate": 10, "extras": "b,a"})
-    pd.testing.assert_frame_equal(df, read_games(path))
+    pd.testing.assert_frame_equal(df, read_games(path, get_game))
     assert df.extras.unique().tolist() == ["a,b"]
     assert str(df.player_score.dtype) == "Int64" and str(df.crash_rate.dtype) == "int64"
 

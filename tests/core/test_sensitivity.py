@@ -87,7 +87,7 @@ def test_cells_are_a_base_and_one_per_alternative_all_on_the_same_seeds(tiny_run
     assert labels == ["first", "first length=3", "first length=8", "first variant=bonus", "first player_colour=blue",
                       "high", "high length=3", "high length=8", "high variant=bonus", "high player_colour=blue"]
     assert design.skipped == {n: "no alternative declared" for n in ("extras", "crash_rate", "delay_ms", "deck")}
-    games = read_games(outcome.out / "games.csv")
+    games = read_games(outcome.out / "games.csv", get_game)
     alone = automa.simulate("tiny", games=300, seed=7, strategy="high", options={"variant": "bonus"}, jobs=1)
     mine = games[games["cell"] == "high variant=bonus"].drop(columns="cell").reset_index(drop=True)
     assert mine.equals(alone)  # a cell is exactly a simulate run with the base's seed
@@ -95,7 +95,7 @@ def test_cells_are_a_base_and_one_per_alternative_all_on_the_same_seeds(tiny_run
 
 def test_paired_intervals_are_the_per_game_differences_to_the_base(tiny_run):
     design, outcome = tiny_run
-    games = read_games(outcome.out / "games.csv").set_index(["cell", "game_index"])
+    games = read_games(outcome.out / "games.csv", get_game).set_index(["cell", "game_index"])
     table = pd.read_csv(outcome.out / "sensitivity.csv", keep_default_na=False)
     assert list(table.columns) == list(COLUMNS) and len(table) == 8
     for r in table.itertuples():

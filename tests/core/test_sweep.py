@@ -62,7 +62,7 @@ def test_cells_are_strategies_times_grid_minus_exclusions(swept):
 
 
 def test_a_cell_is_exactly_a_simulate_run_with_the_same_seed(swept):
-    games = read_games(swept.out / "games.csv")
+    games = read_games(swept.out / "games.csv", get_game)
     summary = pd.read_csv(swept.out / "summary.csv", keep_default_na=False)
     for k, cell in enumerate(swept.sweep.cells):
         alone = automa.simulate("tiny", games=300, seed=7, strategy=cell.values["strategy"],
@@ -75,7 +75,7 @@ def test_a_cell_is_exactly_a_simulate_run_with_the_same_seed(swept):
 
 
 def test_game_i_has_the_same_automa_deck_in_every_cell_with_the_same_setup(swept):
-    games = read_games(swept.out / "games.csv")
+    games = read_games(swept.out / "games.csv", get_game)
     five = games[games["length"] == 5].pivot(index="game_index", columns="cell", values="automa_dice")
     assert five.shape == (300, 4) and five.nunique(axis=1).eq(1).all()  # variant and strategy never change it
     assert five.iloc[:, 0].nunique() > 5  # ... while the deck differs from game to game
@@ -91,7 +91,7 @@ def test_outputs_games_file_summary_paired_and_manifest(swept):
     assert list(games.columns[:3]) == ["cell", "game", "game_index"]
     assert list(games["cell"].unique()) == [c.label for c in swept.sweep.cells] and len(games) == 6 * 300
     summary = pd.read_csv(swept.out / "summary.csv", keep_default_na=False)
-    simulate_columns = list(automa.summarize(read_games(swept.out / "games.csv").iloc[:5]).columns)
+    simulate_columns = list(automa.summarize(read_games(swept.out / "games.csv", get_game).iloc[:5]).columns)
     assert list(summary.columns) == ["cell"] + simulate_columns
     paired = pd.read_csv(swept.out / "paired.csv")
     assert list(paired["cell"]) == [c.label for c in swept.sweep.cells if c.label != BASE]
@@ -120,7 +120,7 @@ def test_each_cell_is_compared_with_its_own_strategy_at_the_baseline_settings():
 
 
 def test_paired_columns_are_the_per_game_differences(swept):
-    games = read_games(swept.out / "games.csv").set_index(["cell", "game_index"])
+    games = read_games(swept.out / "games.csv", get_game).set_index(["cell", "game_index"])
     paired = pd.read_csv(swept.out / "paired.csv").set_index("cell")
     cell = "first length=5 variant=bonus"
     win = (games.loc[cell, "winner"] == "player").astype(int) - (games.loc[BASE, "winner"] == "player").astype(int)
