@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from automa.core.version import __version__
+
 if TYPE_CHECKING:
     import pandas as pd
-
-__version__ = "0.1.0"
 
 
 def simulate(game: str, games: int = 1000, seed: int | None = None, strategy: str | None = None,

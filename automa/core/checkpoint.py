@@ -36,6 +36,7 @@ from automa.core.errors import UsageError
 from automa.core.results import GamesWriter, parse_rows, results_start, write_json
 from automa.core.runner import Part, Task, chunk_size, tasks
 from automa.core.stats import Tally
+from automa.core.version import __version__
 
 CHUNKS = "chunks"
 SAVE_EVERY = 0.5  # seconds between manifest saves while a run goes
@@ -118,8 +119,6 @@ def new_manifest(command: str, fields: dict) -> dict:
     anything is played."""
     import platform
     from importlib.metadata import version
-
-    from automa import __version__
 
     # the installed versions, read without importing numpy and pandas (a run may need neither)
     versions = {"automa-sim": __version__, "python": platform.python_version(),
