@@ -1,0 +1,290 @@
+"""Arrows point one way: the import graph of the package, read statically from the source.
+
+Every import statement of every module of ``automa``, ``strategies`` and ``cli.py`` is an arrow:
+at module level or inside a function, a class, an ``if TYPE_CHECKING:`` block or a ``try``;
+``import a.b``, ``from a.b import c`` (an arrow to the module ``a.b.c`` when there is one, else to
+``a.b``) and relative imports. Importing ``a.b.c`` runs the packages ``a`` and ``a.b`` too; that is
+Python's doing, not an arrow. Names looked up at run time (the registry's ``"module:attr"`` strings,
+a game's strategy table) are not imports and are not read.
+
+The rules (:func:`problems`):
+
+- ``automa/core`` has no circle, and no arrow up into a game engine (``automa/<game>``), the
+  strategies, the CLI or the package's API (``automa/__init__.py``).
+- An engine imports only the core and itself: never the strategies, another engine, the CLI or the API.
+- A strategy imports only :data:`STRATEGY_PROTOCOL` of the package (the decision/view protocol as it
+  stands: engines hand it views through :class:`automa.core.strategy.Decision`), the strategies of
+  its own game and the game-free ones (search players); never an engine, the rest of the core, the
+  CLI or the API.
+- Nobody imports the CLI; only the CLI imports the API.
+- Outside the core, the only circles are :data:`KNOWN_CIRCLES`, exactly: a new circle fails, a known
+  one that grows fails, and one that shrinks or goes fails until the list says so, so the list can
+  only shrink. Issue 24's engine work (each module in its own file behind named hook points) empties it.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# What a strategy may import from automa: the strategy protocol (Strategy, Decision) and the declared
+# parameters of a strategy (Param). This is what strategies import today; views come through decisions.
+STRATEGY_PROTOCOL = frozenset({"automa.core.strategy", "automa.core.params"})
+
+# The engines' circles (strongly connected components) still to remove: issue 24's engine work
+# puts each module behind named hook points and empties this list.
+KNOWN_CIRCLES = (
+    frozenset({
+        "automa.rurik.claims", "automa.rurik.decide", "automa.rurik.deeds", "automa.rurik.player",
+        "automa.rurik.rebellion", "automa.rurik.strategy_board", "automa.rurik.view",
+        "automa.rurik.modules.epic", "automa.rurik.modules.factions", "automa.rurik.modules.warfare",
+    }),
+    frozenset({
+        "automa.stroganov.economy", "automa.stroganov.scoring", "automa.stroganov.setup",
+        "automa.stroganov.view", "automa.stroganov.modules.diplomacy",
+        "automa.stroganov.modules.hunting_plan", "automa.stroganov.modules.landscapes",
+        "automa.stroganov.modules.merchant",
+    }),
+)
+
+TOP_LEVEL = ("automa", "strategies", "cli")
+
+
+def module_files(root: Path) -> dict[str, Path]:
+    """Every module of the package under ``root``, by dotted name (a package by its own name)."""
+    files = [root / "cli.py"] + [f for top in ("automa", "strategies") for f in sorted((root / top).rglob("*.py"))]
+    out = {}
+    for path in files:
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+def imports(name: str, path: Path, known: dict[str, Path]) -> tuple[set[str], list[str]]:
+    """The package modules that module ``name`` (at ``path``) imports, and its imports of an
+    ``automa``, ``strategies`` or ``cli`` name that matches no module (so none is missed silently)."""
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    found, unknown = set(), []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            targets = [(alias.name, None) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            targets = [(module, alias.name) for alias in node.names]
+        else:
+            continue
+        for module, attr in targets:
+            if module.split(".")[0] not in TOP_LEVEL:
+                continue
+            if module not in known:
+                unknown.append(f"{name}: import of {module!r} matches no module")
+            elif attr and f"{module}.{attr}" in known:  # from package import submodule
+                found.add(f"{module}.{attr}")
+            else:
+                found.add(module)
+    found.discard(name)
+    return found, unknown
+
+
+def import_graph(root: Path = ROOT) -> tuple[dict[str, set[str]], list[str]]:
+    """The import graph of the package under ``root`` (module -> the modules it imports), and the
+    imports that match no module."""
+    known = module_files(root)
+    graph, unknown = {}, []
+    for name, path in known.items():
+        graph[name], missed = imports(name, path, known)
+        unknown += missed
+    return graph, unknown
+
+
+def circles(graph: dict[str, set[str]]) -> list[frozenset[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, edges = work[-1]
+            nxt = next(edges, None)
+            if nxt is not None:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(sorted(graph[nxt]))))
+                elif nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = set()
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.add(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    out.append(frozenset(component))
+    return out
+
+
+def layer(module: str, games: set[str]) -> tuple[str, str | None]:
+    """Where a module sits: ``("cli", None)``, ``("api", None)`` (automa/__init__.py), ``("core", None)``,
+    ``("engine", game)`` or ``("strategy", game)`` (``None``: a game-free strategy, e.g. a search player)."""
+    parts = module.split(".")
+    if parts == ["cli"]:
+        return "cli", None
+    if parts == ["automa"]:
+        return "api", None
+    if parts[0] == "automa":
+        return ("core", None) if parts[1] == "core" else ("engine", parts[1])
+    return "strategy", parts[1] if len(parts) > 1 and parts[1] in games else None
+
+
+def forbidden(source: str, target: str, games: set[str]) -> str | None:
+    """Why the arrow ``source -> target`` breaks the layering (see the module docstring), or ``None``."""
+    (kind, game), (to_kind, to_game) = layer(source, games), layer(target, games)
+    if to_kind == "cli":
+        return "nothing imports the CLI"
+    if to_kind == "api" and kind != "cli":
+        return "only the CLI imports the package's API (automa/__init__.py)"
+    if kind == "core" and to_kind != "core":
+        return "the core imports only the core"
+    if kind == "engine" and not (to_kind == "core" or (to_kind == "engine" and to_game == game)):
+        return "an engine imports only the core and itself"
+    if kind == "strategy":
+        if to_kind == "strategy":
+            if to_game not in (None, game):
+                return "a strategy imports only strategies of its own game and the game-free ones"
+        elif target not in STRATEGY_PROTOCOL:
+            return f"a strategy imports only the strategy protocol {sorted(STRATEGY_PROTOCOL)} of automa"
+    return None
+
+
+def problems(graph: dict[str, set[str]], known_circles=KNOWN_CIRCLES) -> list[str]:
+    """Every broken rule of the module docstring, one line each (empty: the graph is as it should be)."""
+    games = {m.split(".")[1] for m in graph if m.startswith("automa.") and not m.startswith("automa.core")}
+    out = [f"{source} -> {target}: {why}" for source in sorted(graph) for target in sorted(graph[source])
+           if (why := forbidden(source, target, games))]
+    found = circles(graph)
+    for circle in found:
+        names = ", ".join(sorted(circle))
+        if any(m.startswith("automa.core") for m in circle):
+            out.append(f"a circle in automa/core: {names}")
+        elif circle not in known_circles:
+            grown = [k for k in known_circles if k < circle]
+            shrunk = [k for k in known_circles if circle < k]
+            if grown:
+                out.append(f"a known circle grew by {', '.join(sorted(circle - grown[0]))}: {names}")
+            elif shrunk:
+                out.append(f"a known circle shrank to {names}: update KNOWN_CIRCLES (it can only shrink)")
+            else:
+                out.append(f"a new circle: {names}")
+    for circle in known_circles:
+        if not any(circle <= c or c <= circle for c in found):
+            out.append(f"a known circle is gone: remove it from KNOWN_CIRCLES ({', '.join(sorted(circle))})")
+    return out
+
+
+@pytest.fixture(scope="module")
+def graph() -> dict[str, set[str]]:
+    found, unknown = import_graph()
+    assert unknown == []
+    return found
+
+
+def test_the_package_imports_one_way(graph):
+    assert problems(graph) == []
+
+
+def test_the_graph_is_read_whole(graph):
+    """Spot checks that the reader sees every kind of import: module level, inside a function, from a
+    package of a submodule, and a name from a package's own ``__init__``."""
+    assert "automa.core.runner" in graph["automa.core.backends"]  # module level
+    assert "automa.core.simulate" in graph["automa"]  # inside simulate()
+    assert {"automa.core.ladder_report", "automa.core.sensitivity_report"} <= graph["automa.core.report"]
+    assert "automa.core.plots" in graph["automa.core.report"]  # from automa.core import plots
+    assert "automa" in graph["cli"]  # from automa import __version__
+    assert set(graph) >= {"cli", "automa", "automa.core.version", "strategies.rurik.expert",
+                          "automa.stroganov.modules.merchant"}
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+
+
+def test_the_reader_resolves_every_kind_of_import(tmp_path):
+    write(tmp_path, {
+        "cli.py": "import automa\n",
+        "automa/__init__.py": "",
+        "automa/core/__init__.py": "",
+        "automa/core/a.py": "from . import b\nfrom .c import X\n",
+        "automa/core/b.py": "def f():\n    from ..core import c\n",
+        "automa/core/c.py": "X = 1\nif False:\n    import automa.core.d as d\n",
+        "automa/core/d.py": "from automa.core import X_FROM_INIT\n",
+        "automa/rurik/__init__.py": "from .view import *\n",
+        "automa/rurik/view.py": "",
+        "strategies/__init__.py": "",
+        "strategies/x.py": "import os\nfrom automa.core.nothing import y\n",
+    })
+    graph, unknown = import_graph(tmp_path)
+    assert graph["automa.core.a"] == {"automa.core.b", "automa.core.c"}
+    assert graph["automa.core.b"] == {"automa.core.c"}
+    assert graph["automa.core.c"] == {"automa.core.d"}
+    assert graph["automa.core.d"] == {"automa.core"}
+    assert graph["automa.rurik"] == {"automa.rurik.view"}
+    assert graph["cli"] == {"automa"}
+    assert unknown == ["strategies.x: import of 'automa.core.nothing' matches no module"]
+
+
+@pytest.mark.parametrize("source, target, message", [
+    ("automa.core.stats", "automa.core.simulate", "a circle in automa/core"),
+    ("automa.core.results", "automa.rurik", "the core imports only the core"),
+    ("automa.core.registry", "strategies.rurik.greedy", "the core imports only the core"),
+    ("automa.core.checkpoint", "automa", "only the CLI imports the package's API"),
+    ("automa.core.bench", "cli", "nothing imports the CLI"),
+    ("automa.rurik.boat", "strategies.search", "an engine imports only the core and itself"),
+    ("automa.stroganov.state", "automa.rurik.state", "an engine imports only the core and itself"),
+    ("strategies.rurik.expert", "automa.rurik.view", "a strategy imports only the strategy protocol"),
+    ("strategies.mc", "automa.core.runner", "a strategy imports only the strategy protocol"),
+    ("strategies.stroganov.greedy", "strategies.rurik.persona", "strategies of its own game"),
+    ("automa.rurik.hidden", "automa.rurik.view", "a known circle grew by automa.rurik.hidden: "),
+    ("automa.rurik.hidden", "automa.rurik.schemes", None),  # not a circle: hidden -> match only
+    ("automa.rurik.match", "automa.rurik.schemes", "a new circle: automa.rurik.match, automa.rurik.schemes"),
+])
+def test_a_wrong_arrow_fails(graph, source, target, message):
+    changed = {k: set(v) for k, v in graph.items()}
+    changed[source].add(target)
+    found = problems(changed)
+    if message is None:
+        assert found == []
+    else:
+        assert any(message in line for line in found), found
+
+
+def test_the_known_circles_can_only_shrink(graph):
+    shrunk = {k: set(v) for k, v in graph.items()}
+    shrunk["automa.stroganov.setup"].discard("automa.stroganov.modules.diplomacy")  # diplomacy leaves the circle
+    rest = ", ".join(sorted(KNOWN_CIRCLES[1] - {"automa.stroganov.modules.diplomacy"}))
+    assert problems(shrunk) == [f"a known circle shrank to {rest}: update KNOWN_CIRCLES (it can only shrink)"]
+    assert problems({"automa.rurik.state": set()}) == [
+        f"a known circle is gone: remove it from KNOWN_CIRCLES ({', '.join(sorted(k))})" for k in KNOWN_CIRCLES]
