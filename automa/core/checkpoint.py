@@ -39,6 +39,7 @@ from automa.core.stats import Tally
 from automa.core.version import __version__
 
 CHUNKS = "chunks"
+CHECKOUT = Path(__file__).resolve().parents[2]  # the repository root, when automa-sim runs from a checkout
 SAVE_EVERY = 0.5  # seconds between manifest saves while a run goes
 
 
@@ -134,13 +135,13 @@ def git_commit() -> dict | None:
     """``{"commit": sha, "dirty": bool}`` when automa-sim runs from a git checkout, else ``None``."""
     import subprocess
 
-    root = Path(__file__).resolve().parents[2]
-    if not (root / ".git").exists():
+    if not (CHECKOUT / ".git").exists():
         return None
     try:
-        sha = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True,
+        sha = subprocess.run(["git", "-C", str(CHECKOUT), "rev-parse", "HEAD"], capture_output=True,
                              text=True, timeout=10, check=True).stdout.strip()
-        changed = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
+        changed = subprocess.run(["git", "-C", str(CHECKOUT), "status", "--porcelain",
+                                  "--untracked-files=no"],
                                  capture_output=True, text=True, timeout=10, check=True).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return None
@@ -193,6 +194,41 @@ def finish(manifest: dict, state: RunState) -> None:
 def resume_command(kind: str, out: Path) -> str:
     """The command line that continues the run in ``out`` (``kind``: ``simulate`` or ``sweep``)."""
     return f"automa-sim {kind} --resume {shlex.quote(str(out))}"
+
+
+def repository_path(path: str | Path) -> str:
+    """``path`` as a published command names it: relative to the root of the automa-sim checkout when
+    it is inside it, else as given when relative, else its name alone: never an absolute path of the
+    machine that ran it."""
+    path = Path(path)
+    try:
+        return path.resolve().relative_to(CHECKOUT).as_posix()
+    except ValueError:
+        return path.name if path.is_absolute() else path.as_posix()
+
+
+def recorded_path(path: str) -> str:
+    """A path a manifest recorded, as a report publishes it: an absolute one as a
+    :func:`repository_path`; a relative one as recorded (relative to where the run was started)."""
+    return repository_path(path) if os.path.isabs(path) else path
+
+
+def regenerate_command(command: str, out: Path) -> str:
+    """The run's recorded ``command`` as a report publishes it beside the results now in ``out``: its
+    ``--out`` names ``out`` (with ``--force``, as ``out`` exists), and every other path, a word or
+    after a word's ``=`` (a comma-separated list too), is a :func:`recorded_path`."""
+    words = shlex.split(command)
+    for k, word in enumerate(words):
+        if k and words[k - 1] == "--out":
+            words[k] = repository_path(out)
+        elif word.startswith("--out="):
+            words[k] = "--out=" + repository_path(out)
+        else:
+            head, eq, value = word.rpartition("=")
+            words[k] = head + eq + ",".join(recorded_path(v) for v in value.split(","))
+    if "--force" not in words and any(w == "--out" or w.startswith("--out=") for w in words):
+        words.append("--force")
+    return shlex.join(words)
 
 
 def stop_line(manifest: dict, kind: str, out: Path) -> str | None:

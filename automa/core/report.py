@@ -20,6 +20,7 @@ from pathlib import Path
 import pandas as pd
 
 from automa.core import plots
+from automa.core.checkpoint import recorded_path, regenerate_command, repository_path
 from automa.core.errors import UsageError
 from automa.core.findings import SECTIONS, Grid, findings
 from automa.core.paired import COLUMNS, HALF_WIDTH, needed_table
@@ -260,14 +261,16 @@ def caveats(study: Study) -> tuple[list[str], list[str]]:
 
 def _meta(study: Study, x: str | None) -> list[tuple]:
     m = study.manifest
-    shape = (f"Spec {m['spec']} · {len(m['cells'])} cells × {m['games_per_cell']:,} games" if study.is_sweep
+    spec = recorded_path(str(m["spec"]))
+    shape = (f"Spec {spec} · {len(m['cells'])} cells × {m['games_per_cell']:,} games" if study.is_sweep
              else f"simulate · strategy {m['strategy']} · {m['games']:,} games")
-    again = m["command"] or ("automa-sim sweep " + str(m["spec"]) if study.is_sweep else "automa-sim simulate")
+    again = (regenerate_command(m["command"], study.path) if m["command"]
+             else f"automa-sim sweep {spec}" if study.is_sweep else "automa-sim simulate")
     return [
         ("p", f"{shape} · seed {m['seed']}" + (f" · baseline: {m['baseline']}" if study.is_sweep else "")
               + f" · {m['errors']} errors"
               + (" · INTERRUPTED: some cells are incomplete" if m["interrupted"] else "")),
-        ("p", f"Regenerate with: {again}, then automa-sim report {study.path}"
+        ("p", f"Regenerate with: {again}, then automa-sim report {repository_path(study.path)}"
               + (f" --x {x}" if x != default_x(study) else "")),
     ]
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from automa.core.checkpoint import regenerate_command, repository_path
 from automa.core.errors import UsageError
 from automa.core.registry import get_game
 
@@ -96,7 +97,8 @@ def blocks(path: Path, manifest: dict, table: pd.DataFrame) -> list[tuple]:
            ("p", f"{len(table)} alternatives × {m['games_per_cell']:,} games · strategies "
                  f"{', '.join(m['strategies'])} · seed {m['seed']} · base configuration: {base} · "
                  f"{m['errors']} errors" + (" · INTERRUPTED: some cells are incomplete" if m["interrupted"] else "")),
-           ("p", f"Regenerate with: {m['command']}, then automa-sim report {path}"),
+           ("p", f"Regenerate with: {regenerate_command(m['command'], path)}, then automa-sim report "
+                 f"{repository_path(path)}"),
            ("h2", "How to read it"),
            ("ul", ["Each assumption is a rule option standing for an open point of the rules (its rule IDs), "
                    "or an open numeric parameter. One at a time, it is switched from its base value to each "

@@ -1,4 +1,6 @@
 """automa-sim ladder: the search player at each budget against each setting (automa.core.ladder)."""
+import shlex
+
 import pandas as pd
 import pytest
 
@@ -35,6 +37,8 @@ def test_ladder_tables_report_and_any_job_count(capsys, tmp_path):
     assert len(speed) == 3 and (speed["games_per_s"] > 0).all()
     code, out, _ = run_cli(capsys, "report", tmp_path / "j1")
     assert code == 0 and "Smallest budget with a 50% win rate" in (tmp_path / "j1" / "report.md").read_text()
+    again = shlex.join(["automa-sim", *map(str, BASE), "--jobs", "1", "--out", "j1", "--force"])
+    assert f"Regenerate with: {again}, then automa-sim report j1\n" in (tmp_path / "j1" / "report.md").read_text()
 
 
 def test_an_interrupted_ladder_resumes_to_the_same_table(capsys, tmp_path, monkeypatch):

@@ -151,7 +151,7 @@ def test_report_is_deterministic_and_x_is_chosen(capsys, sweep_dir):
     code, out, err = run_cli(capsys, "report", sweep_dir, "--x", "variant")
     assert code == 0 and err == "" and out.splitlines()[0] == str(sweep_dir / "report.html")
     by_variant = (sweep_dir / "report.md").read_text()
-    assert f"automa-sim report {sweep_dir} --x variant\n" in by_variant and "variant down, length across" in by_variant
+    assert "then automa-sim report out --x variant\n" in by_variant and "variant down, length across" in by_variant
     assert "length down, variant across" in before
     assert (sweep_dir / "plots" / "win_rate.png").read_bytes() != by_length
     code, _, _ = run_cli(capsys, "report", sweep_dir)
@@ -331,3 +331,12 @@ def test_a_change_that_rounds_to_zero_has_no_minus_sign():
     from automa.core.report import _change
     assert _change((-0.0004, -0.021, 0.02), 100, "pts") == "+0.0 pts [-2.1, +2.0]"
     assert _change((-0.04, -0.1, -0.01), 1, "VP") == "+0.0 VP [-0.1, +0.0]"
+
+
+def test_the_report_names_no_path_of_the_machine(sweep_dir):
+    """The spec and the folder are named as a command run from the repository names them (the sweep
+    ran from Python, so with no recorded command), not by this machine's temporary paths (issue 22)."""
+    md = (sweep_dir / "report.md").read_text()
+    assert "Spec tiny.toml · 6 cells × 120 games" in md
+    assert "Regenerate with: automa-sim sweep tiny.toml, then automa-sim report out\n" in md
+    assert str(sweep_dir.parent) not in md

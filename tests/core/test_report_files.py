@@ -2,12 +2,16 @@
 and read by report, summarize and resume; and the README's examples on the published studies, which
 must run on a fresh clone."""
 import gzip
+import json
 import os
 import re
 import shlex
 import signal
 from pathlib import Path
 
+import pytest
+
+from automa.core.checkpoint import regenerate_command, repository_path
 from automa.core.report import load
 from automa.core.registry import get_game
 from automa.core.results import games_file, read_games
@@ -42,6 +46,8 @@ def test_sweep_writes_a_gzipped_games_file_that_every_reader_takes(capsys, tmp_p
     code, _, err = run_cli(capsys, "report", tmp_path / "gz1")
     assert code == 0 and err == ""
     assert load(tmp_path / "gz1").games.equals(load(plain.out).games)
+    assert regenerate_line(tmp_path / "gz1") == ("Regenerate with: automa-sim sweep tiny.toml --format csv.gz --jobs 1 "
+                                                 "--quiet --out gz1 --force, then automa-sim report gz1")
 
 
 def test_simulate_writes_and_reads_a_gzipped_games_file(capsys, tmp_path):
@@ -56,6 +62,48 @@ def test_simulate_writes_and_reads_a_gzipped_games_file(capsys, tmp_path):
     assert run_cli(capsys, "summarize", tmp_path / "gz") == run_cli(capsys, "summarize", tmp_path / "plain")
     code, _, err = run_cli(capsys, "report", tmp_path / "gz")
     assert code == 0 and err == ""
+    assert regenerate_line(tmp_path / "gz") == ("Regenerate with: automa-sim simulate tiny --games 50 --seed 3 --format "
+                                                "csv.gz --out gz --quiet --force, then automa-sim report gz")
+
+
+def regenerate_line(folder: Path) -> str:
+    """The "Regenerate with" line of a folder's report.md."""
+    return next(line for line in (folder / "report.md").read_text().splitlines() if line.startswith("Regenerate with: "))
+
+
+def test_a_published_command_names_paths_inside_the_repository(monkeypatch, tmp_path):
+    """A report's command names the folder it is in, relative to the repository root when it is inside
+    it, with --force (the folder exists); any other absolute path as a repository path, or by its name
+    alone outside the repository: never an absolute path of the machine that ran it (issue 22)."""
+    published = ROOT / "results" / "rurik" / "difficulty"
+    assert repository_path(published) == "results/rurik/difficulty"
+    monkeypatch.chdir(ROOT / "results")
+    assert repository_path("rurik/difficulty") == "results/rurik/difficulty"
+    monkeypatch.chdir(tmp_path)
+    assert repository_path("runs/mine") == "runs/mine" and repository_path(tmp_path / "runs" / "mine") == "mine"
+    command = (f"automa-sim sweep {ROOT}/sweeps/rurik-difficulty.toml --out /scratch/rurik-difficulty --jobs 2 "
+               f"--option cards=/home/me/cards.json --grid 'scoring={ROOT}/a.toml,/home/me/b.toml'")
+    assert regenerate_command(command, published) == (
+        "automa-sim sweep sweeps/rurik-difficulty.toml --out results/rurik/difficulty --jobs 2 --option cards=cards.json "
+        "--grid scoring=a.toml,b.toml --force")
+    assert regenerate_command("automa-sim simulate rurik --out=/scratch/x --force -q", tmp_path / "x") == \
+        "automa-sim simulate rurik --out=x --force -q"
+    assert regenerate_command("automa-sim simulate rurik --games 5 'mc(budget=4)'", published) == \
+        "automa-sim simulate rurik --games 5 'mc(budget=4)'"  # no --out: the default folder, nothing to force
+
+
+PUBLISHED = sorted(p.parent.relative_to(ROOT).as_posix() for p in ROOT.glob("results/*/*/report.md"))
+
+
+@pytest.mark.parametrize("study", PUBLISHED)
+def test_a_published_report_regenerates_into_its_own_folder(study):
+    """Each published report's "Regenerate with" line is what ``report`` writes from its manifest: the
+    recorded command with ``--out`` its own folder in the repository (the studies ran into a scratch
+    folder of another machine), and no absolute path."""
+    line = regenerate_line(ROOT / study)
+    command = json.loads((ROOT / study / "manifest.json").read_text())["command"]
+    assert line == f"Regenerate with: {regenerate_command(command, ROOT / study)}, then automa-sim report {study}"
+    assert f" --out {study} " in line and not re.search(r"(^|[ =,])/", line)
 
 
 def test_a_killed_gzipped_sweep_resumes_to_the_same_bytes(capsys, tmp_path):
