@@ -301,11 +301,18 @@ def spend(m: Match, action: str, points: int, only: int = -1, fewer: int = 0, fo
           anywhere: bool = False) -> int:
     """Spend ``points`` of ``action`` one decision at a time; returns points spent, or -1 when the
     player forfeited (RK-ACT-3, RK-ACT-4). The turn's first build points, whatever their source (main
-    action, scheme card, conversion token, deed), let player Sviatoslav step first (RK-SB-LEAD-2)."""
+    action, scheme card, conversion token, deed), let player Sviatoslav step first (RK-SB-LEAD-2);
+    tax points, whatever their source, that taxed her region let player Theofana step or take a coin
+    once spent (RK-SB-LEAD-3, RK-READ-2)."""
     if (action == "build" and points > 0 and not m.builder_step_offered
             and m.opt["player_leader"] == "sviatoslav"):
         m.builder_step_offered = True
         _sviatoslav(m)
+    theofana = -1
+    if action == "tax" and m.opt["player_leader"] == "theofana":
+        r = m.s.sides[P].leader
+        if r >= 0 and m.s.token[r] and not m.s.sides[P].leader_used:
+            theofana = r                                  # her region, its goods token still there
     spent = 0
     legal = CHOICES[action]
     while points > 0:
@@ -323,6 +330,8 @@ def spend(m: Match, action: str, points: int, only: int = -1, fewer: int = 0, fo
         cost = apply(m, c, fewer)
         points -= cost
         spent += cost
+    if theofana >= 0 and not m.s.token[theofana]:
+        _theofana(m)                                      # these tax points taxed her region
     return spent
 
 
@@ -440,16 +449,12 @@ def take_turn(m: Match) -> None:
     if action == "scheme":
         scheme_action(m, points)
     elif points:
-        theofana = (action == "tax" and m.opt["player_leader"] == "theofana" and pl.leader >= 0
-                    and s.token[pl.leader])  # her region still has its goods token
         total = points + extra.pop(action, 0)
         n = spend(m, action, total, forfeit=True)
         if n == -1 or n == 0:
             pl.coins += 1 + coin_cost                     # RK-ACT-4: forfeit, or nothing possible
         elif pooled and n < total:
             m.left[action] = total - n
-        if theofana and not s.token[pl.leader]:          # this turn's tax included her region
-            _theofana(m)
     for kind, amount in extra.items():
         spend_extra(m, kind, amount)
     _conversion(m)
@@ -526,12 +531,10 @@ def _convert(m: Match, choice: tuple, pool: dict | None) -> None:
 
 
 def _theofana(m: Match) -> None:
-    """Once per round, after a turn's tax that included her region: step her to a neighbour or take
-    1 coin (RK-SB-LEAD-3)."""
+    """Once per round, after spending tax points that taxed her region: step her to a neighbour or
+    take 1 coin (RK-SB-LEAD-3, RK-READ-2)."""
     pl = m.s.sides[P]
     r = pl.leader
-    if pl.leader_used:
-        return
     options = [("coin",)] + [("step", d) for d in m.data.adjacent[r]]
     choice = decide(m, "theofana", options)
     pl.leader_used = True

@@ -416,6 +416,37 @@ def test_theofana_not_after_a_tax_elsewhere_when_her_region_was_taxed_earlier():
     assert "theofana" not in [k for k, _ in m.strategy.asked] and m.s.sides[PLAYER].coins == 0
 
 
+@pytest.mark.parametrize("source", ["scheme card", "deed", "pooled"])
+def test_theofana_after_tax_points_from_any_source(source):
+    """"Once per round after you finish spending tax points on your turn, if you taxed in Theofana's
+    region" (RK-SB-LEAD-3, RK-READ-2): tax points from a scheme card played on a move turn, from a
+    deed (Create Republic) or left from the main action and spent with a later point also trigger
+    her, once those points are spent. Before, only the main Tax action did."""
+    m = pm(player_leader="theofana")
+    troops(m, KIEV, 1, leader=True)
+    pl = m.s.sides[PLAYER]
+    if source == "scheme card":
+        card = next(c.id for c in _DATA.schemes if c.reward_all == (("tax", 1),) and not c.coin_cost)
+        pl.hand = [card]
+        m.strategy.answers.extend([("play", card), PASS, ("tax", KIEV, "none"), ("coin",)])
+        _turn(m, "move", [(PLAYER, "1", 1)])
+    elif source == "deed":
+        d = next(i for i, x in enumerate(_DATA.deeds) if x["name"] == "Create Republic")
+        for name in ("novgorod", "chernigov", "volyn"):
+            troops(m, region(name), 1)
+        pl.deeds = [d]
+        m.strategy.answers.extend([("accomplish", d), ("tax", KIEV, "none"), ("coin",)])
+        from automa.rurik import deeds
+        deeds.accomplish(m)
+    else:
+        rebels(m, KIEV, 2)                           # a tie: taxing Kiev costs 2, the pooled point too
+        m.left = {"tax": 1}
+        m.strategy.answers.extend([("tax", KIEV, "none"), ("coin",)])
+        player.spend_extra(m, "tax", 1)
+    assert not m.s.token[KIEV] and [k for k, _ in m.strategy.asked].count("theofana") == 1
+    assert pl.leader_used and pl.coins == 1 + (source == "scheme card")   # a move turn with no move: +1
+
+
 # --- deeds ---------------------------------------------------------------------------------------
 
 def test_deed_removing_troops_takes_the_leader_only_as_the_last_unit():
