@@ -200,22 +200,31 @@ def attack(m: Match, r: int, target: str, fewer: int = 0) -> None:
     """A player attack: a neutral troop is removed with no warfare step and no check (RK-SOLO-3);
     a Rebellion unit is removed, the player advances on warfare and checks for a casualty, twice
     against Gleb (RK-SOLO-2, RK-PL-ATTACK-2, RK-CAS-1, RK-SB-REBLEAD-2); Boris reveals one card
-    fewer and steals a coin; Gleb (player) may then move (RK-SB-LEAD-1)."""
+    fewer and steals a coin. After either, with no casualty, player Gleb may move (RK-SB-LEAD-1)."""
     s, pl, reb = m.s, m.s.sides[P], m.s.sides[REBELLION]
     at = r
     if m.epic and not occupies(s, P, r):
         at = epic.tower_source(m, P, r)                   # Siege Tower (RK-SB-EPIC-1)
+    here = pl.leader == r
     if target == "neutral":
         s.neutral[r] -= 1
         pl.defeated_neutral += 1
         if m.trace:
             _log(m, "attack", "RK-SOLO-3", region=m.data.regions[r], target="neutral")
-        if m.factions or m.warfare:
-            _neutral_attack_modules(m, at)
-        return
+        lost = _neutral_attack_modules(m, at) if m.factions or m.warfare else 0
+    else:
+        lost = _attack_rebellion(m, r, at, here, fewer)
+    if (m.opt["player_leader"] == "gleb" and here and not lost and not pl.leader_used
+            and pl.leader == r and not m.lookahead):
+        pl.leader_used = True
+        spend(m, "move", 2, only=r)
+
+
+def _attack_rebellion(m: Match, r: int, at: int, here: bool, fewer: int) -> int:
+    """The attack on a Rebellion unit in ``r`` from ``at``; returns the casualties of its checks."""
+    s, pl, reb = m.s, m.s.sides[P], m.s.sides[REBELLION]
     n = combat.casualty_cards(m, REBELLION, r) - fewer
     checks = 2 if m.opt["rebel_leader"] == "gleb" and reb.leader == r else 1
-    here = pl.leader == r
     if m.opt["player_leader"] == "boris" and here:
         n -= 1
         if reb.coins:
@@ -236,10 +245,7 @@ def attack(m: Match, r: int, target: str, fewer: int = 0) -> None:
         lost += hit
     if m.warfare:
         warfare.try_capture(m, P, at, revealed, lost, "leader" if leader_hit and reb.leader == -1 else "troop")
-    if (m.opt["player_leader"] == "gleb" and here and not lost and not pl.leader_used
-            and pl.leader == r and not m.lookahead):
-        pl.leader_used = True
-        spend(m, "move", 2, only=r)
+    return lost
 
 
 def _attack_stats(m: Match, r: int, leader_hit: bool) -> None:
@@ -255,14 +261,16 @@ def _attack_stats(m: Match, r: int, leader_hit: bool) -> None:
 TURN_STRONGHOLD, TURN_LEADER = 64, 128     # ModState.turn bits read by deeds (Besiege Citadel, Deadly Plot)
 
 
-def _neutral_attack_modules(m: Match, at: int) -> None:
+def _neutral_attack_modules(m: Match, at: int) -> int:
     """After the player removes a neutral troop: Armed Uprising's casualty check (no warfare step)
-    (RK-SB-FACT-1, RK-SB-FACT-4), then a capture with ``neutral_capture=yes`` (RK-OPEN-26)."""
+    (RK-SB-FACT-1, RK-SB-FACT-4), then a capture with ``neutral_capture=yes`` (RK-OPEN-26). Returns
+    the check's casualties."""
     revealed = lost = 0
     if m.factions and factions.active(m, factions.ARMED_UPRISING, P):
         revealed, lost = combat.casualty_check(m, P, at, 1, casualty_deck(m))
     if m.warfare and m.opt["neutral_capture"] == "yes":
         warfare.try_capture(m, P, at, revealed, lost, "neutral")
+    return lost
 
 
 def build(m: Match, r: int, k: int, target: str) -> None:

@@ -347,6 +347,20 @@ def test_gleb_moves_after_an_attack_without_casualty_once_per_round():
     assert "move" not in [k for k, _ in m2.strategy.asked] and not m2.s.sides[PLAYER].leader_used
 
 
+def test_gleb_moves_after_attacking_a_neutral_troop_in_his_region():
+    """"Once per round after attacking in Gleb's region with no casualty, gain two movement points"
+    (RK-SB-LEAD-1): an attack on a neutral troop has no casualty check (RK-SOLO-3), so it gives the
+    two moves too; before, only an attack on the Rebellion did."""
+    m = pm(answers=[("move", KIEV, VOL, "troop"), ("move", KIEV, PER, "leader")],
+           player_leader="gleb", rebel_leader="sviatopolk")
+    troops(m, KIEV, 1, leader=True)
+    m.s.neutral[KIEV] = 1
+    player.apply(m, ("attack", KIEV, "neutral"))
+    pl = m.s.sides[PLAYER]
+    assert m.s.neutral[KIEV] == 0 and pl.leader_used
+    assert pl.units[VOL] == 1 and pl.leader == PER and pl.units[KIEV] == 0
+
+
 def test_sviatoslav_steps_before_building():
     """Player Sviatoslav: before spending build points he may step to an adjacent region, free into a
     region with a Rebellion unit, 1 coin otherwise; then he can build there (RK-SB-LEAD-2)."""
