@@ -396,12 +396,21 @@ def play_scheme(m: Match, card: int, leaves_game: bool = False) -> dict[str, int
 # --- the player's turn -------------------------------------------------------------------------
 
 def out_of_troops(m: Match) -> None:
-    """With no unit on the board, muster 2 units (the leader may be one) into any one region
-    (RK-PL-MUSTER-3, RK-SB-CLAR-1)."""
-    s, pl = m.s, m.s.sides[P]
+    """With no unit on the board, the player may muster 2 units (the leader first, if it is off the
+    board) into any one region, just before resolving their next advisor or before the next strategy
+    phase, whichever comes first; declined, it is offered again at the next of those moments while
+    no unit is on the board (RK-PL-MUSTER-3, RK-SB-CLAR-1, RK-READ-3)."""
+    pl = m.s.sides[P]
     if pl.leader >= 0 or any(pl.units):
         return
-    r = decide(m, "out_of_troops", [("region", r) for r in range(8)])[1]
+    choice = decide(m, "out_of_troops", [("region", r) for r in range(8)] + [PASS], _muster_two)
+    _muster_two(m, choice)
+
+
+def _muster_two(m: Match, choice: tuple) -> None:
+    if choice == PASS:
+        return
+    pl, r = m.s.sides[P], choice[1]
     for _ in range(2):
         if pl.leader == -1:                               # not a captured leader (RK-SB-WAR-1)
             pl.leader = r

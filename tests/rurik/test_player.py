@@ -240,6 +240,39 @@ def test_out_of_troops_musters_two_anywhere():
     assert pl.leader == CHE and pl.units[CHE] == 1 and pl.supply == 11
 
 
+def test_out_of_troops_may_be_declined():
+    """"they may muster two troops" (RK-PL-MUSTER-3, RK-SB-CLAR-1): the muster is offered with a pass,
+    and a declined muster is offered again at the next moment while no unit is on the board
+    (RK-READ-3)."""
+    m = pm(answers=[PASS, ("region", KIEV)])
+    player.out_of_troops(m)
+    pl = m.s.sides[PLAYER]
+    assert m.strategy.asked[0] == ("out_of_troops", [("region", r) for r in range(8)] + [PASS])
+    assert pl.leader == -1 and pl.units == [0] * 8 and pl.supply == 12
+    player.out_of_troops(m)
+    assert pl.leader == KIEV and pl.units[KIEV] == 1
+
+
+def test_out_of_troops_before_the_next_strategy_phase():
+    """"immediately before resolving their next advisor or immediately before the next Strategy
+    Phase, whichever happens first" (RK-PL-MUSTER-3): a player left with no unit after the action
+    phase musters before the strategy phase, so places advisors with units on the board."""
+    from automa.rurik import rounds
+    m = pm(answers=[("region", VOL)])
+    seen = []
+
+    def strategy_phase(mm):
+        seen.append((mm.s.sides[PLAYER].leader, mm.s.sides[PLAYER].units[VOL]))
+        raise StopIteration
+    orig, rounds.strategy_phase = rounds.strategy_phase, strategy_phase
+    try:
+        with pytest.raises(StopIteration):
+            rounds.play_round(m)
+    finally:
+        rounds.strategy_phase = orig
+    assert seen == [(VOL, 1)] and m.strategy.asked[0][0] == "out_of_troops"
+
+
 def test_scheme_action_draw_keep_return():
     """Draw N from the chosen deck, keep 1, the rest back on top by default (RK-PL-SCHEME-1, RK-OPEN-14)."""
     m = pm(answers=[("deck", 0), ("keep", NONE[1])])
