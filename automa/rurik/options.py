@@ -88,8 +88,9 @@ OPTIONS = (
           "how often each conversion token may be used (one token per turn either way)"),
     _rule("extra_points_timing", "pooled", ["separate"], "RK-ACT-5",
           "whether scheme, conversion and deed points join the main action's points of their kind"),
-    _rule("player_leader_is_troop", "yes", ["no"], "RK-REB-BUILD-2, RK-REB-BUILD-6, RK-SB-CLAR-3",
-          "whether the Rebellion's build counts the player's leader as a troop"),
+    _rule("player_leader_is_troop", "yes", ["no"], "RK-REB-BUILD-2, RK-REB-BUILD-6, RK-SB-CLAR-3, RK-SB-EPIC-1",
+          "whether a leader counts as a troop: the player's for the Rebellion's build, either side's "
+          "for the Veche and the Border Fort"),
 )
 
 

@@ -227,7 +227,7 @@ def _epic_move(m: Match, dst: int, leader_before: int) -> int:
     City Gate 2) and the Library/Veche unlocks (RK-SB-EPIC-4)."""
     src = m.moved_from
     leader = leader_before == src and m.s.sides[R].leader == dst
-    cost = epic.move_cost(m, R, src, dst, not leader)
+    cost = epic.move_cost(m, R, src, dst, epic.is_troop(m, leader))
     if cost == 0:
         m.s.mod.turn |= epic.TURN_FORT[R]
     epic.rebel_moved(m, dst, leader)

@@ -175,6 +175,31 @@ def test_border_fort_free_crossing_once_per_turn():
     assert player.apply(m, move) == 1
 
 
+@pytest.mark.parametrize("is_troop", ["yes", "no"])
+def test_leader_is_a_troop_for_the_border_fort_and_the_veche(is_troop):
+    """With ``player_leader_is_troop=yes`` a leader is "a troop" (RK-SB-CLAR-1, -3), so it takes
+    the Border Fort's free crossing ("move one troop between these regions", either side) and its
+    move into the Veche's region offers the Veche ("after moving a troop into the Veche's region")
+    (RK-SB-EPIC-1, RK-SB-EPIC-4); ``no`` keeps the leader out of both."""
+    free = is_troop == "yes"
+    m = make_match(modules="epic", player_leader_is_troop=is_troop)
+    m.s.mod.borders.append((KIEV, VOLYN, epic.BORDER_FORT))
+    troops(m, KIEV, 1, leader=True)
+    assert player.apply(m, ("move", KIEV, VOLYN, "leader")) == (0 if free else 1)
+    m2 = make_match(modules="epic", player_leader_is_troop=is_troop)
+    m2.s.mod.borders.append((KIEV, VOLYN, epic.BORDER_FORT))
+    m2.s.card, m2.s.priority = card_index(1), "build"      # card 1: Kiev, Volyn, ...: the target is Volyn
+    rebels(m2, KIEV, 2, leader=True)
+    assert rebellion.move(m2, 1) == (2 if free else 1)      # free: the point is left for a rebel
+    assert m2.s.sides[REBELLION].leader == VOLYN and m2.s.sides[REBELLION].units[VOLYN] == free
+    m3 = make_match(modules="epic", player_leader_is_troop=is_troop)
+    place_epic(m3, "Veche", VOLYN)
+    troops(m3, KIEV, 1, leader=True)
+    m3.strategy = Scripted([("veche",)])
+    player.apply(m3, ("move", KIEV, VOLYN, "leader"))
+    assert (m3.s.mod.veche[PLAYER], m3.s.sides[PLAYER].supply) == ((1, 10) if free else (0, 11))
+
+
 def test_town_wall_reveals_one_more_card():
     """Town Wall: attacking an opponent in its region reveals 1 extra card (RK-SB-EPIC-1, -4)."""
     m = make_match(modules="epic")

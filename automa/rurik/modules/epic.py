@@ -257,9 +257,16 @@ def fort_between(m: Match, a: int, b: int) -> bool:
     return False
 
 
+def is_troop(m: Match, leader: bool) -> bool:
+    """Whether a unit counts as "a troop" for the Veche and the Border Fort: a leader does with
+    ``player_leader_is_troop=yes``, as the Stone & Blade rulebook calls him one (RK-SB-CLAR-1, -3)."""
+    return not leader or m.opt["player_leader_is_troop"] == "yes"
+
+
 def move_cost(m: Match, side: int, src: int, dst: int, troop: bool) -> int:
-    """Move points for one unit from ``src`` to ``dst``: 0 for the first troop crossing a Border Fort
-    border this turn, 2 into the City Gate's region, else 1 (RK-SB-EPIC-1, RK-SB-EPIC-4)."""
+    """Move points for one unit from ``src`` to ``dst``: 0 for the first troop (:func:`is_troop`)
+    crossing a Border Fort border this turn, 2 into the City Gate's region, else 1 (RK-SB-EPIC-1,
+    RK-SB-EPIC-4)."""
     mod = m.s.mod
     if troop and not mod.turn & TURN_FORT[side] and mod.borders and fort_between(m, src, dst):
         return 0
@@ -271,22 +278,24 @@ def filter_moves(m: Match, choices: list, points: int) -> list:
     gate = m.s.mod.epic_region[CITY_GATE]
     if gate < 0 or points >= 2:
         return choices
-    return [c for c in choices if c[2] != gate or move_cost(m, P, c[1], c[2], c[3] == "troop") <= points]
+    return [c for c in choices
+            if c[2] != gate or move_cost(m, P, c[1], c[2], is_troop(m, c[3] == "leader")) <= points]
 
 
 def player_moved(m: Match, src: int, dst: int, unit: str) -> int:
     """After a player move: the Border Fort's free crossing is used up, and the Library exchange (the
-    leader entered its region) and the Veche draw (a troop entered) are offered, each once per round
-    (RK-SB-EPIC-1). Returns the points the move cost."""
+    leader entered its region) and the Veche draw (a troop entered, :func:`is_troop`) are offered,
+    each once per round (RK-SB-EPIC-1). Returns the points the move cost."""
     mod = m.s.mod
-    cost = move_cost(m, P, src, dst, unit == "troop")
+    troop = is_troop(m, unit == "leader")
+    cost = move_cost(m, P, src, dst, troop)
     if cost == 0:
         mod.turn |= TURN_FORT[P]
     if m.lookahead:
         return cost
     if unit == "leader" and dst == mod.epic_region[LIBRARY] and not mod.used & ROUND_LIBRARY[P]:
         _library(m)
-    if unit == "troop" and dst == mod.epic_region[VECHE] and not mod.used & ROUND_VECHE[P] and m.s.sides[P].supply:
+    if troop and dst == mod.epic_region[VECHE] and not mod.used & ROUND_VECHE[P] and m.s.sides[P].supply:
         if decide(m, "veche", [("veche",), PASS]) != PASS:
             mod.used |= ROUND_VECHE[P]
             pl = m.s.sides[P]
@@ -322,12 +331,13 @@ def _exchange(m: Match, choice: tuple) -> None:
 
 def rebel_moved(m: Match, dst: int, leader: bool) -> None:
     """The Rebellion does not use Library or Veche: moving its leader into the Library's region, or
-    a unit into the Veche's, unlocks a bonus space, once per round each (RK-SB-EPIC-4)."""
+    a troop (:func:`is_troop`) into the Veche's, unlocks a bonus space, once per round each
+    (RK-SB-EPIC-4)."""
     mod = m.s.mod
     if leader and dst == mod.epic_region[LIBRARY] and not mod.used & ROUND_LIBRARY[R]:
         mod.used |= ROUND_LIBRARY[R]
         unlock(m, "Library")
-    if dst == mod.epic_region[VECHE] and not mod.used & ROUND_VECHE[R]:
+    if dst == mod.epic_region[VECHE] and not mod.used & ROUND_VECHE[R] and is_troop(m, leader):
         mod.used |= ROUND_VECHE[R]
         unlock(m, "Veche")
 
