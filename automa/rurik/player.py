@@ -387,10 +387,21 @@ def play_scheme(m: Match, card: int, leaves_game: bool = False) -> dict[str, int
     if m.trace:
         _log(m, "scheme_play", "RK-PL-SCHEME-2", card=card, points=points)
     if leaves_game:
-        for kind, amount in points.items():
-            spend_extra(m, kind, amount)
+        kinds = list(points)
+        if len(kinds) > 1:
+            first = _points_order(m, kinds)
+            kinds = [first] + [k for k in kinds if k != first]
+        for kind in kinds:
+            spend_extra(m, kind, points[kind])
         return {}
     return points
+
+
+def _points_order(m: Match, kinds: list[str]) -> str:
+    """A scheme card's points of two kinds ("one movement point and one muster point (in any
+    order)") are spent in the order the player chooses: the kind chosen goes first, also before
+    the main action when the other kind's points joined it (RK-PL-SCHEME-2, RK-ACT-5)."""
+    return decide(m, "scheme_order", [("first", k) for k in kinds])[1]
 
 
 # --- the player's turn -------------------------------------------------------------------------
@@ -424,8 +435,8 @@ def _muster_two(m: Match, choice: tuple) -> None:
 def take_turn(m: Match) -> None:
     """One player turn: take back the lowest advisor (choosing between two 2s; the others keep their
     spaces, RK-ACT-2), optionally play one scheme card, resolve the space, paying its coin at once
-    (RK-ACT-2) or forfeiting (RK-ACT-4), then conversion tokens and deeds (RK-ACT-1..5,
-    RK-PL-SCHEME-2, RK-OPEN-29, RK-OPEN-36). With ``extra_points_timing=pooled`` the conversion token
+    (RK-ACT-2) or forfeiting (RK-ACT-4), then the card's points (of two kinds in the order chosen),
+    conversion tokens and deeds (RK-ACT-1..5, RK-PL-SCHEME-2, RK-OPEN-29, RK-OPEN-36). With ``extra_points_timing=pooled`` the conversion token
     may also come before the main action, and points of one kind from every source form one pool for
     the turn (RK-ACT-5)."""
     s, pl = m.s, m.s.sides[P]
@@ -455,6 +466,7 @@ def take_turn(m: Match) -> None:
     pooled = m.opt["extra_points_timing"] == "pooled"
     m.left = {}
     extra = _maybe_play_scheme(m)
+    card_kinds = list(extra)
     if pooled:
         _conversion(m, extra)                             # before the main action, into the pool
     if coin_cost:
@@ -463,6 +475,9 @@ def take_turn(m: Match) -> None:
             points = 0
         else:
             pl.coins -= coin_cost                         # RK-ACT-2: paid as the space is resolved
+    first = _points_order(m, card_kinds) if len(card_kinds) > 1 else ""
+    if first and first != action and action in card_kinds and points:
+        spend_extra(m, first, extra.pop(first))           # before the main action its points joined
     if action == "scheme":
         scheme_action(m, points)
     elif points:
@@ -472,6 +487,8 @@ def take_turn(m: Match) -> None:
             pl.coins += 1 + coin_cost                     # RK-ACT-4: forfeit, or nothing possible
         elif pooled and n < total:
             m.left[action] = total - n
+    if first in extra:
+        spend_extra(m, first, extra.pop(first))
     for kind, amount in extra.items():
         spend_extra(m, kind, amount)
     _conversion(m)

@@ -296,6 +296,29 @@ def test_play_scheme_pays_cost_and_discards():
     assert points == {k: a for k, a in card.reward_all if k in COLUMNS}
 
 
+MOVE_MUSTER = next(c.id for c in _DATA.schemes if c.reward_all == (("move", 1), ("muster", 1)))
+
+
+@pytest.mark.parametrize("main", ["tax", "move"])
+def test_scheme_card_move_and_muster_in_either_order(main):
+    """"Reward: one movement point and one muster point (in any order)" (RK-PL-SCHEME-2): the player
+    chooses the order; muster first lets the new troop move. On a move turn the card's move point
+    joins the main action (RK-ACT-5), so muster first comes before the main action."""
+    m = pm(player_leader="boris")
+    troops(m, KIEV, 1, leader=True)
+    m.s.token[KIEV] = False                            # nothing to tax: the tax turn spends nothing
+    pl = m.s.sides[PLAYER]
+    pl.hand = [MOVE_MUSTER]
+    m.strategy.answers.extend([("play", MOVE_MUSTER), ("first", "muster"), ("muster", KIEV, "troop"),
+                               ("move", KIEV, VOL, "troop")])
+    m.strategy.default = lambda d: PASS if PASS in d.choices else d.choices[0]
+    _turn(m, main, [(REBELLION, "5", 5), (PLAYER, "1", 1)])     # the middle space
+    kinds = [k for k, _ in m.strategy.asked]
+    assert kinds[:4] == ["scheme_play", "scheme_order", "muster", "move"]
+    assert m.strategy.asked[1][1] == [("first", "move"), ("first", "muster")]
+    assert pl.units[KIEV] == 1 and pl.units[VOL] == 1 and pl.leader == KIEV
+
+
 def test_conversion_token_pays_dock_goods_before_boat_goods():
     """A goods conversion token (2 goods with wood or stone -> 1 build) spends dock goods before
     boat goods, which score on the trade track (RK-OPEN-29, RK-CLAIM-2)."""
