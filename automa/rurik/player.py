@@ -275,7 +275,8 @@ def _neutral_attack_modules(m: Match, at: int) -> int:
 
 def build(m: Match, r: int, k: int, target: str) -> None:
     """Place a structure from supply and resolve its effect: church conversion (RK-PL-BUILD-3),
-    stable's 3 moves and tavern's coins and discard play (RK-PL-BUILD-6, RK-SB-STRUCT-1)."""
+    stable's 3 moves and tavern's coins (a border structure there counts, RK-READ-4) and discard play
+    (RK-PL-BUILD-6, RK-SB-STRUCT-1)."""
     s, pl = m.s, m.s.sides[P]
     pl.structures[k] -= 1
     s.structs[r].append((P, k))
@@ -294,7 +295,7 @@ def build(m: Match, r: int, k: int, target: str) -> None:
     elif k == STABLE and not m.lookahead:
         spend(m, "move", 3, only=r)
     elif k == TAVERN:
-        pl.coins += len(s.structs[r])
+        pl.coins += len(s.structs[r]) + (epic.border_count(m, r) if m.epic else 0)   # RK-READ-4
         if (not m.turn_scheme_played and s.discard and not m.lookahead
                 and m.data.scheme_by_id[s.discard[-1]].coin_cost <= pl.coins):
             if decide(m, "tavern_scheme", [("play", s.discard[-1]), PASS]) != PASS:

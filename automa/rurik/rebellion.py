@@ -355,9 +355,9 @@ def player_troops(m: Match, r: int) -> int:
 def _buildable(m: Match, r: int) -> list[int]:
     """Structure kinds the Rebellion can build in ``r`` now: a free slot, a type not present, a piece
     in supply and a unit there (RK-REB-BUILD-2, RK-PL-BUILD-2); a stable only with 3+ more units than
-    the player, leaders included on both sides (RK-REB-BUILD-3), a tavern only beside exactly 2
-    structures (RK-REB-BUILD-4), a church only where player troops (the leader among them) or neutral
-    troops stand (RK-REB-BUILD-6)."""
+    the player, leaders included on both sides (RK-REB-BUILD-3), a tavern only beside 2 structures,
+    a border structure there counting (RK-REB-BUILD-4, RK-READ-4), a church only where player troops
+    (the leader among them) or neutral troops stand (RK-REB-BUILD-6)."""
     s, reb = m.s, m.s.sides[R]
     here = s.structs[r]
     if len(here) >= 3 or not occupies(s, R, r) or (m.epic and epic.blocked(m, r)):
@@ -371,8 +371,8 @@ def _buildable(m: Match, r: int) -> list[int]:
             continue
         if k == STABLE and units(s, R, r) - units(s, PLAYER, r) < 3:
             continue
-        if k == TAVERN and len(here) != 2:
-            continue
+        if k == TAVERN and len(here) + (epic.border_count(m, r) if m.epic else 0) < 2:
+            continue                                      # "already 2 structures", borders too (RK-READ-4)
         out.append(k)
     return out
 
@@ -412,7 +412,7 @@ def build(m: Match, points: int) -> int:
             if m.trace:
                 _log(m, "stable", "RK-REB-BUILD-3", moved=n)
         elif kind == TAVERN:
-            reb.coins += len(s.structs[r])                # RK-REB-BUILD-5
+            reb.coins += len(s.structs[r]) + (epic.border_count(m, r) if m.epic else 0)   # RK-REB-BUILD-5, RK-READ-4
             unlock(m, "tavern")
         if reb.leader == r:
             if m.opt["rebel_leader"] == "maria":

@@ -113,6 +113,33 @@ def test_border_structures_outside_the_limit_two_copies():
     assert not [c for c in _epic_choices(m) if c[2] == 0]
 
 
+def test_border_structures_count_among_the_structures_of_both_regions():
+    """"A Border Fort is in both regions (but does not count towards the three structure limit in
+    either region)" (RK-SB-EPIC-1, RK-READ-4): a Siege Tower on Volyn's border counts as one of
+    "the structures in this region" for a tavern's coins (the player's, RK-SB-STRUCT-1, and the
+    Rebellion's, RK-REB-BUILD-4, -5) and as one of Town Wall's "two other structures"."""
+    from automa.rurik.state import MARKET, TAVERN
+    m = make_match(modules="epic", player_leader="boris")
+    m.s.mod.borders.append((KIEV, VOLYN, epic.SIEGE_TOWER))
+    troops(m, VOLYN, 1)
+    build_struct(m, PLAYER, VOLYN, MARKET)
+    player.apply(m, ("build", VOLYN, TAVERN, "none"))
+    assert m.s.sides[PLAYER].coins == 3                    # market, tavern and the tower
+    lay_out(m, "Town Wall", "Catacombs", "Palace")
+    troops(m, KIEV, 1)
+    build_struct(m, PLAYER, KIEV, MARKET)                  # one structure in Kiev, and the tower
+    assert ("epic", KIEV, 0, -1) in _epic_choices(m)
+    m2 = make_match(modules="epic")
+    m2.s.mod.borders.append((KIEV, VOLYN, epic.BORDER_FORT))
+    m2.s.card, m2.s.priority = card_index(1), "build"
+    rebels(m2, VOLYN, 1)
+    build_struct(m2, REBELLION, VOLYN, MARKET)             # a Rebellion structure: tier 1 has none
+    coins = m2.s.sides[REBELLION].coins
+    rebellion.build(m2, 1)
+    assert (REBELLION, TAVERN) in m2.s.structs[VOLYN]
+    assert m2.s.sides[REBELLION].coins == coins + 3 + 1     # market, tavern, fort; the unlock's coin
+
+
 def test_catacombs_blocks_building():
     """Catacombs: no further structure in its region, for either side (RK-SB-EPIC-1, RK-SB-EPIC-4)."""
     m = make_match(modules="epic")

@@ -9,6 +9,8 @@ optional or round-end effect it unlocks a bonus space when it performs the trigg
 Readings the rules leave open, fixed here and documented in docs/rurik.md:
 * a two-copy card (Border Fort, Siege Tower) counts as built once its first copy stands; the second
   copy stays buildable by the player;
+* a border structure counts among both regions' structures (tavern coins, Town Wall's condition,
+  the Rebellion's tavern), but not towards their limit of 3 (RK-READ-4);
 * Catacombs blocks every further structure in its region, border structures touching it included;
 * Siege Tower lets any unit (troop or leader) attack across its border; casualties are taken in
   the region the attacker stands in;
@@ -71,6 +73,12 @@ def blocked(m: Match, r: int) -> bool:
     return m.s.mod.epic_region[CATACOMBS] == r
 
 
+def border_count(m: Match, r: int) -> int:
+    """Border structures on a border of ``r``: each is in both its regions (RK-SB-EPIC-1), so it
+    counts among "the structures in this region" (RK-READ-4), though not towards the limit of 3."""
+    return sum(1 for a, b, _ in m.s.mod.borders if a == r or b == r)
+
+
 def _border_ok(m: Match, a: int, b: int) -> bool:
     mod = m.s.mod
     return mod.epic_region[CATACOMBS] not in (a, b)
@@ -125,7 +133,7 @@ def build_choices(m: Match, points: int, cost) -> list:
             elif e == PALACE:
                 ok = occupies(s, P, r) and occupies(s, R, r)        # troops of more than one side
             elif e == TOWN_WALL:
-                ok = len(here) == 2
+                ok = len(here) + border_count(m, r) >= 2            # two other structures (RK-READ-4)
             elif e == VECHE:
                 ok = pl.supply > 0                                  # a supply troop goes on the card
             else:
