@@ -163,6 +163,9 @@ def accomplish(m: Match) -> None:
         ready = [("accomplish", d) for d in pl.deeds if affordable(m, d)]
         if not ready:
             return
+        if m.factions:                                    # before the deed pays (RK-SB-FACT-1..4)
+            from automa.rurik.modules import factions
+            factions.announce(m)
         choice = decide(m, "deed", ready + [PASS], _apply)
         if choice == PASS:
             return

@@ -544,6 +544,8 @@ def _conversion(m: Match, pool: dict | None = None) -> None:
         options = [o for o in options if not used & TOKEN_BIT[o[1]]]
     if not options:
         return
+    if m.factions:
+        factions.announce(m)                              # before the token pays (RK-SB-FACT-1..4)
     choice = decide(m, "conversion", options + [PASS],
                     lambda mm, ch: _convert(mm, ch, None if pool is None else {}))
     _convert(m, choice, pool)

@@ -136,3 +136,23 @@ def test_announcing_is_the_players_choice():
     m.strategy = Scripted([PASS])
     factions.announce(m)
     assert not m.s.mod.defeated
+
+
+def test_a_condition_met_mid_turn_can_be_announced_before_a_payment_undoes_it():
+    """"a player must announce that they meet the defeat condition on their turn" (RK-SB-FACT-1..4):
+    Peasant Mutiny's four kinds of goods and two defeated neutral troops hold until a deed (Hire
+    Mercenaries: a fish and a stone) is paid; the defeat is offered before the payment, not only at
+    the end of the turn, when the condition no longer holds."""
+    from automa.rurik import deeds
+    m = _faction_match(factions.PEASANT_MUTINY)
+    pl = m.s.sides[PLAYER]
+    pl.dock[:] = [1, 1, 1, 1, 0]                        # wood, fish, honey, stone
+    pl.defeated_neutral, pl.coins = 2, 2
+    d = next(i for i, x in enumerate(_DATA.deeds) if x["name"] == "Hire Mercenaries")
+    pl.deeds = [d]
+    m.strategy = Scripted([("defeat",), ("accomplish", d)], default=lambda dec: PASS)
+    troops(m, KIEV, 1)
+    deeds.accomplish(m)
+    factions.announce(m)                                # the end of the turn
+    assert pl.deeds_done == [d] and not factions.condition_met(m)
+    assert m.s.mod.defeated and pl.vp_tokens == 1

@@ -23,6 +23,7 @@ from automa.rurik import schemes
 from automa.rurik.boat import gain_good, has_room, pay_good, payable
 from automa.rurik.decide import PASS, decide
 from automa.rurik.match import Match
+from automa.rurik.modules import factions
 from automa.rurik.rebel_board import unlock
 from automa.rurik.regions import occupies, rules
 from automa.rurik.state import CHURCH, EPIC0, NOBODY, PLAYER, REBELLION, ModState
@@ -157,6 +158,8 @@ def apply_build(m: Match, choice: tuple, cost: int) -> int:
         mod.borders.append((r, other, e))
     else:
         if e == CATHEDRAL:
+            if m.factions:
+                factions.announce(m)                      # before the church goes (RK-SB-FACT-1..4)
             s.structs[r].remove((P, CHURCH))
             pl.structures[CHURCH] += 1
         elif e == VECHE:
@@ -360,6 +363,8 @@ def player_taxed(m: Match, r: int) -> None:
     have = payable(m, P)
     options = [("swap", g, h) for g in range(5) if have[g] for h in range(5) if h != g]
     if options:
+        if m.factions:
+            factions.announce(m)                          # before a good is given (RK-SB-FACT-1..4)
         choice = decide(m, "capital_port", options + [PASS], _swap)
         _swap(m, choice)
 
