@@ -579,6 +579,8 @@ def _theofana(m: Match) -> None:
         pl.coins += 1
     else:
         pl.leader = choice[1]
+        if m.epic:
+            epic.player_entered(m, choice[1], True)       # Library, Veche (RK-SB-EPIC-1)
 
 
 def _sviatoslav(m: Match) -> None:
@@ -596,5 +598,7 @@ def _sviatoslav(m: Match) -> None:
         if not occupies(mm.s, REBELLION, choice[1]):
             mm.s.sides[P].coins -= 1
         mm.s.sides[P].leader = choice[1]
+        if mm.epic:
+            epic.player_entered(mm, choice[1], True)      # Library, Veche (RK-SB-EPIC-1)
     choice = decide(m, "sviatoslav", options + [PASS], step)
     step(m, choice)

@@ -227,6 +227,25 @@ def test_leader_is_a_troop_for_the_border_fort_and_the_veche(is_troop):
     assert (m3.s.mod.veche[PLAYER], m3.s.sides[PLAYER].supply) == ((1, 10) if free else (0, 11))
 
 
+@pytest.mark.parametrize("leader", ["sviatoslav", "theofana"])
+def test_library_after_a_leader_step(leader):
+    """"Once per round per player, after moving your leader into the Library's region, you may
+    exchange one of your deeds" (RK-SB-EPIC-1): Sviatoslav's step before building (RK-SB-LEAD-2) and
+    Theofana's step after taxing (RK-SB-LEAD-3) move the leader too, so they offer the exchange."""
+    m = make_match(modules="epic", player_leader=leader)
+    place_epic(m, "Library", VOLYN)
+    pl = m.s.sides[PLAYER]
+    pl.deeds, m.s.mod.library = [0], [1, 2, 3]
+    troops(m, KIEV, 1, leader=True)
+    rebels(m, VOLYN, 1)                                    # Sviatoslav's step there is free
+    m.strategy = Scripted([("step", VOLYN), ("exchange", 0, 2)])
+    if leader == "sviatoslav":
+        player._sviatoslav(m)
+    else:
+        player._theofana(m)
+    assert pl.leader == VOLYN and pl.deeds == [2] and 0 in m.s.mod.library
+
+
 def test_town_wall_reveals_one_more_card():
     """Town Wall: attacking an opponent in its region reveals 1 extra card (RK-SB-EPIC-1, -4)."""
     m = make_match(modules="epic")

@@ -297,16 +297,25 @@ def player_moved(m: Match, src: int, dst: int, unit: str) -> int:
     """After a player move: the Border Fort's free crossing is used up, and the Library exchange (the
     leader entered its region) and the Veche draw (a troop entered, :func:`is_troop`) are offered,
     each once per round (RK-SB-EPIC-1). Returns the points the move cost."""
-    mod = m.s.mod
-    troop = is_troop(m, unit == "leader")
-    cost = move_cost(m, P, src, dst, troop)
+    leader = unit == "leader"
+    cost = move_cost(m, P, src, dst, is_troop(m, leader))
     if cost == 0:
-        mod.turn |= TURN_FORT[P]
+        m.s.mod.turn |= TURN_FORT[P]
+    player_entered(m, dst, leader)
+    return cost
+
+
+def player_entered(m: Match, dst: int, leader: bool) -> None:
+    """A player unit entered ``dst``, by a move or by a leader's own step (Sviatoslav, Theofana):
+    the Library exchange if it is the leader, the Veche draw if it is a troop (:func:`is_troop`),
+    each once per round (RK-SB-EPIC-1)."""
     if m.lookahead:
-        return cost
-    if unit == "leader" and dst == mod.epic_region[LIBRARY] and not mod.used & ROUND_LIBRARY[P]:
+        return
+    mod = m.s.mod
+    if leader and dst == mod.epic_region[LIBRARY] and not mod.used & ROUND_LIBRARY[P]:
         _library(m)
-    if troop and dst == mod.epic_region[VECHE] and not mod.used & ROUND_VECHE[P] and m.s.sides[P].supply:
+    if (is_troop(m, leader) and dst == mod.epic_region[VECHE] and not mod.used & ROUND_VECHE[P]
+            and m.s.sides[P].supply):
         if decide(m, "veche", [("veche",), PASS]) != PASS:
             mod.used |= ROUND_VECHE[P]
             pl = m.s.sides[P]
@@ -315,7 +324,6 @@ def player_moved(m: Match, src: int, dst: int, unit: str) -> int:
             card = schemes.draw(m, 0)
             if card >= 0:
                 pl.hand.append(card)
-    return cost
 
 
 def _library(m: Match) -> None:
