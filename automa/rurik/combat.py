@@ -73,6 +73,13 @@ def casualty_cards(m: Match, defender: int, r: int) -> int:
     return n
 
 
+def uprising_cards(m: Match, r: int) -> int:
+    """Cards of Armed Uprising's check after attacking a neutral troop in ``r``, "as if attacking an
+    opponent", before the attacker's own modifiers: 1, +1 with Town Wall; neutral troops neither rule
+    nor hold a stronghold (RK-SB-FACT-1, RK-CAS-2, RK-OPEN-11)."""
+    return 1 + (1 if m.epic and m.s.mod.epic_region[TOWN_WALL] == r else 0)
+
+
 def casualty_check(m: Match, attacker: int, r: int, n: int, deck: int) -> tuple[int, int]:
     """Reveal up to ``n`` scheme cards and remove the attacker's casualties in ``r``
     (RK-CAS-3, RK-OPEN-12 ``casualty_resolution``). Returns (cards revealed, units lost)."""

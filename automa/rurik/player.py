@@ -211,7 +211,7 @@ def attack(m: Match, r: int, target: str, fewer: int = 0) -> None:
         pl.defeated_neutral += 1
         if m.trace:
             _log(m, "attack", "RK-SOLO-3", region=m.data.regions[r], target="neutral")
-        lost = _neutral_attack_modules(m, at) if m.factions or m.warfare else 0
+        lost = _neutral_attack_modules(m, r, at, here, fewer) if m.factions or m.warfare else 0
     else:
         lost = _attack_rebellion(m, r, at, here, fewer)
     if (m.opt["player_leader"] == "gleb" and here and not lost and not pl.leader_used
@@ -261,13 +261,15 @@ def _attack_stats(m: Match, r: int, leader_hit: bool) -> None:
 TURN_STRONGHOLD, TURN_LEADER = 64, 128     # ModState.turn bits read by deeds (Besiege Citadel, Deadly Plot)
 
 
-def _neutral_attack_modules(m: Match, at: int) -> int:
-    """After the player removes a neutral troop: Armed Uprising's casualty check (no warfare step)
-    (RK-SB-FACT-1, RK-SB-FACT-4), then a capture with ``neutral_capture=yes`` (RK-OPEN-26). Returns
-    the check's casualties."""
+def _neutral_attack_modules(m: Match, r: int, at: int, here: bool, fewer: int) -> int:
+    """After the player removes a neutral troop in ``r``: Armed Uprising's casualty check "as if
+    attacking an opponent" (no warfare step), with the attack's modifiers: Town Wall, a deed's card
+    fewer, Boris's card fewer (RK-SB-FACT-1, RK-SB-FACT-4, RK-CAS-2); then a capture with
+    ``neutral_capture=yes`` (RK-OPEN-26). Returns the check's casualties."""
     revealed = lost = 0
     if m.factions and factions.active(m, factions.ARMED_UPRISING, P):
-        revealed, lost = combat.casualty_check(m, P, at, 1, casualty_deck(m))
+        n = combat.uprising_cards(m, r) - fewer - (m.opt["player_leader"] == "boris" and here)
+        revealed, lost = combat.casualty_check(m, P, at, n, casualty_deck(m))
     if m.warfare and m.opt["neutral_capture"] == "yes":
         warfare.try_capture(m, P, at, revealed, lost, "neutral")
     return lost

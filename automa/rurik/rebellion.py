@@ -267,8 +267,10 @@ def attack(m: Match, points: int, fewer: int = 0) -> int:
 
 def attack_in(m: Match, r: int, fewer: int) -> None:
     """One Rebellion attack in ``r``: against the player, the player loses a unit, the Rebellion
-    advances on warfare and checks for a casualty; against a neutral troop, it is removed
-    (RK-REB-ATTACK-4..6, RK-OPEN-32, RK-SB-REBLEAD-1)."""
+    advances on warfare and checks for a casualty; against a neutral troop, it is removed, with Armed
+    Uprising's check (``faction_scope=both_sides``) as if attacking the player: Town Wall, the
+    reveal-fewer bonus and Sviatopolk apply (RK-REB-ATTACK-4..6, RK-OPEN-32, RK-SB-REBLEAD-1,
+    RK-SB-FACT-1)."""
     s = m.s
     reb = s.sides[R]
     at = r
@@ -298,7 +300,8 @@ def attack_in(m: Match, r: int, fewer: int) -> None:
         if m.trace:
             _log(m, "attack", "RK-REB-ATTACK-6", region=m.data.regions[r], target="neutral")
         if m.factions and factions.active(m, factions.ARMED_UPRISING, R):
-            combat.casualty_check(m, R, at, 1, casualty_deck(m))     # RK-SB-FACT-1, RK-OPEN-25
+            n = combat.uprising_cards(m, r) - fewer - (m.opt["rebel_leader"] == "sviatopolk" and reb.leader == r)
+            combat.casualty_check(m, R, at, n, casualty_deck(m))     # RK-SB-FACT-1, RK-OPEN-25
 
 
 def tax(m: Match, points: int) -> int:

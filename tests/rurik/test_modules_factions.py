@@ -10,7 +10,7 @@ from automa.rurik.modules import factions
 from automa.rurik.scoring import score
 from automa.rurik.state import CAMP, CHURCH, NOBODY, PLAYER
 from tests.rurik.conftest import _DATA, Scripted, card_index, make_match, region
-from tests.rurik.helpers import build_struct, rebels, scheme_ids, troops
+from tests.rurik.helpers import build_struct, place_epic, rebels, scheme_ids, troops
 
 KIEV, VOLYN, ROSTOV = region("kiev"), region("volyn"), region("rostov")
 SAFE = scheme_ids(_DATA, 0)
@@ -68,6 +68,24 @@ def test_armed_uprising_attacking_a_neutral_troop_checks():
     m2.s.schemes = [[ONE[0]], []]
     player.attack(m2, VOLYN, "neutral")
     assert m2.s.sides[PLAYER].units[VOLYN] == 2
+
+
+@pytest.mark.parametrize("leader, town_wall, cards", [("boris", False, 0), ("mstislav", False, 1),
+                                                      ("mstislav", True, 2), ("boris", True, 1)])
+def test_armed_uprising_check_is_as_if_attacking_an_opponent(leader, town_wall, cards):
+    """"When attacking a rebel, you must check for a casualty (as if attacking an opponent)"
+    (RK-SB-FACT-1, RK-SB-FACT-4): the attack's modifiers apply (RK-CAS-2): Boris attacking in his
+    region reveals one card fewer, so none; Town Wall one more. Neutral troops neither rule nor hold
+    a stronghold, so the check starts at 1 card. Before, it always revealed exactly 1."""
+    m = make_match(modules="epic,factions" if town_wall else "factions", player_leader=leader)
+    m.s.mod.faction = factions.ARMED_UPRISING
+    if town_wall:
+        place_epic(m, "Town Wall", VOLYN)
+    troops(m, VOLYN, 2, leader=True)
+    m.s.neutral[VOLYN] = 1
+    m.s.schemes = [SAFE[:4], SAFE[4:8]]
+    player.attack(m, VOLYN, "neutral")
+    assert len(m.s.discard) == cards and m.s.neutral[VOLYN] == 0
 
 
 def test_pagan_unrest_church_keeps_neutral_troops():
