@@ -122,7 +122,7 @@ def _troop_plan(m: Match, spec: dict) -> list[int] | None:
     n, how = spec["n"], spec["region_rule"]
     units = [k + (pl.leader == r) for r, k in enumerate(pl.units)]
     if how == "one_ruled_region":
-        ok = [r for r in range(8) if units[r] >= n and rules(m.s, P, r)]
+        ok = [r for r in range(8) if units[r] >= n and rules(m.s, P, r, m.need_unit)]
         return [ok[0]] * n if ok else None
     if how == "different_regions":
         ok = sorted((r for r in range(8) if units[r]), key=lambda r: -units[r])
@@ -263,7 +263,8 @@ def _metric(m: Match, side: int, cond: dict) -> int:
     if metric == "fur_plus_honey":
         return sd.boat[4] + sd.dock[4] + sd.boat[2] + sd.dock[2]
     if metric == "own_structures_in_ruled_regions":
-        return sum(sum(o == side for o, _ in st) for r, st in enumerate(s.structs) if rules(s, side, r))
+        need = m.need_unit                                # RK-OPEN-43
+        return sum(sum(o == side for o, _ in st) for r, st in enumerate(s.structs) if rules(s, side, r, need))
     if metric == "deeds_accomplished":
         return len(sd.deeds_done)
     if metric == "rebels_defeated":
@@ -274,6 +275,6 @@ def _metric(m: Match, side: int, cond: dict) -> int:
         return sd.vp_tokens
     if metric == "ruled_regions_with_epic":                # Renowned (RK-SB-EPIC-1)
         from automa.rurik.modules import epic
-        return sum(rules(s, side, r) for r in epic.epic_regions(m)) if s.mod is not None else 0
+        return sum(rules(s, side, r, m.need_unit) for r in epic.epic_regions(m)) if s.mod is not None else 0
     raise ValueError(f"unknown agenda metric {metric!r}")
 

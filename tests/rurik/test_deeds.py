@@ -87,3 +87,24 @@ def test_named_goods_keep_the_boon_for_the_good_that_is_missing():
     assert _DATA.deeds[d]["cost"]["goods"] == {"fish": 1, "stone": 1}
     assert deeds.affordable(m, d)
     assert deeds._goods_plan(m, _DATA.deeds[d]["cost"]) == [FISH, -1]
+
+
+# --- issue 21: rule_requires_unit in the agendas ------------------------------------------------
+
+@pytest.mark.parametrize("need, counted", [("no", 1), ("yes", 0)])
+def test_agendas_read_rule_requires_unit(need, counted):
+    """With ``rule_requires_unit=yes`` a stronghold alone does not rule (RK-OPEN-43), also for the
+    agendas that count ruled regions: Protective's structures in ruled regions and Renowned's ruled
+    regions with an epic structure (RK-SB-EPIC-1). Peace Maker's 'one ruled region' reads it too,
+    but its region holds the two troops it removes, so the option cannot change it."""
+    from automa.rurik.state import STRONGHOLD
+    from tests.rurik.conftest import region
+    from tests.rurik.helpers import build_struct, place_epic
+    m = make_match(modules="epic", rule_requires_unit=need)
+    volyn = region("volyn")
+    build_struct(m, PLAYER, volyn, STRONGHOLD)             # no unit of the player's there
+    place_epic(m, "Catacombs", volyn)
+    protective = {"metric": "own_structures_in_ruled_regions", "type": "most"}
+    renowned = {"metric": "ruled_regions_with_epic", "type": "most"}
+    assert deeds._metric(m, PLAYER, protective) == counted
+    assert deeds._metric(m, PLAYER, renowned) == counted
