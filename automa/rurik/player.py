@@ -217,7 +217,7 @@ def attack(m: Match, r: int, target: str, fewer: int = 0) -> None:
     if (m.opt["player_leader"] == "gleb" and here and not lost and not pl.leader_used
             and pl.leader == r and not m.lookahead):
         pl.leader_used = True
-        spend(m, "move", 2, only=r)
+        local_move(m, 2, r)
 
 
 def _attack_rebellion(m: Match, r: int, at: int, here: bool, fewer: int) -> int:
@@ -295,7 +295,7 @@ def build(m: Match, r: int, k: int, target: str) -> None:
             pl.supply -= 1
             pl.units[r] += 1
     elif k == STABLE and not m.lookahead:
-        spend(m, "move", 3, only=r)
+        local_move(m, 3, r)
     elif k == TAVERN:
         pl.coins += len(s.structs[r]) + (epic.border_count(m, r) if m.epic else 0)   # RK-READ-4
         if (not m.turn_scheme_played and s.discard and not m.lookahead
@@ -308,8 +308,21 @@ def build(m: Match, r: int, k: int, target: str) -> None:
 
 # --- spending points ---------------------------------------------------------------------------
 
+def local_move(m: Match, points: int, r: int) -> int:
+    """Move points "to use with any of your troops located in" region ``r`` (the stable,
+    RK-SB-STRUCT-1; Gleb, RK-SB-LEAD-1): each move starts in ``r`` by default; with
+    ``local_moves=troops_there`` the units that were in ``r`` use them wherever they have moved
+    (RK-READ-5)."""
+    if m.opt["local_moves"] == "start_there":
+        return spend(m, "move", points, only=r)
+    pl = m.s.sides[P]
+    eligible = [0] * 9                                    # troops per region, and the leader (index 8)
+    eligible[r], eligible[8] = pl.units[r], pl.leader == r
+    return spend(m, "move", points, eligible=eligible)
+
+
 def spend(m: Match, action: str, points: int, only: int = -1, fewer: int = 0, forfeit: bool = False,
-          anywhere: bool = False) -> int:
+          anywhere: bool = False, eligible: list | None = None) -> int:
     """Spend ``points`` of ``action`` one decision at a time; returns points spent, or -1 when the
     player forfeited (RK-ACT-3, RK-ACT-4). The turn's first build points, whatever their source (main
     action, scheme card, conversion token, deed), let player Sviatoslav step first (RK-SB-LEAD-2);
@@ -328,6 +341,8 @@ def spend(m: Match, action: str, points: int, only: int = -1, fewer: int = 0, fo
     legal = CHOICES[action]
     while points > 0:
         choices = legal(m, points, only, anywhere) if action == "move" else legal(m, points, only)
+        if eligible is not None:                          # local_move: only the units counted there
+            choices = [c for c in choices if (eligible[8] if c[3] == "leader" else eligible[c[1]])]
         if not choices:
             break
         choices.append(PASS)
@@ -341,6 +356,9 @@ def spend(m: Match, action: str, points: int, only: int = -1, fewer: int = 0, fo
         cost = apply(m, c, fewer)
         points -= cost
         spent += cost
+        if eligible is not None and c[3] == "troop":
+            eligible[c[1]] -= 1
+            eligible[c[2]] += 1
     if theofana >= 0 and not m.s.token[theofana]:
         _theofana(m)                                      # these tax points taxed her region
     return spent
@@ -586,18 +604,23 @@ def _theofana(m: Match) -> None:
 
 
 def _sviatoslav(m: Match) -> None:
-    """Before spending build points he may step to an adjacent region: free into a region with a
-    Rebellion unit, 1 coin otherwise (RK-SB-LEAD-2)."""
+    """Before spending build points he may step to an adjacent region: free into a region "with a
+    rebel", 1 coin otherwise (RK-SB-LEAD-2). A rebel is a Rebellion unit by default, a neutral troop
+    with ``sviatoslav_free_step=neutral_troop`` (RK-READ-6)."""
     s, pl = m.s, m.s.sides[P]
     r = pl.leader
     if r < 0:
         return
-    options = [("step", d) for d in m.data.adjacent[r] if occupies(s, REBELLION, d) or pl.coins >= 1]
+    neutral = m.opt["sviatoslav_free_step"] == "neutral_troop"
+
+    def free(mm: Match, d: int) -> bool:
+        return mm.s.neutral[d] > 0 if neutral else occupies(mm.s, REBELLION, d)
+    options = [("step", d) for d in m.data.adjacent[r] if free(m, d) or pl.coins >= 1]
 
     def step(mm: Match, choice: tuple) -> None:
         if choice == PASS:
             return
-        if not occupies(mm.s, REBELLION, choice[1]):
+        if not free(mm, choice[1]):
             mm.s.sides[P].coins -= 1
         mm.s.sides[P].leader = choice[1]
         if mm.epic:

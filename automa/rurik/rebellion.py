@@ -49,7 +49,7 @@ def take_turn(m: Match) -> None:
     if best is None:
         return
     if s.mod is not None:
-        s.mod.turn &= ~epic.TURN_FORT[R]                  # Border Fort: once per turn (RK-SB-EPIC-4)
+        s.mod.turn &= ~epic.FORT_MASK[R]                  # Border Fort: once per turn (RK-SB-EPIC-4)
     _, c, row = best
     s.board[c][row] = VACATED                             # the others keep their spaces (RK-ACT-2)
     action = COLUMNS[c]
@@ -227,9 +227,7 @@ def _epic_move(m: Match, dst: int, leader_before: int) -> int:
     City Gate 2) and the Library/Veche unlocks (RK-SB-EPIC-4)."""
     src = m.moved_from
     leader = leader_before == src and m.s.sides[R].leader == dst
-    cost = epic.move_cost(m, R, src, dst, epic.is_troop(m, leader))
-    if cost == 0:
-        m.s.mod.turn |= epic.TURN_FORT[R]
+    cost = epic.moved(m, R, src, dst, epic.is_troop(m, leader))
     epic.rebel_moved(m, dst, leader)
     return cost
 

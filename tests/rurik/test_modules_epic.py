@@ -388,3 +388,58 @@ def test_palace_player_draws_a_deed_at_round_end():
     m.s.deed_deck[:] = [5, 6]
     epic.round_end(m)
     assert m.s.sides[PLAYER].deeds == [5]
+
+
+# --- the readings of the second audit (issue 21), as rule options -------------------------------
+
+@pytest.mark.parametrize("mode", ["every_round", "rounds_1_to_3"])
+def test_palace_at_the_end_of_round_four(mode):
+    """Palace's "Round end" effect follows round 4 too by default; ``palace_rounds=rounds_1_to_3``
+    skips it (RK-EOR-2, RK-READ-7): here the Rebellion's leader there unlocks a bonus space, one coin."""
+    m = make_match(modules="epic", palace_rounds=mode)
+    place_epic(m, "Palace", VOLYN)
+    rebels(m, VOLYN, 1, leader=True)
+    m.s.round = 4
+    coins = m.s.sides[REBELLION].coins
+    epic.round_end(m)
+    assert m.s.sides[REBELLION].coins == coins + (mode == "every_round")
+
+
+@pytest.mark.parametrize("mode", ["to_supply", "out_of_game"])
+def test_the_church_the_cathedral_replaces(mode):
+    """The replaced church goes back to the player's supply by default, to the box with
+    ``cathedral_church=out_of_game`` (RK-SB-EPIC-1, RK-READ-8)."""
+    m = make_match(modules="epic", cathedral_church=mode)
+    lay_out(m, "Cathedral", "Palace", "Library")
+    troops(m, VOLYN, 2)
+    build_struct(m, PLAYER, VOLYN, CHURCH)
+    (c,) = _epic_choices(m)
+    player.apply(m, c)
+    assert m.s.sides[PLAYER].structures[CHURCH] == (3 if mode == "to_supply" else 2)
+
+
+@pytest.mark.parametrize("mode, free", [("one_per_turn", 1), ("one_per_fort", 2)])
+def test_border_fort_crossings_over_two_forts(mode, free):
+    """With both Border Forts built, one free crossing per side per turn over both by default,
+    one per fort with ``border_fort_crossings=one_per_fort`` (RK-SB-EPIC-1, RK-READ-9)."""
+    m = make_match(modules="epic", border_fort_crossings=mode)
+    nov, pol = region("novgorod"), region("polotsk")
+    m.s.mod.borders += [(KIEV, VOLYN, epic.BORDER_FORT), (nov, pol, epic.BORDER_FORT)]
+    troops(m, KIEV, 1)
+    troops(m, nov, 1)
+    costs = [player.apply(m, ("move", KIEV, VOLYN, "troop")), player.apply(m, ("move", nov, pol, "troop"))]
+    assert costs.count(0) == free
+    m.s.mod.turn = m.s.mod.turn & ~epic.FORT_MASK[PLAYER]  # a new turn: free again
+    assert player.apply(m, ("move", VOLYN, KIEV, "troop")) == 0
+
+
+@pytest.mark.parametrize("mode, cost", [("free", 0), ("two_points", 2)])
+def test_border_fort_crossing_into_the_city_gate(mode, cost):
+    """A Border Fort crossing into the City Gate's region costs nothing by default; with
+    ``fort_into_city_gate=two_points`` the City Gate's 2 points win (RK-SB-EPIC-1, RK-READ-10)."""
+    m = make_match(modules="epic", fort_into_city_gate=mode)
+    m.s.mod.borders.append((KIEV, VOLYN, epic.BORDER_FORT))
+    place_epic(m, "City Gate", VOLYN)
+    troops(m, KIEV, 2)
+    assert player.apply(m, ("move", KIEV, VOLYN, "troop")) == cost
+    assert bool(m.s.mod.turn & epic.TURN_FORT[PLAYER]) == (cost == 0)   # a crossing paid for is not used up

@@ -417,6 +417,39 @@ def test_gleb_moves_after_attacking_a_neutral_troop_in_his_region():
     assert pl.units[VOL] == 1 and pl.leader == PER and pl.units[KIEV] == 0
 
 
+@pytest.mark.parametrize("mode", ["start_there", "troops_there"])
+def test_stable_moves_start_there_or_follow_its_troops(mode):
+    """A stable's move points "to use with any of your troops located in this region"
+    (RK-SB-STRUCT-1, RK-READ-5): by default each move starts in the region, so a troop takes one
+    step; with ``local_moves=troops_there`` the troops that were there may take several steps, and
+    a troop elsewhere none."""
+    m = pm(answers=[("move", KIEV, VOL, "troop"), ("move", VOL, POL, "troop")],
+           player_leader="boris", local_moves=mode)
+    m.strategy.default = lambda d: PASS
+    troops(m, KIEV, 1)
+    troops(m, CHE, 1)
+    player.apply(m, ("build", KIEV, STABLE, "none"))
+    pl = m.s.sides[PLAYER]
+    moves = m.strategy.asked[1][1] if len(m.strategy.asked) > 1 else []
+    if mode == "start_there":
+        assert pl.units[VOL] == 1 and not moves    # nothing left in Kiev: no second move asked
+    else:
+        assert pl.units[POL] == 1 and all(c[1] == VOL for c in moves if c != PASS)
+        assert pl.units[CHE] == 1
+
+
+@pytest.mark.parametrize("mode, free_into", [("rebellion_unit", "volyn"), ("neutral_troop", "pereyaslavl")])
+def test_sviatoslav_free_step_into_a_rebel_region(mode, free_into):
+    """Sviatoslav's step is free "to an adjacent region with a rebel": a Rebellion unit by default,
+    a neutral troop with ``sviatoslav_free_step=neutral_troop`` (RK-SB-LEAD-2, RK-READ-6)."""
+    m = pm(player_leader="sviatoslav", sviatoslav_free_step=mode)
+    troops(m, KIEV, 1, leader=True)
+    rebels(m, VOL, 1)
+    m.s.neutral[PER] = 1
+    player._sviatoslav(m)                                 # no coin: only the free step is offered
+    assert m.strategy.asked[0] == ("sviatoslav", [("step", region(free_into)), PASS])
+
+
 def test_sviatoslav_steps_before_building():
     """Player Sviatoslav: before spending build points he may step to an adjacent region, free into a
     region with a Rebellion unit, 1 coin otherwise; then he can build there (RK-SB-LEAD-2)."""

@@ -15,7 +15,9 @@ Readings the rules leave open, fixed here and documented in docs/rurik.md:
 * Siege Tower lets any unit (troop or leader) attack across its border; casualties are taken in
   the region the attacker stands in;
 * Logging Camp's token needs strictly the most wood (boat and dock); Veche's counts ties;
-* Palace's round-end effect applies in every round, round 4 included (RK-EOR-2).
+* Palace's round-end effect applies in every round, round 4 included (RK-EOR-2, RK-READ-7);
+* the rule options of the second audit: ``palace_rounds`` (RK-READ-7), ``cathedral_church``
+  (RK-READ-8), ``border_fort_crossings`` (RK-READ-9), ``fort_into_city_gate`` (RK-READ-10).
 """
 from __future__ import annotations
 
@@ -43,6 +45,8 @@ ROUND_LIBRARY = (1, 2)              # per side
 ROUND_VECHE = (4, 8)
 TURN_EPIC = 1                       # the player built an epic structure this turn (RK-SB-EPIC-1)
 TURN_FORT = (2, 4)                  # per side: Border Fort's free crossing used
+FORT_EACH = ((8, 16), (32, 256))    # per side and fort: its crossing used (border_fort_crossings=one_per_fort)
+FORT_MASK = tuple(TURN_FORT[s] | FORT_EACH[s][0] | FORT_EACH[s][1] for s in (0, 1))
 
 
 def setup(m: Match) -> None:
@@ -146,8 +150,9 @@ def build_choices(m: Match, points: int, cost) -> list:
 
 def apply_build(m: Match, choice: tuple, cost: int) -> int:
     """Build an epic structure: place it (a border one outside both regions' limits, Cathedral in
-    place of the player's church, Veche with a supply troop on its card), then gain the card's
-    reward (RK-SB-EPIC-1). Returns the build points paid."""
+    place of the player's church, which goes back to the supply or with ``cathedral_church=out_of_game``
+    to the box, RK-READ-8; Veche with a supply troop on its card), then gain the card's reward
+    (RK-SB-EPIC-1). Returns the build points paid."""
     _, r, slot, other = choice
     s, mod, pl = m.s, m.s.mod, m.s.sides[P]
     e = mod.epic_cards[slot]
@@ -161,7 +166,8 @@ def apply_build(m: Match, choice: tuple, cost: int) -> int:
             if m.factions:
                 factions.announce(m)                      # before the church goes (RK-SB-FACT-1..4)
             s.structs[r].remove((P, CHURCH))
-            pl.structures[CHURCH] += 1
+            if m.opt["cathedral_church"] == "to_supply":   # RK-READ-8
+                pl.structures[CHURCH] += 1
         elif e == VECHE:
             pl.supply -= 1
             mod.veche[P] += 1
@@ -261,27 +267,48 @@ def rebel_build(m: Match) -> bool:
 
 # --- movement: City Gate, Border Fort, Library, Veche ------------------------------------------
 
-def fort_between(m: Match, a: int, b: int) -> bool:
-    for x, y, e in m.s.mod.borders:
-        if e == BORDER_FORT and ((x == a and y == b) or (x == b and y == a)):
-            return True
-    return False
-
-
 def is_troop(m: Match, leader: bool) -> bool:
     """Whether a unit counts as "a troop" for the Veche and the Border Fort: a leader does with
     ``player_leader_is_troop=yes``, as the Stone & Blade rulebook calls him one (RK-SB-CLAR-1, -3)."""
     return not leader or m.opt["player_leader_is_troop"] == "yes"
 
 
-def move_cost(m: Match, side: int, src: int, dst: int, troop: bool) -> int:
-    """Move points for one unit from ``src`` to ``dst``: 0 for the first troop (:func:`is_troop`)
-    crossing a Border Fort border this turn, 2 into the City Gate's region, else 1 (RK-SB-EPIC-1,
-    RK-SB-EPIC-4)."""
+def free_crossing(m: Match, side: int, src: int, dst: int) -> int:
+    """The turn bit of a Border Fort crossing ``side`` may still take for free between ``src`` and
+    ``dst`` this turn, 0 if none: one per side per turn over all forts by default, one per fort with
+    ``border_fort_crossings=one_per_fort`` (RK-SB-EPIC-1, RK-READ-9)."""
     mod = m.s.mod
-    if troop and not mod.turn & TURN_FORT[side] and mod.borders and fort_between(m, src, dst):
+    each = m.opt["border_fort_crossings"] == "one_per_fort"
+    k = 0
+    for a, b, e in mod.borders:
+        if e == BORDER_FORT:
+            if (a == src and b == dst) or (a == dst and b == src):
+                bit = FORT_EACH[side][k] if each else TURN_FORT[side]
+                if not mod.turn & bit:
+                    return bit
+            k += 1
+    return 0
+
+
+def move_cost(m: Match, side: int, src: int, dst: int, troop: bool) -> int:
+    """Move points for one unit from ``src`` to ``dst``: 0 for a troop (:func:`is_troop`) taking a
+    Border Fort's free crossing (:func:`free_crossing`), 2 into the City Gate's region, else 1
+    (RK-SB-EPIC-1, RK-SB-EPIC-4). A free crossing into the City Gate's region costs 0 by default and 2
+    with ``fort_into_city_gate=two_points`` (RK-READ-10)."""
+    mod = m.s.mod
+    gate = mod.epic_region[CITY_GATE] == dst
+    if (troop and mod.borders and free_crossing(m, side, src, dst)
+            and not (gate and m.opt["fort_into_city_gate"] == "two_points")):
         return 0
-    return 2 if mod.epic_region[CITY_GATE] == dst else 1
+    return 2 if gate else 1
+
+
+def moved(m: Match, side: int, src: int, dst: int, troop: bool) -> int:
+    """A unit of ``side`` moved: its cost (:func:`move_cost`), a free crossing marked as taken."""
+    cost = move_cost(m, side, src, dst, troop)
+    if cost == 0:
+        m.s.mod.turn |= free_crossing(m, side, src, dst)
+    return cost
 
 
 def filter_moves(m: Match, choices: list, points: int) -> list:
@@ -298,9 +325,7 @@ def player_moved(m: Match, src: int, dst: int, unit: str) -> int:
     leader entered its region) and the Veche draw (a troop entered, :func:`is_troop`) are offered,
     each once per round (RK-SB-EPIC-1). Returns the points the move cost."""
     leader = unit == "leader"
-    cost = move_cost(m, P, src, dst, is_troop(m, leader))
-    if cost == 0:
-        m.s.mod.turn |= TURN_FORT[P]
+    cost = moved(m, P, src, dst, is_troop(m, leader))
     player_entered(m, dst, leader)
     return cost
 
@@ -414,10 +439,11 @@ def tower_source(m: Match, side: int, r: int) -> int:
 
 def round_end(m: Match) -> None:
     """Palace: a player leader in its region at round end draws the top deed card; the Rebellion's
-    leader there unlocks a bonus space instead (RK-EOR-2, RK-SB-EPIC-4)."""
+    leader there unlocks a bonus space instead (RK-EOR-2, RK-SB-EPIC-4); every round, or rounds 1-3
+    with ``palace_rounds=rounds_1_to_3`` (RK-READ-7)."""
     s, mod = m.s, m.s.mod
     palace = mod.epic_region[PALACE]
-    if palace < 0:
+    if palace < 0 or (s.round == 4 and m.opt["palace_rounds"] == "rounds_1_to_3"):
         return
     if s.sides[P].leader == palace and s.deed_deck:
         s.sides[P].deeds.append(s.deed_deck.pop(0))
