@@ -103,6 +103,9 @@ OPTIONS = (
     _rule("border_fort_crossings", "one_per_turn", ["one_per_fort"], "RK-READ-9",
           "free Border Fort crossings per side and turn: one over all forts, or one per fort (modules=epic)",
           ("modules", "epic")),
+    _rule("church_neutral", "to_supply", ["beside_mat"], "RK-READ-11",
+          "a neutral troop a church removes: back to the supply, or beside the mat as a defeated "
+          "'rebel' (modules=factions)", ("modules", "factions")),
     _rule("fort_into_city_gate", "free", ["two_points"], "RK-READ-10",
           "a free Border Fort crossing into the City Gate's region (modules=epic)", ("modules", "epic")),
 )

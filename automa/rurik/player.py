@@ -276,7 +276,8 @@ def _neutral_attack_modules(m: Match, r: int, at: int, here: bool, fewer: int) -
 
 
 def build(m: Match, r: int, k: int, target: str) -> None:
-    """Place a structure from supply and resolve its effect: church conversion (RK-PL-BUILD-3),
+    """Place a structure from supply and resolve its effect: church conversion, a neutral troop it
+    removes going back to the neutral supply, not beside the mat (RK-PL-BUILD-3, RK-READ-11),
     stable's 3 moves and tavern's coins (a border structure there counts, RK-READ-4) and discard play
     (RK-PL-BUILD-6, RK-SB-STRUCT-1)."""
     s, pl = m.s, m.s.sides[P]
@@ -290,7 +291,8 @@ def build(m: Match, r: int, k: int, target: str) -> None:
             s.sides[REBELLION].supply += 1
         else:
             s.neutral[r] -= 1
-            pl.defeated_neutral += 1
+            if m.opt["church_neutral"] == "beside_mat":   # RK-READ-11: else back to the neutral supply
+                pl.defeated_neutral += 1
         if pl.supply:
             pl.supply -= 1
             pl.units[r] += 1

@@ -428,8 +428,8 @@ def build(m: Match, points: int) -> int:
 
 
 def _convert(m: Match, r: int) -> None:
-    """A Rebellion church removes a player troop, else a neutral troop, and a rebel from supply
-    takes its place; never the player's leader (RK-REB-BUILD-7)."""
+    """A Rebellion church removes a player troop, else a neutral troop (back to the neutral supply,
+    RK-READ-11), and a rebel from supply takes its place; never the player's leader (RK-REB-BUILD-7)."""
     s, reb = m.s, m.s.sides[R]
     pl = s.sides[PLAYER]
     if pl.units[r] > 0:
@@ -437,7 +437,8 @@ def _convert(m: Match, r: int) -> None:
         pl.supply += 1
     elif s.neutral[r] > 0 and not (m.factions and factions.active(m, factions.PAGAN_UNREST, R)):
         s.neutral[r] -= 1                                 # Pagan Unrest with faction_scope=both_sides
-        reb.defeated_neutral += 1                         # keeps the neutral troop (RK-SB-FACT-2)
+        if m.opt["church_neutral"] == "beside_mat":       # keeps the neutral troop (RK-SB-FACT-2)
+            reb.defeated_neutral += 1                     # RK-READ-11: else back to the supply
     else:
         return
     _muster_here(m, r, "RK-REB-BUILD-7")

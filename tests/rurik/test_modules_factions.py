@@ -174,3 +174,22 @@ def test_a_condition_met_mid_turn_can_be_announced_before_a_payment_undoes_it():
     factions.announce(m)                                # the end of the turn
     assert pl.deeds_done == [d] and not factions.condition_met(m)
     assert m.s.mod.defeated and pl.vp_tokens == 1
+
+
+@pytest.mark.parametrize("mode, defeated", [("to_supply", 0), ("beside_mat", 1)])
+def test_a_neutral_troop_removed_by_a_church(mode, defeated):
+    """Only an attacked neutral troop goes beside the mat and counts as a defeated "rebel"
+    (RK-SOLO-3, RK-SB-FACT-4); one a church removes goes back to the neutral supply, so the faction
+    can place it again, unless ``church_neutral=beside_mat`` (RK-PL-BUILD-3, RK-READ-11). The
+    Rebellion's church likewise (RK-REB-BUILD-7)."""
+    m = _faction_match(factions.ARMED_UPRISING, church_neutral=mode, player_leader="boris")
+    troops(m, KIEV, 1)
+    m.s.neutral[KIEV] = 1
+    player.apply(m, ("build", KIEV, CHURCH, "neutral"))
+    assert m.s.neutral[KIEV] == 0 and factions.defeated_neutral(m) == defeated
+    m2 = _faction_match(factions.ARMED_UPRISING, church_neutral=mode)
+    m2.s.card, m2.s.priority = card_index(1), "build"
+    rebels(m2, VOLYN, 1)
+    m2.s.neutral[VOLYN] = 1
+    rebellion._convert(m2, VOLYN)
+    assert m2.s.neutral[VOLYN] == 0 and m2.s.sides[1].defeated_neutral == defeated

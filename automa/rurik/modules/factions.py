@@ -64,7 +64,8 @@ def place_neutral(m: Match) -> None:
 
 
 def defeated_neutral(m: Match) -> int:
-    """The player's defeated "rebels": neutral troops beside the mat or in the dungeon (RK-SB-FACT-4)."""
+    """The player's defeated "rebels": neutral troops beside the mat or in the dungeon (RK-SB-FACT-4);
+    a church puts none beside the mat by default (RK-READ-11)."""
     return m.s.sides[P].defeated_neutral + m.s.mod.dungeon[P][2]
 
 
