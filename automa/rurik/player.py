@@ -10,7 +10,7 @@ from __future__ import annotations
 from automa.rurik import combat, deeds, schemes
 from automa.rurik.boat import gain_good, settle_dock
 from automa.rurik.data import ADVISOR_NUMBER, COLUMNS, STRUCTURES
-from automa.rurik.decide import PASS, casualty_deck, decide
+from automa.rurik.decide import PASS, casualty_deck, decide, scheme_deck
 from automa.rurik.match import Match
 from automa.rurik.modules import epic, factions, warfare
 from automa.rurik.regions import occupies, rules
@@ -368,7 +368,7 @@ def spend(m: Match, action: str, points: int, only: int = -1, fewer: int = 0, fo
 
 def scheme_action(m: Match, n: int) -> None:
     """Draw ``n`` from one deck of the player's choice, keep 1, return the rest (RK-PL-SCHEME-1)."""
-    deck = decide(m, "scheme_deck", [("deck", 0), ("deck", 1)])[1]
+    deck = scheme_deck(m)
     drawn = []
     for _ in range(n):
         card = schemes.draw(m, deck)

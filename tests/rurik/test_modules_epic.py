@@ -443,3 +443,21 @@ def test_border_fort_crossing_into_the_city_gate(mode, cost):
     troops(m, KIEV, 2)
     assert player.apply(m, ("move", KIEV, VOLYN, "troop")) == cost
     assert bool(m.s.mod.turn & epic.TURN_FORT[PLAYER]) == (cost == 0)   # a crossing paid for is not used up
+
+
+@pytest.mark.parametrize("how", ["veche", "border_fort"])
+def test_scheme_card_rewards_from_the_deck_the_player_chooses(how):
+    """The Veche's scheme card and the Border Fort's reward come from the scheme deck the player
+    chooses (RK-SB-EPIC-1, RK-READ-12); they always came from deck 0."""
+    m = make_match(modules="epic")
+    m.s.schemes = [[1, 2], [3, 4]]
+    troops(m, KIEV, 2)
+    if how == "veche":
+        place_epic(m, "Veche", VOLYN)
+        m.strategy = Scripted([("veche",), ("deck", 1)])
+        player.apply(m, ("move", KIEV, VOLYN, "troop"))
+    else:
+        lay_out(m, "Border Fort", "Palace", "Library")
+        m.strategy = Scripted([("deck", 1)])
+        player.apply(m, next(c for c in _epic_choices(m) if c[3] == VOLYN))
+    assert m.s.sides[PLAYER].hand == [3] and m.s.schemes[1] == [4]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from automa.rurik import schemes
 from automa.rurik.boat import gain_good, has_room, pay_good, payable
-from automa.rurik.decide import PASS, decide
+from automa.rurik.decide import PASS, decide, scheme_deck
 from automa.rurik.match import Match
 from automa.rurik.modules import factions
 from automa.rurik.rebel_board import unlock
@@ -201,7 +201,7 @@ def _player_reward(m: Match, e: int) -> None:
     if m.lookahead:
         return
     for _ in range(reward.get("scheme_card", 0)):
-        card = schemes.draw(m, 0)
+        card = schemes.draw(m, scheme_deck(m))            # the player's deck (RK-READ-12)
         if card >= 0:
             pl.hand.append(card)
     for _ in range(reward.get("deed_card_choice", 0)):
@@ -346,7 +346,7 @@ def player_entered(m: Match, dst: int, leader: bool) -> None:
             pl = m.s.sides[P]
             pl.supply -= 1
             mod.veche[P] += 1
-            card = schemes.draw(m, 0)
+            card = schemes.draw(m, scheme_deck(m))        # the player's deck (RK-READ-12)
             if card >= 0:
                 pl.hand.append(card)
 
