@@ -60,10 +60,15 @@ def plan_goods(m: Match, slots: list[tuple[int, ...]]) -> list[int] | None:
     accomplishing a deed or converting goods (RK-SB-BOON-1). What costs the player least goes
     first: dock goods (the surplus of full columns), then boon tokens, then boat goods, which score
     on the trade track (RK-CLAIM-2, RK-OPEN-35); the most constrained slots are filled first."""
+    if not slots:
+        return []
     sd = m.s.sides[PLAYER]
-    dock = sd.dock[:]
-    boat = [a - b for a, b in zip(payable(m, PLAYER), dock)]
+    have = payable(m, PLAYER)
     boons = sd.boons
+    if sum(have) + boons < len(slots):
+        return None
+    dock = sd.dock[:]
+    boat = [a - b for a, b in zip(have, dock)]
     order = sorted(range(len(slots)), key=lambda i: len(slots[i]))
     plan = [None] * len(slots)
     for i in order:                                       # dock goods first

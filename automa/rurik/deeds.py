@@ -224,10 +224,10 @@ def _apply(m: Match, choice: tuple) -> None:
 def payable_conversions(m: Match) -> list[str]:
     """The conversion tokens the player can pay: two goods, one of them of the token's two kinds,
     a trade boon token standing for either (RK-OPEN-29, RK-SB-BOON-1)."""
-    pl = m.s.sides[P]
-    if sum(payable(m, P)) + pl.boons < 2:
+    have, boons = payable(m, P), m.s.sides[P].boons
+    if sum(have) + boons < 2:
         return []
-    return [kind for kind, need in CONVERSIONS if plan_goods(m, [need, ANY]) is not None]
+    return [kind for kind, (a, b) in CONVERSIONS if have[a] or have[b] or boons]   # = plan_goods(m, [need, ANY])
 
 
 def pay_two(m: Match, need: tuple[int, ...]) -> None:

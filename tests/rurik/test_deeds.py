@@ -40,6 +40,22 @@ def test_a_boon_token_pays_a_conversion_token():
     assert deeds.payable_conversions(m2) == []                    # one boon is one good, not two
 
 
+def test_payable_conversions_agree_with_the_payment_plan():
+    """The quick test of which conversion tokens can be paid (two goods, one of the token's two kinds,
+    boons standing for any) offers exactly the tokens the payment plan can pay (RK-OPEN-29,
+    RK-SB-BOON-1), over every holding of up to one dock good and one boat good of each kind and 0-2
+    boons."""
+    import itertools
+    from automa.rurik import boat
+    for dock in itertools.product((0, 1), repeat=5):
+        for onboat, boons in itertools.product(((0,) * 5, (1, 0, 0, 1, 0), (0, 1, 1, 0, 0)), (0, 1, 2)):
+            m = make_match()
+            pl = player(m)
+            pl.dock[:], pl.boat[:], pl.boons = list(dock), list(onboat), boons
+            plans = [k for k, need in deeds.CONVERSIONS if boat.plan_goods(m, [need, boat.ANY]) is not None]
+            assert deeds.payable_conversions(m) == plans, (dock, onboat, boons)
+
+
 def test_a_boon_token_is_spent_before_a_boat_good():
     """A conversion spends dock goods, then boon tokens, then boat goods, which score on the trade
     track (RK-SB-BOON-1, RK-CLAIM-2): with a wood on the dock, a boon and boat stone, the wood and
