@@ -30,8 +30,8 @@ def lose_unit(m: Match, side: int, r: int) -> bool:
 
 def advance_warfare(m: Match, side: int) -> None:
     """Move up one warfare space, up to the last (``warfare.track_spaces``: 10), and take the reward
-    token there once per game (RK-SB-WREW-1). A Rebellion reaching the scheme-card token unlocks a
-    bonus space instead (RK-OPEN-23)."""
+    token there once per game (RK-SB-WREW-1): the player draws the scheme-card token's card from the
+    deck they choose (RK-READ-12), a Rebellion reaching it unlocks a bonus space instead (RK-OPEN-23)."""
     sd = m.s.sides[side]
     if sd.warfare >= m.data.scoring.warfare_top:
         return
@@ -52,7 +52,8 @@ def advance_warfare(m: Match, side: int) -> None:
     elif token == "vp":
         sd.vp_tokens += 1
     elif side == PLAYER:
-        card = schemes.draw(m, 0)
+        from automa.rurik.decide import scheme_deck       # decide -> view -> claims -> deeds -> combat
+        card = schemes.draw(m, scheme_deck(m))            # the player's deck (RK-READ-12)
         if card >= 0:
             sd.hand.append(card)
     elif m.opt["warfare_reward_tokens"] == "pdhummel":
@@ -71,6 +72,13 @@ def casualty_cards(m: Match, defender: int, r: int) -> int:
     if m.epic and m.s.mod.epic_region[TOWN_WALL] == r:
         n += 1                                            # Town Wall (RK-SB-EPIC-1, RK-SB-EPIC-4)
     return n
+
+
+def uprising_cards(m: Match, r: int) -> int:
+    """Cards of Armed Uprising's check after attacking a neutral troop in ``r``, "as if attacking an
+    opponent", before the attacker's own modifiers: 1, +1 with Town Wall; neutral troops neither rule
+    nor hold a stronghold (RK-SB-FACT-1, RK-CAS-2, RK-OPEN-11)."""
+    return 1 + (1 if m.epic and m.s.mod.epic_region[TOWN_WALL] == r else 0)
 
 
 def casualty_check(m: Match, attacker: int, r: int, n: int, deck: int) -> tuple[int, int]:

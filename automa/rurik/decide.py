@@ -45,3 +45,10 @@ def decide(m: Match, kind: str, choices: list, apply: Callable | None = None):
 def casualty_deck(m: Match) -> int:
     """The player chooses the scheme deck for every casualty check (RK-CAS-1)."""
     return decide(m, "casualty_deck", [("deck", 0), ("deck", 1)])[1]
+
+
+def scheme_deck(m: Match) -> int:
+    """The player chooses the scheme deck a scheme card is drawn from: for the scheme action
+    (RK-PL-SCHEME-1) and for every scheme card reward (a warfare reward token, Border Fort, Veche;
+    RK-READ-12)."""
+    return decide(m, "scheme_deck", [("deck", 0), ("deck", 1)])[1]

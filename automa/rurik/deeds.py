@@ -2,14 +2,15 @@
 RK-OPEN-19, RK-OPEN-29, RK-OPEN-33, RK-OPEN-36, RK-OPEN-41, RK-OPEN-42, RK-SB-BOON-1).
 
 Where a cost leaves a choice (which goods, troops, structures or scheme card to give up) the
-engine pays it the same way every time: goods from the kinds the player holds most of (dock
-first, then boat), a trade boon token for a missing good, troops from the regions with the most
-troops, the first scheme card in hand. The strategy decides whether to accomplish a deed.
+engine pays it the same way every time: dock goods first, then trade boon tokens (each stands
+for any one good), then boat goods, from the kinds held most (``boat.plan_goods``); troops from
+the regions with the most troops, the first scheme card in hand. The strategy decides whether to
+accomplish a deed.
 """
 from __future__ import annotations
 
 from automa.rurik import combat
-from automa.rurik.boat import pay_good, payable
+from automa.rurik.boat import ANY, pay_plan, payable, plan_distinct, plan_goods, plan_same
 from automa.rurik.data import GOODS, STRUCTURES
 from automa.rurik.decide import PASS, decide
 from automa.rurik.match import Match
@@ -98,51 +99,20 @@ def _group(m: Match, has: list[bool]) -> int:
 
 
 def _goods_plan(m: Match, cost: dict) -> list[int] | None:
-    """The goods (indices) that pay ``cost``'s goods parts, or None if unaffordable. A trade boon
-    token stands for one good (RK-SB-BOON-1); -1 in the plan marks a boon token. A named good is
-    paid from the dock first, then with a boon token, and only then from the boat, so the boat
-    goods that score on the trade track are kept (EX-11: the honey token pays Mead Brewery)."""
-    have = payable(m, P)
-    dock = m.s.sides[P].dock[:]
-    boons = m.s.sides[P].boons
-    plan = []
-    for name, n in cost.get("goods", {}).items():
-        g = GOODS.index(name)
-        for _ in range(n):
-            if dock[g]:
-                dock[g] -= 1
-                have[g] -= 1
-                plan.append(g)
-            elif boons:
-                boons -= 1
-                plan.append(-1)
-            elif have[g]:
-                have[g] -= 1
-                plan.append(g)
-            else:
-                return None
+    """The goods (indices) that pay ``cost``'s goods parts, or None if unaffordable; -1 marks a trade
+    boon token, which stands for any one good, named or not (RK-SB-BOON-1, RK-READ-1). Dock goods go
+    first, then boon tokens, then boat goods, which score on the trade track (:func:`boat.plan_goods`;
+    EX-11: the honey token pays Mead Brewery)."""
+    slots = [(GOODS.index(name),) for name, n in cost.get("goods", {}).items() for _ in range(n)]
     anyg = cost.get("any_goods")
     if anyg:
         n, how = anyg["n"], anyg["rule"]
-        order = sorted(range(5), key=lambda g: -have[g])
         if how == "same":
-            g = order[0]
-            if have[g] < n:
-                return None
-            plan += [g] * n
-        elif how == "distinct":
-            picks = [g for g in order if have[g]][:n]
-            if len(picks) < n:
-                return None
-            plan += picks
-        else:
-            for _ in range(n):
-                g = max(range(5), key=lambda q: have[q])
-                if not have[g]:
-                    return None
-                have[g] -= 1
-                plan.append(g)
-    return plan
+            return plan_same(m, n)
+        if how == "distinct":
+            return plan_distinct(m, n)
+        slots += [ANY] * n
+    return plan_goods(m, slots)
 
 
 def _troop_plan(m: Match, spec: dict) -> list[int] | None:
@@ -152,7 +122,7 @@ def _troop_plan(m: Match, spec: dict) -> list[int] | None:
     n, how = spec["n"], spec["region_rule"]
     units = [k + (pl.leader == r) for r, k in enumerate(pl.units)]
     if how == "one_ruled_region":
-        ok = [r for r in range(8) if units[r] >= n and rules(m.s, P, r)]
+        ok = [r for r in range(8) if units[r] >= n and rules(m.s, P, r, m.need_unit)]
         return [ok[0]] * n if ok else None
     if how == "different_regions":
         ok = sorted((r for r in range(8) if units[r]), key=lambda r: -units[r])
@@ -193,6 +163,9 @@ def accomplish(m: Match) -> None:
         ready = [("accomplish", d) for d in pl.deeds if affordable(m, d)]
         if not ready:
             return
+        if m.factions:                                    # before the deed pays (RK-SB-FACT-1..4)
+            from automa.rurik.modules import factions
+            factions.announce(m)
         choice = decide(m, "deed", ready + [PASS], _apply)
         if choice == PASS:
             return
@@ -209,11 +182,7 @@ def _apply(m: Match, choice: tuple) -> None:
     deed = m.data.deeds[d]
     s, pl = m.s, m.s.sides[P]
     cost = deed.get("cost", {})
-    for g in _goods_plan(m, cost):
-        if g < 0:
-            pl.boons -= 1
-        else:
-            pay_good(m, P, g)
+    pay_plan(m, _goods_plan(m, cost))
     pl.coins -= cost.get("coins", 0)
     for _ in range(cost.get("scheme_cards", 0)):
         s.discard.append(pl.hand.pop(0))
@@ -253,27 +222,18 @@ def _apply(m: Match, choice: tuple) -> None:
 
 
 def payable_conversions(m: Match) -> list[str]:
-    """The conversion tokens the player can pay: two goods, one of them of the token's two kinds
-    (RK-OPEN-29)."""
-    have = payable(m, P)
-    if sum(have) < 2:
+    """The conversion tokens the player can pay: two goods, one of them of the token's two kinds,
+    a trade boon token standing for either (RK-OPEN-29, RK-SB-BOON-1)."""
+    have, boons = payable(m, P), m.s.sides[P].boons
+    if sum(have) + boons < 2:
         return []
-    return [kind for kind, (a, b) in CONVERSIONS if have[a] or have[b]]
+    return [kind for kind, (a, b) in CONVERSIONS if have[a] or have[b] or boons]   # = plan_goods(m, [need, ANY])
 
 
 def pay_two(m: Match, need: tuple[int, ...]) -> None:
-    """Pay a conversion token's two goods (RK-OPEN-29): kinds with a good on the dock first, then
-    the kind held most, so boat goods that score on the trade track are spent last (RK-CLAIM-2)."""
-    have = payable(m, P)
-    dock = m.s.sides[P].dock[:]
-
-    def key(g):
-        return dock[g] > 0, have[g]
-    first = max(need, key=key)
-    pay_good(m, P, first)
-    have[first] -= 1
-    dock[first] = max(0, dock[first] - 1)
-    pay_good(m, P, max(range(5), key=key))
+    """Pay a conversion token's two goods (RK-OPEN-29): dock goods, then boon tokens, then boat goods
+    (:func:`boat.plan_goods`, RK-SB-BOON-1)."""
+    pay_plan(m, plan_goods(m, [need, ANY]))
 
 
 def agenda_met(m: Match, end_tokens: tuple[int, int] = (0, 0)) -> bool:
@@ -303,7 +263,8 @@ def _metric(m: Match, side: int, cond: dict) -> int:
     if metric == "fur_plus_honey":
         return sd.boat[4] + sd.dock[4] + sd.boat[2] + sd.dock[2]
     if metric == "own_structures_in_ruled_regions":
-        return sum(sum(o == side for o, _ in st) for r, st in enumerate(s.structs) if rules(s, side, r))
+        need = m.need_unit                                # RK-OPEN-43
+        return sum(sum(o == side for o, _ in st) for r, st in enumerate(s.structs) if rules(s, side, r, need))
     if metric == "deeds_accomplished":
         return len(sd.deeds_done)
     if metric == "rebels_defeated":
@@ -314,6 +275,6 @@ def _metric(m: Match, side: int, cond: dict) -> int:
         return sd.vp_tokens
     if metric == "ruled_regions_with_epic":                # Renowned (RK-SB-EPIC-1)
         from automa.rurik.modules import epic
-        return sum(rules(s, side, r) for r in epic.epic_regions(m)) if s.mod is not None else 0
+        return sum(rules(s, side, r, m.need_unit) for r in epic.epic_regions(m)) if s.mod is not None else 0
     raise ValueError(f"unknown agenda metric {metric!r}")
 

@@ -1,7 +1,8 @@
 """Rurik's options and rule options: defaults, allowed values, one-line help and reference IDs.
 
-Every rule option stands for an open point of the rules reference (RK-OPEN-n); its default is
-the reference's proposed default. ``automa-sim list options rurik`` prints this table.
+Every rule option stands for an open point of the rules reference (RK-OPEN-n), or for a reading
+of the rulebook decided in docs/rurik.md (RK-ACT-5, RK-READ-n); its default is the reference's
+proposed default, or the most literal reading. ``automa-sim list options rurik`` prints this table.
 """
 from __future__ import annotations
 
@@ -88,8 +89,25 @@ OPTIONS = (
           "how often each conversion token may be used (one token per turn either way)"),
     _rule("extra_points_timing", "pooled", ["separate"], "RK-ACT-5",
           "whether scheme, conversion and deed points join the main action's points of their kind"),
-    _rule("player_leader_is_troop", "yes", ["no"], "RK-REB-BUILD-2, RK-REB-BUILD-6, RK-SB-CLAR-3",
-          "whether the Rebellion's build counts the player's leader as a troop"),
+    _rule("player_leader_is_troop", "yes", ["no"], "RK-REB-BUILD-2, RK-REB-BUILD-6, RK-SB-CLAR-3, RK-SB-EPIC-1",
+          "whether a leader counts as a troop: the player's for the Rebellion's build, either side's "
+          "for the Veche and the Border Fort"),
+    _rule("local_moves", "start_there", ["troops_there"], "RK-READ-5",
+          "a stable's and Gleb's move points: each move starts in the region, or the units there use them"),
+    _rule("sviatoslav_free_step", "rebellion_unit", ["neutral_troop"], "RK-READ-6",
+          "the 'rebel' that makes Sviatoslav's step free", ("player_leader", "sviatoslav")),
+    _rule("palace_rounds", "every_round", ["rounds_1_to_3"], "RK-READ-7",
+          "rounds whose end the Palace's effect follows (modules=epic)", ("modules", "epic")),
+    _rule("cathedral_church", "to_supply", ["out_of_game"], "RK-READ-8",
+          "where the church the Cathedral replaces goes (modules=epic)", ("modules", "epic")),
+    _rule("border_fort_crossings", "one_per_turn", ["one_per_fort"], "RK-READ-9",
+          "free Border Fort crossings per side and turn: one over all forts, or one per fort (modules=epic)",
+          ("modules", "epic")),
+    _rule("church_neutral", "to_supply", ["beside_mat"], "RK-READ-11",
+          "a neutral troop a church removes: back to the supply, or beside the mat as a defeated "
+          "'rebel' (modules=factions)", ("modules", "factions")),
+    _rule("fort_into_city_gate", "free", ["two_points"], "RK-READ-10",
+          "a free Border Fort crossing into the City Gate's region (modules=epic)", ("modules", "epic")),
 )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from automa.rurik import combat, deeds, schemes
 from automa.rurik.boat import gain_good, settle_dock
 from automa.rurik.data import ADVISOR_NUMBER, COLUMNS, STRUCTURES
-from automa.rurik.decide import PASS, casualty_deck, decide
+from automa.rurik.decide import PASS, casualty_deck, decide, scheme_deck
 from automa.rurik.match import Match
 from automa.rurik.modules import epic, factions, warfare
 from automa.rurik.regions import occupies, rules
@@ -200,22 +200,31 @@ def attack(m: Match, r: int, target: str, fewer: int = 0) -> None:
     """A player attack: a neutral troop is removed with no warfare step and no check (RK-SOLO-3);
     a Rebellion unit is removed, the player advances on warfare and checks for a casualty, twice
     against Gleb (RK-SOLO-2, RK-PL-ATTACK-2, RK-CAS-1, RK-SB-REBLEAD-2); Boris reveals one card
-    fewer and steals a coin; Gleb (player) may then move (RK-SB-LEAD-1)."""
+    fewer and steals a coin. After either, with no casualty, player Gleb may move (RK-SB-LEAD-1)."""
     s, pl, reb = m.s, m.s.sides[P], m.s.sides[REBELLION]
     at = r
     if m.epic and not occupies(s, P, r):
         at = epic.tower_source(m, P, r)                   # Siege Tower (RK-SB-EPIC-1)
+    here = pl.leader == r
     if target == "neutral":
         s.neutral[r] -= 1
         pl.defeated_neutral += 1
         if m.trace:
             _log(m, "attack", "RK-SOLO-3", region=m.data.regions[r], target="neutral")
-        if m.factions or m.warfare:
-            _neutral_attack_modules(m, at)
-        return
+        lost = _neutral_attack_modules(m, r, at, here, fewer) if m.factions or m.warfare else 0
+    else:
+        lost = _attack_rebellion(m, r, at, here, fewer)
+    if (m.opt["player_leader"] == "gleb" and here and not lost and not pl.leader_used
+            and pl.leader == r and not m.lookahead):
+        pl.leader_used = True
+        local_move(m, 2, r)
+
+
+def _attack_rebellion(m: Match, r: int, at: int, here: bool, fewer: int) -> int:
+    """The attack on a Rebellion unit in ``r`` from ``at``; returns the casualties of its checks."""
+    s, pl, reb = m.s, m.s.sides[P], m.s.sides[REBELLION]
     n = combat.casualty_cards(m, REBELLION, r) - fewer
     checks = 2 if m.opt["rebel_leader"] == "gleb" and reb.leader == r else 1
-    here = pl.leader == r
     if m.opt["player_leader"] == "boris" and here:
         n -= 1
         if reb.coins:
@@ -236,10 +245,7 @@ def attack(m: Match, r: int, target: str, fewer: int = 0) -> None:
         lost += hit
     if m.warfare:
         warfare.try_capture(m, P, at, revealed, lost, "leader" if leader_hit and reb.leader == -1 else "troop")
-    if (m.opt["player_leader"] == "gleb" and here and not lost and not pl.leader_used
-            and pl.leader == r and not m.lookahead):
-        pl.leader_used = True
-        spend(m, "move", 2, only=r)
+    return lost
 
 
 def _attack_stats(m: Match, r: int, leader_hit: bool) -> None:
@@ -255,19 +261,25 @@ def _attack_stats(m: Match, r: int, leader_hit: bool) -> None:
 TURN_STRONGHOLD, TURN_LEADER = 64, 128     # ModState.turn bits read by deeds (Besiege Citadel, Deadly Plot)
 
 
-def _neutral_attack_modules(m: Match, at: int) -> None:
-    """After the player removes a neutral troop: Armed Uprising's casualty check (no warfare step)
-    (RK-SB-FACT-1, RK-SB-FACT-4), then a capture with ``neutral_capture=yes`` (RK-OPEN-26)."""
+def _neutral_attack_modules(m: Match, r: int, at: int, here: bool, fewer: int) -> int:
+    """After the player removes a neutral troop in ``r``: Armed Uprising's casualty check "as if
+    attacking an opponent" (no warfare step), with the attack's modifiers: Town Wall, a deed's card
+    fewer, Boris's card fewer (RK-SB-FACT-1, RK-SB-FACT-4, RK-CAS-2); then a capture with
+    ``neutral_capture=yes`` (RK-OPEN-26). Returns the check's casualties."""
     revealed = lost = 0
     if m.factions and factions.active(m, factions.ARMED_UPRISING, P):
-        revealed, lost = combat.casualty_check(m, P, at, 1, casualty_deck(m))
+        n = combat.uprising_cards(m, r) - fewer - (m.opt["player_leader"] == "boris" and here)
+        revealed, lost = combat.casualty_check(m, P, at, n, casualty_deck(m))
     if m.warfare and m.opt["neutral_capture"] == "yes":
         warfare.try_capture(m, P, at, revealed, lost, "neutral")
+    return lost
 
 
 def build(m: Match, r: int, k: int, target: str) -> None:
-    """Place a structure from supply and resolve its effect: church conversion (RK-PL-BUILD-3),
-    stable's 3 moves and tavern's coins and discard play (RK-PL-BUILD-6, RK-SB-STRUCT-1)."""
+    """Place a structure from supply and resolve its effect: church conversion, a neutral troop it
+    removes going back to the neutral supply, not beside the mat (RK-PL-BUILD-3, RK-READ-11),
+    stable's 3 moves and tavern's coins (a border structure there counts, RK-READ-4) and discard play
+    (RK-PL-BUILD-6, RK-SB-STRUCT-1)."""
     s, pl = m.s, m.s.sides[P]
     pl.structures[k] -= 1
     s.structs[r].append((P, k))
@@ -279,14 +291,15 @@ def build(m: Match, r: int, k: int, target: str) -> None:
             s.sides[REBELLION].supply += 1
         else:
             s.neutral[r] -= 1
-            pl.defeated_neutral += 1
+            if m.opt["church_neutral"] == "beside_mat":   # RK-READ-11: else back to the neutral supply
+                pl.defeated_neutral += 1
         if pl.supply:
             pl.supply -= 1
             pl.units[r] += 1
     elif k == STABLE and not m.lookahead:
-        spend(m, "move", 3, only=r)
+        local_move(m, 3, r)
     elif k == TAVERN:
-        pl.coins += len(s.structs[r])
+        pl.coins += len(s.structs[r]) + (epic.border_count(m, r) if m.epic else 0)   # RK-READ-4
         if (not m.turn_scheme_played and s.discard and not m.lookahead
                 and m.data.scheme_by_id[s.discard[-1]].coin_cost <= pl.coins):
             if decide(m, "tavern_scheme", [("play", s.discard[-1]), PASS]) != PASS:
@@ -297,19 +310,41 @@ def build(m: Match, r: int, k: int, target: str) -> None:
 
 # --- spending points ---------------------------------------------------------------------------
 
+def local_move(m: Match, points: int, r: int) -> int:
+    """Move points "to use with any of your troops located in" region ``r`` (the stable,
+    RK-SB-STRUCT-1; Gleb, RK-SB-LEAD-1): each move starts in ``r`` by default; with
+    ``local_moves=troops_there`` the units that were in ``r`` use them wherever they have moved
+    (RK-READ-5)."""
+    if m.opt["local_moves"] == "start_there":
+        return spend(m, "move", points, only=r)
+    pl = m.s.sides[P]
+    eligible = [0] * 9                                    # troops per region, and the leader (index 8)
+    eligible[r], eligible[8] = pl.units[r], pl.leader == r
+    return spend(m, "move", points, eligible=eligible)
+
+
 def spend(m: Match, action: str, points: int, only: int = -1, fewer: int = 0, forfeit: bool = False,
-          anywhere: bool = False) -> int:
+          anywhere: bool = False, eligible: list | None = None) -> int:
     """Spend ``points`` of ``action`` one decision at a time; returns points spent, or -1 when the
     player forfeited (RK-ACT-3, RK-ACT-4). The turn's first build points, whatever their source (main
-    action, scheme card, conversion token, deed), let player Sviatoslav step first (RK-SB-LEAD-2)."""
+    action, scheme card, conversion token, deed), let player Sviatoslav step first (RK-SB-LEAD-2);
+    tax points, whatever their source, that taxed her region let player Theofana step or take a coin
+    once spent (RK-SB-LEAD-3, RK-READ-2)."""
     if (action == "build" and points > 0 and not m.builder_step_offered
             and m.opt["player_leader"] == "sviatoslav"):
         m.builder_step_offered = True
         _sviatoslav(m)
+    theofana = -1
+    if action == "tax" and m.opt["player_leader"] == "theofana":
+        r = m.s.sides[P].leader
+        if r >= 0 and m.s.token[r] and not m.s.sides[P].leader_used:
+            theofana = r                                  # her region, its goods token still there
     spent = 0
     legal = CHOICES[action]
     while points > 0:
         choices = legal(m, points, only, anywhere) if action == "move" else legal(m, points, only)
+        if eligible is not None:                          # local_move: only the units counted there
+            choices = [c for c in choices if (eligible[8] if c[3] == "leader" else eligible[c[1]])]
         if not choices:
             break
         choices.append(PASS)
@@ -323,12 +358,17 @@ def spend(m: Match, action: str, points: int, only: int = -1, fewer: int = 0, fo
         cost = apply(m, c, fewer)
         points -= cost
         spent += cost
+        if eligible is not None and c[3] == "troop":
+            eligible[c[1]] -= 1
+            eligible[c[2]] += 1
+    if theofana >= 0 and not m.s.token[theofana]:
+        _theofana(m)                                      # these tax points taxed her region
     return spent
 
 
 def scheme_action(m: Match, n: int) -> None:
     """Draw ``n`` from one deck of the player's choice, keep 1, return the rest (RK-PL-SCHEME-1)."""
-    deck = decide(m, "scheme_deck", [("deck", 0), ("deck", 1)])[1]
+    deck = scheme_deck(m)
     drawn = []
     for _ in range(n):
         card = schemes.draw(m, deck)
@@ -370,21 +410,41 @@ def play_scheme(m: Match, card: int, leaves_game: bool = False) -> dict[str, int
     if m.trace:
         _log(m, "scheme_play", "RK-PL-SCHEME-2", card=card, points=points)
     if leaves_game:
-        for kind, amount in points.items():
-            spend_extra(m, kind, amount)
+        kinds = list(points)
+        if len(kinds) > 1:
+            first = _points_order(m, kinds)
+            kinds = [first] + [k for k in kinds if k != first]
+        for kind in kinds:
+            spend_extra(m, kind, points[kind])
         return {}
     return points
+
+
+def _points_order(m: Match, kinds: list[str]) -> str:
+    """A scheme card's points of two kinds ("one movement point and one muster point (in any
+    order)") are spent in the order the player chooses: the kind chosen goes first, also before
+    the main action when the other kind's points joined it (RK-PL-SCHEME-2, RK-ACT-5)."""
+    return decide(m, "scheme_order", [("first", k) for k in kinds])[1]
 
 
 # --- the player's turn -------------------------------------------------------------------------
 
 def out_of_troops(m: Match) -> None:
-    """With no unit on the board, muster 2 units (the leader may be one) into any one region
-    (RK-PL-MUSTER-3, RK-SB-CLAR-1)."""
-    s, pl = m.s, m.s.sides[P]
+    """With no unit on the board, the player may muster 2 units (the leader first, if it is off the
+    board) into any one region, just before resolving their next advisor or before the next strategy
+    phase, whichever comes first; declined, it is offered again at the next of those moments while
+    no unit is on the board (RK-PL-MUSTER-3, RK-SB-CLAR-1, RK-READ-3)."""
+    pl = m.s.sides[P]
     if pl.leader >= 0 or any(pl.units):
         return
-    r = decide(m, "out_of_troops", [("region", r) for r in range(8)])[1]
+    choice = decide(m, "out_of_troops", [("region", r) for r in range(8)] + [PASS], _muster_two)
+    _muster_two(m, choice)
+
+
+def _muster_two(m: Match, choice: tuple) -> None:
+    if choice == PASS:
+        return
+    pl, r = m.s.sides[P], choice[1]
     for _ in range(2):
         if pl.leader == -1:                               # not a captured leader (RK-SB-WAR-1)
             pl.leader = r
@@ -398,8 +458,8 @@ def out_of_troops(m: Match) -> None:
 def take_turn(m: Match) -> None:
     """One player turn: take back the lowest advisor (choosing between two 2s; the others keep their
     spaces, RK-ACT-2), optionally play one scheme card, resolve the space, paying its coin at once
-    (RK-ACT-2) or forfeiting (RK-ACT-4), then conversion tokens and deeds (RK-ACT-1..5,
-    RK-PL-SCHEME-2, RK-OPEN-29, RK-OPEN-36). With ``extra_points_timing=pooled`` the conversion token
+    (RK-ACT-2) or forfeiting (RK-ACT-4), then the card's points (of two kinds in the order chosen),
+    conversion tokens and deeds (RK-ACT-1..5, RK-PL-SCHEME-2, RK-OPEN-29, RK-OPEN-36). With ``extra_points_timing=pooled`` the conversion token
     may also come before the main action, and points of one kind from every source form one pool for
     the turn (RK-ACT-5)."""
     s, pl = m.s, m.s.sides[P]
@@ -429,6 +489,7 @@ def take_turn(m: Match) -> None:
     pooled = m.opt["extra_points_timing"] == "pooled"
     m.left = {}
     extra = _maybe_play_scheme(m)
+    card_kinds = list(extra)
     if pooled:
         _conversion(m, extra)                             # before the main action, into the pool
     if coin_cost:
@@ -437,19 +498,20 @@ def take_turn(m: Match) -> None:
             points = 0
         else:
             pl.coins -= coin_cost                         # RK-ACT-2: paid as the space is resolved
+    first = _points_order(m, card_kinds) if len(card_kinds) > 1 else ""
+    if first and first != action and action in card_kinds and points:
+        spend_extra(m, first, extra.pop(first))           # before the main action its points joined
     if action == "scheme":
         scheme_action(m, points)
     elif points:
-        theofana = (action == "tax" and m.opt["player_leader"] == "theofana" and pl.leader >= 0
-                    and s.token[pl.leader])  # her region still has its goods token
         total = points + extra.pop(action, 0)
         n = spend(m, action, total, forfeit=True)
         if n == -1 or n == 0:
             pl.coins += 1 + coin_cost                     # RK-ACT-4: forfeit, or nothing possible
         elif pooled and n < total:
             m.left[action] = total - n
-        if theofana and not s.token[pl.leader]:          # this turn's tax included her region
-            _theofana(m)
+    if first in extra:
+        spend_extra(m, first, extra.pop(first))
     for kind, amount in extra.items():
         spend_extra(m, kind, amount)
     _conversion(m)
@@ -504,6 +566,8 @@ def _conversion(m: Match, pool: dict | None = None) -> None:
         options = [o for o in options if not used & TOKEN_BIT[o[1]]]
     if not options:
         return
+    if m.factions:
+        factions.announce(m)                              # before the token pays (RK-SB-FACT-1..4)
     choice = decide(m, "conversion", options + [PASS],
                     lambda mm, ch: _convert(mm, ch, None if pool is None else {}))
     _convert(m, choice, pool)
@@ -526,12 +590,10 @@ def _convert(m: Match, choice: tuple, pool: dict | None) -> None:
 
 
 def _theofana(m: Match) -> None:
-    """Once per round, after a turn's tax that included her region: step her to a neighbour or take
-    1 coin (RK-SB-LEAD-3)."""
+    """Once per round, after spending tax points that taxed her region: step her to a neighbour or
+    take 1 coin (RK-SB-LEAD-3, RK-READ-2)."""
     pl = m.s.sides[P]
     r = pl.leader
-    if pl.leader_used:
-        return
     options = [("coin",)] + [("step", d) for d in m.data.adjacent[r]]
     choice = decide(m, "theofana", options)
     pl.leader_used = True
@@ -539,22 +601,31 @@ def _theofana(m: Match) -> None:
         pl.coins += 1
     else:
         pl.leader = choice[1]
+        if m.epic:
+            epic.player_entered(m, choice[1], True)       # Library, Veche (RK-SB-EPIC-1)
 
 
 def _sviatoslav(m: Match) -> None:
-    """Before spending build points he may step to an adjacent region: free into a region with a
-    Rebellion unit, 1 coin otherwise (RK-SB-LEAD-2)."""
+    """Before spending build points he may step to an adjacent region: free into a region "with a
+    rebel", 1 coin otherwise (RK-SB-LEAD-2). A rebel is a Rebellion unit by default, a neutral troop
+    with ``sviatoslav_free_step=neutral_troop`` (RK-READ-6)."""
     s, pl = m.s, m.s.sides[P]
     r = pl.leader
     if r < 0:
         return
-    options = [("step", d) for d in m.data.adjacent[r] if occupies(s, REBELLION, d) or pl.coins >= 1]
+    neutral = m.opt["sviatoslav_free_step"] == "neutral_troop"
+
+    def free(mm: Match, d: int) -> bool:
+        return mm.s.neutral[d] > 0 if neutral else occupies(mm.s, REBELLION, d)
+    options = [("step", d) for d in m.data.adjacent[r] if free(m, d) or pl.coins >= 1]
 
     def step(mm: Match, choice: tuple) -> None:
         if choice == PASS:
             return
-        if not occupies(mm.s, REBELLION, choice[1]):
+        if not free(mm, choice[1]):
             mm.s.sides[P].coins -= 1
         mm.s.sides[P].leader = choice[1]
+        if mm.epic:
+            epic.player_entered(mm, choice[1], True)      # Library, Veche (RK-SB-EPIC-1)
     choice = decide(m, "sviatoslav", options + [PASS], step)
     step(m, choice)

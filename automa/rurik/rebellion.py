@@ -49,7 +49,7 @@ def take_turn(m: Match) -> None:
     if best is None:
         return
     if s.mod is not None:
-        s.mod.turn &= ~epic.TURN_FORT[R]                  # Border Fort: once per turn (RK-SB-EPIC-4)
+        s.mod.turn &= ~epic.FORT_MASK[R]                  # Border Fort: once per turn (RK-SB-EPIC-4)
     _, c, row = best
     s.board[c][row] = VACATED                             # the others keep their spaces (RK-ACT-2)
     action = COLUMNS[c]
@@ -227,9 +227,7 @@ def _epic_move(m: Match, dst: int, leader_before: int) -> int:
     City Gate 2) and the Library/Veche unlocks (RK-SB-EPIC-4)."""
     src = m.moved_from
     leader = leader_before == src and m.s.sides[R].leader == dst
-    cost = epic.move_cost(m, R, src, dst, not leader)
-    if cost == 0:
-        m.s.mod.turn |= epic.TURN_FORT[R]
+    cost = epic.moved(m, R, src, dst, epic.is_troop(m, leader))
     epic.rebel_moved(m, dst, leader)
     return cost
 
@@ -267,8 +265,10 @@ def attack(m: Match, points: int, fewer: int = 0) -> int:
 
 def attack_in(m: Match, r: int, fewer: int) -> None:
     """One Rebellion attack in ``r``: against the player, the player loses a unit, the Rebellion
-    advances on warfare and checks for a casualty; against a neutral troop, it is removed
-    (RK-REB-ATTACK-4..6, RK-OPEN-32, RK-SB-REBLEAD-1)."""
+    advances on warfare and checks for a casualty; against a neutral troop, it is removed, with Armed
+    Uprising's check (``faction_scope=both_sides``) as if attacking the player: Town Wall, the
+    reveal-fewer bonus and Sviatopolk apply (RK-REB-ATTACK-4..6, RK-OPEN-32, RK-SB-REBLEAD-1,
+    RK-SB-FACT-1)."""
     s = m.s
     reb = s.sides[R]
     at = r
@@ -298,7 +298,8 @@ def attack_in(m: Match, r: int, fewer: int) -> None:
         if m.trace:
             _log(m, "attack", "RK-REB-ATTACK-6", region=m.data.regions[r], target="neutral")
         if m.factions and factions.active(m, factions.ARMED_UPRISING, R):
-            combat.casualty_check(m, R, at, 1, casualty_deck(m))     # RK-SB-FACT-1, RK-OPEN-25
+            n = combat.uprising_cards(m, r) - fewer - (m.opt["rebel_leader"] == "sviatopolk" and reb.leader == r)
+            combat.casualty_check(m, R, at, n, casualty_deck(m))     # RK-SB-FACT-1, RK-OPEN-25
 
 
 def tax(m: Match, points: int) -> int:
@@ -355,9 +356,9 @@ def player_troops(m: Match, r: int) -> int:
 def _buildable(m: Match, r: int) -> list[int]:
     """Structure kinds the Rebellion can build in ``r`` now: a free slot, a type not present, a piece
     in supply and a unit there (RK-REB-BUILD-2, RK-PL-BUILD-2); a stable only with 3+ more units than
-    the player, leaders included on both sides (RK-REB-BUILD-3), a tavern only beside exactly 2
-    structures (RK-REB-BUILD-4), a church only where player troops (the leader among them) or neutral
-    troops stand (RK-REB-BUILD-6)."""
+    the player, leaders included on both sides (RK-REB-BUILD-3), a tavern only beside 2 structures,
+    a border structure there counting (RK-REB-BUILD-4, RK-READ-4), a church only where player troops
+    (the leader among them) or neutral troops stand (RK-REB-BUILD-6)."""
     s, reb = m.s, m.s.sides[R]
     here = s.structs[r]
     if len(here) >= 3 or not occupies(s, R, r) or (m.epic and epic.blocked(m, r)):
@@ -371,8 +372,8 @@ def _buildable(m: Match, r: int) -> list[int]:
             continue
         if k == STABLE and units(s, R, r) - units(s, PLAYER, r) < 3:
             continue
-        if k == TAVERN and len(here) != 2:
-            continue
+        if k == TAVERN and len(here) + (epic.border_count(m, r) if m.epic else 0) < 2:
+            continue                                      # "already 2 structures", borders too (RK-READ-4)
         out.append(k)
     return out
 
@@ -412,7 +413,7 @@ def build(m: Match, points: int) -> int:
             if m.trace:
                 _log(m, "stable", "RK-REB-BUILD-3", moved=n)
         elif kind == TAVERN:
-            reb.coins += len(s.structs[r])                # RK-REB-BUILD-5
+            reb.coins += len(s.structs[r]) + (epic.border_count(m, r) if m.epic else 0)   # RK-REB-BUILD-5, RK-READ-4
             unlock(m, "tavern")
         if reb.leader == r:
             if m.opt["rebel_leader"] == "maria":
@@ -427,8 +428,8 @@ def build(m: Match, points: int) -> int:
 
 
 def _convert(m: Match, r: int) -> None:
-    """A Rebellion church removes a player troop, else a neutral troop, and a rebel from supply
-    takes its place; never the player's leader (RK-REB-BUILD-7)."""
+    """A Rebellion church removes a player troop, else a neutral troop (back to the neutral supply,
+    RK-READ-11), and a rebel from supply takes its place; never the player's leader (RK-REB-BUILD-7)."""
     s, reb = m.s, m.s.sides[R]
     pl = s.sides[PLAYER]
     if pl.units[r] > 0:
@@ -436,7 +437,8 @@ def _convert(m: Match, r: int) -> None:
         pl.supply += 1
     elif s.neutral[r] > 0 and not (m.factions and factions.active(m, factions.PAGAN_UNREST, R)):
         s.neutral[r] -= 1                                 # Pagan Unrest with faction_scope=both_sides
-        reb.defeated_neutral += 1                         # keeps the neutral troop (RK-SB-FACT-2)
+        if m.opt["church_neutral"] == "beside_mat":       # keeps the neutral troop (RK-SB-FACT-2)
+            reb.defeated_neutral += 1                     # RK-READ-11: else back to the supply
     else:
         return
     _muster_here(m, r, "RK-REB-BUILD-7")

@@ -59,6 +59,7 @@ def play_round(m: Match) -> None:
     else:
         s.card = s.deck[-1]                                # RK-REB-STRAT-1: the bottom card
         s.seen |= 1 << s.card
+    player.out_of_troops(m)                                # RK-PL-MUSTER-3: before the strategy phase
     strategy_phase(m)
     action_phase(m)
     for col in s.board:

@@ -30,10 +30,11 @@ are computed once per strategy phase (the map does not change while advisors are
 column's table of values by advisor strength is kept for the round.
 
 It always accomplishes a deed it can, plays a scheme card it can pay, tries a capture, takes the
-Veche card and announces the faction's defeat; it converts goods into a muster or build point only
-when that point is worth more than the two goods. Setup places troops in new regions. The scheme
-deck and card, the agenda, the deed card, the casualty deck and the advisor taken back are left to
-its random stream (their faces are hidden or not in the view).
+Veche card, announces the faction's defeat and spends a scheme card's move point before its muster
+point; it converts goods into a muster or build point only when that point is worth more than the
+two goods. Setup and the out-of-troops muster (never declined) place troops in new regions. The
+scheme deck and card, the agenda, the deed card, the casualty deck and the advisor taken back are
+left to its random stream (their faces are hidden or not in the view).
 
 ``rank`` returns the choices by score, ties in an order drawn from its own stream; ``choose``
 takes the best (an argmax, ties drawn from its stream).
@@ -168,6 +169,8 @@ class ExpertStrategy(Strategy):
         """Choices that need no scores."""
         if kind in ("capture", "veche", "faction_defeat"):
             return choices[0]
+        if kind == "scheme_order":
+            return ("first", "move") if ("first", "move") in choices else choices[0]
         if kind == "deed":
             return next((c for c in choices if c[0] == "accomplish"), choices[0])
         if kind == "scheme_play" or kind == "tavern_scheme":
@@ -190,7 +193,7 @@ class ExpertStrategy(Strategy):
             return self._conversions(d)
         if kind in ("setup_troop", "setup_leader", "out_of_troops"):
             s = Snap(v)
-            return [self._settle(s, c[1]) for c in d.choices]
+            return [-5.0 if c[0] == "pass" else self._settle(s, c[1]) for c in d.choices]
         return None
 
     # --- the value of one spending choice --------------------------------------------------------

@@ -18,8 +18,9 @@ would let it do now (``view.options``): per point it could use, build 1.8, attac
 scheme 0.5; a space it could not use at all is worth -1; each bribe coin costs 0.4. With the
 Stone & Blade modules it always tries a capture and always takes the Veche's scheme card (both
 reveal cards, so the engine offers no lookahead); epic structures, conversions, the Capital Port
-swap, the Library exchange and the faction's defeat are judged by lookahead. Other decisions the
-engine offers no lookahead for (which scheme deck or card, which agenda) are taken at random.
+swap, the Library exchange and the faction's defeat are judged by lookahead. A scheme card's move
+and muster points go move first (a troop can enter a region and be mustered there). Other decisions
+the engine offers no lookahead for (which scheme deck or card, which agenda) are taken at random.
 """
 from automa.core.strategy import Strategy
 
@@ -91,6 +92,8 @@ class GreedyStrategy(Strategy):
             return self.pick_top(decision.choices, placement_values(decision.view, decision.choices))
         if decision.kind in ("capture", "veche"):
             return decision.choices[0]
+        if decision.kind == "scheme_order":
+            return ("first", "move") if ("first", "move") in decision.choices else decision.choices[0]
         if not decision.can_look_ahead:
             return self.uniform(decision.choices)
         return self.pick_best(decision, lambda c: margin(decision.after(c)))

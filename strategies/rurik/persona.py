@@ -5,8 +5,9 @@ column it may use, bribing only to reach the top of a favourite column when it h
 spare) and scores each spending choice with ``weight(view, choice)``; it passes when no choice
 scores above 0. It uses only the conversion tokens named in ``conversions``, so goods stay on
 the boat otherwise. With the Stone & Blade modules every persona tries every capture, takes the
-Veche's scheme card and announces the faction's defeat as soon as it can. Other decisions (which
-deck, which card to keep) go to its random stream.
+Veche's scheme card and announces the faction's defeat as soon as it can. It never declines the
+out-of-troops muster, and spends a scheme card's move point before its muster point. Other decisions (which deck, which card to keep, where that muster goes) go
+to its random stream.
 """
 from automa.core.strategy import Strategy
 
@@ -30,9 +31,13 @@ class Persona(Strategy):
             return self.pick_top(choices, self._placements(view, choices))
         if kind in ("capture", "veche", "faction_defeat"):
             return choices[0]
+        if kind == "scheme_order":
+            return ("first", "move") if ("first", "move") in choices else choices[0]
         if kind == "conversion":
             usable = [c for c in choices if c[0] == "convert" and c[1] in self.conversions]
             return usable[0] if usable else choices[-1]
+        if kind == "out_of_troops":                      # never declined
+            return self.uniform([c for c in choices if c[0] != "pass"])
         if kind in ("muster", "move", "attack", "tax", "build", "deed", "scheme_play"):
             best = self.pick_best(decision, lambda c: -1.0 if c[0] in ("pass", "forfeit") else self.weight(view, c))
             return best

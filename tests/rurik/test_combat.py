@@ -141,3 +141,16 @@ def test_player_scheme_token_draws_a_card():
     combat.advance_warfare(m, PLAYER)
     combat.advance_warfare(m, PLAYER)
     assert m.s.sides[PLAYER].hand == [NONE[0]]
+
+
+def test_scheme_card_reward_token_from_the_deck_the_player_chooses():
+    """A warfare reward token's scheme card comes from the scheme deck the player chooses, as every
+    scheme card the player draws (RK-SB-WREW-1, RK-PL-SCHEME-1, RK-READ-12); it always came from
+    deck 0."""
+    from tests.rurik.conftest import Scripted
+    m = make_match(strategy=Scripted([("deck", 1)]))
+    m.s.rewards = {1: "scheme"}
+    m.s.schemes = [[1, 2], [3, 4]]
+    combat.advance_warfare(m, PLAYER)
+    assert m.s.sides[PLAYER].hand == [3] and m.s.schemes == [[1, 2], [4]]
+    assert m.strategy.asked == [("scheme_deck", [("deck", 0), ("deck", 1)])]

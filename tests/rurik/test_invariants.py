@@ -28,6 +28,7 @@ import pytest
 from automa.core.registry import get_game, get_strategy
 from automa.core.seeding import game_streams
 from automa.rurik import decide, rounds
+from automa.rurik.modules.epic import CATHEDRAL
 from automa.rurik.scoring import score
 from automa.rurik.state import PLAYER, REBELLION
 
@@ -57,8 +58,11 @@ class Checker:
             assert cell[0] + cell[2] <= 4 and 0 <= cell[1] <= 1 and min(cell) >= 0, (ctx, cell)   # RK-SB-WAR-1
             assert (s.sides[1 - side].leader == -2) == (cell[1] == 1), ctx
         placed = mod.neutral_placed if mod else 0
-        assert (sum(s.neutral) + pl.defeated_neutral + reb.defeated_neutral + dun[0][2] + dun[1][2]
-                == 5 + placed), ctx                                                      # RK-SB-FACT-4
+        in_play = sum(s.neutral) + pl.defeated_neutral + reb.defeated_neutral + dun[0][2] + dun[1][2]
+        if m.opt["church_neutral"] == "beside_mat":
+            assert in_play == 5 + placed, ctx                                           # RK-SB-FACT-4
+        else:                                         # a church's neutral troop goes to the supply
+            assert in_play <= 5 + placed, ctx                                           # RK-READ-11
         if mod is not None:
             self.modules = True
             for side in (PLAYER, REBELLION):
@@ -83,7 +87,9 @@ class Checker:
         for side in (PLAYER, REBELLION):
             sd = s.sides[side]
             on_board = [sum((side, k) in st for st in s.structs) for k in range(5)]
-            assert [a + b for a, b in zip(sd.structures, on_board)] == [3, 3, 3, 2, 2], ctx
+            boxed = (side == PLAYER and mod is not None and mod.epic_region[CATHEDRAL] >= 0
+                     and m.opt["cathedral_church"] == "out_of_game")        # RK-READ-8: the Cathedral's church
+            assert [a + b for a, b in zip(sd.structures, on_board)] == [3 - boxed, 3, 3, 2, 2], ctx
             assert sd.coins >= 0, (ctx, side, sd.coins)
             assert min(sd.dock) >= 0 and min(sd.boat) >= 0 and sd.boons >= 0, ctx
             assert all(sd.boat[g] <= d.boat_size[g] for g in range(5)), ctx
@@ -219,9 +225,13 @@ def test_invariants_scripted_strategies_all_modules(checked, strategy):
      "released_rebels": "beside_player_mat", "solo_conversion_cost": "literal", "icon_mapping": "pair_is_attack_move"},
     {"faction_scope": "both_sides", "rebel_attack_removal": "rebel_unit", "unit_loss_order": "leader_first",
      "casualty_resolution": "all_icons", "neutral_capture": "yes"},
+    {"church_neutral": "beside_mat", "local_moves": "troops_there", "palace_rounds": "rounds_1_to_3",
+     "cathedral_church": "out_of_game", "border_fort_crossings": "one_per_fort",
+     "fort_into_city_gate": "two_points", "player_leader": "sviatoslav", "sviatoslav_free_step": "neutral_troop"},
 ])
 def test_invariants_module_rule_options(checked, options):
-    """The modules' rule options keep the invariants (RK-OPEN-24..28, RK-OPEN-34)."""
+    """The modules' rule options, and the second audit's, keep the invariants (RK-OPEN-24..28,
+    RK-OPEN-34, RK-READ-5..11)."""
     for i in range(40):
         checked.neutral = checked.claims = None
         _play(dict(options, difficulty=1 + i % 4, modules="epic,warfare,factions"), 13, i)

@@ -113,6 +113,33 @@ def test_border_structures_outside_the_limit_two_copies():
     assert not [c for c in _epic_choices(m) if c[2] == 0]
 
 
+def test_border_structures_count_among_the_structures_of_both_regions():
+    """"A Border Fort is in both regions (but does not count towards the three structure limit in
+    either region)" (RK-SB-EPIC-1, RK-READ-4): a Siege Tower on Volyn's border counts as one of
+    "the structures in this region" for a tavern's coins (the player's, RK-SB-STRUCT-1, and the
+    Rebellion's, RK-REB-BUILD-4, -5) and as one of Town Wall's "two other structures"."""
+    from automa.rurik.state import MARKET, TAVERN
+    m = make_match(modules="epic", player_leader="boris")
+    m.s.mod.borders.append((KIEV, VOLYN, epic.SIEGE_TOWER))
+    troops(m, VOLYN, 1)
+    build_struct(m, PLAYER, VOLYN, MARKET)
+    player.apply(m, ("build", VOLYN, TAVERN, "none"))
+    assert m.s.sides[PLAYER].coins == 3                    # market, tavern and the tower
+    lay_out(m, "Town Wall", "Catacombs", "Palace")
+    troops(m, KIEV, 1)
+    build_struct(m, PLAYER, KIEV, MARKET)                  # one structure in Kiev, and the tower
+    assert ("epic", KIEV, 0, -1) in _epic_choices(m)
+    m2 = make_match(modules="epic")
+    m2.s.mod.borders.append((KIEV, VOLYN, epic.BORDER_FORT))
+    m2.s.card, m2.s.priority = card_index(1), "build"
+    rebels(m2, VOLYN, 1)
+    build_struct(m2, REBELLION, VOLYN, MARKET)             # a Rebellion structure: tier 1 has none
+    coins = m2.s.sides[REBELLION].coins
+    rebellion.build(m2, 1)
+    assert (REBELLION, TAVERN) in m2.s.structs[VOLYN]
+    assert m2.s.sides[REBELLION].coins == coins + 3 + 1     # market, tavern, fort; the unlock's coin
+
+
 def test_catacombs_blocks_building():
     """Catacombs: no further structure in its region, for either side (RK-SB-EPIC-1, RK-SB-EPIC-4)."""
     m = make_match(modules="epic")
@@ -173,6 +200,50 @@ def test_border_fort_free_crossing_once_per_turn():
     move = ("move", KIEV, VOLYN, "troop")
     assert player.apply(m, move) == 0
     assert player.apply(m, move) == 1
+
+
+@pytest.mark.parametrize("is_troop", ["yes", "no"])
+def test_leader_is_a_troop_for_the_border_fort_and_the_veche(is_troop):
+    """With ``player_leader_is_troop=yes`` a leader is "a troop" (RK-SB-CLAR-1, -3), so it takes
+    the Border Fort's free crossing ("move one troop between these regions", either side) and its
+    move into the Veche's region offers the Veche ("after moving a troop into the Veche's region")
+    (RK-SB-EPIC-1, RK-SB-EPIC-4); ``no`` keeps the leader out of both."""
+    free = is_troop == "yes"
+    m = make_match(modules="epic", player_leader_is_troop=is_troop)
+    m.s.mod.borders.append((KIEV, VOLYN, epic.BORDER_FORT))
+    troops(m, KIEV, 1, leader=True)
+    assert player.apply(m, ("move", KIEV, VOLYN, "leader")) == (0 if free else 1)
+    m2 = make_match(modules="epic", player_leader_is_troop=is_troop)
+    m2.s.mod.borders.append((KIEV, VOLYN, epic.BORDER_FORT))
+    m2.s.card, m2.s.priority = card_index(1), "build"      # card 1: Kiev, Volyn, ...: the target is Volyn
+    rebels(m2, KIEV, 2, leader=True)
+    assert rebellion.move(m2, 1) == (2 if free else 1)      # free: the point is left for a rebel
+    assert m2.s.sides[REBELLION].leader == VOLYN and m2.s.sides[REBELLION].units[VOLYN] == free
+    m3 = make_match(modules="epic", player_leader_is_troop=is_troop)
+    place_epic(m3, "Veche", VOLYN)
+    troops(m3, KIEV, 1, leader=True)
+    m3.strategy = Scripted([("veche",)])
+    player.apply(m3, ("move", KIEV, VOLYN, "leader"))
+    assert (m3.s.mod.veche[PLAYER], m3.s.sides[PLAYER].supply) == ((1, 10) if free else (0, 11))
+
+
+@pytest.mark.parametrize("leader", ["sviatoslav", "theofana"])
+def test_library_after_a_leader_step(leader):
+    """"Once per round per player, after moving your leader into the Library's region, you may
+    exchange one of your deeds" (RK-SB-EPIC-1): Sviatoslav's step before building (RK-SB-LEAD-2) and
+    Theofana's step after taxing (RK-SB-LEAD-3) move the leader too, so they offer the exchange."""
+    m = make_match(modules="epic", player_leader=leader)
+    place_epic(m, "Library", VOLYN)
+    pl = m.s.sides[PLAYER]
+    pl.deeds, m.s.mod.library = [0], [1, 2, 3]
+    troops(m, KIEV, 1, leader=True)
+    rebels(m, VOLYN, 1)                                    # Sviatoslav's step there is free
+    m.strategy = Scripted([("step", VOLYN), ("exchange", 0, 2)])
+    if leader == "sviatoslav":
+        player._sviatoslav(m)
+    else:
+        player._theofana(m)
+    assert pl.leader == VOLYN and pl.deeds == [2] and 0 in m.s.mod.library
 
 
 def test_town_wall_reveals_one_more_card():
@@ -317,3 +388,76 @@ def test_palace_player_draws_a_deed_at_round_end():
     m.s.deed_deck[:] = [5, 6]
     epic.round_end(m)
     assert m.s.sides[PLAYER].deeds == [5]
+
+
+# --- the readings of the second audit (issue 21), as rule options -------------------------------
+
+@pytest.mark.parametrize("mode", ["every_round", "rounds_1_to_3"])
+def test_palace_at_the_end_of_round_four(mode):
+    """Palace's "Round end" effect follows round 4 too by default; ``palace_rounds=rounds_1_to_3``
+    skips it (RK-EOR-2, RK-READ-7): here the Rebellion's leader there unlocks a bonus space, one coin."""
+    m = make_match(modules="epic", palace_rounds=mode)
+    place_epic(m, "Palace", VOLYN)
+    rebels(m, VOLYN, 1, leader=True)
+    m.s.round = 4
+    coins = m.s.sides[REBELLION].coins
+    epic.round_end(m)
+    assert m.s.sides[REBELLION].coins == coins + (mode == "every_round")
+
+
+@pytest.mark.parametrize("mode", ["to_supply", "out_of_game"])
+def test_the_church_the_cathedral_replaces(mode):
+    """The replaced church goes back to the player's supply by default, to the box with
+    ``cathedral_church=out_of_game`` (RK-SB-EPIC-1, RK-READ-8)."""
+    m = make_match(modules="epic", cathedral_church=mode)
+    lay_out(m, "Cathedral", "Palace", "Library")
+    troops(m, VOLYN, 2)
+    build_struct(m, PLAYER, VOLYN, CHURCH)
+    (c,) = _epic_choices(m)
+    player.apply(m, c)
+    assert m.s.sides[PLAYER].structures[CHURCH] == (3 if mode == "to_supply" else 2)
+
+
+@pytest.mark.parametrize("mode, free", [("one_per_turn", 1), ("one_per_fort", 2)])
+def test_border_fort_crossings_over_two_forts(mode, free):
+    """With both Border Forts built, one free crossing per side per turn over both by default,
+    one per fort with ``border_fort_crossings=one_per_fort`` (RK-SB-EPIC-1, RK-READ-9)."""
+    m = make_match(modules="epic", border_fort_crossings=mode)
+    nov, pol = region("novgorod"), region("polotsk")
+    m.s.mod.borders += [(KIEV, VOLYN, epic.BORDER_FORT), (nov, pol, epic.BORDER_FORT)]
+    troops(m, KIEV, 1)
+    troops(m, nov, 1)
+    costs = [player.apply(m, ("move", KIEV, VOLYN, "troop")), player.apply(m, ("move", nov, pol, "troop"))]
+    assert costs.count(0) == free
+    m.s.mod.turn = m.s.mod.turn & ~epic.FORT_MASK[PLAYER]  # a new turn: free again
+    assert player.apply(m, ("move", VOLYN, KIEV, "troop")) == 0
+
+
+@pytest.mark.parametrize("mode, cost", [("free", 0), ("two_points", 2)])
+def test_border_fort_crossing_into_the_city_gate(mode, cost):
+    """A Border Fort crossing into the City Gate's region costs nothing by default; with
+    ``fort_into_city_gate=two_points`` the City Gate's 2 points win (RK-SB-EPIC-1, RK-READ-10)."""
+    m = make_match(modules="epic", fort_into_city_gate=mode)
+    m.s.mod.borders.append((KIEV, VOLYN, epic.BORDER_FORT))
+    place_epic(m, "City Gate", VOLYN)
+    troops(m, KIEV, 2)
+    assert player.apply(m, ("move", KIEV, VOLYN, "troop")) == cost
+    assert bool(m.s.mod.turn & epic.TURN_FORT[PLAYER]) == (cost == 0)   # a crossing paid for is not used up
+
+
+@pytest.mark.parametrize("how", ["veche", "border_fort"])
+def test_scheme_card_rewards_from_the_deck_the_player_chooses(how):
+    """The Veche's scheme card and the Border Fort's reward come from the scheme deck the player
+    chooses (RK-SB-EPIC-1, RK-READ-12); they always came from deck 0."""
+    m = make_match(modules="epic")
+    m.s.schemes = [[1, 2], [3, 4]]
+    troops(m, KIEV, 2)
+    if how == "veche":
+        place_epic(m, "Veche", VOLYN)
+        m.strategy = Scripted([("veche",), ("deck", 1)])
+        player.apply(m, ("move", KIEV, VOLYN, "troop"))
+    else:
+        lay_out(m, "Border Fort", "Palace", "Library")
+        m.strategy = Scripted([("deck", 1)])
+        player.apply(m, next(c for c in _epic_choices(m) if c[3] == VOLYN))
+    assert m.s.sides[PLAYER].hand == [3] and m.s.schemes[1] == [4]

@@ -10,7 +10,7 @@ from automa.rurik.modules import factions
 from automa.rurik.scoring import score
 from automa.rurik.state import CAMP, CHURCH, NOBODY, PLAYER
 from tests.rurik.conftest import _DATA, Scripted, card_index, make_match, region
-from tests.rurik.helpers import build_struct, rebels, scheme_ids, troops
+from tests.rurik.helpers import build_struct, place_epic, rebels, scheme_ids, troops
 
 KIEV, VOLYN, ROSTOV = region("kiev"), region("volyn"), region("rostov")
 SAFE = scheme_ids(_DATA, 0)
@@ -68,6 +68,24 @@ def test_armed_uprising_attacking_a_neutral_troop_checks():
     m2.s.schemes = [[ONE[0]], []]
     player.attack(m2, VOLYN, "neutral")
     assert m2.s.sides[PLAYER].units[VOLYN] == 2
+
+
+@pytest.mark.parametrize("leader, town_wall, cards", [("boris", False, 0), ("mstislav", False, 1),
+                                                      ("mstislav", True, 2), ("boris", True, 1)])
+def test_armed_uprising_check_is_as_if_attacking_an_opponent(leader, town_wall, cards):
+    """"When attacking a rebel, you must check for a casualty (as if attacking an opponent)"
+    (RK-SB-FACT-1, RK-SB-FACT-4): the attack's modifiers apply (RK-CAS-2): Boris attacking in his
+    region reveals one card fewer, so none; Town Wall one more. Neutral troops neither rule nor hold
+    a stronghold, so the check starts at 1 card. Before, it always revealed exactly 1."""
+    m = make_match(modules="epic,factions" if town_wall else "factions", player_leader=leader)
+    m.s.mod.faction = factions.ARMED_UPRISING
+    if town_wall:
+        place_epic(m, "Town Wall", VOLYN)
+    troops(m, VOLYN, 2, leader=True)
+    m.s.neutral[VOLYN] = 1
+    m.s.schemes = [SAFE[:4], SAFE[4:8]]
+    player.attack(m, VOLYN, "neutral")
+    assert len(m.s.discard) == cards and m.s.neutral[VOLYN] == 0
 
 
 def test_pagan_unrest_church_keeps_neutral_troops():
@@ -136,3 +154,42 @@ def test_announcing_is_the_players_choice():
     m.strategy = Scripted([PASS])
     factions.announce(m)
     assert not m.s.mod.defeated
+
+
+def test_a_condition_met_mid_turn_can_be_announced_before_a_payment_undoes_it():
+    """"a player must announce that they meet the defeat condition on their turn" (RK-SB-FACT-1..4):
+    Peasant Mutiny's four kinds of goods and two defeated neutral troops hold until a deed (Hire
+    Mercenaries: a fish and a stone) is paid; the defeat is offered before the payment, not only at
+    the end of the turn, when the condition no longer holds."""
+    from automa.rurik import deeds
+    m = _faction_match(factions.PEASANT_MUTINY)
+    pl = m.s.sides[PLAYER]
+    pl.dock[:] = [1, 1, 1, 1, 0]                        # wood, fish, honey, stone
+    pl.defeated_neutral, pl.coins = 2, 2
+    d = next(i for i, x in enumerate(_DATA.deeds) if x["name"] == "Hire Mercenaries")
+    pl.deeds = [d]
+    m.strategy = Scripted([("defeat",), ("accomplish", d)], default=lambda dec: PASS)
+    troops(m, KIEV, 1)
+    deeds.accomplish(m)
+    factions.announce(m)                                # the end of the turn
+    assert pl.deeds_done == [d] and not factions.condition_met(m)
+    assert m.s.mod.defeated and pl.vp_tokens == 1
+
+
+@pytest.mark.parametrize("mode, defeated", [("to_supply", 0), ("beside_mat", 1)])
+def test_a_neutral_troop_removed_by_a_church(mode, defeated):
+    """Only an attacked neutral troop goes beside the mat and counts as a defeated "rebel"
+    (RK-SOLO-3, RK-SB-FACT-4); one a church removes goes back to the neutral supply, so the faction
+    can place it again, unless ``church_neutral=beside_mat`` (RK-PL-BUILD-3, RK-READ-11). The
+    Rebellion's church likewise (RK-REB-BUILD-7)."""
+    m = _faction_match(factions.ARMED_UPRISING, church_neutral=mode, player_leader="boris")
+    troops(m, KIEV, 1)
+    m.s.neutral[KIEV] = 1
+    player.apply(m, ("build", KIEV, CHURCH, "neutral"))
+    assert m.s.neutral[KIEV] == 0 and factions.defeated_neutral(m) == defeated
+    m2 = _faction_match(factions.ARMED_UPRISING, church_neutral=mode)
+    m2.s.card, m2.s.priority = card_index(1), "build"
+    rebels(m2, VOLYN, 1)
+    m2.s.neutral[VOLYN] = 1
+    rebellion._convert(m2, VOLYN)
+    assert m2.s.neutral[VOLYN] == 0 and m2.s.sides[1].defeated_neutral == defeated

@@ -240,6 +240,39 @@ def test_out_of_troops_musters_two_anywhere():
     assert pl.leader == CHE and pl.units[CHE] == 1 and pl.supply == 11
 
 
+def test_out_of_troops_may_be_declined():
+    """"they may muster two troops" (RK-PL-MUSTER-3, RK-SB-CLAR-1): the muster is offered with a pass,
+    and a declined muster is offered again at the next moment while no unit is on the board
+    (RK-READ-3)."""
+    m = pm(answers=[PASS, ("region", KIEV)])
+    player.out_of_troops(m)
+    pl = m.s.sides[PLAYER]
+    assert m.strategy.asked[0] == ("out_of_troops", [("region", r) for r in range(8)] + [PASS])
+    assert pl.leader == -1 and pl.units == [0] * 8 and pl.supply == 12
+    player.out_of_troops(m)
+    assert pl.leader == KIEV and pl.units[KIEV] == 1
+
+
+def test_out_of_troops_before_the_next_strategy_phase():
+    """"immediately before resolving their next advisor or immediately before the next Strategy
+    Phase, whichever happens first" (RK-PL-MUSTER-3): a player left with no unit after the action
+    phase musters before the strategy phase, so places advisors with units on the board."""
+    from automa.rurik import rounds
+    m = pm(answers=[("region", VOL)])
+    seen = []
+
+    def strategy_phase(mm):
+        seen.append((mm.s.sides[PLAYER].leader, mm.s.sides[PLAYER].units[VOL]))
+        raise StopIteration
+    orig, rounds.strategy_phase = rounds.strategy_phase, strategy_phase
+    try:
+        with pytest.raises(StopIteration):
+            rounds.play_round(m)
+    finally:
+        rounds.strategy_phase = orig
+    assert seen == [(VOL, 1)] and m.strategy.asked[0][0] == "out_of_troops"
+
+
 def test_scheme_action_draw_keep_return():
     """Draw N from the chosen deck, keep 1, the rest back on top by default (RK-PL-SCHEME-1, RK-OPEN-14)."""
     m = pm(answers=[("deck", 0), ("keep", NONE[1])])
@@ -261,6 +294,29 @@ def test_play_scheme_pays_cost_and_discards():
     coins = sum(a for k, a in card.reward_all if k == "coins")
     assert m.s.sides[PLAYER].coins == coins
     assert points == {k: a for k, a in card.reward_all if k in COLUMNS}
+
+
+MOVE_MUSTER = next(c.id for c in _DATA.schemes if c.reward_all == (("move", 1), ("muster", 1)))
+
+
+@pytest.mark.parametrize("main", ["tax", "move"])
+def test_scheme_card_move_and_muster_in_either_order(main):
+    """"Reward: one movement point and one muster point (in any order)" (RK-PL-SCHEME-2): the player
+    chooses the order; muster first lets the new troop move. On a move turn the card's move point
+    joins the main action (RK-ACT-5), so muster first comes before the main action."""
+    m = pm(player_leader="boris")
+    troops(m, KIEV, 1, leader=True)
+    m.s.token[KIEV] = False                            # nothing to tax: the tax turn spends nothing
+    pl = m.s.sides[PLAYER]
+    pl.hand = [MOVE_MUSTER]
+    m.strategy.answers.extend([("play", MOVE_MUSTER), ("first", "muster"), ("muster", KIEV, "troop"),
+                               ("move", KIEV, VOL, "troop")])
+    m.strategy.default = lambda d: PASS if PASS in d.choices else d.choices[0]
+    _turn(m, main, [(REBELLION, "5", 5), (PLAYER, "1", 1)])     # the middle space
+    kinds = [k for k, _ in m.strategy.asked]
+    assert kinds[:4] == ["scheme_play", "scheme_order", "muster", "move"]
+    assert m.strategy.asked[1][1] == [("first", "move"), ("first", "muster")]
+    assert pl.units[KIEV] == 1 and pl.units[VOL] == 1 and pl.leader == KIEV
 
 
 def test_conversion_token_pays_dock_goods_before_boat_goods():
@@ -347,6 +403,53 @@ def test_gleb_moves_after_an_attack_without_casualty_once_per_round():
     assert "move" not in [k for k, _ in m2.strategy.asked] and not m2.s.sides[PLAYER].leader_used
 
 
+def test_gleb_moves_after_attacking_a_neutral_troop_in_his_region():
+    """"Once per round after attacking in Gleb's region with no casualty, gain two movement points"
+    (RK-SB-LEAD-1): an attack on a neutral troop has no casualty check (RK-SOLO-3), so it gives the
+    two moves too; before, only an attack on the Rebellion did."""
+    m = pm(answers=[("move", KIEV, VOL, "troop"), ("move", KIEV, PER, "leader")],
+           player_leader="gleb", rebel_leader="sviatopolk")
+    troops(m, KIEV, 1, leader=True)
+    m.s.neutral[KIEV] = 1
+    player.apply(m, ("attack", KIEV, "neutral"))
+    pl = m.s.sides[PLAYER]
+    assert m.s.neutral[KIEV] == 0 and pl.leader_used
+    assert pl.units[VOL] == 1 and pl.leader == PER and pl.units[KIEV] == 0
+
+
+@pytest.mark.parametrize("mode", ["start_there", "troops_there"])
+def test_stable_moves_start_there_or_follow_its_troops(mode):
+    """A stable's move points "to use with any of your troops located in this region"
+    (RK-SB-STRUCT-1, RK-READ-5): by default each move starts in the region, so a troop takes one
+    step; with ``local_moves=troops_there`` the troops that were there may take several steps, and
+    a troop elsewhere none."""
+    m = pm(answers=[("move", KIEV, VOL, "troop"), ("move", VOL, POL, "troop")],
+           player_leader="boris", local_moves=mode)
+    m.strategy.default = lambda d: PASS
+    troops(m, KIEV, 1)
+    troops(m, CHE, 1)
+    player.apply(m, ("build", KIEV, STABLE, "none"))
+    pl = m.s.sides[PLAYER]
+    moves = m.strategy.asked[1][1] if len(m.strategy.asked) > 1 else []
+    if mode == "start_there":
+        assert pl.units[VOL] == 1 and not moves    # nothing left in Kiev: no second move asked
+    else:
+        assert pl.units[POL] == 1 and all(c[1] == VOL for c in moves if c != PASS)
+        assert pl.units[CHE] == 1
+
+
+@pytest.mark.parametrize("mode, free_into", [("rebellion_unit", "volyn"), ("neutral_troop", "pereyaslavl")])
+def test_sviatoslav_free_step_into_a_rebel_region(mode, free_into):
+    """Sviatoslav's step is free "to an adjacent region with a rebel": a Rebellion unit by default,
+    a neutral troop with ``sviatoslav_free_step=neutral_troop`` (RK-SB-LEAD-2, RK-READ-6)."""
+    m = pm(player_leader="sviatoslav", sviatoslav_free_step=mode)
+    troops(m, KIEV, 1, leader=True)
+    rebels(m, VOL, 1)
+    m.s.neutral[PER] = 1
+    player._sviatoslav(m)                                 # no coin: only the free step is offered
+    assert m.strategy.asked[0] == ("sviatoslav", [("step", region(free_into)), PASS])
+
+
 def test_sviatoslav_steps_before_building():
     """Player Sviatoslav: before spending build points he may step to an adjacent region, free into a
     region with a Rebellion unit, 1 coin otherwise; then he can build there (RK-SB-LEAD-2)."""
@@ -414,6 +517,37 @@ def test_theofana_not_after_a_tax_elsewhere_when_her_region_was_taxed_earlier():
     m.s.token[KIEV] = False
     _turn(m, "tax", [(PLAYER, "4", 4), (PLAYER, "1", 1)])   # middle tax space: 1 point
     assert "theofana" not in [k for k, _ in m.strategy.asked] and m.s.sides[PLAYER].coins == 0
+
+
+@pytest.mark.parametrize("source", ["scheme card", "deed", "pooled"])
+def test_theofana_after_tax_points_from_any_source(source):
+    """"Once per round after you finish spending tax points on your turn, if you taxed in Theofana's
+    region" (RK-SB-LEAD-3, RK-READ-2): tax points from a scheme card played on a move turn, from a
+    deed (Create Republic) or left from the main action and spent with a later point also trigger
+    her, once those points are spent. Before, only the main Tax action did."""
+    m = pm(player_leader="theofana")
+    troops(m, KIEV, 1, leader=True)
+    pl = m.s.sides[PLAYER]
+    if source == "scheme card":
+        card = next(c.id for c in _DATA.schemes if c.reward_all == (("tax", 1),) and not c.coin_cost)
+        pl.hand = [card]
+        m.strategy.answers.extend([("play", card), PASS, ("tax", KIEV, "none"), ("coin",)])
+        _turn(m, "move", [(PLAYER, "1", 1)])
+    elif source == "deed":
+        d = next(i for i, x in enumerate(_DATA.deeds) if x["name"] == "Create Republic")
+        for name in ("novgorod", "chernigov", "volyn"):
+            troops(m, region(name), 1)
+        pl.deeds = [d]
+        m.strategy.answers.extend([("accomplish", d), ("tax", KIEV, "none"), ("coin",)])
+        from automa.rurik import deeds
+        deeds.accomplish(m)
+    else:
+        rebels(m, KIEV, 2)                           # a tie: taxing Kiev costs 2, the pooled point too
+        m.left = {"tax": 1}
+        m.strategy.answers.extend([("tax", KIEV, "none"), ("coin",)])
+        player.spend_extra(m, "tax", 1)
+    assert not m.s.token[KIEV] and [k for k, _ in m.strategy.asked].count("theofana") == 1
+    assert pl.leader_used and pl.coins == 1 + (source == "scheme card")   # a move turn with no move: +1
 
 
 # --- deeds ---------------------------------------------------------------------------------------

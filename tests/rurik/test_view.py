@@ -78,11 +78,15 @@ def test_board_counts_through_games():
     camp), the one-call reads equal the per-region ones."""
     opts = GAME.resolve_options({"modules": "epic,warfare,factions"})
     ctx = GAME.prepare(opts)
+    built = strong = 0
     for i in range(4):
         st = game_streams(3, i)
         strategy = _Checking(st.strategy)
         GAME.play(ctx, opts, strategy, st, None)
-        assert strategy.checked > 30 and strategy.built and strategy.strong
+        assert strategy.checked > 30
+        built += strategy.built
+        strong += strategy.strong
+    assert built and strong                  # the games saw the player's structures and strongholds
 
 
 def _claim_progress_by_definition(m, side: int, smooth: bool) -> float:

@@ -9,18 +9,23 @@ optional or round-end effect it unlocks a bonus space when it performs the trigg
 Readings the rules leave open, fixed here and documented in docs/rurik.md:
 * a two-copy card (Border Fort, Siege Tower) counts as built once its first copy stands; the second
   copy stays buildable by the player;
+* a border structure counts among both regions' structures (tavern coins, Town Wall's condition,
+  the Rebellion's tavern), but not towards their limit of 3 (RK-READ-4);
 * Catacombs blocks every further structure in its region, border structures touching it included;
 * Siege Tower lets any unit (troop or leader) attack across its border; casualties are taken in
   the region the attacker stands in;
 * Logging Camp's token needs strictly the most wood (boat and dock); Veche's counts ties;
-* Palace's round-end effect applies in every round, round 4 included (RK-EOR-2).
+* Palace's round-end effect applies in every round, round 4 included (RK-EOR-2, RK-READ-7);
+* the rule options of the second audit: ``palace_rounds`` (RK-READ-7), ``cathedral_church``
+  (RK-READ-8), ``border_fort_crossings`` (RK-READ-9), ``fort_into_city_gate`` (RK-READ-10).
 """
 from __future__ import annotations
 
 from automa.rurik import schemes
 from automa.rurik.boat import gain_good, has_room, pay_good, payable
-from automa.rurik.decide import PASS, decide
+from automa.rurik.decide import PASS, decide, scheme_deck
 from automa.rurik.match import Match
+from automa.rurik.modules import factions
 from automa.rurik.rebel_board import unlock
 from automa.rurik.regions import occupies, rules
 from automa.rurik.state import CHURCH, EPIC0, NOBODY, PLAYER, REBELLION, ModState
@@ -40,6 +45,8 @@ ROUND_LIBRARY = (1, 2)              # per side
 ROUND_VECHE = (4, 8)
 TURN_EPIC = 1                       # the player built an epic structure this turn (RK-SB-EPIC-1)
 TURN_FORT = (2, 4)                  # per side: Border Fort's free crossing used
+FORT_EACH = ((8, 16), (32, 256))    # per side and fort: its crossing used (border_fort_crossings=one_per_fort)
+FORT_MASK = tuple(TURN_FORT[s] | FORT_EACH[s][0] | FORT_EACH[s][1] for s in (0, 1))
 
 
 def setup(m: Match) -> None:
@@ -69,6 +76,12 @@ def _tokens(m: Match, side: int, n: int) -> None:
 def blocked(m: Match, r: int) -> bool:
     """Catacombs: no further structure may be built in its region (RK-SB-EPIC-1)."""
     return m.s.mod.epic_region[CATACOMBS] == r
+
+
+def border_count(m: Match, r: int) -> int:
+    """Border structures on a border of ``r``: each is in both its regions (RK-SB-EPIC-1), so it
+    counts among "the structures in this region" (RK-READ-4), though not towards the limit of 3."""
+    return sum(1 for a, b, _ in m.s.mod.borders if a == r or b == r)
 
 
 def _border_ok(m: Match, a: int, b: int) -> bool:
@@ -125,7 +138,7 @@ def build_choices(m: Match, points: int, cost) -> list:
             elif e == PALACE:
                 ok = occupies(s, P, r) and occupies(s, R, r)        # troops of more than one side
             elif e == TOWN_WALL:
-                ok = len(here) == 2
+                ok = len(here) + border_count(m, r) >= 2            # two other structures (RK-READ-4)
             elif e == VECHE:
                 ok = pl.supply > 0                                  # a supply troop goes on the card
             else:
@@ -137,8 +150,9 @@ def build_choices(m: Match, points: int, cost) -> list:
 
 def apply_build(m: Match, choice: tuple, cost: int) -> int:
     """Build an epic structure: place it (a border one outside both regions' limits, Cathedral in
-    place of the player's church, Veche with a supply troop on its card), then gain the card's
-    reward (RK-SB-EPIC-1). Returns the build points paid."""
+    place of the player's church, which goes back to the supply or with ``cathedral_church=out_of_game``
+    to the box, RK-READ-8; Veche with a supply troop on its card), then gain the card's reward
+    (RK-SB-EPIC-1). Returns the build points paid."""
     _, r, slot, other = choice
     s, mod, pl = m.s, m.s.mod, m.s.sides[P]
     e = mod.epic_cards[slot]
@@ -149,8 +163,11 @@ def apply_build(m: Match, choice: tuple, cost: int) -> int:
         mod.borders.append((r, other, e))
     else:
         if e == CATHEDRAL:
+            if m.factions:
+                factions.announce(m)                      # before the church goes (RK-SB-FACT-1..4)
             s.structs[r].remove((P, CHURCH))
-            pl.structures[CHURCH] += 1
+            if m.opt["cathedral_church"] == "to_supply":   # RK-READ-8
+                pl.structures[CHURCH] += 1
         elif e == VECHE:
             pl.supply -= 1
             mod.veche[P] += 1
@@ -184,7 +201,7 @@ def _player_reward(m: Match, e: int) -> None:
     if m.lookahead:
         return
     for _ in range(reward.get("scheme_card", 0)):
-        card = schemes.draw(m, 0)
+        card = schemes.draw(m, scheme_deck(m))            # the player's deck (RK-READ-12)
         if card >= 0:
             pl.hand.append(card)
     for _ in range(reward.get("deed_card_choice", 0)):
@@ -250,20 +267,48 @@ def rebel_build(m: Match) -> bool:
 
 # --- movement: City Gate, Border Fort, Library, Veche ------------------------------------------
 
-def fort_between(m: Match, a: int, b: int) -> bool:
-    for x, y, e in m.s.mod.borders:
-        if e == BORDER_FORT and ((x == a and y == b) or (x == b and y == a)):
-            return True
-    return False
+def is_troop(m: Match, leader: bool) -> bool:
+    """Whether a unit counts as "a troop" for the Veche and the Border Fort: a leader does with
+    ``player_leader_is_troop=yes``, as the Stone & Blade rulebook calls him one (RK-SB-CLAR-1, -3)."""
+    return not leader or m.opt["player_leader_is_troop"] == "yes"
+
+
+def free_crossing(m: Match, side: int, src: int, dst: int) -> int:
+    """The turn bit of a Border Fort crossing ``side`` may still take for free between ``src`` and
+    ``dst`` this turn, 0 if none: one per side per turn over all forts by default, one per fort with
+    ``border_fort_crossings=one_per_fort`` (RK-SB-EPIC-1, RK-READ-9)."""
+    mod = m.s.mod
+    each = m.opt["border_fort_crossings"] == "one_per_fort"
+    k = 0
+    for a, b, e in mod.borders:
+        if e == BORDER_FORT:
+            if (a == src and b == dst) or (a == dst and b == src):
+                bit = FORT_EACH[side][k] if each else TURN_FORT[side]
+                if not mod.turn & bit:
+                    return bit
+            k += 1
+    return 0
 
 
 def move_cost(m: Match, side: int, src: int, dst: int, troop: bool) -> int:
-    """Move points for one unit from ``src`` to ``dst``: 0 for the first troop crossing a Border Fort
-    border this turn, 2 into the City Gate's region, else 1 (RK-SB-EPIC-1, RK-SB-EPIC-4)."""
+    """Move points for one unit from ``src`` to ``dst``: 0 for a troop (:func:`is_troop`) taking a
+    Border Fort's free crossing (:func:`free_crossing`), 2 into the City Gate's region, else 1
+    (RK-SB-EPIC-1, RK-SB-EPIC-4). A free crossing into the City Gate's region costs 0 by default and 2
+    with ``fort_into_city_gate=two_points`` (RK-READ-10)."""
     mod = m.s.mod
-    if troop and not mod.turn & TURN_FORT[side] and mod.borders and fort_between(m, src, dst):
+    gate = mod.epic_region[CITY_GATE] == dst
+    if (troop and mod.borders and free_crossing(m, side, src, dst)
+            and not (gate and m.opt["fort_into_city_gate"] == "two_points")):
         return 0
-    return 2 if mod.epic_region[CITY_GATE] == dst else 1
+    return 2 if gate else 1
+
+
+def moved(m: Match, side: int, src: int, dst: int, troop: bool) -> int:
+    """A unit of ``side`` moved: its cost (:func:`move_cost`), a free crossing marked as taken."""
+    cost = move_cost(m, side, src, dst, troop)
+    if cost == 0:
+        m.s.mod.turn |= free_crossing(m, side, src, dst)
+    return cost
 
 
 def filter_moves(m: Match, choices: list, points: int) -> list:
@@ -271,31 +316,39 @@ def filter_moves(m: Match, choices: list, points: int) -> list:
     gate = m.s.mod.epic_region[CITY_GATE]
     if gate < 0 or points >= 2:
         return choices
-    return [c for c in choices if c[2] != gate or move_cost(m, P, c[1], c[2], c[3] == "troop") <= points]
+    return [c for c in choices
+            if c[2] != gate or move_cost(m, P, c[1], c[2], is_troop(m, c[3] == "leader")) <= points]
 
 
 def player_moved(m: Match, src: int, dst: int, unit: str) -> int:
     """After a player move: the Border Fort's free crossing is used up, and the Library exchange (the
-    leader entered its region) and the Veche draw (a troop entered) are offered, each once per round
-    (RK-SB-EPIC-1). Returns the points the move cost."""
-    mod = m.s.mod
-    cost = move_cost(m, P, src, dst, unit == "troop")
-    if cost == 0:
-        mod.turn |= TURN_FORT[P]
+    leader entered its region) and the Veche draw (a troop entered, :func:`is_troop`) are offered,
+    each once per round (RK-SB-EPIC-1). Returns the points the move cost."""
+    leader = unit == "leader"
+    cost = moved(m, P, src, dst, is_troop(m, leader))
+    player_entered(m, dst, leader)
+    return cost
+
+
+def player_entered(m: Match, dst: int, leader: bool) -> None:
+    """A player unit entered ``dst``, by a move or by a leader's own step (Sviatoslav, Theofana):
+    the Library exchange if it is the leader, the Veche draw if it is a troop (:func:`is_troop`),
+    each once per round (RK-SB-EPIC-1)."""
     if m.lookahead:
-        return cost
-    if unit == "leader" and dst == mod.epic_region[LIBRARY] and not mod.used & ROUND_LIBRARY[P]:
+        return
+    mod = m.s.mod
+    if leader and dst == mod.epic_region[LIBRARY] and not mod.used & ROUND_LIBRARY[P]:
         _library(m)
-    if unit == "troop" and dst == mod.epic_region[VECHE] and not mod.used & ROUND_VECHE[P] and m.s.sides[P].supply:
+    if (is_troop(m, leader) and dst == mod.epic_region[VECHE] and not mod.used & ROUND_VECHE[P]
+            and m.s.sides[P].supply):
         if decide(m, "veche", [("veche",), PASS]) != PASS:
             mod.used |= ROUND_VECHE[P]
             pl = m.s.sides[P]
             pl.supply -= 1
             mod.veche[P] += 1
-            card = schemes.draw(m, 0)
+            card = schemes.draw(m, scheme_deck(m))        # the player's deck (RK-READ-12)
             if card >= 0:
                 pl.hand.append(card)
-    return cost
 
 
 def _library(m: Match) -> None:
@@ -322,12 +375,13 @@ def _exchange(m: Match, choice: tuple) -> None:
 
 def rebel_moved(m: Match, dst: int, leader: bool) -> None:
     """The Rebellion does not use Library or Veche: moving its leader into the Library's region, or
-    a unit into the Veche's, unlocks a bonus space, once per round each (RK-SB-EPIC-4)."""
+    a troop (:func:`is_troop`) into the Veche's, unlocks a bonus space, once per round each
+    (RK-SB-EPIC-4)."""
     mod = m.s.mod
     if leader and dst == mod.epic_region[LIBRARY] and not mod.used & ROUND_LIBRARY[R]:
         mod.used |= ROUND_LIBRARY[R]
         unlock(m, "Library")
-    if dst == mod.epic_region[VECHE] and not mod.used & ROUND_VECHE[R]:
+    if dst == mod.epic_region[VECHE] and not mod.used & ROUND_VECHE[R] and is_troop(m, leader):
         mod.used |= ROUND_VECHE[R]
         unlock(m, "Veche")
 
@@ -342,6 +396,8 @@ def player_taxed(m: Match, r: int) -> None:
     have = payable(m, P)
     options = [("swap", g, h) for g in range(5) if have[g] for h in range(5) if h != g]
     if options:
+        if m.factions:
+            factions.announce(m)                          # before a good is given (RK-SB-FACT-1..4)
         choice = decide(m, "capital_port", options + [PASS], _swap)
         _swap(m, choice)
 
@@ -383,10 +439,11 @@ def tower_source(m: Match, side: int, r: int) -> int:
 
 def round_end(m: Match) -> None:
     """Palace: a player leader in its region at round end draws the top deed card; the Rebellion's
-    leader there unlocks a bonus space instead (RK-EOR-2, RK-SB-EPIC-4)."""
+    leader there unlocks a bonus space instead (RK-EOR-2, RK-SB-EPIC-4); every round, or rounds 1-3
+    with ``palace_rounds=rounds_1_to_3`` (RK-READ-7)."""
     s, mod = m.s, m.s.mod
     palace = mod.epic_region[PALACE]
-    if palace < 0:
+    if palace < 0 or (s.round == 4 and m.opt["palace_rounds"] == "rounds_1_to_3"):
         return
     if s.sides[P].leader == palace and s.deed_deck:
         s.sides[P].deeds.append(s.deed_deck.pop(0))

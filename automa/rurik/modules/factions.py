@@ -64,7 +64,8 @@ def place_neutral(m: Match) -> None:
 
 
 def defeated_neutral(m: Match) -> int:
-    """The player's defeated "rebels": neutral troops beside the mat or in the dungeon (RK-SB-FACT-4)."""
+    """The player's defeated "rebels": neutral troops beside the mat or in the dungeon (RK-SB-FACT-4);
+    a church puts none beside the mat by default (RK-READ-11)."""
     return m.s.sides[P].defeated_neutral + m.s.mod.dungeon[P][2]
 
 
@@ -86,8 +87,10 @@ def condition_met(m: Match) -> bool:
 
 
 def announce(m: Match) -> None:
-    """On the player's turn: announce the defeat when the condition holds (RK-SB-FACT-1..4)."""
-    if m.s.mod.defeated or not condition_met(m):
+    """On the player's turn: announce the defeat when the condition holds (RK-SB-FACT-1..4). Offered
+    at the end of the turn and before every payment that could undo the condition (goods, a church),
+    so a condition met mid-turn is not lost to a later payment of the same turn."""
+    if m.lookahead or m.s.mod.defeated or not condition_met(m):
         return
     choice = decide(m, "faction_defeat", [("defeat",), PASS], _defeat)
     _defeat(m, choice)

@@ -11,7 +11,7 @@ join the scheme decks, the 4 warfare deeds the deed deck and Victorious the agen
 from __future__ import annotations
 
 from automa.rurik import combat, schemes
-from automa.rurik.boat import pay_good, payable
+from automa.rurik.boat import ANY, pay_plan, payable, plan_goods
 from automa.rurik.decide import PASS, casualty_deck, decide
 from automa.rurik.match import Match
 from automa.rurik.state import CAPTURED, PLAYER, REBELLION
@@ -154,17 +154,11 @@ def conversion_options(m: Match) -> list:
 
 
 def pay_conversion(m: Match, how: str) -> None:
-    """Pay the solo conversion token: a good from the kind held most (dock first), a trade boon token
-    when no good is held (RK-SB-BOON-1), and the coins (RK-OPEN-28)."""
+    """Pay the solo conversion token: the good as every goods cost is paid (dock, then a trade boon
+    token, then the boat: :func:`boat.plan_goods`, RK-SB-BOON-1), and the coins (RK-OPEN-28)."""
     pl = m.s.sides[P]
-    literal = m.opt["solo_conversion_cost"] == "literal"
     if how == "good":
-        have = payable(m, P)
-        if any(have):
-            dock = pl.dock
-            pay_good(m, P, max(range(5), key=lambda g: (dock[g] > 0, have[g])))
-        else:
-            pl.boons -= 1
+        pay_plan(m, plan_goods(m, [ANY]))
         pl.coins -= 2
     else:
-        pl.coins -= 2 if literal else 4
+        pl.coins -= 2 if m.opt["solo_conversion_cost"] == "literal" else 4
