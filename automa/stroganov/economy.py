@@ -6,7 +6,7 @@ import random
 from bisect import bisect_right
 from functools import partial
 
-from automa.stroganov.state import C_BONUS, C_SONGS, C_SONGS_AT_END, C_TROPHY, IVAN, PLAYER
+from automa.stroganov.state import C_BONUS, C_SONGS, C_SONGS_AT_END, C_TROPHY, DONATED_TIGER, IVAN, PLAYER
 from automa.stroganov.view import View
 from automa.core.strategy import Decision, ask
 from automa.stroganov.hidden import resample
@@ -126,6 +126,16 @@ def gain_fur(run: Run, who: int, value: int, hunted: bool = False) -> None:
         merchant.ivan_exchange(run, 2)
 
 
+def return_furs(run: Run, values) -> None:
+    """Furs leaving the board go back into the bag, a donated tiger to the tiger supply (ST-FUR-3,
+    ST-TK-DIPLO-3)."""
+    for v in values:
+        if v == DONATED_TIGER:
+            run.st.tigers_left += 1
+        else:
+            to_bag(run, v)
+
+
 def spend_furs(run: Run, who: int, value: int, n: int = 1) -> None:
     side = run.st.sides[who]
     side.furs[value] -= n
@@ -232,8 +242,9 @@ def can_claim(run: Run, side, slot: int) -> bool:
 
 
 def take_tile(run: Run, who: int, slot: int) -> None:
-    """The claimer takes the tile, its furs and tiger and its claim bonus; Ivan ignores donations, which go
-    back to bag and supply (ST-CLAIM-3, ST-TK-DIPLO-6, ST-TK-DIPLO-9)."""
+    """The claimer takes the tile, its furs and tiger and its claim bonus, and the player the donated furs
+    (a donated tiger as a tiger) and coins; Ivan ignores donations, which go back to bag and supply
+    (ST-CLAIM-3, ST-TK-DIPLO-3, ST-TK-DIPLO-6, ST-TK-DIPLO-9)."""
     st = run.st
     side = st.sides[who]
     tile = st.tiles[slot]
@@ -241,12 +252,14 @@ def take_tile(run: Run, who: int, slot: int) -> None:
     st.col[slot], st.don[slot] = [], []
     for v in col:
         gain_fur(run, who, v)
-    for v in don:
-        if who == IVAN:
-            to_bag(run, v)
-        else:
-            gain_fur(run, who, v)
-    if who != IVAN:
+    if who == IVAN:
+        return_furs(run, don)
+    else:
+        for v in don:
+            if v == DONATED_TIGER:
+                side.tigers += 1
+            else:
+                gain_fur(run, who, v)
         side.coins += st.don_coins[slot]
     st.don_coins[slot] = 0
     side.tigers += st.tiger[slot]

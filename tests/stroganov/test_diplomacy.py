@@ -87,3 +87,37 @@ def test_donated_furs_cannot_be_hunted():
     furs, coins = i.furs[8], i.coins
     ivan.hunt(run, Card(99, 1, True, 1, "trophy", False, False, ()))
     assert st.don[3] == [8] and i.furs[8] == furs and i.coins == coins + 1
+
+
+def test_a_donated_tiger_lies_on_the_tile_and_goes_to_the_buyer():
+    """A donated tiger is a "tiger fur" placed on the tile's right-hand side like any donated fur (line 161,
+    165): a later buyer pays one more fur for it and receives it as a tiger; Ivan's purchase returns it to
+    the tiger supply (ST-TK-DIPLO-3, ST-TK-DIPLO-6, ST-TK-DIPLO-9)."""
+    run = make_run(modules="diplomacy")
+    clear_board(run)
+    st, p = run.st, run.st.sides[PLAYER]
+    st.diplo[3], p.pos = 1, 3
+    p.tigers, st.tigers_left = 1, st.tigers_left - 1
+    tigers_left = st.tigers_left
+    diplomacy.player_donate(run, ("tiger",))
+    assert p.tigers == 0 and p.diplo == run.t.diplo_wild
+    assert st.tigers_left == tigers_left and len(st.don[3]) == 1  # on the tile, not back in the supply
+    p.furs[:] = [0] * 9
+    p.furs[st.region_fur[run.t.slot_region[3]]] = 1  # the base region fur only
+    assert not economy.can_claim(run, p, 3)  # the tiger fur costs one more fur
+    p.furs[2] += 1
+    take_from_bag(run, 2)
+    assert economy.can_claim(run, p, 3)
+    player.act(run, ("claim", 3))
+    assert p.tigers == 1 and st.don[3] == [] and st.tigers_left == tigers_left
+    # Ivan buying a tile with a donated tiger: it goes back to the supply (ST-TK-DIPLO-9)
+    run = make_run(modules="diplomacy")
+    st, i = run.st, run.st.sides[IVAN]
+    st.diplo[2], i.tigers, st.tigers_left = 1, 1, st.tigers_left - 1
+    i.furs[:] = [0] * 9
+    i.coins = 0
+    diplomacy.ivan_donate(run, [2])
+    tigers_left = st.tigers_left
+    st.col[2] = []
+    economy.take_tile(run, IVAN, 2)
+    assert i.tigers == 0 and st.tigers_left == tigers_left + 1

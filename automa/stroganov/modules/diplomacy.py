@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from automa.stroganov import economy
-from automa.stroganov.state import C_DIPLO, IVAN, PLAYER
+from automa.stroganov.state import C_DIPLO, DONATED_TIGER, IVAN, PLAYER
 
 
 def setup(run) -> None:
@@ -54,7 +54,9 @@ def zone_scores(zones: list[int]) -> list[int]:
 
 def donate(run, who: int, slot: int, fur: int, coin: int, tiger: int, steps: int) -> None:
     """Donate onto the tile's right-hand side (``don``, apart from the hunt column, so never hunted) and
-    advance, taking bonuses reached or passed (ST-TK-DIPLO-3, ST-TK-DIPLO-5, ST-TK-DIPLO-6, ST-HUNT-7)."""
+    advance, taking bonuses reached or passed (ST-TK-DIPLO-3, ST-TK-DIPLO-5, ST-TK-DIPLO-6, ST-HUNT-7). A
+    tiger is a donated "tiger fur" like any other: it lies on the tile, and a buyer pays a fur for it and
+    receives it (ST-TK-DIPLO-3, ST-TK-DIPLO-6)."""
     st, t = run.st, run.t
     side = st.sides[who]
     if fur:
@@ -65,7 +67,7 @@ def donate(run, who: int, slot: int, fur: int, coin: int, tiger: int, steps: int
         st.don_coins[slot] += coin
     if tiger:
         side.tigers -= 1
-        st.tigers_left += 1
+        st.don[slot] = st.don[slot] + [DONATED_TIGER]
     other = st.sides[1 - who].diplo
     old = side.diplo
     side.diplo = advance(old, steps, (other,) if other else (), t.diplo_spaces)

@@ -128,8 +128,7 @@ def year2_swap(run) -> None:
     st.special_pile = [x for x in st.special_pile if x not in t.a_tiles]
     for slot, tile in enumerate(st.tiles):
         if tile in t.a_tiles:
-            for v in st.col[slot] + st.don[slot]:
-                economy.to_bag(run, v)
+            economy.return_furs(run, st.col[slot] + st.don[slot])
             st.col[slot], st.don[slot], st.don_coins[slot] = [], [], 0
             st.tiles[slot] = st.special_pile.pop() if st.special_pile else (st.tile_pile.pop() if st.tile_pile else -1)
             if st.tiles[slot] >= 0:
