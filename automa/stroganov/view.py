@@ -128,3 +128,6 @@ class SideView:
     plan = property(lambda self: self._x.plan)
     plan_pos = property(lambda self: self._x.plan_pos)
     diplo = property(lambda self: self._x.diplo)
+    salesman = property(lambda self: self._x.salesman,
+                        doc="Landscapes: the fur value the Salesman makes wild for its owner, 0 if none "
+                            "(ST-TK-LAND-6).")

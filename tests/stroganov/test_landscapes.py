@@ -49,3 +49,31 @@ def test_player_character_powers():
     for name, flag in (("guide", "guide"), ("huntsman", "huntsman"), ("horse_breeder", "breeder")):
         landscapes.acquire(run, PLAYER, names[name])
         assert getattr(run.st.sides[PLAYER], flag)
+
+
+class _Picks:
+    """A player that records the Salesman's choices and keeps the lower fur."""
+
+    def __init__(self):
+        self.asked = []
+
+    def choose(self, decision):
+        self.asked.append((decision.kind, tuple(decision.choices)))
+        return min(decision.choices)
+
+
+def test_the_player_picks_the_salesmans_fur_and_its_kind_becomes_wild():
+    """Salesman: "take a fur from the bag (take 2, pick 1 as usual) and place it on this landscape tile";
+    the kept kind is wild for the player (line 125, ST-TK-LAND-6, ST-FUR-3). The player chooses; the other
+    fur goes back to the bag."""
+    picks = _Picks()
+    run = make_run(modules="landscapes")
+    run.strategy = picks
+    st = run.st
+    salesman = [a for a in run.t.a_tiles if run.t.tiles[a].id == "salesman"][0]
+    st.bag[:] = [3, 6]
+    p = st.sides[PLAYER]
+    furs = p.furs[:]
+    landscapes.acquire(run, PLAYER, salesman)
+    assert picks.asked == [("salesman_fur", (6, 3))]
+    assert p.salesman == 3 and st.bag == [6] and p.furs == furs  # the kept fur lies on the tile

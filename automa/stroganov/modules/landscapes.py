@@ -55,17 +55,27 @@ def acquire(run, who: int, tile: int) -> None:
             if run.trace:
                 run.event("automa", action="a_tile", tile=name, rule="ST-TK-LAND-7")
         elif name == "salesman":
-            a, b = economy.draw(run), economy.draw(run)
-            keep = max(a, b)
-            if min(a, b):
-                economy.to_bag(run, min(a, b))
-            side.salesman = keep
+            _salesman_fur(run)
         else:
             setattr(side, {"guide": "guide", "huntsman": "huntsman", "horse_breeder": "breeder"}[name], True)
         return
     if name == "settlement_of_yurts":
         _choose_settlement_yurt(run, who)
     use_b_tile(run, who, tile)
+
+
+def _salesman_fur(run) -> None:
+    """The Salesman: "take 2, pick 1 as usual" (line 125): the player keeps one of two furs from the bag on
+    the tile, the other goes back, and the kept kind is wild for the player (ST-TK-LAND-6, ST-FUR-3)."""
+    a, b = economy.draw(run), economy.draw(run)
+    if not a or not b or a == b:  # a bag short of two furs, or nothing to choose
+        if a and b:
+            economy.to_bag(run, b)
+        run.st.sides[PLAYER].salesman = a or b
+        return
+    hi, lo = max(a, b), min(a, b)
+    run.choose("salesman_fur", (hi, lo), lambda r, c: (economy.to_bag(r, lo if c == hi else hi),
+                                                       setattr(r.st.sides[PLAYER], "salesman", c)))
 
 
 def _choose_settlement_yurt(run, who: int) -> None:
