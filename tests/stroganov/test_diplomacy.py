@@ -121,3 +121,18 @@ def test_a_donated_tiger_lies_on_the_tile_and_goes_to_the_buyer():
     st.col[2] = []
     economy.take_tile(run, IVAN, 2)
     assert i.tigers == 0 and st.tigers_left == tigers_left + 1
+
+
+def test_a_salesman_kind_fur_is_a_wild_donation_of_value_8():
+    """A fur of the Salesman's kind "can be used as a wild fur" (line 125), and a wild fur is donated at
+    any value (line 165), so it moves the marker 8 steps; the coin option never spends a coin on it
+    (ST-TK-LAND-6, ST-TK-DIPLO-3)."""
+    run = make_run(modules="diplomacy,landscapes")
+    clear_board(run)
+    st, p = run.st, run.st.sides[PLAYER]
+    st.diplo[3], p.pos = 1, 3
+    p.furs[:] = [0] * 9
+    p.furs[3], p.salesman, p.coins = 1, 3, 1
+    assert diplomacy.player_choices(run, p) == [None, ("fur", 3)]  # no coin for a fur that is wild already
+    diplomacy.player_donate(run, ("fur", 3))
+    assert p.diplo == run.t.diplo_wild and st.don[3] == [3] and p.coins == 1

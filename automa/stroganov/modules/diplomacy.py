@@ -78,25 +78,30 @@ def donate(run, who: int, slot: int, fur: int, coin: int, tiger: int, steps: int
 
 def player_choices(run, side) -> list:
     """Donation options on a marked tile: a fur (its value), a tiger or a fur with a coin (value 8)
-    (ST-TK-DIPLO-3)."""
-    wild = run.t.diplo_wild
-    out = [None] + [("fur", v) for v in range(8, 0, -1) if side.furs[v]]
+    (ST-TK-DIPLO-3). A fur of the Salesman's kind is wild, so it too counts 8, and a coin is never spent
+    on it (ST-TK-LAND-6)."""
+    wild, furs, sales = run.t.diplo_wild, side.furs, side.salesman
+    out = [None] + [("fur", v) for v in range(8, 0, -1) if furs[v]]
     if side.tigers:
         out.append(("tiger",))
-    if side.coins and any(side.furs[v] for v in range(1, wild)):
+    if side.coins and any(furs[v] for v in range(1, wild) if v != sales):
         out.append(("coin",))
     return out
 
 
 def player_donate(run, choice) -> None:
-    slot = run.st.sides[PLAYER].pos
+    """The player's donation (:func:`player_choices`): a wild fur (a tiger, the Salesman's kind, or the
+    lowest other fur with a coin) is given the value 8 (ST-TK-DIPLO-3, ST-TK-LAND-6)."""
+    side, wild = run.st.sides[PLAYER], run.t.diplo_wild
+    slot = side.pos
     if choice[0] == "fur":
-        donate(run, PLAYER, slot, choice[1], 0, 0, choice[1])
+        v = choice[1]
+        donate(run, PLAYER, slot, v, 0, 0, wild if v == side.salesman else v)
     elif choice[0] == "tiger":
-        donate(run, PLAYER, slot, 0, 0, 1, run.t.diplo_wild)
+        donate(run, PLAYER, slot, 0, 0, 1, wild)
     else:
-        low = next(v for v in range(1, 9) if run.st.sides[PLAYER].furs[v])
-        donate(run, PLAYER, slot, low, 1, 0, run.t.diplo_wild)
+        low = next(v for v in range(1, 9) if side.furs[v] and v != side.salesman)
+        donate(run, PLAYER, slot, low, 1, 0, wild)
 
 
 def ivan_donate(run, path) -> None:
