@@ -112,8 +112,8 @@ OPTIONS = (
            "ST-OPEN-48,ST-IVAN-LOCFUR-1"),
     Option("shared_tile_order", "str", "later_first", "two cossacks on one tile: later arrival plays first, or the player",
            ("later_first", "player_first"), "ST-OPEN-49,ST-YEAR-3"),
-    Option("ivan_end_scoring", "str", "full", "Ivan's end scoring: as the player, or only songs, trophies and tiles",
-           ("full", "limited"), "ST-OPEN-50,ST-IVAN-END-1"),
+    Option("ivan_end_scoring", "str", "full", "Ivan's end scoring: as the player, or only songs, trophies, tiles "
+           "and his Б-tiles' items", ("full", "limited"), "ST-OPEN-50,ST-IVAN-END-1"),
     Option("owned_a_tiles_year2", "str", "stay", "owned A-tiles at the end of year 2", ("stay", "removed"),
            "ST-OPEN-52,ST-TK-LAND-3",
            applies_if=("modules", "landscapes")),
