@@ -80,12 +80,25 @@ def _salesman_fur(run) -> None:
 
 def _choose_settlement_yurt(run, who: int) -> None:
     """Settlement of yurts holds a chosen A-yurt; Ivan picks the one giving 5 story points (ST-TK-LAND-8)."""
-    t, side = run.t, run.st.sides[who]
+    t = run.t
     if who == IVAN:
         five = [y for y in t.yurts_a if ("story", 5) in t.yurts[y][0]]
-        side.settlement_yurt = five[0] if five else t.yurts_a[0]
-        return
-    run.choose("settlement_yurt", t.yurts_a, lambda r, c: setattr(r.st.sides[who], "settlement_yurt", c))
+        return _place_settlement_yurt(run, who, five[0] if five else t.yurts_a[0])
+    run.choose("settlement_yurt", t.yurts_a, lambda r, c: _place_settlement_yurt(r, who, c))
+
+
+def _place_settlement_yurt(run, who: int, y: int) -> None:
+    """Line 135: "choose any yurt marked A and place it on this tile": the yurt is taken from wherever it is,
+    the yurt pile, a region (which has no yurt until the winter refill) or the used yurts, so it is never in
+    two places (ST-TK-LAND-6, ST-YURT-2)."""
+    st = run.st
+    st.sides[who].settlement_yurt = y
+    if y in st.yurt_pile:
+        st.yurt_pile = [x for x in st.yurt_pile if x != y]  # the pile is shared by copies: replaced (State)
+    elif y in st.used_yurts:
+        st.used_yurts.remove(y)
+    elif y in st.yurt:
+        st.yurt[st.yurt.index(y)] = -1
 
 
 def use_b_tile(run, who: int, tile: int) -> None:
