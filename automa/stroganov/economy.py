@@ -464,21 +464,22 @@ def trophy(run: Run, who: int) -> None:
 
 
 def _trophy_step(run: Run, payment) -> None:
+    """One step up the track: the step's reward; the final step, which has none of its own, any two of the
+    rewards above it, once; any later trophy any single reward of the track (ST-TROPHY-4, line 250)."""
     side = run.st.sides[PLAYER]
     pay(run, PLAYER, payment)
-    rewards = run.t.trophy_rewards
+    rewards = run.t.trophy_rewards  # the steps before the final one
     step = side.trophy
     side.trophy += 1
-    last = len(rewards) - 1
+    last = len(rewards)  # the final step
     if step < last:
         gain_reward(run, PLAYER, rewards[step], C_TROPHY)
         return
+    every = tuple(b for alts in rewards for b in alts)
     if step == last and not side.final_trophy_used:
         side.final_trophy_used = True
-        above = [b for alts in rewards[:last] for b in alts]
-        pairs = tuple((i, j) for i in range(len(above)) for j in range(i + 1, len(above)))
-        run.choose("trophy_final", pairs, lambda r, c: (apply_bundle(r, PLAYER, above[c[0]], C_TROPHY),
-                                                        apply_bundle(r, PLAYER, above[c[1]], C_TROPHY)))
+        pairs = tuple((i, j) for i in range(len(every)) for j in range(i + 1, len(every)))
+        run.choose("trophy_final", pairs, lambda r, c: (apply_bundle(r, PLAYER, every[c[0]], C_TROPHY),
+                                                        apply_bundle(r, PLAYER, every[c[1]], C_TROPHY)))
         return
-    every = tuple(b for alts in rewards for b in alts)
     gain_reward(run, PLAYER, every, C_TROPHY)

@@ -363,3 +363,39 @@ def test_story_not_gained_from_paid_movement_by_default():
         side.pos, side.horses, side.story = START, 1, 0
         player.move(run, 3)
         assert side.pos == 2 and side.horses == 0 and side.story == gain
+
+
+class RewardRecorder(Strategy):
+    """Steps up the trophy track and records every trophy reward it is offered, taking the first."""
+
+    def __init__(self, rng):
+        super().__init__(rng)
+        self.offered = []
+
+    def choose(self, decision):
+        if decision.kind == "trophy":
+            return True
+        if decision.kind in ("trophy_final", "reward"):
+            self.offered.append((decision.kind, tuple(decision.choices)))
+        return decision.choices[0]
+
+
+def test_no_trophy_offers_the_final_steps_own_rewards():
+    """Erratum, line 250: the final trophy step gives "any two rewards from the choices above", once, and
+    any later trophy "any single reward from the trophy track". The final step shows no reward of its own,
+    so no trophy may give one: the packaged track lists the rewards of the steps before the final one, and
+    the final and later trophies choose among those (ST-TROPHY-3, ST-TROPHY-4, ST-TK-ERRATA-1)."""
+    run, side = arranged(strategy=RewardRecorder(None))
+    t = run.t
+    assert len(t.trophy_rewards) == len(t.trophy_furs) - 1
+    above = [b for alts in t.trophy_rewards for b in alts]
+    side.furs[8] = 2
+    take_from_bag(run, 8, 8)
+    side.trophy = len(t.trophy_furs) - 1  # the final step is next
+    economy.trophy(run, PLAYER)
+    economy.trophy(run, PLAYER)
+    (final, pairs), (later, single) = run.strategy.offered
+    assert final == "trophy_final" and len(pairs) == len(above) * (len(above) - 1) // 2
+    assert later == "reward" and len(single) == len(above)
+    assert max(dict(b).get("vp", 0) for b in above) == 6  # the packaged final step's 7 VP is gone
+
