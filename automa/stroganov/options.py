@@ -119,9 +119,13 @@ OPTIONS = (
            applies_if=("modules", "landscapes")),
     Option("diplomacy_on_new_tiles", "bool", True, "tiles of the diplomacy terrain placed later get a diplomacy tile",
            (), "ST-OPEN-54,ST-TK-DIPLO-7", applies_if=("modules", "diplomacy")),
-    Option("ivan_coin_donation_value", "int", 8, "steps Ivan moves for donating a coin alone", (),
-           "ST-OPEN-55,ST-TK-DIPLO-8", min=0,
+    Option("ivan_coin_donation_value", "int", 8, "steps Ivan moves for donating a coin alone "
+           "(ivan_coin_donation=alone)", (), "ST-OPEN-55,ST-TK-DIPLO-8", min=0,
            sensitivity=(1,), applies_if=("modules", "diplomacy")),
+    Option("ivan_coin_donation", "str", "alone",
+           "Ivan's '1 coin' donation: the coin alone (ivan_coin_donation_value steps), or a coin with his lowest "
+           "fur as a wild fur (8 steps), as the player's rule asks", ("alone", "with_fur"), "ST-OPEN-55,ST-TK-DIPLO-8",
+           applies_if=("modules", "diplomacy")),
     Option("ivan_diplomacy_at_track_end", "str", "donate",
            "Ivan's marker can move no further: he still donates (the text's 'whenever'), or keeps his goods",
            ("donate", "skip"), "ST-TK-DIPLO-8,ST-TK-DIPLO-4", applies_if=("modules", "diplomacy")),
@@ -154,7 +158,7 @@ OPEN_POINTS = {
     47: "ivan_missing_item_coin", 48: "ivan_tiger_location_fur", 49: "shared_tile_order", 50: "ivan_end_scoring",
     51: "merchant.tiles", 52: "owned_a_tiles_year2", 53: "hunting_plan.plans",
     54: "diplomacy.spaces, diplomacy.spaces_per_zone, diplomacy.bonus_spaces, diplomacy.bonus_tiles, diplomacy_on_new_tiles",
-    55: "ivan_coin_donation_value", 56: "ivan_nothing_to_donate", 57: "component_limits",
+    55: "ivan_coin_donation_value, ivan_coin_donation", 56: "ivan_nothing_to_donate", 57: "component_limits",
     58: "ivan.reward_priority",
 }
 

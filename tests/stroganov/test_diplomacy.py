@@ -136,3 +136,22 @@ def test_a_salesman_kind_fur_is_a_wild_donation_of_value_8():
     assert diplomacy.player_choices(run, p) == [None, ("fur", 3)]  # no coin for a fur that is wild already
     diplomacy.player_donate(run, ("fur", 3))
     assert p.diplo == run.t.diplo_wild and st.don[3] == [3] and p.coins == 1
+
+
+def test_ivans_coin_goes_alone_by_default_or_with_his_lowest_fur():
+    """Ivan's list has "1 coin" second (line 232): by default the coin alone, a wild donation of 8 steps
+    (ST-OPEN-55); with ivan_coin_donation=with_fur it goes with his lowest fur as a wild fur of value 8, as
+    the player's rule asks ("a fur together with a coin", line 165), and without a fur he gives the next
+    item of his list (ST-TK-DIPLO-8)."""
+    for option, don, coins, diplo in (("alone", [], 0, 8), ("with_fur", [3], 0, 8)):
+        run = make_run(modules="diplomacy", ivan_coin_donation=option)
+        st, i = run.st, run.st.sides[IVAN]
+        st.diplo[4], i.coins, i.furs[:] = 1, 1, [0, 0, 0, 1, 0, 0, 0, 1, 0]
+        take_from_bag(run, 3, 7)
+        diplomacy.ivan_donate(run, [4])
+        assert (st.don[4], i.coins, i.diplo, st.don_coins[4]) == (don, coins, diplo, 1), option
+    run = make_run(modules="diplomacy", ivan_coin_donation="with_fur")
+    st, i = run.st, run.st.sides[IVAN]
+    st.diplo[4], i.coins, i.furs[:], i.tigers, st.tigers_left = 1, 1, [0] * 9, 1, st.tigers_left - 1
+    diplomacy.ivan_donate(run, [4])
+    assert i.coins == 1 and i.tigers == 0 and i.diplo == run.t.diplo_wild  # no fur: the tiger instead

@@ -106,7 +106,9 @@ def player_donate(run, choice) -> None:
 
 def ivan_donate(run, path) -> None:
     """Ivan donates once at the first marked tile he passes or stops on: a bear, a coin (a wild donation,
-    8 steps by default), his highest fur, a tiger (ST-TK-DIPLO-8, ST-OPEN-55, ST-OPEN-56). The solo text
+    8 steps by default), his highest fur, a tiger (ST-TK-DIPLO-8, ST-OPEN-55, ST-OPEN-56). With
+    ivan_coin_donation=with_fur the coin goes with his lowest fur, a wild fur of value 8, as the player's
+    does (line 165); without a fur to go with it he gives the next item of his list. The solo text
     says he does so "whenever" he passes a marked tile, also when his marker can move no further
     (ST-TK-DIPLO-4); ivan_diplomacy_at_track_end=skip keeps his goods then."""
     st = run.st
@@ -121,10 +123,14 @@ def ivan_donate(run, path) -> None:
         if run.trace:
             run.event("automa", action="no_donation", slot=slot, space=side.diplo, rule="ST-TK-DIPLO-4")
         return
+    with_fur = run.o.ivan_coin_donation == "with_fur"
     if side.furs[8]:
         fur, coin, tiger, steps = 8, 0, 0, 8
-    elif side.coins:
+    elif side.coins and not with_fur:
         fur, coin, tiger, steps = 0, 1, 0, run.o.ivan_coin_donation_value
+    elif side.coins and any(side.furs[1:8]):
+        fur = next(v for v in range(1, 8) if side.furs[v])
+        coin, tiger, steps = 1, 0, run.t.diplo_wild
     elif any(side.furs[1:8]):
         fur = max(v for v in range(1, 8) if side.furs[v])
         coin, tiger, steps = 0, 0, fur
