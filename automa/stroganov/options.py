@@ -119,6 +119,9 @@ OPTIONS = (
            applies_if=("modules", "landscapes")),
     Option("diplomacy_on_new_tiles", "bool", True, "tiles of the diplomacy terrain placed later get a diplomacy tile",
            (), "ST-OPEN-54,ST-TK-DIPLO-7", applies_if=("modules", "diplomacy")),
+    Option("diplomacy_start_zone", "str", "zero",
+           "zone value of the diplomacy track's start space: 0, before the 10 zones, or 1, part of the first zone",
+           ("zero", "one"), "ST-READ-1,ST-TK-DIPLO-7", applies_if=("modules", "diplomacy")),
     Option("ivan_coin_donation_value", "int", 8, "steps Ivan moves for donating a coin alone "
            "(ivan_coin_donation=alone)", (), "ST-OPEN-55,ST-TK-DIPLO-8", min=0,
            sensitivity=(1,), applies_if=("modules", "diplomacy")),

@@ -155,3 +155,17 @@ def test_ivans_coin_goes_alone_by_default_or_with_his_lowest_fur():
     st.diplo[4], i.coins, i.furs[:], i.tigers, st.tigers_left = 1, 1, [0] * 9, 1, st.tigers_left - 1
     diplomacy.ivan_donate(run, [4])
     assert i.coins == 1 and i.tigers == 0 and i.diplo == run.t.diplo_wild  # no fur: the tiger instead
+
+
+def test_the_start_space_is_zone_0_by_default_or_part_of_zone_1():
+    """Line 185: "the diplomacy track is divided in 10 zones". By default the start space (line 150, the
+    "0" space) lies before them with zone value 0, so a marker there scores one less than a marker in zone
+    1; with diplomacy_start_zone=one it is part of zone 1, ten zone values in all (ST-TK-DIPLO-7, ST-READ-1).
+    The view's zones follow the option."""
+    from automa.stroganov.view import View
+    for option, vp in (("zero", [0, 1]), ("one", [0, 0])):
+        run = make_run(modules="diplomacy", diplomacy_start_zone=option)
+        run.st.sides[IVAN].diplo = run.t.diplo_per_zone  # the last space of zone 1
+        diplomacy.winter_score(run)
+        assert [s.vp[-1] for s in run.st.sides] == vp, option
+        assert View(run).diplo_zones() == ((0, 1) if option == "zero" else (1, 1))

@@ -42,8 +42,10 @@ def advance(pos: int, steps: int, occupied, last: int) -> int:
 
 
 def zone(run, space: int) -> int:
-    """The zone (1-10) of a track space; space 0 is zone 0 (ST-TK-DIPLO-7, ST-OPEN-54)."""
-    return -(-space // run.t.diplo_per_zone)
+    """The zone (1-10) of a track space; the start space is zone 0, or with diplomacy_start_zone=one part of
+    zone 1 (ST-TK-DIPLO-7, ST-OPEN-54, ST-READ-1)."""
+    z = -(-space // run.t.diplo_per_zone)
+    return z if z or run.o.diplomacy_start_zone == "zero" else 1
 
 
 def zone_scores(zones: list[int]) -> list[int]:
