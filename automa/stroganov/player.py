@@ -9,7 +9,9 @@ from automa.stroganov.state import C_BONUS, C_WISH, PLAYER, START
 
 def turn(run: Run) -> None:
     """Move, (donate), basic action, free main action, paid main action, with extra actions interleaved:
-    before the move, before each later phase and at the end (ST-TURN-1..5, ST-TURN-7, ST-TURN-8, ST-WISH-3)."""
+    before the move, before each later phase and at the end (ST-TURN-1..5, ST-TURN-7, ST-TURN-8, ST-WISH-3).
+    The donation comes straight after the move, "immediately at the end of Phase 1" (line 159); with
+    extras_before_donation extra actions come between them too (ST-TK-DIPLO-3, ST-READ-2)."""
     st = run.st
     side = st.sides[PLAYER]
     check = run.check  # invariant tests only: after every phase
@@ -20,7 +22,8 @@ def turn(run: Run) -> None:
     if check:
         check(run)
     if run.diplo and side.pos >= 0 and st.diplo[side.pos] and st.tiles[side.pos] >= 0:
-        extras(run)
+        if run.o.extras_before_donation:
+            extras(run)
         run.choose("donate", diplomacy.player_choices(run, side), lambda r, c: c and diplomacy.player_donate(r, c))
         if check:
             check(run)

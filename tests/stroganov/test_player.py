@@ -1,6 +1,8 @@
 """The player's legal choices and their effects (ST-TURN, ST-MOVE, ST-HUNT, ST-CLAIM, ST-WISH)."""
 from __future__ import annotations
 
+import pytest
+
 from automa.stroganov import economy, player, rounds, scoring
 from automa.stroganov.state import C_BONUS, C_LAND, C_TROPHY, PLAYER, START
 from automa.core.strategy import Strategy
@@ -109,12 +111,15 @@ class Recorder(Strategy):
         return None if None in decision.choices else decision.choices[0]
 
 
-def test_turn_phases_in_order():
+@pytest.mark.parametrize("between", [False, True])
+def test_turn_phases_in_order(between):
     """Move, diplomacy donation (module 4, not an action), basic action, free main action (a basic or an
     advanced one), paid main action, with extra actions offered before each phase and at the end
-    (ST-TURN-1..5, ST-TURN-7, ST-TURN-8, ST-WISH-3)."""
+    (ST-TURN-1..5, ST-TURN-7, ST-TURN-8, ST-WISH-3). The donation comes "immediately at the end of Phase 1"
+    (line 159), with no extra action between the move and it; extras_before_donation=true offers them
+    there too (ST-TK-DIPLO-3, ST-READ-2)."""
     rec = Recorder()
-    run = make_run(modules="diplomacy", strategy=rec)
+    run = make_run(modules="diplomacy", strategy=rec, extras_before_donation=between)
     st, side = run.st, run.st.sides[PLAYER]
     st.diplo = [0] * run.t.n_slots
     st.diplo[0] = 1
@@ -125,8 +130,8 @@ def test_turn_phases_in_order():
     rec.seen.clear()
     player.turn(run)
     kinds = [k for k, _ in rec.seen]
-    assert kinds == ["extra", "move", "extra", "donate", "extra", "basic", "extra", "main", "extra", "paid",
-                     "extra"]
+    assert kinds == ["extra", "move"] + ["extra"] * between + ["donate", "extra", "basic", "extra", "main",
+                                                             "extra", "paid", "extra"]
     choices = dict(rec.seen)
     assert choices["move"][0] == 1 and side.pos == 0
     assert ("coin",) in choices["basic"] and ("outpost",) not in choices["basic"]
