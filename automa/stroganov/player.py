@@ -179,21 +179,34 @@ def region_of(run: Run, side, action) -> int:
     return run.t.slot_region[side.pos] if side.pos >= 0 else -1
 
 
+BASIC = frozenset(("coin", "horses", "move", "hunt", "trade"))  # the basic actions' kinds (ST-BASIC-1)
+
+
 def paid_actions(run: Run, side) -> list:
     """Second main action, paid with one region fur of the region where it is performed; the Guide pays
-    any fur (ST-TURN-5, ST-TK-LAND-6)."""
+    any fur, with guide_any_fur=advanced_only for an advanced action only (ST-TURN-5, ST-TK-LAND-6,
+    ST-READ-4)."""
     out = []
     region_fur = run.st.region_fur
+    strict = side.guide and run.o.guide_any_fur == "advanced_only"
     for r in locations(run, side):
-        payment = economy.kind_payment(side, region_fur[r], any_fur=side.guide)
-        if payment is None:
-            continue
-        economy.charge(side, payment)  # what remains after paying; undone below
-        try:
-            out += actions(run, side, False, r)  # all performed in region r (see region_of)
-        finally:
-            economy.uncharge(side, payment)
+        acts = _paid_in(run, side, r, side.guide, False)
+        if strict:  # the basic actions pay the region fur
+            acts = [a for a in acts if a[0] not in BASIC] + _paid_in(run, side, r, False, True)
+        out += acts
     return out
+
+
+def _paid_in(run: Run, side, region: int, any_fur: bool, basic_only: bool) -> list:
+    """The actions performed in ``region`` that the supply left after paying its fur allows."""
+    payment = economy.kind_payment(side, run.st.region_fur[region], any_fur=any_fur)
+    if payment is None:
+        return []
+    economy.charge(side, payment)  # what remains after paying; undone below
+    try:
+        return actions(run, side, basic_only, region)  # all performed in the region (see region_of)
+    finally:
+        economy.uncharge(side, payment)
 
 
 def paid_act(run: Run, action) -> None:
@@ -201,7 +214,8 @@ def paid_act(run: Run, action) -> None:
         return
     side = run.st.sides[PLAYER]
     r = region_of(run, side, action)
-    economy.pay(run, PLAYER, economy.kind_payment(side, run.st.region_fur[r], any_fur=side.guide))
+    any_fur = side.guide and (action[0] not in BASIC or run.o.guide_any_fur == "paid_action")
+    economy.pay(run, PLAYER, economy.kind_payment(side, run.st.region_fur[r], any_fur=any_fur))
     act(run, action)
 
 

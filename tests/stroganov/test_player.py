@@ -70,6 +70,25 @@ def test_paid_action_needs_the_region_fur():
     assert side.furs[fur] == 0
 
 
+@pytest.mark.parametrize("option", ["paid_action", "advanced_only"])
+def test_the_guides_any_fur_pays_the_paid_action_or_only_an_advanced_one(option):
+    """Guide (line 126): "When performing a second advanced action, you can pay any fur instead of" the
+    region fur. By default (the reference's "paid second main action") any action in the paid slot; with
+    guide_any_fur=advanced_only a basic action there still needs the region fur (ST-TK-LAND-6, ST-TURN-5,
+    ST-READ-4)."""
+    run, side = arranged(modules="landscapes", guide_any_fur=option)
+    side.pos, side.furs, side.coins, side.tigers, side.guide = 2, [0] * 9, 0, 0, True
+    region = run.t.slot_region[2]
+    other = next(v for v in range(2, 9) if v != run.st.region_fur[region])
+    side.furs[other] = 1
+    take_from_bag(run, other)
+    paid = player.paid_actions(run, side)
+    assert ("village", region) in paid
+    assert (("horses",) in paid) == (option == "paid_action")
+    player.paid_act(run, ("village", region))
+    assert side.furs[other] == 0
+
+
 def test_outpost_location_allows_village():
     """Villages, yurts and wishes may be used where the player has an outpost (ST-TURN-6, ST-OUTPOST-4)."""
     run, side = arranged()
