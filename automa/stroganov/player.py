@@ -269,7 +269,7 @@ def act(run: Run, action) -> None:
 
 def hunt(run: Run, slot: int, skip: int, count: int) -> None:
     """Hunt: pay horses for skipped items and coins for extra furs; hunted furs advance the plan
-    (ST-HUNT-1..5, ST-HUNT-8)."""
+    (ST-HUNT-1..5, ST-HUNT-8, ST-READ-3)."""
     st, t = run.st, run.t
     side = st.sides[PLAYER]
     side.horses -= skip * t.skip_cost
@@ -280,9 +280,9 @@ def hunt(run: Run, slot: int, skip: int, count: int) -> None:
     if count > len(taken):
         st.tiger[slot] -= 1
         side.tigers += 1
+    if run.plan:
+        hunting_plan.on_hunt(run, PLAYER, taken)
     for v in taken:
-        if run.plan:
-            hunting_plan.on_hunt(run, PLAYER, v)
         economy.gain_fur(run, PLAYER, v, hunted=True)
 
 
