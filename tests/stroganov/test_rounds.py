@@ -112,3 +112,20 @@ def test_yurts_a_in_years_1_2_then_b():
     st.year = 2
     rounds.reset_and_refill(run)
     assert all(y in t.yurts_b for y in shown())
+
+
+def test_the_start_of_summer_is_outside_the_last_turn_for_the_story_end_reward():
+    """The story-end reward comes "only once per turn" (line 252); the Б-tiles used at the start of summer
+    are no one's turn, so Ivan, who took the reward in the last spring turn, takes it again when his
+    Settlement of yurts' 5 story points reach step 12 there (ST-SONG-4, ST-TK-LAND-8, ST-READ-5)."""
+    run = make_run(modules="landscapes")
+    st, t, i = run.st, run.t, run.st.sides[IVAN]
+    settlement = next(b for b in t.b_tiles if t.tiles[b].id == "settlement_of_yurts")
+    i.tiles = [settlement]
+    i.settlement_yurt = next(y for y in t.yurts_a if ("story", 5) in t.yurts[y][0])
+    i.banners, st.banners_left = 1, st.banners_left - 1
+    run.turns, i.song12_turn, i.story = 2, 2, 10  # the last spring turn was his, and took the reward
+    dearest = max(t.songs[s][0] for s in st.songs)  # Ivan takes the dearest song he can pay (ST-IVAN-WINTER-1)
+    rounds.start_of_summer(run)
+    assert i.story == t.story_max - dearest and i.song12_turn != 2  # reached 12 and took the reward again
+    assert run.turns == 2
