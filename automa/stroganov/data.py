@@ -344,6 +344,9 @@ class Tables:
         self.special_regions = chk.ints("landscapes.special_regions", tk["special_regions"], 0, self.n_regions - 1)
         if not all(self.region_slots[r] for r in self.special_regions):
             chk.fail("landscapes.special_regions", "each needs a region with slots")
+        # module 3: the last slot of each special region, and the others, whose tiles shift (ST-TK-LAND-1)
+        self.special_slots = tuple(self.region_slots[r][-1] for r in self.special_regions)
+        self.plain_slots = tuple(s for s in range(self.n_slots) if s not in self.special_slots)
         self.a_tile_ivan_vp = tk["a_tile_ivan_vp"]
 
         m = p["movement"]

@@ -279,18 +279,32 @@ def take_tile(run: Run, who: int, slot: int) -> None:
 SLOT_LISTS = ("tiles", "col", "tiger", "don", "don_coins", "diplo")
 
 
+def row_slots(run: Run):
+    """The slots whose tiles move when the row shifts (claimed_slot=close_up, winter_refill=shift_east): all
+    of them, but with the landscapes module not the special slots, which keep their special tiles ("always
+    use special tiles to refill the rightmost spaces in zones four and five", line 117; ST-TK-LAND-2,
+    ST-READ-6)."""
+    return run.t.plain_slots if run.lands else range(run.t.n_slots)
+
+
 def close_up(run: Run, slot: int) -> None:
     """claimed_slot=close_up: the tiles west of a claimed slot move one slot east at once, with the cossacks
-    on them; the westernmost slot stays empty until winter (ST-OPEN-35)."""
+    on them; the westernmost slot stays empty until winter (ST-OPEN-35). They move past the special slots,
+    and a claimed special slot waits for the winter refill (:func:`row_slots`)."""
     st = run.st
+    row = row_slots(run)
+    if slot not in row:
+        return
+    moved = row[:row.index(slot) + 1]
     empty = {"tiles": -1, "col": [], "tiger": 0, "don": [], "don_coins": 0, "diplo": 0}
     for name in SLOT_LISTS:
         arr = getattr(st, name)
-        arr[1:slot + 1] = arr[0:slot]
-        arr[0] = empty[name][:] if isinstance(empty[name], list) else empty[name]
+        for k in range(len(moved) - 1, 0, -1):
+            arr[moved[k]] = arr[moved[k - 1]]
+        arr[moved[0]] = empty[name][:] if isinstance(empty[name], list) else empty[name]
     for side in st.sides:
-        if 0 <= side.pos < slot:
-            side.pos += 1
+        if side.pos in moved[:-1]:
+            side.pos = moved[moved.index(side.pos) + 1]
 
 
 # --- tokens ---------------------------------------------------------------------------------------

@@ -167,15 +167,17 @@ def _refill_yurts(run: Run) -> None:
 
 def shift_east(run: Run) -> None:
     """winter_refill=shift_east: remaining tiles move east to close the gaps; new tiles enter from the west
-    (ST-OPEN-30)."""
+    (ST-OPEN-30). The special slots keep their tiles (economy.row_slots, ST-READ-6)."""
     st = run.st
-    keep = [s for s in range(run.t.n_slots) if st.tiles[s] >= 0]
-    gap = run.t.n_slots - len(keep)
+    row = economy.row_slots(run)
+    keep = [s for s in row if st.tiles[s] >= 0]
+    gap = len(row) - len(keep)
     for name in economy.SLOT_LISTS:
         arr = getattr(st, name)
         moved = [arr[s] for s in keep]
         blank = [[] for _ in range(gap)] if name in ("col", "don") else [-1 if name == "tiles" else 0] * gap
-        arr[:] = blank + moved
+        for s, v in zip(row, blank + moved):
+            arr[s] = v
 
 
 def categories(scores: list[int]) -> dict[str, int]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from automa.core.trace import Trace
 from automa.stroganov import economy, rounds, scoring, setup
+from automa.stroganov.modules import landscapes
 from automa.stroganov.state import C_SONGS, IVAN, PLAYER, START
 from tests.stroganov.conftest import make_run
 from tests.stroganov.test_invariants import total_furs
@@ -129,3 +130,25 @@ def test_the_start_of_summer_is_outside_the_last_turn_for_the_story_end_reward()
     rounds.start_of_summer(run)
     assert i.story == t.story_max - dearest and i.song12_turn != 2  # reached 12 and took the reward again
     assert run.turns == 2
+
+
+def test_special_tiles_keep_their_slots_when_the_row_shifts():
+    """Line 117: "always use special tiles to refill the rightmost spaces in zones four and five, as you did
+    during setup". When the row shifts (winter_refill=shift_east, claimed_slot=close_up; ST-OPEN-30,
+    ST-OPEN-35) the special tiles keep those slots, the regular tiles move past them, and an empty special
+    slot takes a special tile (ST-TK-LAND-2, ST-READ-6)."""
+    run = make_run(modules="landscapes", claimed_slot="close_up", winter_refill="shift_east")
+    st, t = run.st, run.t
+    a, b = landscapes.special_slots(run)  # 8 and 11: the last slots of regions 4 and 5
+    specials = st.tiles[a], st.tiles[b]
+    regular = st.tiles[a - 1]
+    p = st.sides[PLAYER]
+    st.col[a + 1], p.pos = [], a + 1  # claim the regular tile east of the first special slot
+    economy.take_tile(run, PLAYER, a + 1)
+    assert (st.tiles[a], st.tiles[b]) == specials and st.tiles[a + 1] == regular and st.tiles[0] < 0
+    st.col[b] = []
+    economy.take_tile(run, PLAYER, b)  # a claimed special slot stays empty until the winter
+    assert st.tiles[b] < 0 and st.tiles[a] == specials[0]
+    st.tiles[3] = -1
+    rounds.reset_and_refill(run)
+    assert st.tiles[a] == specials[0] and st.tiles[b] in t.a_tiles + t.b_tiles and all(x >= 0 for x in st.tiles)

@@ -7,7 +7,7 @@ from automa.stroganov.state import C_BONUS, C_LAND, IVAN, PLAYER
 
 def special_slots(run) -> tuple[int, ...]:
     """The last slot of each special region (regions 4 and 5) (ST-TK-LAND-1)."""
-    return tuple(run.t.region_slots[r][-1] for r in run.t.special_regions)
+    return run.t.special_slots
 
 
 def is_special(run, tile: int) -> bool:
