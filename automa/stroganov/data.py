@@ -129,9 +129,10 @@ PARAMETERS = Dict(fields={
                                          item=Int(lo=0, hi=99), min=1)),
     "trophy": _section("trophy", "player board, trophy track",
                        player_step_fur_values=_f(List, "fur value each trophy step needs", "ST-TROPHY-1",
-                                                 item=Int(lo=1, hi=8), min=1),
-                       player_step_rewards=_f(List, "the rewards to choose from at each step", "ST-TROPHY-2",
-                                              item=REWARDS)),
+                                                 item=Int(lo=1, hi=8), min=2),
+                       player_step_rewards=_f(List, "the rewards to choose from at each step but the final one, "
+                                              "which gives any two of them (erratum)", "ST-TROPHY-3, ST-TROPHY-4",
+                                              item=REWARDS, min=1)),
     "villages": _section("villages", "village tiles", tiles=_f(_tiles, "each village's reward", "ST-VILLAGE-3",
                                                                reward=REWARDS)),
     "yurts": _section("yurts", "yurt tiles",
@@ -343,6 +344,9 @@ class Tables:
         self.special_regions = chk.ints("landscapes.special_regions", tk["special_regions"], 0, self.n_regions - 1)
         if not all(self.region_slots[r] for r in self.special_regions):
             chk.fail("landscapes.special_regions", "each needs a region with slots")
+        # module 3: the last slot of each special region, and the others, whose tiles shift (ST-TK-LAND-1)
+        self.special_slots = tuple(self.region_slots[r][-1] for r in self.special_regions)
+        self.plain_slots = tuple(s for s in range(self.n_slots) if s not in self.special_slots)
         self.a_tile_ivan_vp = tk["a_tile_ivan_vp"]
 
         m = p["movement"]
@@ -371,8 +375,9 @@ class Tables:
         self.outpost_vp = chk.ints("outposts.vp_by_region", o["vp_by_region"], 0, 99, self.n_regions)
         t = p["trophy"]
         self.trophy_furs = tuple(t["player_step_fur_values"])
-        if len(t["player_step_rewards"]) != len(self.trophy_furs):
-            chk.fail("trophy.player_step_rewards", "needs one entry per trophy step")
+        if len(t["player_step_rewards"]) != len(self.trophy_furs) - 1:  # the final step: two of them (ST-TROPHY-4)
+            chk.fail("trophy.player_step_rewards", f"needs one entry per trophy step before the final one "
+                     f"({len(self.trophy_furs) - 1})")
         self.trophy_rewards = tuple(_reward(r) for r in t["player_step_rewards"])
         self.villages = tuple(_reward(v["reward"]) for v in p["villages"]["tiles"])
         yurts = p["yurts"]["tiles"]

@@ -6,7 +6,7 @@ import random
 from bisect import bisect_right
 from functools import partial
 
-from automa.stroganov.state import C_BONUS, C_SONGS, C_SONGS_AT_END, C_TROPHY, IVAN, PLAYER
+from automa.stroganov.state import C_BONUS, C_SONGS, C_SONGS_AT_END, C_TROPHY, DONATED_TIGER, IVAN, PLAYER
 from automa.stroganov.view import View
 from automa.core.strategy import Decision, ask
 from automa.stroganov.hidden import resample
@@ -126,6 +126,16 @@ def gain_fur(run: Run, who: int, value: int, hunted: bool = False) -> None:
         merchant.ivan_exchange(run, 2)
 
 
+def return_furs(run: Run, values) -> None:
+    """Furs leaving the board go back into the bag, a donated tiger to the tiger supply (ST-FUR-3,
+    ST-TK-DIPLO-3)."""
+    for v in values:
+        if v == DONATED_TIGER:
+            run.st.tigers_left += 1
+        else:
+            to_bag(run, v)
+
+
 def spend_furs(run: Run, who: int, value: int, n: int = 1) -> None:
     side = run.st.sides[who]
     side.furs[value] -= n
@@ -232,8 +242,9 @@ def can_claim(run: Run, side, slot: int) -> bool:
 
 
 def take_tile(run: Run, who: int, slot: int) -> None:
-    """The claimer takes the tile, its furs and tiger and its claim bonus; Ivan ignores donations, which go
-    back to bag and supply (ST-CLAIM-3, ST-TK-DIPLO-6, ST-TK-DIPLO-9)."""
+    """The claimer takes the tile, its furs and tiger and its claim bonus, and the player the donated furs
+    (a donated tiger as a tiger) and coins; Ivan ignores donations, which go back to bag and supply
+    (ST-CLAIM-3, ST-TK-DIPLO-3, ST-TK-DIPLO-6, ST-TK-DIPLO-9)."""
     st = run.st
     side = st.sides[who]
     tile = st.tiles[slot]
@@ -241,12 +252,14 @@ def take_tile(run: Run, who: int, slot: int) -> None:
     st.col[slot], st.don[slot] = [], []
     for v in col:
         gain_fur(run, who, v)
-    for v in don:
-        if who == IVAN:
-            to_bag(run, v)
-        else:
-            gain_fur(run, who, v)
-    if who != IVAN:
+    if who == IVAN:
+        return_furs(run, don)
+    else:
+        for v in don:
+            if v == DONATED_TIGER:
+                side.tigers += 1
+            else:
+                gain_fur(run, who, v)
         side.coins += st.don_coins[slot]
     st.don_coins[slot] = 0
     side.tigers += st.tiger[slot]
@@ -266,18 +279,32 @@ def take_tile(run: Run, who: int, slot: int) -> None:
 SLOT_LISTS = ("tiles", "col", "tiger", "don", "don_coins", "diplo")
 
 
+def row_slots(run: Run):
+    """The slots whose tiles move when the row shifts (claimed_slot=close_up, winter_refill=shift_east): all
+    of them, but with the landscapes module not the special slots, which keep their special tiles ("always
+    use special tiles to refill the rightmost spaces in zones four and five", line 117; ST-TK-LAND-2,
+    ST-READ-6)."""
+    return run.t.plain_slots if run.lands else range(run.t.n_slots)
+
+
 def close_up(run: Run, slot: int) -> None:
     """claimed_slot=close_up: the tiles west of a claimed slot move one slot east at once, with the cossacks
-    on them; the westernmost slot stays empty until winter (ST-OPEN-35)."""
+    on them; the westernmost slot stays empty until winter (ST-OPEN-35). They move past the special slots,
+    and a claimed special slot waits for the winter refill (:func:`row_slots`)."""
     st = run.st
+    row = row_slots(run)
+    if slot not in row:
+        return
+    moved = row[:row.index(slot) + 1]
     empty = {"tiles": -1, "col": [], "tiger": 0, "don": [], "don_coins": 0, "diplo": 0}
     for name in SLOT_LISTS:
         arr = getattr(st, name)
-        arr[1:slot + 1] = arr[0:slot]
-        arr[0] = empty[name][:] if isinstance(empty[name], list) else empty[name]
+        for k in range(len(moved) - 1, 0, -1):
+            arr[moved[k]] = arr[moved[k - 1]]
+        arr[moved[0]] = empty[name][:] if isinstance(empty[name], list) else empty[name]
     for side in st.sides:
-        if 0 <= side.pos < slot:
-            side.pos += 1
+        if side.pos in moved[:-1]:
+            side.pos = moved[moved.index(side.pos) + 1]
 
 
 # --- tokens ---------------------------------------------------------------------------------------
@@ -451,21 +478,22 @@ def trophy(run: Run, who: int) -> None:
 
 
 def _trophy_step(run: Run, payment) -> None:
+    """One step up the track: the step's reward; the final step, which has none of its own, any two of the
+    rewards above it, once; any later trophy any single reward of the track (ST-TROPHY-4, line 250)."""
     side = run.st.sides[PLAYER]
     pay(run, PLAYER, payment)
-    rewards = run.t.trophy_rewards
+    rewards = run.t.trophy_rewards  # the steps before the final one
     step = side.trophy
     side.trophy += 1
-    last = len(rewards) - 1
+    last = len(rewards)  # the final step
     if step < last:
         gain_reward(run, PLAYER, rewards[step], C_TROPHY)
         return
+    every = tuple(b for alts in rewards for b in alts)
     if step == last and not side.final_trophy_used:
         side.final_trophy_used = True
-        above = [b for alts in rewards[:last] for b in alts]
-        pairs = tuple((i, j) for i in range(len(above)) for j in range(i + 1, len(above)))
-        run.choose("trophy_final", pairs, lambda r, c: (apply_bundle(r, PLAYER, above[c[0]], C_TROPHY),
-                                                        apply_bundle(r, PLAYER, above[c[1]], C_TROPHY)))
+        pairs = tuple((i, j) for i in range(len(every)) for j in range(i + 1, len(every)))
+        run.choose("trophy_final", pairs, lambda r, c: (apply_bundle(r, PLAYER, every[c[0]], C_TROPHY),
+                                                        apply_bundle(r, PLAYER, every[c[1]], C_TROPHY)))
         return
-    every = tuple(b for alts in rewards for b in alts)
     gain_reward(run, PLAYER, every, C_TROPHY)

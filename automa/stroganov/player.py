@@ -9,7 +9,9 @@ from automa.stroganov.state import C_BONUS, C_WISH, PLAYER, START
 
 def turn(run: Run) -> None:
     """Move, (donate), basic action, free main action, paid main action, with extra actions interleaved:
-    before the move, before each later phase and at the end (ST-TURN-1..5, ST-TURN-7, ST-TURN-8, ST-WISH-3)."""
+    before the move, before each later phase and at the end (ST-TURN-1..5, ST-TURN-7, ST-TURN-8, ST-WISH-3).
+    The donation comes straight after the move, "immediately at the end of Phase 1" (line 159); with
+    extras_before_donation extra actions come between them too (ST-TK-DIPLO-3, ST-READ-2)."""
     st = run.st
     side = st.sides[PLAYER]
     check = run.check  # invariant tests only: after every phase
@@ -20,7 +22,8 @@ def turn(run: Run) -> None:
     if check:
         check(run)
     if run.diplo and side.pos >= 0 and st.diplo[side.pos] and st.tiles[side.pos] >= 0:
-        extras(run)
+        if run.o.extras_before_donation:
+            extras(run)
         run.choose("donate", diplomacy.player_choices(run, side), lambda r, c: c and diplomacy.player_donate(r, c))
         if check:
             check(run)
@@ -176,21 +179,34 @@ def region_of(run: Run, side, action) -> int:
     return run.t.slot_region[side.pos] if side.pos >= 0 else -1
 
 
+BASIC = frozenset(("coin", "horses", "move", "hunt", "trade"))  # the basic actions' kinds (ST-BASIC-1)
+
+
 def paid_actions(run: Run, side) -> list:
     """Second main action, paid with one region fur of the region where it is performed; the Guide pays
-    any fur (ST-TURN-5, ST-TK-LAND-6)."""
+    any fur, with guide_any_fur=advanced_only for an advanced action only (ST-TURN-5, ST-TK-LAND-6,
+    ST-READ-4)."""
     out = []
     region_fur = run.st.region_fur
+    strict = side.guide and run.o.guide_any_fur == "advanced_only"
     for r in locations(run, side):
-        payment = economy.kind_payment(side, region_fur[r], any_fur=side.guide)
-        if payment is None:
-            continue
-        economy.charge(side, payment)  # what remains after paying; undone below
-        try:
-            out += actions(run, side, False, r)  # all performed in region r (see region_of)
-        finally:
-            economy.uncharge(side, payment)
+        acts = _paid_in(run, side, r, side.guide, False)
+        if strict:  # the basic actions pay the region fur
+            acts = [a for a in acts if a[0] not in BASIC] + _paid_in(run, side, r, False, True)
+        out += acts
     return out
+
+
+def _paid_in(run: Run, side, region: int, any_fur: bool, basic_only: bool) -> list:
+    """The actions performed in ``region`` that the supply left after paying its fur allows."""
+    payment = economy.kind_payment(side, run.st.region_fur[region], any_fur=any_fur)
+    if payment is None:
+        return []
+    economy.charge(side, payment)  # what remains after paying; undone below
+    try:
+        return actions(run, side, basic_only, region)  # all performed in the region (see region_of)
+    finally:
+        economy.uncharge(side, payment)
 
 
 def paid_act(run: Run, action) -> None:
@@ -198,7 +214,8 @@ def paid_act(run: Run, action) -> None:
         return
     side = run.st.sides[PLAYER]
     r = region_of(run, side, action)
-    economy.pay(run, PLAYER, economy.kind_payment(side, run.st.region_fur[r], any_fur=side.guide))
+    any_fur = side.guide and (action[0] not in BASIC or run.o.guide_any_fur == "paid_action")
+    economy.pay(run, PLAYER, economy.kind_payment(side, run.st.region_fur[r], any_fur=any_fur))
     act(run, action)
 
 
@@ -252,7 +269,7 @@ def act(run: Run, action) -> None:
 
 def hunt(run: Run, slot: int, skip: int, count: int) -> None:
     """Hunt: pay horses for skipped items and coins for extra furs; hunted furs advance the plan
-    (ST-HUNT-1..5, ST-HUNT-8)."""
+    (ST-HUNT-1..5, ST-HUNT-8, ST-READ-3)."""
     st, t = run.st, run.t
     side = st.sides[PLAYER]
     side.horses -= skip * t.skip_cost
@@ -263,9 +280,9 @@ def hunt(run: Run, slot: int, skip: int, count: int) -> None:
     if count > len(taken):
         st.tiger[slot] -= 1
         side.tigers += 1
+    if run.plan:
+        hunting_plan.on_hunt(run, PLAYER, taken)
     for v in taken:
-        if run.plan:
-            hunting_plan.on_hunt(run, PLAYER, v)
         economy.gain_fur(run, PLAYER, v, hunted=True)
 
 

@@ -9,6 +9,9 @@ from automa.stroganov.state import CATEGORIES, IVAN, PLAYER, START
 
 YEARS = 4
 SEASONS = ("spring", "summer", "autumn")
+# Added to run.turns for winter and the start of summer, moments outside every turn: a fresh 'turn' for
+# the once-per-turn story-end reward (ST-SONG-4)
+OUTSIDE_TURNS = 1000
 
 
 def play_game(run: Run, check=None) -> list[list[int]]:
@@ -22,7 +25,7 @@ def play_game(run: Run, check=None) -> list[list[int]]:
         for season in range(len(SEASONS)):
             run.st.season = season
             if season == 1 and run.lands:
-                landscapes.summer(run)
+                start_of_summer(run)
             order = run.st.order = turn_order(run)
             for who in order:
                 run.turns += 1
@@ -34,6 +37,14 @@ def play_game(run: Run, check=None) -> list[list[int]]:
                     check(run)
         winter(run, year == YEARS, check)
     return scoring.final_scores(run)
+
+
+def start_of_summer(run: Run) -> None:
+    """Module 3: each side may use its Б-tiles (ST-TK-LAND-6, ST-TK-LAND-8). No one's turn, so a story-end
+    reward taken there is not the last turn's once-per-turn reward (ST-SONG-4, ST-READ-5)."""
+    run.turns += OUTSIDE_TURNS
+    landscapes.summer(run)
+    run.turns -= OUTSIDE_TURNS
 
 
 def turn_order(run: Run) -> list[int]:
@@ -50,7 +61,7 @@ def turn_order(run: Run) -> list[int]:
 def winter(run: Run, last: bool, check=None) -> None:
     """W1 home and income, W2 storytelling, diplomacy scoring, W3 reset and refill, merchant, W4 next order
     (ST-WINTER-1..5, ST-OPEN-29). The last winter skips the refill, which cannot change the score."""
-    run.turns += 1000  # a fresh 'turn' for the once-per-turn song rule (ST-SONG-4)
+    run.turns += OUTSIDE_TURNS  # a fresh 'turn' for the once-per-turn song rule (ST-SONG-4)
     if run.merchant:
         merchant.winter_start(run)
     home_and_income(run)
@@ -61,7 +72,7 @@ def winter(run: Run, last: bool, check=None) -> None:
         diplomacy.winter_score(run)
     if run.o.winter_order == "storytelling_first" and not last:
         reset_and_refill(run)
-    run.turns -= 1000
+    run.turns -= OUTSIDE_TURNS
     if check:
         check(run)
     if run.trace:
@@ -156,15 +167,17 @@ def _refill_yurts(run: Run) -> None:
 
 def shift_east(run: Run) -> None:
     """winter_refill=shift_east: remaining tiles move east to close the gaps; new tiles enter from the west
-    (ST-OPEN-30)."""
+    (ST-OPEN-30). The special slots keep their tiles (economy.row_slots, ST-READ-6)."""
     st = run.st
-    keep = [s for s in range(run.t.n_slots) if st.tiles[s] >= 0]
-    gap = run.t.n_slots - len(keep)
+    row = economy.row_slots(run)
+    keep = [s for s in row if st.tiles[s] >= 0]
+    gap = len(row) - len(keep)
     for name in economy.SLOT_LISTS:
         arr = getattr(st, name)
         moved = [arr[s] for s in keep]
         blank = [[] for _ in range(gap)] if name in ("col", "don") else [-1 if name == "tiles" else 0] * gap
-        arr[:] = blank + moved
+        for s, v in zip(row, blank + moved):
+            arr[s] = v
 
 
 def categories(scores: list[int]) -> dict[str, int]:

@@ -57,25 +57,32 @@ def final_scores(run) -> list[list[int]]:
 def side_vp(run, who: int, final: bool = False) -> list[int]:
     """A side's category VP if the game ended now: songs bought in winter (ST-END-2); Б-tiles upgrade their
     ratios; Ivan scores his plan and, by default, as the player does; own outposts score by region
-    (ST-END-2..6, ST-OUTPOST-5, ST-TK-LAND-6, ST-IVAN-END-1..2, ST-OPEN-50)."""
+    (ST-END-2..6, ST-OUTPOST-5, ST-TK-LAND-6, ST-IVAN-END-1..2, ST-OPEN-50). With ivan_end_scoring=limited
+    Ivan still "scores the items depicted on the acquired Б-tiles in the upgraded ratio" (line 223,
+    ST-TK-LAND-8): the furs, coins, tigers or story of each Б-tile he owns."""
     st, t, o = run.st, run.t, run.o
     side = st.sides[who]
     vp = side.vp[:]
     vp[C_SONGS] += side.song_vp
     if side.tiles:
         vp[C_LAND] += terrain_vp(run, side)
-    if not (who == IVAN and o.ivan_end_scoring == "limited"):
-        b = landscapes.b_names(run, side) if run.lands else ()
+    full = not (who == IVAN and o.ivan_end_scoring == "limited")
+    b = landscapes.b_names(run, side) if run.lands else ()
+    if full:
         vp[C_WISH] += wish_vp(run, who, final)
         vp[C_OUTPOST] += sum(map(mul, t.outpost_vp, side.outposts))
-        vp[C_FURS] += sum(side.furs) // (1 if "primordial_forest" in b else t.furs_per_vp)
-        vp[C_COINS] += side.coins // (1 if "silver_mine" in b else t.coins_per_vp)
-        vp[C_TIGER] += side.tigers * (3 if "tiger_rock" in b else t.tiger_vp)
-        vp[C_STORY] += side.story // (2 if "settlement_of_yurts" in b else t.story_per_vp)
         if t.horses_per_vp:
             vp[C_BONUS] += side.horses // t.horses_per_vp
         if t.banners_per_vp:
             vp[C_BONUS] += side.banners // t.banners_per_vp
+    if full or "primordial_forest" in b:
+        vp[C_FURS] += sum(side.furs) // (1 if "primordial_forest" in b else t.furs_per_vp)
+    if full or "silver_mine" in b:
+        vp[C_COINS] += side.coins // (1 if "silver_mine" in b else t.coins_per_vp)
+    if full or "tiger_rock" in b:
+        vp[C_TIGER] += side.tigers * (3 if "tiger_rock" in b else t.tiger_vp)
+    if full or "settlement_of_yurts" in b:
+        vp[C_STORY] += side.story // (2 if "settlement_of_yurts" in b else t.story_per_vp)
     if who == IVAN and run.plan:
         vp[C_PLAN] += hunting_plan.ivan_vp(run)
     return vp

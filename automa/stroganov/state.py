@@ -12,6 +12,7 @@ CATEGORIES = ("landscapes", "wishes", "trophies", "outposts", "furs", "coins", "
 C_SONGS_AT_END = len(CATEGORIES)
 PLAYER, IVAN = 0, 1
 START = -1  # position of a cossack on the start tile
+DONATED_TIGER = 0  # a tiger among a slot's donated furs (``State.don``): the "tiger fur" (ST-TK-DIPLO-3)
 _new = object.__new__  # copies set every field themselves
 
 
@@ -101,7 +102,7 @@ class State:
     tiles: list  # tile index per slot, -1 = empty
     col: list  # hunt column per slot: sorted fur values (each column replaced, never changed in place)
     tiger: list  # tigers lying on each slot's tile
-    don: list  # donated furs per slot (module 4; each replaced, never changed in place)
+    don: list  # donated furs per slot, DONATED_TIGER for a tiger (module 4; each replaced, never changed in place)
     don_coins: list
     diplo: list  # 1 if the slot's tile carries a diplomacy tile
     bag: list  # the furs in the bag (values), lowest first

@@ -30,10 +30,10 @@ class View:
         return tuple(self._s.col[slot])
 
     def diplo_zones(self) -> tuple:
-        """Module 4: both sides' zones on the diplomacy track (player, automa); 0 before space 1
-        (ST-TK-DIPLO-7)."""
-        per = self._t.diplo_per_zone
-        return tuple(-(-s.diplo // per) for s in self._s.sides)
+        """Module 4: both sides' zones on the diplomacy track (player, automa); on the start space 0, or 1
+        with diplomacy_start_zone=one (ST-TK-DIPLO-7, ST-READ-1)."""
+        per, low = self._t.diplo_per_zone, 0 if self._r.o.diplomacy_start_zone == "zero" else 1
+        return tuple(max(low, -(-s.diplo // per)) for s in self._s.sides)
 
     def diplo_tiles(self) -> tuple:
         """Module 4: the slots whose tile carries a diplomacy tile, west to east; a cossack that ends its
@@ -128,3 +128,6 @@ class SideView:
     plan = property(lambda self: self._x.plan)
     plan_pos = property(lambda self: self._x.plan_pos)
     diplo = property(lambda self: self._x.diplo)
+    salesman = property(lambda self: self._x.salesman,
+                        doc="Landscapes: the fur value the Salesman makes wild for its owner, 0 if none "
+                            "(ST-TK-LAND-6).")

@@ -21,12 +21,13 @@ what the supply can still become. That future part shrinks as the 12 action seas
 
 Scored straight from the view (no copy): the move, the coin, horse, move, hunt and trade actions, villages
 and yurts (their rewards, best alternative, ST-OPEN-44), taking a wish, outposts, the pass, market furs,
-kept furs, songs and trophies (always step up, ST-TROPHY-1..4); the paid action's region fur is
-subtracted (ST-TURN-5, ST-FUR-4). One-step lookahead (``decision.after``) on the same estimate serves the
-rest: claims, the merchant, fulfilling a wish, donations, rewards, the final trophy, start sets, and a
-village or yurt whose reward holds a trophy action. ``rank`` orders all choices by these scores;
-``choose`` is its first (ties broken by the own stream). The weights were tuned on 600 paired games
-(seed 7) against Ivan; docs/stroganov.md has the measured strength.
+kept furs, the Salesman's wild kind (the kind held most, else the lower: low furs are commoner and a
+hunt takes them first, ST-TK-LAND-6, ST-HUNT-2), songs and trophies (always step up, ST-TROPHY-1..4);
+the paid action's region fur is subtracted (ST-TURN-5, ST-FUR-4). One-step lookahead (``decision.after``)
+on the same estimate serves the rest: claims, the merchant, fulfilling a wish, donations, rewards, the
+final trophy, start sets, and a village or yurt whose reward holds a trophy action. ``rank`` orders all
+choices by these scores; ``choose`` is its first (ties broken by the own stream). The weights were tuned
+on 600 paired games (seed 7) against Ivan; docs/stroganov.md has the measured strength.
 """
 from __future__ import annotations
 
@@ -188,6 +189,8 @@ class ExpertStrategy(Strategy):
             return [1.0 if c else 0.0 for c in decision.choices]
         if kind == "keep_fur":
             return [ctx.worth(v) for v in decision.choices]
+        if kind == "salesman_fur":  # the kind made wild: the one held most, else the lower, more common one
+            return [ctx.furs[v] - 0.01 * v for v in decision.choices]
         if kind == "market_fur":
             market = decision.view.market
             return [ctx.worth(market[i]) for i in decision.choices]

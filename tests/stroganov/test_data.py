@@ -67,7 +67,9 @@ def test_parameters_match_reference(reference):
     assert PARAMS["outposts"]["per_region_limit"] == v("outposts", "per_region_limit_per_player")
     assert PARAMS["outposts"]["vp_by_region"] == [v("outposts", "end_vp_by_region")[str(i)] for i in range(6)]
     assert PARAMS["trophy"]["player_step_fur_values"] == v("trophy_track", "player_step_fur_values")
-    assert PARAMS["trophy"]["player_step_rewards"] == v("trophy_track", "player_step_reward_choices")
+    # the proposed table's final-step rewards are dropped: the erratum [C] gives that step any two of the
+    # rewards above it instead, so nobody could take its own (ST-TROPHY-3, ST-TROPHY-4)
+    assert PARAMS["trophy"]["player_step_rewards"] == v("trophy_track", "player_step_reward_choices")[:-1]
     assert PARAMS["villages"]["tiles"] == v("villages", "proposed_tiles")
     assert PARAMS["yurts"]["tiles"] == v("yurts", "proposed_tiles")
     assert PARAMS["banners"]["reserve"] == v("setup", "banner_reserve")["solo"]
@@ -196,6 +198,8 @@ def test_rules_file_overrides_a_parameter(tmp_path):
     ('{"furs": {"names": {"elk": "x"}}}', "furs.names.elk: key does not match [1-8]"),
     ('{"furs": {"tigers": null}}', "furs.tigers: expected a whole number, got null"),
     ('{"furs": {"bag_counts_by_value": {}}}', "the bag needs at least one fur"),
+    ('{"trophy": {"player_step_fur_values": [3, 4, 5]}}',  # the final step has no rewards of its own
+     "trophy.player_step_rewards: needs one entry per trophy step before the final one (2)"),
     ('{"merchant": {"tiles": []}}', "merchant.tiles: needs at least 1 entries"),
     ('{"about": 3}', "about: a note must be text"),
 ])

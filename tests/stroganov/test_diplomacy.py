@@ -87,3 +87,85 @@ def test_donated_furs_cannot_be_hunted():
     furs, coins = i.furs[8], i.coins
     ivan.hunt(run, Card(99, 1, True, 1, "trophy", False, False, ()))
     assert st.don[3] == [8] and i.furs[8] == furs and i.coins == coins + 1
+
+
+def test_a_donated_tiger_lies_on_the_tile_and_goes_to_the_buyer():
+    """A donated tiger is a "tiger fur" placed on the tile's right-hand side like any donated fur (line 161,
+    165): a later buyer pays one more fur for it and receives it as a tiger; Ivan's purchase returns it to
+    the tiger supply (ST-TK-DIPLO-3, ST-TK-DIPLO-6, ST-TK-DIPLO-9)."""
+    run = make_run(modules="diplomacy")
+    clear_board(run)
+    st, p = run.st, run.st.sides[PLAYER]
+    st.diplo[3], p.pos = 1, 3
+    p.tigers, st.tigers_left = 1, st.tigers_left - 1
+    tigers_left = st.tigers_left
+    diplomacy.player_donate(run, ("tiger",))
+    assert p.tigers == 0 and p.diplo == run.t.diplo_wild
+    assert st.tigers_left == tigers_left and len(st.don[3]) == 1  # on the tile, not back in the supply
+    p.furs[:] = [0] * 9
+    p.furs[st.region_fur[run.t.slot_region[3]]] = 1  # the base region fur only
+    assert not economy.can_claim(run, p, 3)  # the tiger fur costs one more fur
+    p.furs[2] += 1
+    take_from_bag(run, 2)
+    assert economy.can_claim(run, p, 3)
+    player.act(run, ("claim", 3))
+    assert p.tigers == 1 and st.don[3] == [] and st.tigers_left == tigers_left
+    # Ivan buying a tile with a donated tiger: it goes back to the supply (ST-TK-DIPLO-9)
+    run = make_run(modules="diplomacy")
+    st, i = run.st, run.st.sides[IVAN]
+    st.diplo[2], i.tigers, st.tigers_left = 1, 1, st.tigers_left - 1
+    i.furs[:] = [0] * 9
+    i.coins = 0
+    diplomacy.ivan_donate(run, [2])
+    tigers_left = st.tigers_left
+    st.col[2] = []
+    economy.take_tile(run, IVAN, 2)
+    assert i.tigers == 0 and st.tigers_left == tigers_left + 1
+
+
+def test_a_salesman_kind_fur_is_a_wild_donation_of_value_8():
+    """A fur of the Salesman's kind "can be used as a wild fur" (line 125), and a wild fur is donated at
+    any value (line 165), so it moves the marker 8 steps; the coin option never spends a coin on it
+    (ST-TK-LAND-6, ST-TK-DIPLO-3)."""
+    run = make_run(modules="diplomacy,landscapes")
+    clear_board(run)
+    st, p = run.st, run.st.sides[PLAYER]
+    st.diplo[3], p.pos = 1, 3
+    p.furs[:] = [0] * 9
+    p.furs[3], p.salesman, p.coins = 1, 3, 1
+    assert diplomacy.player_choices(run, p) == [None, ("fur", 3)]  # no coin for a fur that is wild already
+    diplomacy.player_donate(run, ("fur", 3))
+    assert p.diplo == run.t.diplo_wild and st.don[3] == [3] and p.coins == 1
+
+
+def test_ivans_coin_goes_alone_by_default_or_with_his_lowest_fur():
+    """Ivan's list has "1 coin" second (line 232): by default the coin alone, a wild donation of 8 steps
+    (ST-OPEN-55); with ivan_coin_donation=with_fur it goes with his lowest fur as a wild fur of value 8, as
+    the player's rule asks ("a fur together with a coin", line 165), and without a fur he gives the next
+    item of his list (ST-TK-DIPLO-8)."""
+    for option, don, coins, diplo in (("alone", [], 0, 8), ("with_fur", [3], 0, 8)):
+        run = make_run(modules="diplomacy", ivan_coin_donation=option)
+        st, i = run.st, run.st.sides[IVAN]
+        st.diplo[4], i.coins, i.furs[:] = 1, 1, [0, 0, 0, 1, 0, 0, 0, 1, 0]
+        take_from_bag(run, 3, 7)
+        diplomacy.ivan_donate(run, [4])
+        assert (st.don[4], i.coins, i.diplo, st.don_coins[4]) == (don, coins, diplo, 1), option
+    run = make_run(modules="diplomacy", ivan_coin_donation="with_fur")
+    st, i = run.st, run.st.sides[IVAN]
+    st.diplo[4], i.coins, i.furs[:], i.tigers, st.tigers_left = 1, 1, [0] * 9, 1, st.tigers_left - 1
+    diplomacy.ivan_donate(run, [4])
+    assert i.coins == 1 and i.tigers == 0 and i.diplo == run.t.diplo_wild  # no fur: the tiger instead
+
+
+def test_the_start_space_is_zone_0_by_default_or_part_of_zone_1():
+    """Line 185: "the diplomacy track is divided in 10 zones". By default the start space (line 150, the
+    "0" space) lies before them with zone value 0, so a marker there scores one less than a marker in zone
+    1; with diplomacy_start_zone=one it is part of zone 1, ten zone values in all (ST-TK-DIPLO-7, ST-READ-1).
+    The view's zones follow the option."""
+    from automa.stroganov.view import View
+    for option, vp in (("zero", [0, 1]), ("one", [0, 0])):
+        run = make_run(modules="diplomacy", diplomacy_start_zone=option)
+        run.st.sides[IVAN].diplo = run.t.diplo_per_zone  # the last space of zone 1
+        diplomacy.winter_score(run)
+        assert [s.vp[-1] for s in run.st.sides] == vp, option
+        assert View(run).diplo_zones() == ((0, 1) if option == "zero" else (1, 1))

@@ -12,6 +12,7 @@ import pytest
 from automa.core.seeding import game_streams
 from automa.stroganov import GAME, _opts, rounds, scoring, setup
 from automa.stroganov.options import MODULES
+from automa.stroganov.state import DONATED_TIGER
 from strategies.stroganov.random import RandomStrategy
 from tests.stroganov.conftest import context
 
@@ -29,7 +30,8 @@ VARIANTS = [
 
 def total_furs(run) -> int:
     st = run.st
-    return (len(st.bag) + sum(map(len, st.col)) + sum(map(len, st.don)) + len(st.market)
+    donated = sum(len(d) - d.count(DONATED_TIGER) for d in st.don)
+    return (len(st.bag) + sum(map(len, st.col)) + donated + len(st.market)
             + (1 if st.trade_fur else 0) + sum(s.fur_count() + (1 if s.salesman else 0) for s in st.sides))
 
 
@@ -49,7 +51,8 @@ def check(run, furs: int) -> None:
         assert side.outpost_supply + side.outpost_reserve + sum(side.outposts) == t.outposts_per_player
         assert max(side.outposts) <= t.outpost_region_limit
     assert sum(s.banners for s in st.sides) + st.banners_left == t.banner_reserve
-    assert sum(s.tigers for s in st.sides) + sum(st.tiger) + st.tigers_left == t.tigers
+    donated = sum(d.count(DONATED_TIGER) for d in st.don)  # tiger furs donated for diplomacy (ST-TK-DIPLO-3)
+    assert sum(s.tigers for s in st.sides) + sum(st.tiger) + donated + st.tigers_left == t.tigers
     assert min(st.don_coins) >= 0 and min(st.tiger) >= 0
     if run.o.component_limits == "box":  # coins and horses come out of the box's 20 and 40 (ST-COMP-3)
         assert sum(s.coins for s in st.sides) + sum(st.don_coins) <= 20

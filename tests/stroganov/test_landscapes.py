@@ -49,3 +49,66 @@ def test_player_character_powers():
     for name, flag in (("guide", "guide"), ("huntsman", "huntsman"), ("horse_breeder", "breeder")):
         landscapes.acquire(run, PLAYER, names[name])
         assert getattr(run.st.sides[PLAYER], flag)
+
+
+class _Picks:
+    """A player that records the Salesman's choices and keeps the lower fur."""
+
+    def __init__(self):
+        self.asked = []
+
+    def choose(self, decision):
+        self.asked.append((decision.kind, tuple(decision.choices)))
+        return min(decision.choices)
+
+
+def test_the_player_picks_the_salesmans_fur_and_its_kind_becomes_wild():
+    """Salesman: "take a fur from the bag (take 2, pick 1 as usual) and place it on this landscape tile";
+    the kept kind is wild for the player (line 125, ST-TK-LAND-6, ST-FUR-3). The player chooses; the other
+    fur goes back to the bag."""
+    picks = _Picks()
+    run = make_run(modules="landscapes")
+    run.strategy = picks
+    st = run.st
+    salesman = [a for a in run.t.a_tiles if run.t.tiles[a].id == "salesman"][0]
+    st.bag[:] = [3, 6]
+    p = st.sides[PLAYER]
+    furs = p.furs[:]
+    landscapes.acquire(run, PLAYER, salesman)
+    assert picks.asked == [("salesman_fur", (6, 3))]
+    assert p.salesman == 3 and st.bag == [6] and p.furs == furs  # the kept fur lies on the tile
+
+
+def test_the_settlement_of_yurts_takes_its_yurt_out_of_play():
+    """Line 135: "choose any yurt marked A and place it on this tile" (ST-TK-LAND-6, ST-TK-LAND-8): the
+    chosen yurt leaves the region, the pile or the used yurts, so no yurt is in two places; Ivan takes the
+    5-story yurt even from a region, which then has none until the winter refill."""
+    run = make_run(modules="landscapes")
+    st, t = run.st, run.t
+    settlement = next(b for b in t.b_tiles if t.tiles[b].id == "settlement_of_yurts")
+    five = next(y for y in t.yurts_a if ("story", 5) in t.yurts[y][0])
+    for where in ("region", "pile", "used"):
+        run = make_run(modules="landscapes")
+        st = run.st
+        if five in st.yurt_pile:
+            st.yurt_pile = [x for x in st.yurt_pile if x != five]
+        else:
+            st.yurt[st.yurt.index(five)] = st.yurt_pile.pop()
+        if where == "region":
+            st.yurt[3] = five
+        elif where == "pile":
+            st.yurt_pile = st.yurt_pile + [five]
+        else:
+            st.used_yurts.append(five)
+        landscapes.acquire(run, IVAN, settlement)
+        assert st.sides[IVAN].settlement_yurt == five
+        assert five not in st.yurt and five not in st.yurt_pile and five not in st.used_yurts, where
+    assert all(st.yurt[r] >= 0 for r in run.t.item_regions)  # taken from the used yurts: every region keeps one
+    run = make_run(modules="landscapes")
+    st = run.st
+    region = next(r for r, y in enumerate(st.yurt) if y >= 0)
+    chosen = st.yurt[region]
+    run.strategy = _Picks()
+    run.strategy.choose = lambda decision: chosen  # the player takes the yurt face up in that region
+    landscapes.acquire(run, PLAYER, settlement)
+    assert st.sides[PLAYER].settlement_yurt == chosen and st.yurt[region] == -1

@@ -1,6 +1,8 @@
 """The player's legal choices and their effects (ST-TURN, ST-MOVE, ST-HUNT, ST-CLAIM, ST-WISH)."""
 from __future__ import annotations
 
+import pytest
+
 from automa.stroganov import economy, player, rounds, scoring
 from automa.stroganov.state import C_BONUS, C_LAND, C_TROPHY, PLAYER, START
 from automa.core.strategy import Strategy
@@ -68,6 +70,25 @@ def test_paid_action_needs_the_region_fur():
     assert side.furs[fur] == 0
 
 
+@pytest.mark.parametrize("option", ["paid_action", "advanced_only"])
+def test_the_guides_any_fur_pays_the_paid_action_or_only_an_advanced_one(option):
+    """Guide (line 126): "When performing a second advanced action, you can pay any fur instead of" the
+    region fur. By default (the reference's "paid second main action") any action in the paid slot; with
+    guide_any_fur=advanced_only a basic action there still needs the region fur (ST-TK-LAND-6, ST-TURN-5,
+    ST-READ-4)."""
+    run, side = arranged(modules="landscapes", guide_any_fur=option)
+    side.pos, side.furs, side.coins, side.tigers, side.guide = 2, [0] * 9, 0, 0, True
+    region = run.t.slot_region[2]
+    other = next(v for v in range(2, 9) if v != run.st.region_fur[region])
+    side.furs[other] = 1
+    take_from_bag(run, other)
+    paid = player.paid_actions(run, side)
+    assert ("village", region) in paid
+    assert (("horses",) in paid) == (option == "paid_action")
+    player.paid_act(run, ("village", region))
+    assert side.furs[other] == 0
+
+
 def test_outpost_location_allows_village():
     """Villages, yurts and wishes may be used where the player has an outpost (ST-TURN-6, ST-OUTPOST-4)."""
     run, side = arranged()
@@ -109,12 +130,15 @@ class Recorder(Strategy):
         return None if None in decision.choices else decision.choices[0]
 
 
-def test_turn_phases_in_order():
+@pytest.mark.parametrize("between", [False, True])
+def test_turn_phases_in_order(between):
     """Move, diplomacy donation (module 4, not an action), basic action, free main action (a basic or an
     advanced one), paid main action, with extra actions offered before each phase and at the end
-    (ST-TURN-1..5, ST-TURN-7, ST-TURN-8, ST-WISH-3)."""
+    (ST-TURN-1..5, ST-TURN-7, ST-TURN-8, ST-WISH-3). The donation comes "immediately at the end of Phase 1"
+    (line 159), with no extra action between the move and it; extras_before_donation=true offers them
+    there too (ST-TK-DIPLO-3, ST-READ-2)."""
     rec = Recorder()
-    run = make_run(modules="diplomacy", strategy=rec)
+    run = make_run(modules="diplomacy", strategy=rec, extras_before_donation=between)
     st, side = run.st, run.st.sides[PLAYER]
     st.diplo = [0] * run.t.n_slots
     st.diplo[0] = 1
@@ -125,8 +149,8 @@ def test_turn_phases_in_order():
     rec.seen.clear()
     player.turn(run)
     kinds = [k for k, _ in rec.seen]
-    assert kinds == ["extra", "move", "extra", "donate", "extra", "basic", "extra", "main", "extra", "paid",
-                     "extra"]
+    assert kinds == ["extra", "move"] + ["extra"] * between + ["donate", "extra", "basic", "extra", "main",
+                                                             "extra", "paid", "extra"]
     choices = dict(rec.seen)
     assert choices["move"][0] == 1 and side.pos == 0
     assert ("coin",) in choices["basic"] and ("outpost",) not in choices["basic"]
@@ -363,3 +387,39 @@ def test_story_not_gained_from_paid_movement_by_default():
         side.pos, side.horses, side.story = START, 1, 0
         player.move(run, 3)
         assert side.pos == 2 and side.horses == 0 and side.story == gain
+
+
+class RewardRecorder(Strategy):
+    """Steps up the trophy track and records every trophy reward it is offered, taking the first."""
+
+    def __init__(self, rng):
+        super().__init__(rng)
+        self.offered = []
+
+    def choose(self, decision):
+        if decision.kind == "trophy":
+            return True
+        if decision.kind in ("trophy_final", "reward"):
+            self.offered.append((decision.kind, tuple(decision.choices)))
+        return decision.choices[0]
+
+
+def test_no_trophy_offers_the_final_steps_own_rewards():
+    """Erratum, line 250: the final trophy step gives "any two rewards from the choices above", once, and
+    any later trophy "any single reward from the trophy track". The final step shows no reward of its own,
+    so no trophy may give one: the packaged track lists the rewards of the steps before the final one, and
+    the final and later trophies choose among those (ST-TROPHY-3, ST-TROPHY-4, ST-TK-ERRATA-1)."""
+    run, side = arranged(strategy=RewardRecorder(None))
+    t = run.t
+    assert len(t.trophy_rewards) == len(t.trophy_furs) - 1
+    above = [b for alts in t.trophy_rewards for b in alts]
+    side.furs[8] = 2
+    take_from_bag(run, 8, 8)
+    side.trophy = len(t.trophy_furs) - 1  # the final step is next
+    economy.trophy(run, PLAYER)
+    economy.trophy(run, PLAYER)
+    (final, pairs), (later, single) = run.strategy.offered
+    assert final == "trophy_final" and len(pairs) == len(above) * (len(above) - 1) // 2
+    assert later == "reward" and len(single) == len(above)
+    assert max(dict(b).get("vp", 0) for b in above) == 6  # the packaged final step's 7 VP is gone
+

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from automa.core.trace import Trace
 from automa.stroganov import economy, rounds, scoring, setup
+from automa.stroganov.modules import landscapes
 from automa.stroganov.state import C_SONGS, IVAN, PLAYER, START
 from tests.stroganov.conftest import make_run
 from tests.stroganov.test_invariants import total_furs
@@ -112,3 +113,42 @@ def test_yurts_a_in_years_1_2_then_b():
     st.year = 2
     rounds.reset_and_refill(run)
     assert all(y in t.yurts_b for y in shown())
+
+
+def test_the_start_of_summer_is_outside_the_last_turn_for_the_story_end_reward():
+    """The story-end reward comes "only once per turn" (line 252); the Б-tiles used at the start of summer
+    are no one's turn, so Ivan, who took the reward in the last spring turn, takes it again when his
+    Settlement of yurts' 5 story points reach step 12 there (ST-SONG-4, ST-TK-LAND-8, ST-READ-5)."""
+    run = make_run(modules="landscapes")
+    st, t, i = run.st, run.t, run.st.sides[IVAN]
+    settlement = next(b for b in t.b_tiles if t.tiles[b].id == "settlement_of_yurts")
+    i.tiles = [settlement]
+    i.settlement_yurt = next(y for y in t.yurts_a if ("story", 5) in t.yurts[y][0])
+    i.banners, st.banners_left = 1, st.banners_left - 1
+    run.turns, i.song12_turn, i.story = 2, 2, 10  # the last spring turn was his, and took the reward
+    dearest = max(t.songs[s][0] for s in st.songs)  # Ivan takes the dearest song he can pay (ST-IVAN-WINTER-1)
+    rounds.start_of_summer(run)
+    assert i.story == t.story_max - dearest and i.song12_turn != 2  # reached 12 and took the reward again
+    assert run.turns == 2
+
+
+def test_special_tiles_keep_their_slots_when_the_row_shifts():
+    """Line 117: "always use special tiles to refill the rightmost spaces in zones four and five, as you did
+    during setup". When the row shifts (winter_refill=shift_east, claimed_slot=close_up; ST-OPEN-30,
+    ST-OPEN-35) the special tiles keep those slots, the regular tiles move past them, and an empty special
+    slot takes a special tile (ST-TK-LAND-2, ST-READ-6)."""
+    run = make_run(modules="landscapes", claimed_slot="close_up", winter_refill="shift_east")
+    st, t = run.st, run.t
+    a, b = landscapes.special_slots(run)  # 8 and 11: the last slots of regions 4 and 5
+    specials = st.tiles[a], st.tiles[b]
+    regular = st.tiles[a - 1]
+    p = st.sides[PLAYER]
+    st.col[a + 1], p.pos = [], a + 1  # claim the regular tile east of the first special slot
+    economy.take_tile(run, PLAYER, a + 1)
+    assert (st.tiles[a], st.tiles[b]) == specials and st.tiles[a + 1] == regular and st.tiles[0] < 0
+    st.col[b] = []
+    economy.take_tile(run, PLAYER, b)  # a claimed special slot stays empty until the winter
+    assert st.tiles[b] < 0 and st.tiles[a] == specials[0]
+    st.tiles[3] = -1
+    rounds.reset_and_refill(run)
+    assert st.tiles[a] == specials[0] and st.tiles[b] in t.a_tiles + t.b_tiles and all(x >= 0 for x in st.tiles)

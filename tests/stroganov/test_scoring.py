@@ -66,7 +66,8 @@ def test_wish_vp_fulfilled_for_the_player_printed_for_ivan():
 
 def test_ivan_scores_like_the_player():
     """Ivan's end scoring uses the player's rules: the same supply scores the same in every category;
-    ivan_end_scoring=limited keeps only songs, trophies and tiles (ST-IVAN-END-1, ST-OPEN-50)."""
+    ivan_end_scoring=limited keeps only songs, trophies and tiles (and, with landscapes, his Б-tiles' items,
+    see the next test) (ST-IVAN-END-1, ST-OPEN-50)."""
     for option in ("full", "limited"):
         run = make_run(ivan_end_scoring=option)
         p, i = run.st.sides
@@ -81,3 +82,20 @@ def test_ivan_scores_like_the_player():
         else:
             assert his["landscapes"] == mine["landscapes"] > 0
             assert his["furs"] == his["coins"] == his["outposts"] == his["tiger"] == his["story"] == 0
+
+
+def test_limited_ivan_still_scores_his_b_tiles_items_at_the_upgraded_ratio():
+    """Line 223: Ivan "also scores the items depicted on the acquired Б-tiles in the upgraded ratio", so
+    even with ivan_end_scoring=limited (ST-OPEN-50) his Primordial forest scores furs 1:1, Silver mine coins
+    1:1, Tiger rock 3 per tiger and Settlement of yurts story 2:1; the other conversions and outposts stay
+    out (ST-IVAN-END-1, ST-TK-LAND-6, ST-TK-LAND-8)."""
+    run = make_run(ivan_end_scoring="limited", modules="landscapes")
+    t, i = run.t, run.st.sides[IVAN]
+    i.furs, i.coins, i.tigers, i.story = [0, 0, 3, 0, 2, 0, 0, 1, 0], 5, 2, 9
+    i.outposts, i.wishes = [0, 1, 0, 0, 0, 1], []
+    i.tiles = [b for b in t.b_tiles]
+    vp = dict(zip(CATEGORIES, scoring.side_vp(run, IVAN)))
+    assert (vp["furs"], vp["coins"], vp["tiger"], vp["story"], vp["outposts"]) == (6, 5, 6, 4, 0)
+    i.tiles = [b for b in t.b_tiles if t.tiles[b].id == "tiger_rock"]
+    vp = dict(zip(CATEGORIES, scoring.side_vp(run, IVAN)))
+    assert (vp["furs"], vp["coins"], vp["tiger"], vp["story"]) == (0, 0, 6, 0)

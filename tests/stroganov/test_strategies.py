@@ -55,3 +55,20 @@ def test_greedy_values_the_diplomacy_lead_per_winter_left():
     run.st.sides[0].diplo = 2 * run.t.diplo_per_zone
     assert view.diplo_zones() == (2, 0) and view.winters_left == 4
     assert estimate(view) == base + 8
+
+
+@pytest.mark.parametrize("name", [n for n in GAME.strategies if not get_strategy(GAME, n).cls.searches])
+def test_every_strategy_picks_the_salesmans_fur(name):
+    """The Salesman's "take 2, pick 1" is the player's decision (ST-TK-LAND-6): every built-in strategy
+    answers it (the search players rank with these), and those that score keep the kind the player holds
+    three of, which the Salesman makes wild."""
+    import random
+    from automa.stroganov.modules import landscapes
+    from tests.stroganov.conftest import make_run
+    run = make_run(modules="landscapes")
+    run.strategy = get_strategy(GAME, name)(random.Random(0))
+    p = run.st.sides[0]
+    p.furs[6] = 3
+    run.st.bag[:] = [3, 6]
+    landscapes.acquire(run, 0, next(a for a in run.t.a_tiles if run.t.tiles[a].id == "salesman"))
+    assert p.salesman == 6 if name != "random" else p.salesman in (3, 6)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from automa.stroganov import economy
-from automa.stroganov.state import C_DIPLO, IVAN, PLAYER
+from automa.stroganov.state import C_DIPLO, DONATED_TIGER, IVAN, PLAYER
 
 
 def setup(run) -> None:
@@ -42,8 +42,10 @@ def advance(pos: int, steps: int, occupied, last: int) -> int:
 
 
 def zone(run, space: int) -> int:
-    """The zone (1-10) of a track space; space 0 is zone 0 (ST-TK-DIPLO-7, ST-OPEN-54)."""
-    return -(-space // run.t.diplo_per_zone)
+    """The zone (1-10) of a track space; the start space is zone 0, or with diplomacy_start_zone=one part of
+    zone 1 (ST-TK-DIPLO-7, ST-OPEN-54, ST-READ-1)."""
+    z = -(-space // run.t.diplo_per_zone)
+    return z if z or run.o.diplomacy_start_zone == "zero" else 1
 
 
 def zone_scores(zones: list[int]) -> list[int]:
@@ -54,7 +56,9 @@ def zone_scores(zones: list[int]) -> list[int]:
 
 def donate(run, who: int, slot: int, fur: int, coin: int, tiger: int, steps: int) -> None:
     """Donate onto the tile's right-hand side (``don``, apart from the hunt column, so never hunted) and
-    advance, taking bonuses reached or passed (ST-TK-DIPLO-3, ST-TK-DIPLO-5, ST-TK-DIPLO-6, ST-HUNT-7)."""
+    advance, taking bonuses reached or passed (ST-TK-DIPLO-3, ST-TK-DIPLO-5, ST-TK-DIPLO-6, ST-HUNT-7). A
+    tiger is a donated "tiger fur" like any other: it lies on the tile, and a buyer pays a fur for it and
+    receives it (ST-TK-DIPLO-3, ST-TK-DIPLO-6)."""
     st, t = run.st, run.t
     side = st.sides[who]
     if fur:
@@ -65,7 +69,7 @@ def donate(run, who: int, slot: int, fur: int, coin: int, tiger: int, steps: int
         st.don_coins[slot] += coin
     if tiger:
         side.tigers -= 1
-        st.tigers_left += 1
+        st.don[slot] = st.don[slot] + [DONATED_TIGER]
     other = st.sides[1 - who].diplo
     old = side.diplo
     side.diplo = advance(old, steps, (other,) if other else (), t.diplo_spaces)
@@ -76,30 +80,37 @@ def donate(run, who: int, slot: int, fur: int, coin: int, tiger: int, steps: int
 
 def player_choices(run, side) -> list:
     """Donation options on a marked tile: a fur (its value), a tiger or a fur with a coin (value 8)
-    (ST-TK-DIPLO-3)."""
-    wild = run.t.diplo_wild
-    out = [None] + [("fur", v) for v in range(8, 0, -1) if side.furs[v]]
+    (ST-TK-DIPLO-3). A fur of the Salesman's kind is wild, so it too counts 8, and a coin is never spent
+    on it (ST-TK-LAND-6)."""
+    wild, furs, sales = run.t.diplo_wild, side.furs, side.salesman
+    out = [None] + [("fur", v) for v in range(8, 0, -1) if furs[v]]
     if side.tigers:
         out.append(("tiger",))
-    if side.coins and any(side.furs[v] for v in range(1, wild)):
+    if side.coins and any(furs[v] for v in range(1, wild) if v != sales):
         out.append(("coin",))
     return out
 
 
 def player_donate(run, choice) -> None:
-    slot = run.st.sides[PLAYER].pos
+    """The player's donation (:func:`player_choices`): a wild fur (a tiger, the Salesman's kind, or the
+    lowest other fur with a coin) is given the value 8 (ST-TK-DIPLO-3, ST-TK-LAND-6)."""
+    side, wild = run.st.sides[PLAYER], run.t.diplo_wild
+    slot = side.pos
     if choice[0] == "fur":
-        donate(run, PLAYER, slot, choice[1], 0, 0, choice[1])
+        v = choice[1]
+        donate(run, PLAYER, slot, v, 0, 0, wild if v == side.salesman else v)
     elif choice[0] == "tiger":
-        donate(run, PLAYER, slot, 0, 0, 1, run.t.diplo_wild)
+        donate(run, PLAYER, slot, 0, 0, 1, wild)
     else:
-        low = next(v for v in range(1, 9) if run.st.sides[PLAYER].furs[v])
-        donate(run, PLAYER, slot, low, 1, 0, run.t.diplo_wild)
+        low = next(v for v in range(1, 9) if side.furs[v] and v != side.salesman)
+        donate(run, PLAYER, slot, low, 1, 0, wild)
 
 
 def ivan_donate(run, path) -> None:
     """Ivan donates once at the first marked tile he passes or stops on: a bear, a coin (a wild donation,
-    8 steps by default), his highest fur, a tiger (ST-TK-DIPLO-8, ST-OPEN-55, ST-OPEN-56). The solo text
+    8 steps by default), his highest fur, a tiger (ST-TK-DIPLO-8, ST-OPEN-55, ST-OPEN-56). With
+    ivan_coin_donation=with_fur the coin goes with his lowest fur, a wild fur of value 8, as the player's
+    does (line 165); without a fur to go with it he gives the next item of his list. The solo text
     says he does so "whenever" he passes a marked tile, also when his marker can move no further
     (ST-TK-DIPLO-4); ivan_diplomacy_at_track_end=skip keeps his goods then."""
     st = run.st
@@ -114,10 +125,14 @@ def ivan_donate(run, path) -> None:
         if run.trace:
             run.event("automa", action="no_donation", slot=slot, space=side.diplo, rule="ST-TK-DIPLO-4")
         return
+    with_fur = run.o.ivan_coin_donation == "with_fur"
     if side.furs[8]:
         fur, coin, tiger, steps = 8, 0, 0, 8
-    elif side.coins:
+    elif side.coins and not with_fur:
         fur, coin, tiger, steps = 0, 1, 0, run.o.ivan_coin_donation_value
+    elif side.coins and any(side.furs[1:8]):
+        fur = next(v for v in range(1, 8) if side.furs[v])
+        coin, tiger, steps = 1, 0, run.t.diplo_wild
     elif any(side.furs[1:8]):
         fur = max(v for v in range(1, 8) if side.furs[v])
         coin, tiger, steps = 0, 0, fur

@@ -28,12 +28,18 @@ def next_fur(side) -> int:
     return side.plan[side.plan_pos] if side.plan_pos < len(side.plan) else 0
 
 
-def on_hunt(run, who: int, value: int) -> None:
-    """A hunted fur of the next animal advances the player's marker one step (ST-TK-PLAN-3, ST-HUNT-8);
-    Ivan's plan advances only through :func:`ivan_override`."""
+def on_hunt(run, who: int, furs) -> None:
+    """Each hunted fur of the next animal advances the player's marker one step (ST-TK-PLAN-3, ST-HUNT-8).
+    The furs of one hunt count in the order that takes the marker furthest, not lowest first: "every time"
+    (line 88) one of them is the next animal it counts (ST-READ-3). Ivan's plan advances only through
+    :func:`ivan_override`."""
     side = run.st.sides[who]
-    if value and value == next_fur(side):
+    left = list(furs)
+    want = next_fur(side)
+    while want and want in left:
+        left.remove(want)
         side.plan_pos += 1
+        want = next_fur(side)
 
 
 def ivan_override(run, slot: int) -> bool:

@@ -7,7 +7,7 @@ from automa.stroganov.state import C_BONUS, C_LAND, IVAN, PLAYER
 
 def special_slots(run) -> tuple[int, ...]:
     """The last slot of each special region (regions 4 and 5) (ST-TK-LAND-1)."""
-    return tuple(run.t.region_slots[r][-1] for r in run.t.special_regions)
+    return run.t.special_slots
 
 
 def is_special(run, tile: int) -> bool:
@@ -55,11 +55,7 @@ def acquire(run, who: int, tile: int) -> None:
             if run.trace:
                 run.event("automa", action="a_tile", tile=name, rule="ST-TK-LAND-7")
         elif name == "salesman":
-            a, b = economy.draw(run), economy.draw(run)
-            keep = max(a, b)
-            if min(a, b):
-                economy.to_bag(run, min(a, b))
-            side.salesman = keep
+            _salesman_fur(run)
         else:
             setattr(side, {"guide": "guide", "huntsman": "huntsman", "horse_breeder": "breeder"}[name], True)
         return
@@ -68,14 +64,41 @@ def acquire(run, who: int, tile: int) -> None:
     use_b_tile(run, who, tile)
 
 
+def _salesman_fur(run) -> None:
+    """The Salesman: "take 2, pick 1 as usual" (line 125): the player keeps one of two furs from the bag on
+    the tile, the other goes back, and the kept kind is wild for the player (ST-TK-LAND-6, ST-FUR-3)."""
+    a, b = economy.draw(run), economy.draw(run)
+    if not a or not b or a == b:  # a bag short of two furs, or nothing to choose
+        if a and b:
+            economy.to_bag(run, b)
+        run.st.sides[PLAYER].salesman = a or b
+        return
+    hi, lo = max(a, b), min(a, b)
+    run.choose("salesman_fur", (hi, lo), lambda r, c: (economy.to_bag(r, lo if c == hi else hi),
+                                                       setattr(r.st.sides[PLAYER], "salesman", c)))
+
+
 def _choose_settlement_yurt(run, who: int) -> None:
     """Settlement of yurts holds a chosen A-yurt; Ivan picks the one giving 5 story points (ST-TK-LAND-8)."""
-    t, side = run.t, run.st.sides[who]
+    t = run.t
     if who == IVAN:
         five = [y for y in t.yurts_a if ("story", 5) in t.yurts[y][0]]
-        side.settlement_yurt = five[0] if five else t.yurts_a[0]
-        return
-    run.choose("settlement_yurt", t.yurts_a, lambda r, c: setattr(r.st.sides[who], "settlement_yurt", c))
+        return _place_settlement_yurt(run, who, five[0] if five else t.yurts_a[0])
+    run.choose("settlement_yurt", t.yurts_a, lambda r, c: _place_settlement_yurt(r, who, c))
+
+
+def _place_settlement_yurt(run, who: int, y: int) -> None:
+    """Line 135: "choose any yurt marked A and place it on this tile": the yurt is taken from wherever it is,
+    the yurt pile, a region (which has no yurt until the winter refill) or the used yurts, so it is never in
+    two places (ST-TK-LAND-6, ST-YURT-2)."""
+    st = run.st
+    st.sides[who].settlement_yurt = y
+    if y in st.yurt_pile:
+        st.yurt_pile = [x for x in st.yurt_pile if x != y]  # the pile is shared by copies: replaced (State)
+    elif y in st.used_yurts:
+        st.used_yurts.remove(y)
+    elif y in st.yurt:
+        st.yurt[st.yurt.index(y)] = -1
 
 
 def use_b_tile(run, who: int, tile: int) -> None:
@@ -128,8 +151,7 @@ def year2_swap(run) -> None:
     st.special_pile = [x for x in st.special_pile if x not in t.a_tiles]
     for slot, tile in enumerate(st.tiles):
         if tile in t.a_tiles:
-            for v in st.col[slot] + st.don[slot]:
-                economy.to_bag(run, v)
+            economy.return_furs(run, st.col[slot] + st.don[slot])
             st.col[slot], st.don[slot], st.don_coins[slot] = [], [], 0
             st.tiles[slot] = st.special_pile.pop() if st.special_pile else (st.tile_pile.pop() if st.tile_pile else -1)
             if st.tiles[slot] >= 0:
