@@ -14,7 +14,9 @@ from automa.core.rollout import Recorder
 from automa.core.seeding import Streams
 from automa.stroganov import rounds, scoring, setup
 from automa.stroganov.data import FILES, Tables
+from automa.stroganov.labels import describe
 from automa.stroganov.options import OPTIONS, parse_values
+from automa.stroganov.screen import render
 from automa.stroganov.state import CATEGORIES, IVAN, PLAYER
 
 
@@ -82,5 +84,7 @@ GAME = Game(
     prepare=prepare,
     default_strategy="greedy",
     difficulty_ladder=Ladder(("opponent", "difficulty")),
+    describe=describe,
+    render=render,
     data_files=FILES,
 )
