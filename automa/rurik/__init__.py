@@ -4,6 +4,7 @@ from __future__ import annotations
 from automa.core.registry import Game, Ladder
 from automa.rurik import data as _data
 from automa.rurik.labels import describe
+from automa.rurik.narrate import tell
 from automa.rurik.options import OPTIONS, check
 from automa.rurik.rounds import play
 from automa.rurik.screen import render
@@ -36,5 +37,6 @@ GAME = Game(
     difficulty_ladder=Ladder(("difficulty",), leader="rebel_leader"),
     describe=describe,
     render=render,
+    tell=tell,
     data_files=_data.FILES,
 )

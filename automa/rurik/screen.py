@@ -78,7 +78,9 @@ def strategy_board(view) -> list[str]:
     placed = [[label for c in range(len(COLUMNS)) for side, label, _ in view.board_advisors(c) if side == who]
               for who in (view.PLAYER, view.REBELLION)]
     vacated = any(side < 0 for c in range(len(COLUMNS)) for side, _, _ in view.board_advisors(c))
-    if not vacated:
+    if not placed[0] and not placed[1]:
+        lines.append(f"  advisors each round {view.round}: {' '.join(view.round_advisors)}")
+    elif not vacated:
         left = []
         for who, name in ((0, "you"), (1, "Rebellion")):
             rest = list(view.round_advisors)

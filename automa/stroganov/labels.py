@@ -76,9 +76,9 @@ def action(view, choice) -> str:
     kind = choice[0]
     rates = view.rates
     if kind == "coin":
-        return f"take {rates[4]} coins"
+        return f"take {rates[4]} coin{'s' if rates[4] != 1 else ''}"
     if kind == "horses":
-        return f"take {rates[5]} horses"
+        return f"take {rates[5]} horse{'s' if rates[5] != 1 else ''}"
     if kind == "move":
         d = choice[1]
         return f"move {abs(d)} {'east' if d > 0 else 'west'} to {where(view, view.player.pos + d)}"
