@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import re
 import shutil
 import signal
 import statistics
@@ -34,6 +35,7 @@ from automa.core.saved import Saved, Script, encode
 from automa.core.trace import Labelling, Trace, label_decisions
 
 WIDTH = 80
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
 PAGE = 8        # choices listed per page at least (more in a taller terminal)
 HELP = """\
 Commands (at any prompt):
@@ -87,6 +89,10 @@ class Terminal:
         return f"\033[1m{text}\033[0m" if self.colour else text
 
     def say(self, text: str = "") -> None:
+        """Text, its lines wrapped at 80 columns."""
+        if len(ANSI.sub("", text)) > WIDTH:
+            text = "\n".join(part for line in text.split("\n") for part in
+                             (wrap(line, 2) if len(ANSI.sub("", line)) > WIDTH else [line]))
         try:
             self.write_line(text)
         except OSError:
