@@ -240,3 +240,23 @@ def test_hint_rolls_out_the_shortlist_on_the_same_deals():
     assert (verdicts[0].wins, verdicts[0].margin) >= (verdicts[1].wins, verdicts[1].margin)
     assert all(0 <= v.win_lo <= v.wins / 2 <= v.win_hi <= 1 for v in verdicts)
     assert all(v.margin_lo <= v.margin <= v.margin_hi for v in verdicts)
+
+
+def test_a_saved_game_is_checked_field_by_field_and_choice_by_choice(tmp_path):
+    """Loading names the bad field; replaying names the first saved choice the engine does not ask."""
+    from automa.core.errors import UsageError
+
+    good = saves.Saved("stroganov", 3, 0, {"difficulty": "hard"}, [("start_set", 1), ("move", 2)])
+    path = tmp_path / "g.json"
+    good.write(path)
+    assert saves.load(path).choices == good.choices and saves.replay(saves.load(path)) is None
+    for change, message in (({"seed": -1}, "non-negative"), ({"colour": "red"}, "unknown field 'colour'"),
+                            ({"version": 2}, "version 2"), ({"options": {"difficulty": "easy"}}, "'easy' is not allowed"),
+                            ({"choices": [["move"]]}, "choice 1 must be [kind, choice]"), ({"game": "chess"}, "unknown game")):
+        data = json.loads(path.read_text()) | change
+        (tmp_path / "bad.json").write_text(json.dumps(data))
+        with pytest.raises(UsageError, match=re.escape(message)):
+            saves.load(tmp_path / "bad.json")
+    wrong = saves.Saved("stroganov", 3, 0, {}, [("start_set", 1), ("basic", ["coin"])])
+    with pytest.raises(saves.Mismatch, match=r"saved choice 2 \(basic \[\"coin\"\]\) does not fit the game: the engine asks 'move'"):
+        saves.replay(wrong)
