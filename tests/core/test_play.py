@@ -197,6 +197,10 @@ def test_a_whole_game_by_keystrokes(game, tmp_path):
     games = read_games(results / "games.csv")
     assert list(games["strategy"]) == ["human"] and int(games["margin"].iloc[0]) == player - automa
     assert json.loads((results / "manifest.json").read_text())["saved_games"] == [str(second)]
+    if game == "rurik":  # report reads a person's games like a run's
+        from automa.core.report import write_report
+
+        assert (results / "report.md") in write_report(results, None)
 
 
 def test_a_long_story_is_paged_in_a_small_terminal(tmp_path):
@@ -260,3 +264,19 @@ def test_a_saved_game_is_checked_field_by_field_and_choice_by_choice(tmp_path):
     wrong = saves.Saved("stroganov", 3, 0, {}, [("start_set", 1), ("basic", ["coin"])])
     with pytest.raises(saves.Mismatch, match=r"saved choice 2 \(basic \[\"coin\"\]\) does not fit the game: the engine asks 'move'"):
         saves.replay(wrong)
+
+
+def test_a_margin_is_placed_on_the_published_ladder_of_its_setting_only():
+    from automa.core.played import on_ladder
+
+    entry = get_game("rurik")
+    lines = on_ladder(entry, entry.resolve_options({"difficulty": "1"}), -11)
+    assert lines and "difficulty=1" in lines[0]
+    means = [float(line.split()[0]) for line in lines[1:-1] if "▶" not in line]
+    at = next(i for i, line in enumerate(lines[1:-1]) if "▶" in line)
+    assert means == sorted(means) and all(m < -11 for m in means[:at]) and all(m > -11 for m in means[at:])
+    assert on_ladder(entry, entry.resolve_options({"difficulty": "1", "modules": "epic"}), -12) == []
+    strog = get_game("stroganov")
+    assert "opponent=katyusha, difficulty=hard" in on_ladder(
+        strog, strog.resolve_options({"opponent": "katyusha", "difficulty": "hard"}), 3)[0]
+    assert on_ladder(strog, strog.resolve_options({"difficulty": "medium"}), 3) == []
