@@ -144,7 +144,7 @@ def describe(view, kind: str, choice) -> str:
             return {"basic": "skip the basic action", "main": "skip the main action",
                     "paid": "no paid second action"}[kind]
         text = action(view, choice)
-        return f"pay {article(fur(view, view.region_fur[region(view, choice)]))}: {text}" if kind == "paid" else text
+        return f"paid, region fur {fur(view, view.region_fur[region(view, choice)])}: {text}" if kind == "paid" else text
     if kind == "extra":
         if choice is None:
             return "done with extra actions"
