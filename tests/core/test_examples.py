@@ -120,18 +120,21 @@ EXAMPLES = [e for page in PAGES for e in page_examples(page)] + help_examples()
 
 
 def out_dir(argv: list[str]) -> str | None:
-    """What a command writes: its ``--out`` folder or file, or the file its output is sent to."""
-    for flag in ("--out", ">"):
+    """What a command writes: its ``--out`` folder or file, ``play``'s ``--save`` file, or the file its
+    output is sent to."""
+    for flag in ("--out", "--save", ">"):
         if flag in argv:
             return argv[argv.index(flag) + 1]
     return None
 
 
 def reads(argv: list[str]) -> tuple[list[str], bool]:
-    """The run folders and data files a command reads, and whether it must be a stopped run
-    (``--resume``)."""
+    """The run folders, saved games and data files a command reads, and whether it must be a stopped
+    run (``--resume``)."""
     if "--resume" in argv:
         return [argv[argv.index("--resume") + 1]], True
+    if "--load" in argv:
+        return [argv[argv.index("--load") + 1]], False
     if argv[0] in ("summarize", "report") or (argv[0] == "replay" and "/" in argv[1]):
         return [argv[1]], False
     if argv[0] == "compare":
@@ -252,7 +255,7 @@ def test_the_extractor_finds_the_examples():
                       "automa-sim list options --help", "automa-sim summarize --help", "automa-sim bench --help",
                       "automa-sim sweep --help", "automa-sim report --help", "automa-sim calibrate --help",
                       "automa-sim rules --help", "automa-sim rules template --help", "automa-sim compare --help",
-                      "automa-sim sensitivity --help", "automa-sim ladder --help"}
+                      "automa-sim sensitivity --help", "automa-sim ladder --help", "automa-sim play --help"}
     assert {p for p, _ in found if not p.endswith("--help")} >= {"README.md", "docs/stroganov.md"}
 
 
