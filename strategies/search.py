@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 
 from automa.core.params import Param
-from automa.core.stats import mean_interval, wilson
+from automa.core.stats import mean_interval, paired_win_interval, wilson
 from automa.core.strategy import Strategy
 
 OUTCOME = {"player": 1.0, "tie": 0.5, "automa": 0.0}   # automa.core.results.WINNERS
@@ -57,8 +57,9 @@ class Search(Strategy):
 class Rated:
     """One choice of a :class:`Verdict`: its rollouts, win chance (ties are not wins) with its Wilson
     95% interval, mean margin and mean value with their t intervals, and what it loses against the
-    verdict's best choice on the same rollouts: the paired differences best minus this choice, of
-    value, win (1/0) and margin, each with its t interval (all NaN without two rollouts)."""
+    verdict's pick on the same rollouts: the paired differences pick minus this choice of value and
+    margin with their t intervals (value within -1..1), and of the win (1/0) with its Agresti-Min
+    interval. Each is ``(mean, lo, hi)``; the t intervals are NaN without two rollouts."""
 
     choice: object
     searched: bool          # one of the policy's ``width`` best, which the search chooses among
@@ -70,6 +71,12 @@ class Rated:
     value_loss: tuple
     win_loss: tuple
     margin_loss: tuple
+
+
+def clipped(interval: tuple) -> tuple:
+    """A ``(mean, lo, hi)`` interval of a value difference, its bounds within the possible -1..1."""
+    mean, lo, hi = interval
+    return mean, max(-1.0, lo), min(1.0, hi)
 
 
 class Verdict:
@@ -105,8 +112,8 @@ class Verdict:
         n, won = len(values), sum(wins)
         return Rated(self.choices[i], i < self.searched, n, won, (won / n if n else math.nan, *wilson(won, n)),
                      mean_interval(margins), mean_interval(values),
-                     mean_interval([b - v for b, v in zip(self.values[self.best], values)]),
-                     mean_interval([b - w for b, w in zip(best_wins, wins)]),
+                     clipped(mean_interval([b - v for b, v in zip(self.values[self.best], values)])),
+                     paired_win_interval(best_wins, wins),
                      mean_interval([b - m for b, m in zip(best_margins, margins)]))
 
     def rated(self) -> list[Rated]:

@@ -119,6 +119,19 @@ def paired_half_width(n: int, p10: float, p01: float, z: float = Z95) -> float:
     return z * math.sqrt((a + b - (a - b) ** 2) / m)
 
 
+def paired_win_interval(a: list[int], b: list[int], z: float = Z95) -> tuple[float, float, float]:
+    """The mean paired difference of two win indicators (1/0) over the same games, ``a`` minus ``b``,
+    and its Agresti-Min 95% interval (centred on ``(n10 - n01) / (n + 2)``, half-width
+    :func:`paired_half_width`, within -1..1); NaN for no games."""
+    n = len(a)
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    n10 = sum(1 for x, y in zip(a, b) if x and not y)
+    n01 = sum(1 for x, y in zip(a, b) if y and not x)
+    centre, half = (n10 - n01) / (n + 2), paired_half_width(n, n10 / n, n01 / n, z)
+    return (n10 - n01) / n, max(-1.0, centre - half), min(1.0, centre + half)
+
+
 def games_for_paired_difference(p10: float, p01: float, half_width: float, z: float = Z95) -> float:
     """Pairs for the Agresti-Min interval of a paired win-rate difference (:func:`paired_half_width`) to be
     at most ``± half_width``; still about ``z/half_width`` pairs when no pair differs."""

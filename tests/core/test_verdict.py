@@ -10,7 +10,7 @@ import pytest
 from automa.core.registry import get_game, get_strategy
 from automa.core.results import Result
 from automa.core.seeding import game_streams
-from automa.core.stats import Z95, mean_interval, t_quantile, wilson
+from automa.core.stats import Z95, mean_interval, paired_win_interval, t_quantile, wilson
 from strategies.mc import FlatMonteCarlo
 from strategies.search import Verdict, value
 from tests.core.searchcheck import Stop
@@ -36,6 +36,13 @@ def test_mean_interval_is_the_t_interval():
     assert mean_interval([2])[0] == 2 and math.isnan(mean_interval([2])[1])
 
 
+def test_paired_win_interval_is_agresti_min_within_bounds():
+    """Half a game added to each cell of the 2x2 table; the bounds never leave -1..1."""
+    assert paired_win_interval([1, 0, 1], [1, 0, 0]) == pytest.approx((1 / 3, 0.2 - 0.5259, 0.2 + 0.5259), abs=1e-4)
+    assert paired_win_interval([1] * 4, [0] * 4) == pytest.approx((1.0, 2 / 3 - 0.4989, 1.0), abs=1e-4)
+    assert paired_win_interval([0, 1], [0, 1])[0] == 0 and math.isnan(paired_win_interval([], [])[0])
+
+
 def _result(margin: int, winner: str) -> Result:
     return Result({"vp": 50 + margin}, {"vp": 50}, winner, 4, 40)
 
@@ -52,7 +59,7 @@ def test_rated_choices_are_paired_against_the_pick():
     assert other.wins == 1 and other.win == (1 / 3, *wilson(1, 3))
     assert other.margin == pytest.approx(mean_interval([1, -9, -2]))
     assert other.margin_loss == pytest.approx(mean_interval([4, 6, 10]))
-    assert other.win_loss == pytest.approx(mean_interval([0, 0, 1]))
+    assert other.win_loss == pytest.approx(paired_win_interval([1, 0, 1], [1, 0, 0]))
     assert other.value_loss[0] == pytest.approx(statistics.fmean(values[0]) - statistics.fmean(values[1]))
 
 
