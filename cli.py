@@ -256,6 +256,83 @@ def replay(ctx, game, seed, game_index, cell, strategy, option_pairs, as_json):
         sys.exit(1)
 
 
+@app.command()
+@click.argument("source", metavar="DIR", type=click.Path(path_type=Path))
+@click.option("--game-index", "-i", type=int, help="The game's index in DIR (the `game_index` column).")
+@click.option("--cell", metavar="LABEL", help="With a sweep's DIR: the cell (the `cell` column).")
+@click.option("--strategy", "-s", metavar="NAME", help="The search player that reviews, with its budget per "
+              "decision (default: mc(budget=48,width=3); see docs/review.md).")
+@click.option("--rollouts", type=int, metavar="N", help="Fresh paired rollouts per choice that measure each "
+              "loss (default: the reviewer's per searched choice, budget / width).")
+@click.option("--seed", type=int, help="Seed of the reviewer's rollouts (default: fresh entropy, printed).")
+@click.option("--top", type=int, default=5, show_default=True, help="How many of the costliest decisions to show.")
+@click.option("--out", type=click.Path(path_type=Path),
+              help="CSV file of every decision (default: results/review-<game>-<YYYYmmdd-HHMMSS>.csv).")
+@click.option("--force", is_flag=True, help="Overwrite an existing --out file.")
+@quiet_flag
+def review(source, game_index, cell, strategy, rollouts, seed, top, out, force, quiet):
+    """Replay one game and ask a search player about every decision of the player: what was
+    chosen, what it rates best and the value lost, with 95% intervals.
+
+    DIR is a results folder (of simulate or sweep) with --game-index, and --cell for a sweep; the
+    player's choices come from replaying the game with its strategy, seed and options from
+    DIR/manifest.json. Prints the costliest decisions, each with the board at that point and the
+    better choice in words, and writes the whole table as CSV. It says how long it will take after
+    timing its first decision, and shows progress on a terminal.
+
+    \b
+    Example:
+      automa-sim simulate stroganov --games 4 --seed 1 --strategy greedy --out results/review-example --force --quiet
+      automa-sim review results/review-example --game-index 2 --strategy 'mc(budget=8,width=2)' --seed 1
+    """
+    import time
+    from datetime import datetime
+
+    from automa.core import review as rev
+    from automa.core.seeding import fresh_entropy
+    from automa.core.simulate import progress_bar
+
+    if top < 1:
+        raise UsageError(f"--top must be at least 1, got {top}")
+    if rollouts is not None and rollouts < 2:
+        raise UsageError(f"--rollouts must be at least 2 (for an interval), got {rollouts}")
+    if seed is not None and seed < 0:
+        raise UsageError(f"--seed must be a non-negative integer, got {seed}")
+    if not (source / "manifest.json").is_file():
+        raise UsageError(f"{source}: not a results folder (no manifest.json)")
+    if game_index is None or game_index < 0:
+        raise UsageError("review DIR needs --game-index N (a non-negative integer)")
+    spec = run_spec(source, cell, game_index)
+    reviewer = rev.reviewer_spec(spec.game, strategy or rev.DEFAULT_REVIEWER)
+    target = rev.run_target(source, spec, cell, game_index)
+    out = out or Path("results") / f"review-{spec.game.name}-{datetime.now():%Y%m%d-%H%M%S}.csv"
+    if out.exists() and not force:
+        raise UsageError(f"output file {out} already exists; use --force to overwrite it or choose another --out")
+    seed = fresh_entropy() if seed is None else seed
+    decisions, ctx = rev.check(target)
+    say = (lambda line: None) if quiet else (lambda line: click.echo(line, err=True))
+    say(f"reviewing {decisions} decisions with {reviewer.canonical}: {rev.cost(reviewer, rollouts)}")
+    bar = progress_bar(decisions, quiet, unit="decision")
+
+    def seen(d):
+        if d.number == 1:
+            say(f"the first decision took {d.seconds:.2f} s: about {rev.duration(d.seconds * decisions)} in all")
+        bar.update(1)
+    clock = time.perf_counter()
+    try:
+        done = rev.review(target, reviewer, seed, rollouts, ctx, seen)
+    finally:
+        bar.close()
+    spent = time.perf_counter() - clock
+    say(f"reviewed in {rev.duration(spent)} ({spent / max(1, decisions):.2f} s per decision)")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        rev.write_csv(done, out)
+    except OSError as exc:
+        raise UsageError(f"cannot write {out}: {exc.strerror or exc}") from None
+    click.echo(rev.text(done, top, out))
+
+
 def run_spec(out: Path, cell: str | None, game_index: int):
     """The :class:`RunSpec` that played game ``game_index`` of the run (or sweep ``cell``) in ``out``."""
     import json

@@ -15,7 +15,6 @@ each choice's win chance, margin and paired loss against its pick, with interval
 the verdict's pick, so ``automa-sim review`` and ``play``'s hint show exactly what ``mc`` sees.
 """
 import math
-import random
 import statistics
 
 from automa.core.params import Param
@@ -49,13 +48,7 @@ class FlatMonteCarlo(Search):
             return Verdict(decision.kind, choices, 1, 0, [[]], [[]])
         rounds = self.budget // len(choices)
         tried = choices + [c for c in dict.fromkeys(also) if c not in choices]
-        results = [[] for _ in tried]
-        for _ in range(rounds):
-            world, stream = self.world.getrandbits(64), self.world.getrandbits(64)
-            for i, choice in enumerate(tried):
-                policy = self.make_policy(random.Random(stream))
-                results[i].append(decision.rollout(choice, policy, random.Random(world)))
-        values = [[value(r) for r in rs] for rs in results]
+        results, values = self.paired(decision, tried, rounds, self.world)
         best, best_bound = 0, 0.0
         for i in range(1, len(choices)):
             diffs = [v - p for v, p in zip(values[i], values[0])]

@@ -52,6 +52,23 @@ class Search(Strategy):
         ranked = self.policy.rank(decision)
         return ranked[:self.width] if len(ranked) > self.width else ranked
 
+    def paired(self, decision, choices: list, rounds: int, world: random.Random) -> tuple[list, list]:
+        """Each of ``choices`` rolled out ``rounds`` times on the same determinizations (common random
+        numbers): every round draws a world and a policy stream from ``world`` and plays every choice
+        on them. Returns the Results and their values, one list per choice."""
+        results = [[] for _ in choices]
+        for _ in range(rounds):
+            seed, stream = world.getrandbits(64), world.getrandbits(64)
+            for i, choice in enumerate(choices):
+                policy = self.make_policy(random.Random(stream))
+                results[i].append(decision.rollout(choice, policy, random.Random(seed)))
+        return results, [[value(r) for r in rs] for rs in results]
+
+    def compare(self, decision, choices: list, rounds: int, world: random.Random) -> "Verdict":
+        """A :class:`Verdict` of ``choices`` on ``rounds`` paired rollouts drawn from ``world``, each
+        against the first (a review's fresh measure of a loss, apart from the search's own rollouts)."""
+        return Verdict(decision.kind, list(choices), len(choices), 0, *self.paired(decision, choices, rounds, world))
+
 
 @dataclass(frozen=True)
 class Rated:
