@@ -1,5 +1,5 @@
-"""The ``automa-sim`` command line: simulate, replay, list, rules, summarize, compare, bench, sweep, sensitivity,
-ladder, report, calibrate.
+"""The ``automa-sim`` command line: simulate, replay, play, list, rules, summarize, compare, bench, sweep,
+sensitivity, ladder, report, calibrate.
 
 Bad input (:class:`automa.core.errors.UsageError` or a click usage error) prints one line on stderr
 and exits with code 2; Ctrl-C exits with code 130.
@@ -209,9 +209,9 @@ def simulate(ctx, game, games, seed, strategy, option_pairs, jobs, out, fmt, qui
 
 
 @app.command()
-@click.argument("game", metavar="GAME|DIR", shell_complete=complete_game)
+@click.argument("game", metavar="GAME|DIR|FILE", shell_complete=complete_game)
 @click.option("--seed", type=int, help="The run's root seed (the `seed` column); not with DIR.")
-@click.option("--game-index", "-i", type=int, required=True, help="The game's index (the `game_index` column).")
+@click.option("--game-index", "-i", type=int, help="The game's index (the `game_index` column); not with FILE.")
 @click.option("--cell", metavar="LABEL", help="With a sweep's DIR: the cell (the `cell` column).")
 @strategy_flag
 @option_flag
@@ -221,8 +221,10 @@ def replay(ctx, game, seed, game_index, cell, strategy, option_pairs, as_json):
     """Play one game of a run again with tracing on and print its turn-by-turn log.
 
     Give GAME with the run's --seed (and its --strategy and --option), or the run's results DIR:
-    its manifest.json gives the seed, the strategy and the options (and a sweep's --cell).
-    The final line has the same scores as that game's row in games.csv.
+    its manifest.json gives the seed, the strategy and the options (and a sweep's --cell), or a
+    game saved by `automa-sim play` (FILE, docs/play.md). The final line has the same scores as
+    that game's row in games.csv. The player's decisions are shown in words (with --json: as
+    choices).
 
     \b
     Example:
@@ -234,6 +236,15 @@ def replay(ctx, game, seed, game_index, cell, strategy, option_pairs, as_json):
     from automa.core.simulate import resolve
     from automa.core.trace import event_json, event_line
 
+    if Path(game).is_file():
+        for name in ("seed", "game_index", "cell", "strategy", "option_pairs"):
+            if ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT):
+                flag = {"option_pairs": "--option", "game_index": "--game-index"}.get(name, "--" + name)
+                raise UsageError(f"replay FILE takes the game's settings from the saved game; drop {flag}")
+        replay_saved(Path(game), as_json)
+        return
+    if game_index is None:
+        raise UsageError("replay GAME or DIR needs --game-index")
     if game_index < 0:
         raise UsageError(f"--game-index must be a non-negative integer, got {game_index}")
     if (Path(game) / "manifest.json").is_file():
@@ -248,12 +259,34 @@ def replay(ctx, game, seed, game_index, cell, strategy, option_pairs, as_json):
         if cell is not None:
             raise UsageError("--cell needs a sweep's results DIR")
         spec = resolve(game, strategy, parse_options(option_pairs), seed)
-    events, final = replay_game(spec, game_index)
+    events, final = replay_game(spec, game_index, labels=not as_json)
     for event in events:
         click.echo(event_json(event) if as_json else event_line(event))
     click.echo(event_json({"kind": "final", **final}) if as_json else final_line(final))
     if final["error"]:
         sys.exit(1)
+
+
+def replay_saved(path: Path, as_json: bool) -> None:
+    """The log of a game saved by ``automa-sim play``: played again from its seed with its choices."""
+    from automa.core import saved
+    from automa.core.registry import get_game
+    from automa.core.trace import Labelling, Trace, event_json, event_line, label_decisions
+
+    game = saved.load(path)
+    trace, said = Trace(), []
+    describe = get_game(game.game).describe
+    final = saved.replay(game, trace, None if as_json or describe is None else
+                         lambda script: Labelling(script, describe, said))
+    label_decisions(trace.events, said)
+    for event in trace.events:
+        click.echo(event_json(event) if as_json else event_line(event))
+    if final is None:
+        line = {"kind": "unfinished", "choices": len(game.choices)}
+        click.echo(event_json(line) if as_json else
+                   f"{'unfinished':<14} after {len(game.choices)} choices; continue with: automa-sim play --load {path}")
+        return
+    click.echo(event_json({"kind": "final", **final}) if as_json else final_line(final))
 
 
 @app.command()
@@ -375,6 +408,42 @@ def _categories(final: dict, side: str) -> str:
 
     prefix = side + "_"
     return " ".join(f"{k[len(prefix):]}={final[k]}" for k in layout(list(final))[1] if k.startswith(prefix))
+
+
+@app.command()
+@click.argument("game", required=False, shell_complete=complete_game)
+@click.option("--seed", type=int, help="Root seed (a non-negative integer); default: fresh entropy, printed.")
+@click.option("--game-index", "-i", type=int, default=0, show_default=True,
+              help="The deal: game N of `simulate --seed SEED` (the same cards and automa deck).")
+@option_flag
+@click.option("--load", type=click.Path(path_type=Path), metavar="FILE", help="Continue the game saved in FILE.")
+@click.option("--save", type=click.Path(path_type=Path), metavar="FILE",
+              help="Save the game to FILE (default: --load's FILE, or RESULTS/saves/<YYYYmmdd-HHMMSS>.json).")
+@click.option("--results", type=click.Path(path_type=Path), metavar="DIR",
+              help="Where a finished game is appended as a row of games.csv (default: results/play/GAME).")
+@click.option("--hint-strategy", default="mc(budget=16)", show_default=True, metavar="NAME",
+              shell_complete=complete_strategy,
+              help="The search player whose verdict `hint` shows, with its budget (rollouts per decision).")
+@click.pass_context
+def play(ctx, game, seed, game_index, option_pairs, load, save, results, hint_strategy):
+    """Play a whole solo game of GAME at the keyboard against the official automa.
+
+    Each decision lists its choices in words; type a number, or a command: hint, undo, board,
+    log, help, save FILE, quit. The automa's turns are told step by step with their rule IDs. The
+    game is saved at every prompt (and on Ctrl-C or when the terminal closes); a finished game is
+    added to the results folder and placed on the published ladder of its setting. See docs/play.md.
+
+    \b
+    Example:
+      automa-sim play rurik --seed 1
+      automa-sim play stroganov --option opponent=katyusha --hint-strategy 'mc(budget=8)'
+    """
+    from automa.core.play import start
+
+    command = shlex.join(["automa-sim", *ctx.obj])
+    code = start(game, parse_options(option_pairs), seed, game_index, load, save, results, hint_strategy, command)
+    if code:
+        sys.exit(code)
 
 
 @app.group("list")

@@ -173,7 +173,9 @@ class Game:
     plays one game and returns a :class:`automa.core.results.Result`; ``trace`` is ``None`` when
     tracing is off. ``difficulty_ladder`` orders the difficulty settings for ``calibrate``.
     ``data_files`` are the :class:`automa.core.schema.DataFile` formats of its ``path`` options
-    (``automa-sim rules template``).
+    (``automa-sim rules template``). ``describe`` puts a decision's choice in words, ``render`` draws
+    the table from the strategy view and ``tell`` a trace event in a sentence, for ``automa-sim play``
+    (automa.core.play).
     """
 
     name: str
@@ -186,6 +188,9 @@ class Game:
     default_strategy: str = "greedy"
     difficulty_ladder: Ladder | None = None
     data_files: tuple = ()
+    describe: Callable[[Any, str, Any], str] | None = None  # (view, kind, choice) -> the choice in words
+    render: Callable[[Any], str] | None = None               # view -> the table as a person sees it
+    tell: Callable[[Any, dict], str | None] | None = None   # (view, trace event) -> a sentence, or None
 
     def __post_init__(self):
         from automa.core.results import columns

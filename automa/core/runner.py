@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, Callable
 
@@ -22,7 +22,7 @@ from automa.core.registry import Game
 from automa.core.results import columns, csv_lines, csv_text, results_start, row
 from automa.core.seeding import game_streams
 from automa.core.stats import Tally
-from automa.core.trace import Trace
+from automa.core.trace import Labelling, Trace, label_decisions
 
 MAX_CHUNK = 250  # games per work chunk; only load balancing depends on it, never the output
 
@@ -134,10 +134,17 @@ def prepare(spec: RunSpec) -> Any:
         raise UsageError(f"{', '.join(files)}: cannot load ({type(exc).__name__}: {message})") from None
 
 
-def replay(spec: RunSpec, index: int) -> tuple[list[dict], dict]:
-    """Play game ``index`` alone with tracing on: its events, and its ``games.csv`` row as a dict."""
+def replay(spec: RunSpec, index: int, labels: bool = False) -> tuple[list[dict], dict]:
+    """Play game ``index`` alone with tracing on: its events, and its ``games.csv`` row as a dict. With
+    ``labels`` each player decision carries its choice in words (``label``, the game's ``describe``)."""
     trace = Trace()
+    said: list[str] = []
+    describe = spec.game.describe if labels else None
+    if describe is not None:
+        make = spec.strategy_cls
+        spec = replace(spec, strategy_cls=lambda rng: Labelling(make(rng), describe, said))
     values = play_one(spec, prepare(spec), index, trace)
+    label_decisions(trace.events, said)
     return trace.events, dict(zip(columns(spec.game), values))
 
 

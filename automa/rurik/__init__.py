@@ -3,8 +3,11 @@ from __future__ import annotations
 
 from automa.core.registry import Game, Ladder
 from automa.rurik import data as _data
+from automa.rurik.labels import describe
+from automa.rurik.narrate import tell
 from automa.rurik.options import OPTIONS, check
 from automa.rurik.rounds import play
+from automa.rurik.screen import render
 from automa.rurik.scoring import CATEGORIES
 
 
@@ -32,5 +35,8 @@ GAME = Game(
     play=play,
     prepare=prepare,
     difficulty_ladder=Ladder(("difficulty",), leader="rebel_leader"),
+    describe=describe,
+    render=render,
+    tell=tell,
     data_files=_data.FILES,
 )

@@ -350,6 +350,7 @@ def play_scheme(m: Match, card: int, leaves_game: bool = False) -> dict[str, int
     pl.coins -= sc.coin_cost
     parts = sc.reward_all
     if sc.reward_choice:
+        m.offer = card
         parts = decide(m, "scheme_reward", [("reward", i) for i in range(len(sc.reward_choice))],
                        None)
         parts = sc.reward_choice[parts[1]]

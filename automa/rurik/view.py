@@ -272,6 +272,91 @@ class View:
         """The face-up deed cards, refilled after each deed is taken (RK-SETUP-3, RK-CLAIM-4)."""
         return tuple(self._m.s.deed_display)
 
+    # what else lies open on the table, for a person playing (automa-sim play: labels.py, screen.py)
+    @property
+    def difficulty(self) -> int:
+        return self._m.opt["difficulty"]
+
+    @property
+    def leaders(self) -> tuple[str, str]:
+        """The player's leader and the Rebellion's (RK-SETUP-6, RK-REB-SETUP-2)."""
+        return self._m.opt["player_leader"], self._m.opt["rebel_leader"]
+
+    @property
+    def solo_card(self) -> tuple:
+        """The solo card in use, face up (RK-REB-CARD-1): its number, region order (indices), and per
+        priority its build order and placements ((advisor, column, coin icon), ...)."""
+        card = self._m.data.cards[self._m.s.card]
+        return card.id, card.order, {p: (card.build_order[p], card.placements[p]) for p in card.placements}
+
+    @property
+    def rebel_board(self) -> tuple:
+        """The rebel board: per column (priority, ((trigger, bonus, amount, still covered), ...))
+        (RK-REB-BONUS-1..3)."""
+        m = self._m
+        columns = m.data.boards[m.opt["difficulty"]].columns
+        return tuple((prio, tuple((trig, bonus, amount, covered) for (trig, bonus, amount, _), covered
+                                  in zip(spaces, m.s.covered[c]))) for c, (prio, spaces) in enumerate(columns))
+
+    def board_advisors(self, column: int) -> tuple[tuple[int, str, int], ...]:
+        """(side, advisor, strength) in ``column``, top first; (-1, "", -1) for a space whose advisor was
+        taken back (RK-STRAT-4, RK-ACT-2)."""
+        return tuple(self._m.s.board[column])
+
+    @property
+    def round_advisors(self) -> tuple[str, ...]:
+        """The advisors each side places this round (RK-STRAT-1, RK-SOLO-1)."""
+        return self._m.data.advisors_per_round[max(1, self._m.s.round)]
+
+    @property
+    def strategy_spaces(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """The printed strategy board: per column, per row (top first), (action points, coin cost) (RK-STRAT-2)."""
+        return self._m.data.spaces
+
+    def scheme_card(self, card: int) -> tuple:
+        """A scheme card's (coin cost, casualty icons, rewards all given, alternative rewards), rewards as
+        ((kind, amount), ...) (RK-COMP-6)."""
+        c = self._m.data.scheme_by_id[card]
+        return c.coin_cost, c.casualty_icons, c.reward_all, c.reward_choice
+
+    @property
+    def scheme_in_play(self) -> int:
+        """The scheme card being played while its reward is chosen (RK-PL-SCHEME-2), else -1."""
+        return self._m.offer
+
+    @property
+    def scheme_decks(self) -> tuple[int, int]:
+        """Cards in each face-down scheme deck (RK-SETUP-3)."""
+        return len(self._m.s.schemes[0]), len(self._m.s.schemes[1])
+
+    @property
+    def discard(self) -> tuple[int, ...]:
+        """The scheme discard pile, face up, top last (RK-CAS-4)."""
+        return tuple(self._m.s.discard)
+
+    def deed_card(self, deed: int) -> tuple[str, int, str]:
+        """A deed card's (name, VP, text) (RK-CLAIM-4)."""
+        d = self._m.data.deeds[deed]
+        return d["name"], d.get("vp") or 0, d.get("text", "")
+
+    def agenda_card(self, agenda: int) -> tuple[str, int, str]:
+        """A secret agenda card's (name, VP, text) (RK-SETUP-8)."""
+        a = self._m.data.agendas[agenda]
+        return a["name"], a.get("vp") or 0, a.get("text", "")
+
+    @property
+    def agenda(self) -> int:
+        """The player's own secret agenda card, -1 before it is kept (RK-SETUP-8)."""
+        return self._m.s.sides[PLAYER].agenda
+
+    @property
+    def warfare_rewards(self) -> tuple[tuple[int, str, int], ...]:
+        """The warfare reward tokens, face up: (space, token, bit of the sides that earned it: 1 player,
+        2 Rebellion) (RK-SB-WREW-1, RK-SETUP-5)."""
+        s = self._m.s
+        return tuple((sp, token, (s.sides[0].rewards_taken >> sp & 1) | (s.sides[1].rewards_taken >> sp & 1) << 1)
+                     for sp, token in sorted(s.rewards.items()))
+
 
 def _track_vp(vp: tuple[int, ...], levels: tuple, level: int, value: float, now: list[bool], smooth: bool) -> float:
     """VP of one claim track whose marker is at ``level`` and whose measure is ``value`` now: the

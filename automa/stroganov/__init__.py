@@ -14,7 +14,10 @@ from automa.core.rollout import Recorder
 from automa.core.seeding import Streams
 from automa.stroganov import rounds, scoring, setup
 from automa.stroganov.data import FILES, Tables
+from automa.stroganov.labels import describe
+from automa.stroganov.narrate import tell
 from automa.stroganov.options import OPTIONS, parse_values
+from automa.stroganov.screen import render
 from automa.stroganov.state import CATEGORIES, IVAN, PLAYER
 
 
@@ -82,5 +85,8 @@ GAME = Game(
     prepare=prepare,
     default_strategy="greedy",
     difficulty_ladder=Ladder(("opponent", "difficulty")),
+    describe=describe,
+    render=render,
+    tell=tell,
     data_files=FILES,
 )

@@ -17,7 +17,7 @@ class Run:
     the lookahead stream, held as its seed until the first lookahead."""
 
     __slots__ = ("st", "t", "o", "rng", "arng", "strategy", "trace", "look_rng",
-                 "merchant", "plan", "lands", "diplo", "turns", "view", "check", "recorder", "branch")
+                 "merchant", "plan", "lands", "diplo", "turns", "view", "check", "recorder", "branch", "offer")
 
     def __init__(self, st, tables, opts, rng, arng, strategy, trace, look_rng):
         self.st, self.t, self.o = st, tables, opts
@@ -351,6 +351,7 @@ def gain_reward(run: Run, who: int, reward: tuple, category: int) -> None:
     elif who == IVAN:
         apply_bundle(run, who, ivan_pick(run, reward), category)
     else:
+        run.offer = reward  # View.offer: what the indices choose between
         run.choose("reward", tuple(range(len(reward))), lambda r, c: apply_bundle(r, who, reward[c], category))
 
 

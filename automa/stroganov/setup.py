@@ -166,4 +166,5 @@ def _start_sets(run: Run) -> None:
             else:
                 economy.to_bag(r, other[1])
 
+    run.offer = sets  # View.offer
     run.choose("start_set", (0, 1), take)

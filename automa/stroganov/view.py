@@ -101,6 +101,56 @@ class View:
     def automa(self) -> "SideView":
         return SideView(self._s.sides[IVAN])
 
+    # what else lies open on the table, for a person playing (automa-sim play: labels.py, screen.py)
+    opponent = property(lambda self: self._r.o.opponent, doc="ivan or katyusha (the solo board's side).")
+    difficulty = property(lambda self: self._r.o.difficulty)
+    fur_names = property(lambda self: self._t.fur_names, doc="Fur value -> kind name (ST-FUR-1).")
+    slot_tigers = property(lambda self: tuple(self._s.tiger), doc="Tigers lying on each slot's tile.")
+    order = property(lambda self: tuple(self._s.order), doc="This season's turn order (ST-YEAR-2).")
+    bag_size = property(lambda self: len(self._s.bag), doc="Furs in the bag (ST-FUR-3).")
+    supplies = property(lambda self: (self._s.tigers_left, self._s.banners_left),
+                        doc="Tigers and banners left in the general supply.")
+    trophy_track = property(lambda self: (self._t.trophy_furs, self._t.trophy_rewards, self._r.o.trophy_values),
+                            doc="The player's trophy steps (fur to pay, rewards) and the automa's VP per step "
+                                "(ST-TROPHY-1..4, ST-IVAN-ACT-3).")
+    offer = property(lambda self: getattr(self._r, "offer", None),
+                     doc="What the pending choice is about where its choices are indices: a reward's "
+                         "alternatives, the two start sets, the Б-tile whose benefit is offered.")
+
+    @property
+    def automa_cards(self) -> tuple:
+        """The automa's card on its discard pile (its additional action this turn; None before the first)
+        and the face-up top card of its deck (the next movement and hunt) (ST-IVAN-DRAW-1): each
+        (id, tiles east, "highest"|"lowest", items hunted, additional action)."""
+        st, cards = self._s, self._t.card_by_id
+
+        def card(i):
+            c = cards[st.deck[i]]
+            return c.id, c.move, "highest" if c.highest else "lowest", c.count, c.action
+        return (card(st.drawn - 1) if st.drawn else None), (card(st.drawn) if st.drawn < len(st.deck) else None)
+
+    @property
+    def songs(self) -> tuple:
+        """The song display in its order: (story cost, reward) per song (ST-SONG-1, ST-SONG-5)."""
+        return tuple(self._t.songs[s] for s in self._s.songs)
+
+    def yurt_reward(self, yurt: int) -> tuple:
+        """A yurt's reward, alternatives of ((key, amount), ...) (ST-YURT-1)."""
+        return self._t.yurts[yurt]
+
+    def tile(self, tile: int) -> tuple:
+        """A landscape tile's (name, terrain code, fur slots, claim bonus) (ST-LAND-1, ST-LAND-3)."""
+        x = self._t.tiles[tile]
+        return x.id, x.terrain, x.slots, x.bonus
+
+    @property
+    def merchant(self) -> tuple | None:
+        """Module 1: the merchant's region and his rewards for 1 and 2 chipmunks, else None (ST-TK-MERCH-2..4)."""
+        st = self._s
+        if st.merchant_tile < 0:
+            return None
+        return st.merchant_region, self._t.merchant_tiles[st.merchant_tile]
+
 
 class SideView:
     """Read-only view of one side."""

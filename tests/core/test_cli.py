@@ -159,7 +159,7 @@ def test_force_refuses_a_folder_with_files_a_run_does_not_write(capsys, tmp_path
     (["simulate", "tiny", "--games", "x"], "'x' is not a valid integer"),
     (["simulate", "tiny", "--format", "xml"], "'xml' is not one of 'csv', 'csv.gz', 'parquet'"),
     (["replay", "tiny", "--seed", "1", "--game-index", "-1"], "--game-index must be a non-negative integer"),
-    (["replay", "tiny", "--seed", "1"], "Missing option '--game-index'"),
+    (["replay", "tiny", "--seed", "1"], "replay GAME or DIR needs --game-index"),
     (["list", "options", "chess"], "unknown game 'chess'"),
     (["summarize", "/no/such/dir"], "no games.csv, games.csv.gz, games.parquet in /no/such/dir"),
     (["bench", "chess"], "unknown game 'chess'"),

@@ -252,7 +252,7 @@ def test_the_extractor_finds_the_examples():
                       "automa-sim list options --help", "automa-sim summarize --help", "automa-sim bench --help",
                       "automa-sim sweep --help", "automa-sim report --help", "automa-sim calibrate --help",
                       "automa-sim rules --help", "automa-sim rules template --help", "automa-sim compare --help",
-                      "automa-sim sensitivity --help", "automa-sim ladder --help",
+                      "automa-sim sensitivity --help", "automa-sim ladder --help", "automa-sim play --help",
                       "automa-sim review --help"}
     assert {p for p, _ in found if not p.endswith("--help")} >= {"README.md", "docs/stroganov.md"}
 

@@ -89,6 +89,7 @@ def use_b_tile(run, who: int, tile: int) -> None:
             run.event("automa", action="b_tile", tile=run.t.tiles[tile].id, rule="ST-TK-LAND-8")
         _b_benefit(run, who, tile)
     else:
+        run.offer = tile  # View.offer
         run.choose("b_tile", (True, False), lambda r, c: _b_benefit(r, who, tile) if c else None)
 
 

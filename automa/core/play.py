@@ -1,0 +1,445 @@
+"""``automa-sim play``: a person plays a whole solo game in the terminal against the official automa.
+
+The person is the game's player strategy: a :class:`~automa.core.saved.Script` whose decisions past
+the saved choices are asked at the keyboard (:meth:`Session.ask`). Each prompt shows what the automa
+did since the last one, in sentences with their rule IDs (the game's ``tell``), the table (``render``,
+when it changed) and the numbered choices in words (``describe``). The game is saved at every prompt;
+``undo`` plays the game again from its seed with the choices less the last (the engines are
+deterministic per seed). At the end it shows both scores by category, appends the game to a results
+folder (automa.core.played) and places its margin on a published ladder of the setting.
+
+Plain ``input`` and ``print``: a game is a series of prompts, which needs no full-screen library,
+works in any terminal (80x24 included), over ssh, in a pipe and in a test's pseudo-terminal, and line
+editing comes from ``readline`` where Python has it. Headings are bold only on a terminal without
+``NO_COLOR`` (docs/play.md).
+"""
+from __future__ import annotations
+
+import math
+import os
+import random
+import shutil
+import signal
+import statistics
+import sys
+import textwrap
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable
+
+from automa.core.errors import UsageError
+from automa.core.registry import Game
+from automa.core.saved import Saved, Script, encode
+from automa.core.trace import Labelling, Trace, label_decisions
+
+WIDTH = 80
+PAGE = 8        # choices listed per page at least (more in a taller terminal)
+HELP = """\
+Commands (at any prompt):
+  NUMBER       take that choice
+  n, p         the next or previous page of choices
+  /WORDS       list the choices whose words contain WORDS
+  hint         what the search player makes of the top choices: win chance and mean margin with
+               95% intervals, from rollouts (--hint-strategy sets the player and its budget)
+  undo         back to your previous decision
+  board        the table again
+  log          the whole game so far, in sentences
+  save FILE    save the game to FILE (it is saved at every prompt anyway)
+  quit         save and stop; continue later with automa-sim play --load FILE
+  help         this text
+Ctrl-C, or closing the terminal, saves the game too."""
+
+
+class Quit(Exception):
+    """Stop the session: the game is saved and the process exits with ``code``."""
+
+    def __init__(self, code: int, why: str):
+        super().__init__(why)
+        self.code, self.why = code, why
+
+
+class Restart(Exception):
+    """Play the game again from its seed with these choices (undo)."""
+
+    def __init__(self, choices: list):
+        super().__init__(f"restart after {len(choices)} choices")
+        self.choices = choices
+
+
+def _hangup(signum, frame):
+    raise Quit(128 + signum, "the terminal closed")
+
+
+class Terminal:
+    """Lines in and out for a person: ``read(prompt)`` and ``write(text)``, the terminal's height, bold
+    headings unless ``NO_COLOR`` is set or output is not a terminal, and a pager for long text."""
+
+    def __init__(self, read: Callable[[str], str] = input, write: Callable[[str], Any] = print):
+        self.read_line, self.write_line = read, write
+        self.colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+
+    @property
+    def rows(self) -> int:
+        return max(8, shutil.get_terminal_size((WIDTH, 24)).lines)
+
+    def bold(self, text: str) -> str:
+        return f"\033[1m{text}\033[0m" if self.colour else text
+
+    def say(self, text: str = "") -> None:
+        try:
+            self.write_line(text)
+        except OSError:
+            raise Quit(0, "the terminal closed") from None
+
+    def read(self, prompt: str) -> str:
+        try:
+            return self.read_line(prompt)
+        except EOFError:
+            raise Quit(0, "input ended") from None
+        except OSError:
+            raise Quit(0, "the terminal closed") from None
+
+    def page(self, lines: list[str], then: int = 0) -> None:
+        """``lines`` a screenful at a time: Enter shows the next, q skips the rest. ``then``: the lines
+        that follow at once; if they would push the last page off the screen, wait for Enter first."""
+        step = self.rows - 2
+        for i in range(0, len(lines), step):
+            for line in lines[i:i + step]:
+                self.say(line)
+            last = i + step >= len(lines)
+            if last and len(lines) - i + then <= self.rows - 1:
+                return
+            if self.read("-- Enter for more, or q to skip -- " if not last else "-- Enter -- ").strip().lower() == "q":
+                return
+
+
+def wrap(text: str, indent: int = 0) -> list[str]:
+    return textwrap.wrap(text, WIDTH, subsequent_indent=" " * indent, break_on_hyphens=False) or [""]
+
+
+@dataclass
+class Verdict:
+    """A choice as a hint rates it: rollouts, wins (ties count as none), their 95% Wilson interval, and
+    the mean margin with its 95% interval (None with one rollout)."""
+
+    choice: Any
+    rollouts: int
+    wins: int
+    win_lo: float
+    win_hi: float
+    margin: float
+    margin_lo: float | None
+    margin_hi: float | None
+
+
+def hint(decision, spec, rng: random.Random | None = None) -> list[Verdict]:
+    """The search player ``spec``'s verdict on ``decision``: its rollout policy's best choices (its
+    ``width``), each rolled out ``budget // width`` times on the same re-sampled deals (what the player
+    cannot see is re-dealt, docs/search.md), best first. A strategy that does not search gives its
+    ranking without numbers (rollouts 0). The real game is untouched."""
+    from automa.core.stats import wilson
+
+    rng = rng or random.Random(0)
+    player = spec(rng)
+    if not (hasattr(player, "shortlist") and hasattr(player, "budget") and decision.can_roll_out):
+        return [Verdict(c, 0, 0, math.nan, math.nan, math.nan, None, None) for c in player.rank(decision)[:3]]
+    choices = player.shortlist(decision)[:player.budget]
+    rounds = max(1, player.budget // len(choices))
+    results: list[list] = [[] for _ in choices]
+    for _ in range(rounds):
+        world, stream = player.world.getrandbits(64), player.world.getrandbits(64)
+        for i, choice in enumerate(choices):
+            policy = player.make_policy(random.Random(stream))
+            results[i].append(decision.rollout(choice, policy, random.Random(world)))
+    out = []
+    for choice, played in zip(choices, results):
+        wins = sum(r.winner == "player" for r in played)
+        margins = [r.player_score - r.automa_score for r in played]
+        mean = statistics.fmean(margins)
+        half = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else None
+        out.append(Verdict(choice, len(played), wins, *wilson(wins, len(played)), mean,
+                           None if half is None else mean - half, None if half is None else mean + half))
+    out.sort(key=lambda v: (v.wins / v.rollouts, v.margin), reverse=True)
+    return out
+
+
+class Session:
+    """One game at the keyboard: the game entry, its resolved options, the saved game (seed, deal,
+    choices), where it is saved, where a finished game is recorded, the hint player, the terminal."""
+
+    def __init__(self, entry: Game, options: dict, saved: Saved, save: Path, results: Path, hint_spec,
+                 hint_name: str, term: Terminal, command: str):
+        self.entry, self.options, self.saved, self.save_path = entry, options, saved, save
+        self.results, self.hint_spec, self.hint_name, self.term, self.cmdline = results, hint_spec, hint_name, term, command
+        # the first decision whose story is still to tell: a loaded game starts after its story
+        self.narrated = len(saved.choices) + 1 if saved.choices else 0
+        self.shown = ""                      # the table as last printed
+        self.trace: Trace | None = None
+        self.script: Script | None = None
+        self.labels: list[str] = []
+        self.view = None
+        self.event_pos = 0
+        self.page_at, self.size = 0, PAGE
+
+    # --- the game loop ------------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play to the end (or until the person stops); the exit code."""
+        from automa.core.runner import RunSpec, prepare
+        from automa.core.seeding import game_streams
+
+        spec = RunSpec(self.entry, self.options, "human", None, self.saved.seed)
+        ctx = prepare(spec)
+        old = signal.signal(signal.SIGHUP, _hangup) if hasattr(signal, "SIGHUP") else None
+        try:
+            while True:
+                streams = game_streams(self.saved.seed, self.saved.game_index)
+                self.trace, self.labels, self.event_pos = Trace(), [], 0
+                self.script = Script(streams.strategy, list(self.saved.choices), self.ask)
+                player = Labelling(self.script, self.entry.describe, self.labels)
+                try:
+                    result = self.entry.play(ctx, self.options, player, streams, self.trace)
+                except Restart as back:
+                    self.saved.choices = back.choices
+                    self.narrated = len(back.choices) + 1
+                    self.shown = ""
+                    continue
+                break
+        except (Quit, KeyboardInterrupt) as stop:
+            code, why = (stop.code, stop.why) if isinstance(stop, Quit) else (130, "interrupted")
+            self.saved.choices = self.script.choices if self.script else self.saved.choices
+            self.write()
+            self.tell_end(f"{why}: the game is saved to {self.save_path}; continue with: "
+                          f"automa-sim play --load {self.save_path}")
+            return code
+        finally:
+            if old is not None:
+                signal.signal(signal.SIGHUP, old)
+        self.finish(result)
+        return 0
+
+    def tell_end(self, text: str) -> None:
+        try:
+            for line in wrap(text):
+                self.term.write_line(line)
+        except OSError:
+            pass  # a closed terminal: the save is what matters
+
+    def write(self) -> None:
+        try:
+            self.saved.write(self.save_path)
+        except OSError as exc:
+            raise UsageError(f"cannot save the game to {self.save_path}: {exc.strerror or exc}") from None
+
+    def story(self) -> list[str]:
+        """What happened since the last prompt, in sentences (the automa's turns step by step)."""
+        events = self.trace.events[self.event_pos:]
+        self.event_pos = len(self.trace.events)
+        told = [self.entry.tell(self.view, e) for e in events] if self.entry.tell else []
+        return [line for i, text in enumerate(filter(None, told), 1) for line in wrap(f"{i:>3}. {text}", 5)]
+
+    def ask(self, decision, number: int):
+        """Decision ``number`` (0 first), at the keyboard: the story since the last prompt, the table,
+        the choices; then commands until a choice is made."""
+        self.view = decision.view
+        self.saved.choices = self.script.choices
+        self.write()
+        if number >= self.narrated:
+            story = self.story()
+        else:  # played again after an undo or a load: told already
+            story, self.event_pos = [], len(self.trace.events)
+        self.narrated = max(self.narrated, number + 1)
+        screen = self.entry.render(decision.view)
+        if screen != self.shown:
+            self.term.say()
+            for line in screen.splitlines():
+                self.term.say(line)
+            self.shown = screen
+        labels = [self.entry.describe(decision.view, decision.kind, c) for c in decision.choices]
+        self.page_at = 0
+        rows = self.term.rows
+        if story:
+            self.term.say(self.term.bold("What happened, step by step:"))
+            long = len(story) > rows // 2
+            self.term.page(story, then=rows if long else 0)  # a long story waits for Enter at its end
+        self.size = max(PAGE, rows - 4 - (len(story) if story and len(story) <= rows // 2 else 0))
+        self.show_choices(decision, number, labels)
+        while True:
+            answer = self.term.read(f"choice 1-{len(labels)}, or help> ").strip()
+            choice = self.answer(answer, decision, number, labels)
+            if choice is not None:
+                self.term.say(f"  you: {labels[choice]}")
+                return decision.choices[choice]
+
+    def show_choices(self, decision, number: int, labels: list[str]) -> None:
+        size = self.size
+        first = self.page_at * size
+        head = f"Decision {number + 1}: {decision.kind.replace('_', ' ')}"
+        if len(labels) > size:
+            head += f" (choices {first + 1}-{min(first + size, len(labels))} of {len(labels)}; n, p: pages; /WORDS: find)"
+        self.term.say(self.term.bold(head))
+        for i in range(first, min(first + size, len(labels))):
+            for line in wrap(f"{i + 1:>4}. {labels[i]}", 6):
+                self.term.say(line)
+
+    def answer(self, answer: str, decision, number: int, labels: list[str]) -> int | None:
+        """One line typed at the prompt: the index of the choice made, or None (and the same prompt)."""
+        word, _, rest = answer.partition(" ")
+        word = word.lower()
+        if answer.isdigit():
+            k = int(answer)
+            if 1 <= k <= len(labels):
+                return k - 1
+            self.term.say(f"no choice {k}: choose 1-{len(labels)}")
+        elif word in ("n", "p"):
+            pages = -(-len(labels) // self.size)
+            self.page_at = max(0, min(pages - 1, self.page_at + (1 if word == "n" else -1)))
+            self.show_choices(decision, number, labels)
+        elif answer.startswith("/"):
+            needle = answer[1:].strip().lower()
+            found = [i for i, text in enumerate(labels) if needle in text.lower()]
+            self.term.page([f"{i + 1:>4}. {labels[i]}" for i in found] or [f"no choice contains {needle!r}"])
+        elif word == "hint":
+            self.show_hint(decision, number, labels)
+        elif word == "undo":
+            if number == 0:
+                self.term.say("nothing to undo: this is your first decision")
+            else:
+                self.term.say("undone: back to your previous decision")
+                raise Restart(self.script.choices[:number - 1])
+        elif word == "board":
+            self.term.say(self.entry.render(decision.view))
+            self.show_choices(decision, number, labels)
+        elif word == "log":
+            events = [dict(e) for e in self.trace.events]
+            label_decisions(events, self.labels)
+            lines = [f"  you: {e['label']}" if e.get("label") else self.entry.tell(self.view, e) for e in events]
+            self.term.page([x for text in lines if text for x in wrap(text, 4)] or ["nothing yet"])
+        elif word in ("help", "?"):
+            self.term.page(HELP.splitlines())
+        elif word == "save":
+            if rest.strip():
+                self.save_path = Path(rest.strip()).expanduser()
+            self.write()
+            self.term.say(f"saved to {self.save_path}")
+        elif word in ("quit", "exit"):
+            raise Quit(0, "quit")
+        elif not answer:
+            self.term.say(f"type a number 1-{len(labels)}, or help")
+        else:
+            self.term.say(f"unknown command {word!r}: type a number 1-{len(labels)}, or help")
+        return None
+
+    def show_hint(self, decision, number: int, labels: list[str]) -> None:
+        seed = f"hint {self.saved.seed} {self.saved.game_index} {number}"  # the same hint every time
+        verdicts = hint(decision, self.hint_spec, random.Random(seed))
+        self.term.say(self.term.bold(f"Hint from {self.hint_name}:"))
+        for v in verdicts:
+            k = next(i for i, c in enumerate(decision.choices) if encode(c) == encode(v.choice))
+            text = f"{k + 1:>4}. {labels[k]}"
+            if v.rollouts:
+                margin = (f"[{v.margin_lo:+.1f}, {v.margin_hi:+.1f}]" if v.margin_lo is not None else "")
+                text += (f" — wins {v.wins}/{v.rollouts} ({v.win_lo:.0%}-{v.win_hi:.0%}), "
+                         f"margin {v.margin:+.1f} {margin}")
+            for line in wrap(text, 6):
+                self.term.say(line)
+
+    # --- the end ------------------------------------------------------------------------------------
+
+    def finish(self, result) -> None:
+        """Both scores by category, the row in the results folder, the place on the ladder."""
+        from automa.core.played import on_ladder, record
+        from automa.core.results import columns, row
+
+        self.saved.choices = self.script.choices
+        if self.view is not None:
+            self.term.say()
+            self.term.say(self.entry.render(self.view))
+        lines = self.story()
+        if lines:
+            self.term.say(self.term.bold("What happened, step by step:"))
+            self.term.page(lines, then=len(self.entry.categories) + 4)
+        values = row(self.entry, self.saved.game_index, self.saved.seed, "human",
+                     [self.options[o.name] for o in self.entry.options], result)
+        self.saved.result = dict(zip(columns(self.entry), values))
+        self.write()
+        self.term.say()
+        self.term.say(self.term.bold("The game is over."))
+        self.term.say(f"{'category':<16}{'you':>6}{'automa':>8}")
+        for c in self.entry.categories:
+            p, a = result.player.get(c, 0), result.automa.get(c, 0)
+            if p or a:
+                self.term.say(f"{c:<16}{p:>6}{a:>8}")
+        self.term.say(f"{'total':<16}{result.player_score:>6}{result.automa_score:>8}")
+        margin = result.player_score - result.automa_score
+        winner = {"player": "You win", "automa": "The automa wins", "tie": "A tie"}[result.winner]
+        self.term.say(f"{winner} (margin {margin:+d}, after the tie-breaks).")
+        k = record(self.entry, values, self.save_path, self.results, self.cmdline)
+        self.term.say(f"Recorded as game {k + 1} of {self.results} (summarize, compare and report read it); "
+                      f"saved game: {self.save_path}.")
+        for line in on_ladder(self.entry, self.options, margin):
+            for part in wrap(line, 4):
+                self.term.say(part)
+
+
+def default_save(results: Path) -> Path:
+    """A new saved-game file in the results folder: ``saves/<YYYYmmdd-HHMMSS>.json`` (``-2``... if taken)."""
+    stem = results / "saves" / datetime.now().strftime("%Y%m%d-%H%M%S")
+    path, n = stem.with_suffix(".json"), 1
+    while path.exists():
+        n += 1
+        path = stem.with_name(f"{stem.name}-{n}.json")
+    return path
+
+
+def start(game: str | None, options: dict, seed: int | None, game_index: int, load: Path | None,
+          save: Path | None, results: Path | None, hint_strategy: str, command: str,
+          term: Terminal | None = None) -> int:
+    """Check everything (UsageError, before any prompt), then play; the exit code."""
+    from automa.core import saved as saves
+    from automa.core.played import check_folder
+    from automa.core.registry import get_game, get_strategy
+    from automa.core.seeding import fresh_entropy
+
+    term = term or Terminal()
+    if load is not None:
+        if game is not None or options or seed is not None or game_index:
+            raise UsageError("--load FILE takes the game, seed and options from the saved game; drop GAME, "
+                             "--seed, --game-index and --option")
+        game_ = saves.load(load)
+        save = save or load
+    else:
+        if game is None:
+            raise UsageError("play needs GAME (or --load FILE)")
+        if seed is not None and seed < 0:
+            raise UsageError(f"--seed must be a non-negative integer, got {seed}")
+        if game_index < 0:
+            raise UsageError(f"--game-index must be a non-negative integer, got {game_index}")
+        entry = get_game(game)
+        values = entry.resolve_options(options)
+        typed = {o.name: o.typed(values[o.name]) for o in entry.options}
+        game_ = saves.Saved(game, fresh_entropy() if seed is None else seed, game_index, typed)
+    entry = get_game(game_.game)
+    if entry.describe is None or entry.render is None:
+        raise UsageError(f"game {entry.name} cannot be played at the keyboard (it has no labels or screen)")
+    values = entry.resolve_options(game_.options)
+    results = results or Path("results") / "play" / entry.name
+    check_folder(entry, results)
+    hint_spec = get_strategy(entry, hint_strategy)
+    save = save or default_save(results)
+    if game_.result is not None:
+        term.say(f"{load}: this game is over: you {game_.result['player_score']}, the automa "
+                 f"{game_.result['automa_score']} ({game_.result['winner']} wins); replay it with: "
+                 f"automa-sim replay {load}")
+        return 0
+    term.say(term.bold(f"{entry.title}"))
+    again = f"automa-sim play {entry.name} --seed {game_.seed}" + (
+        f" --game-index {game_.game_index}" if game_.game_index else "")
+    term.say(f"seed {game_.seed}" + (f", deal {game_.game_index}" if game_.game_index else "") +
+             f" (the same deal again: {again}); saved at every prompt to {save}")
+    if load is not None:
+        term.say(f"continuing after {len(game_.choices)} choices")
+    term.say("type help for the commands")
+    session = Session(entry, values, game_, save, results, hint_spec, hint_spec.canonical, term, command)
+    return session.run()

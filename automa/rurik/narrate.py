@@ -1,0 +1,120 @@
+"""The game's trace events (automa.core.trace) told in sentences with their rule IDs, for a person
+playing (``automa-sim play``): ``tell(view, event)`` is one sentence, or None for an event the player
+made themselves (their decisions, shown as they choose). Regions are the names the events carry."""
+from __future__ import annotations
+
+from collections import Counter
+
+ROWS = ("top", "middle", "bottom")
+
+
+def _name(text) -> str:
+    return str(text).capitalize()
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _rebellion(e: dict) -> str | None:
+    kind = e["kind"]
+    if kind == "advisor":
+        bribe = f", bribing {_plural(e['bribe'], 'coin')}" if e["bribe"] else ""
+        return f"The Rebellion places advisor {e['advisor']} on {e['column']}, {ROWS[e['row']]} space{bribe}."
+    if kind == "card":
+        return f"The Rebellion's solo card {e['card']} comes into use."
+    if kind == "rebel_action":
+        return (f"The Rebellion takes back its lowest advisor, from {e['action']} ({ROWS[e['row']]} space): "
+                f"{_plural(e['points'], 'point')}, read from solo card {e['card']}.")
+    if kind == "bonus":
+        parts = [f"+{e['extra']} {e['action']}" if e["extra"] else "", f"{_plural(e['move'], 'move')} first" if e["move"]
+                 else "", f"{_plural(e['coins'], 'coin')}" if e["coins"] else "",
+                 f"{e['reveal_fewer']} fewer casualty card" if e["reveal_fewer"] else ""]
+        return "Its open bonus spaces give it " + ", ".join(p for p in parts if p) + "."
+    if kind == "forfeit":
+        return f"It forfeits the {e['action']} action ({e['why']}) and takes 1 coin."
+    if kind == "muster":
+        return f"It musters a rebel in {_name(e['region'])}."
+    if kind == "move":
+        return f"It moves a rebel from {_name(e['source'])} to {_name(e['target'])}."
+    if kind == "attack":
+        target = "your unit" if e["target"] == "player" else "a neutral troop"
+        return f"It attacks {target} in {_name(e['region'])}."
+    if kind == "tax":
+        return f"It taxes {_name(e['region'])}: {_plural(e['goods'], 'good')}."
+    if kind == "build":
+        return f"It builds a {e['structure']} in {_name(e['region'])}."
+    if kind == "stable":
+        return f"Its stable moves {_plural(e['moved'], 'rebel')}."
+    if kind == "priority":
+        unlocks = f"; you lead on {_plural(e['unlocks'], 'track')}, so it unlocks as many bonus spaces" if e["unlocks"] else ""
+        return f"Its priority for the next round: {e['priority']}{unlocks}."
+    if kind == "leader":
+        return f"Its leader {_name(e['leader'])} acts at the end of the round, in {_name(e['region'])}."
+    if kind == "epic_reward":
+        return f"Its build of 3 takes the {e['structure']}'s reward and a VP token instead; the card leaves the game."
+    if kind == "setup":
+        return (f"The Rebellion sets up from solo card {e['card']} in {', '.join(map(_name, e['regions']))}; "
+                f"its priority is {e['priority']}.")
+    return None
+
+
+def tell(view, event: dict) -> str | None:
+    """One event in words, ending with its rule ID in brackets; None for the player's own decisions."""
+    e, kind = event, event["kind"]
+    side = e.get("side")
+    text = None
+    if kind == "decision" or (kind == "advisor" and side == "player"):
+        return None                        # the player's own choices, shown as they make them
+    if side == "rebellion":
+        text = _rebellion(e)
+    elif kind == "round":
+        text = f"Round {e['round']} begins; the Rebellion's priority is {e['priority']}."
+    elif kind == "scores":
+        text = f"Scores after round {e['round']}: you {e['player']} VP, the Rebellion {e['automa']} VP."
+    elif kind == "unlock":
+        text = f"The Rebellion unlocks the bonus space {e['space']} of its {e['column']} column ({e['why']})."
+    elif kind == "casualty":
+        who = "You" if e["attacker"] == "player" else "The Rebellion"
+        text = (f"{who} check{'' if who == 'You' else 's'} for casualties in {_name(e['region'])}: "
+                f"{_plural(e['cards'], 'card')} revealed, {e['lost']} lost.")
+    elif kind == "player_action":
+        text = f"You take back your advisor from {e['action']} ({ROWS[e['row']]} space): {_plural(e['points'], 'point')}."
+    elif kind == "attack":
+        text = f"You attack {'a rebel' if e['target'] == 'rebellion' else 'a neutral troop'} in {_name(e['region'])}."
+    elif kind == "build":
+        convert = {"rebellion": ", converting a rebel", "neutral": ", converting a neutral troop"}.get(e["target"], "")
+        text = f"You build a {e['structure']} in {_name(e['region'])}{convert}."
+    elif kind == "muster":
+        text = f"With no unit on the board, you muster 2 units in {_name(e['region'])}."
+    elif kind == "scheme_play":
+        text = f"You play scheme card #{e['card']}."
+    elif kind == "deed":
+        text = f"You accomplish the deed {e['deed']}."
+    elif kind == "setup" and side == "player":
+        where = Counter(e["troops"])
+        text = (f"Your troops start in {', '.join(f'{_name(r)}' + (f' ({n})' if n > 1 else '') for r, n in where.items())}"
+                f", your leader in {_name(e['leader'])}.")
+    elif kind == "setup":
+        what = e.get("cards") or [e.get("faction"), "camp in " + _name(e.get("camp"))]
+        text = f"The {e['module']} module is set up: {', '.join(map(str, what))}."
+    elif kind == "reward":
+        who = "You reach" if side == "player" else "The Rebellion reaches"
+        text = f"{who} warfare space {e['space']} and take{'' if side == 'player' else 's'} its {e['token']} token."
+    elif kind == "capture":
+        who = "You" if side == "player" else "The Rebellion"
+        text = (f"{who} {'capture' if e['captured'] else 'fail to capture'}{'' if side == 'player' else 's'} "
+                f"the defeated {e['unit']} in {_name(e['region'])}.")
+    elif kind == "release":
+        text = f"{'You' if side == 'player' else 'The Rebellion'} release{'' if side == 'player' else 's'} captives for {_plural(e['tokens'], 'VP token')}."
+    elif kind == "epic_build":
+        where = f"on the {_name(e['region'])}–{_name(e['border'])} border" if e.get("border") else f"in {_name(e['region'])}"
+        text = f"You build the {e['structure']} {where}."
+    elif kind == "faction_troop":
+        text = f"The faction places a neutral troop in {_name(e['region'])}."
+    elif kind == "faction_defeated":
+        text = f"You defeat the faction {e['faction']}."
+    if text is None:
+        fields = ", ".join(f"{k} {v}" for k, v in e.items() if k not in ("kind", "rule"))
+        text = f"{kind}: {fields}."
+    return text + (f" [{e['rule']}]" if e.get("rule") else "")

@@ -1,0 +1,79 @@
+"""Every decision kind of docs/decisions.md has a label in words (automa/<game>/labels.py), and the
+labels of one decision's distinct choices are distinct: checked at every decision of games with every
+module, until each documented kind has been met."""
+import pytest
+
+from automa.core.registry import get_game, get_strategy
+from automa.core.runner import prepare
+from automa.core.seeding import game_streams
+from automa.core.simulate import resolve
+from automa.core.strategy import Strategy
+from tests.core.test_decisions_doc import documented
+
+SETTINGS = {
+    "rurik": [{"modules": "epic,warfare,factions", "player_leader": leader, "rebel_leader": "maria"}
+              for leader in ("theofana", "sviatoslav", "mstislav", "gleb", "boris")] + [{}],
+    "stroganov": [{"modules": "merchant,hunting_plan,landscapes,diplomacy", "opponent": o} for o in ("ivan", "katyusha")]
+    + [{}],
+}
+# who plays: Rurik's random player, preferring epic structures and leader moves (to meet the Library
+# and the other rare epic decisions); Stroganov's expert, who reaches the last trophy step now and then
+POLICY = {"rurik": "random", "stroganov": "expert"}
+RARE = {"epic", "leader"}
+MIN_GAMES, MAX_GAMES = 8, 150  # per setting: at least, and at most while a kind is still unmet
+
+
+class Labeller(Strategy):
+    """Labels every choice of every decision it is asked, then lets its policy choose."""
+
+    describe = None
+    policy = None
+    seen: dict = {}
+
+    def __init__(self, rng):
+        super().__init__(rng)
+        self.inner = Labeller.policy(rng)
+
+    def choose(self, decision):
+        labels = [Labeller.describe(decision.view, decision.kind, c) for c in decision.choices]
+        assert all(isinstance(x, str) and x and "\n" not in x for x in labels), (decision.kind, labels)
+        # distinct choices, distinct labels (Rurik's advisor decision can list one column twice)
+        assert len(set(labels)) == len(set(decision.choices)), (decision.kind, decision.choices, labels)
+        Labeller.seen.setdefault(decision.kind, labels[0])
+        rare = [c for c in decision.choices if isinstance(c, tuple) and RARE.intersection(c)]
+        return self.uniform(rare) if rare and self.inner.name == "random" else self.inner.choose(decision)
+
+
+@pytest.mark.parametrize("game", ["rurik", "stroganov"])
+def test_every_documented_kind_has_distinct_labels(game):
+    entry = get_game(game)
+    Labeller.describe, Labeller.policy, Labeller.seen = entry.describe, get_strategy(entry, POLICY[game]), {}
+    specs = [resolve(game, "random", options, 11) for options in SETTINGS[game]]
+    contexts = [prepare(spec) for spec in specs]
+    for i in range(MAX_GAMES):
+        for spec, ctx in zip(specs, contexts):
+            streams = game_streams(11, i)
+            entry.play(ctx, spec.options, Labeller(streams.strategy), streams, None)
+        if i >= MIN_GAMES and set(Labeller.seen) >= documented(game):
+            break
+    assert set(Labeller.seen) == documented(game), sorted(documented(game) - set(Labeller.seen))
+
+
+def test_a_label_reads_the_board_as_the_engine_does():
+    """Rurik's advisor label names the space the engine would put the advisor on (RK-STRAT-4)."""
+    from automa.rurik.labels import describe
+
+    class Board:  # advisors of strength 5 and 3 already stand in the build column
+        ADVISOR_NUMBER = {"1": 1, "2": 2, "2+": 2, "3+": 3, "4": 4, "5": 5}
+        strategy_spaces = tuple(((3, 0), (2, 0), (1, 1)) for _ in range(6))
+
+        @staticmethod
+        def landing_row(column, strength):
+            return sum(1 for s in (5, 3) if s >= strength) if column == 4 else 0
+
+    assert describe(Board, "advisor_place", ("advisor", "2", 4, 0)) == \
+        "advisor 2 → build, bottom space (1 pt, 1 coin), no bribe"
+    assert describe(Board, "advisor_place", ("advisor", "2", 4, 2)) == \
+        "advisor 2 → build, middle space (2 pts), bribe 2 coins"
+    assert describe(Board, "advisor_place", ("advisor", "4", 0, 0)) == \
+        "advisor 4 → muster, top space (3 pts), no bribe"
