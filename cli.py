@@ -290,8 +290,8 @@ def replay_saved(path: Path, as_json: bool) -> None:
 
 
 @app.command()
-@click.argument("source", metavar="DIR", type=click.Path(path_type=Path))
-@click.option("--game-index", "-i", type=int, help="The game's index in DIR (the `game_index` column).")
+@click.argument("source", metavar="FILE|DIR", type=click.Path(path_type=Path))
+@click.option("--game-index", "-i", type=int, help="With DIR: the game's index (the `game_index` column).")
 @click.option("--cell", metavar="LABEL", help="With a sweep's DIR: the cell (the `cell` column).")
 @click.option("--strategy", "-s", metavar="NAME", help="The search player that reviews, with its budget per "
               "decision (default: mc(budget=48,width=3); see docs/review.md).")
@@ -307,17 +307,20 @@ def review(source, game_index, cell, strategy, rollouts, seed, top, out, force, 
     """Replay one game and ask a search player about every decision of the player: what was
     chosen, what it rates best and the value lost, with 95% intervals.
 
-    DIR is a results folder (of simulate or sweep) with --game-index, and --cell for a sweep; the
-    player's choices come from replaying the game with its strategy, seed and options from
-    DIR/manifest.json. Prints the costliest decisions, each with the board at that point and the
-    better choice in words, and writes the whole table as CSV. It says how long it will take after
-    timing its first decision, and shows progress on a terminal.
+    FILE is a game saved by `automa-sim play` (docs/play.md), finished or not. DIR is a results
+    folder with --game-index (and --cell for a sweep): a run of simulate or sweep, whose player's
+    choices come from replaying the game with its strategy, seed and options from DIR/manifest.json,
+    or a folder of a person's games (results/play/GAME). Prints the costliest decisions, each with
+    the board at that point and the better choice in words, and writes every decision as CSV. It
+    states its rollouts per decision, says how long it will take after timing its first decision,
+    and shows progress on a terminal. See docs/review.md.
 
     \b
     Example:
       automa-sim simulate stroganov --games 4 --seed 1 --strategy greedy --out results/review-example --force --quiet
       automa-sim review results/review-example --game-index 2 --strategy 'mc(budget=8,width=2)' --seed 1
     """
+    import json
     import time
     from datetime import datetime
 
@@ -331,13 +334,29 @@ def review(source, game_index, cell, strategy, rollouts, seed, top, out, force, 
         raise UsageError(f"--rollouts must be at least 2 (for an interval), got {rollouts}")
     if seed is not None and seed < 0:
         raise UsageError(f"--seed must be a non-negative integer, got {seed}")
-    if not (source / "manifest.json").is_file():
-        raise UsageError(f"{source}: not a results folder (no manifest.json)")
-    if game_index is None or game_index < 0:
-        raise UsageError("review DIR needs --game-index N (a non-negative integer)")
-    spec = run_spec(source, cell, game_index)
+    if source.is_file():
+        if game_index is not None or cell is not None:
+            raise UsageError(f"review FILE takes the game from the saved game; drop "
+                             f"{'--game-index' if game_index is not None else '--cell'}")
+        target = rev.saved_target(source)
+    elif (source / "manifest.json").is_file():
+        if game_index is None or game_index < 0:
+            raise UsageError("review DIR needs --game-index N (a non-negative integer)")
+        try:
+            kind = json.loads((source / "manifest.json").read_text()).get("kind")
+        except ValueError as exc:
+            raise UsageError(f"{source}/manifest.json is not valid JSON: {exc}") from None
+        if kind == "play":
+            if cell is not None:
+                raise UsageError(f"--cell: {source} holds a person's games, not a sweep")
+            target = rev.played_target(source, game_index)
+        else:
+            spec = run_spec(source, cell, game_index)
+            target = rev.run_target(source, spec, cell, game_index)
+    else:
+        raise UsageError(f"{source}: neither a saved game nor a results folder (no manifest.json)")
+    spec = target.spec
     reviewer = rev.reviewer_spec(spec.game, strategy or rev.DEFAULT_REVIEWER)
-    target = rev.run_target(source, spec, cell, game_index)
     out = out or Path("results") / f"review-{spec.game.name}-{datetime.now():%Y%m%d-%H%M%S}.csv"
     if out.exists() and not force:
         raise UsageError(f"output file {out} already exists; use --force to overwrite it or choose another --out")
@@ -349,7 +368,9 @@ def review(source, game_index, cell, strategy, rollouts, seed, top, out, force, 
 
     def seen(d):
         if d.number == 1:
-            say(f"the first decision took {d.seconds:.2f} s: about {rev.duration(d.seconds * decisions)} in all")
+            say(f"the first decision took {d.seconds:.2f} s, so the review takes up to about "
+                f"{rev.duration(d.seconds * decisions)} (later decisions cost less: less of the game is left "
+                f"to play out)")
         bar.update(1)
     clock = time.perf_counter()
     try:

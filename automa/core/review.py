@@ -24,6 +24,7 @@ import json
 import math
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 from automa.core.errors import UsageError
@@ -32,6 +33,7 @@ from automa.core.registry import Game, get_strategy
 from automa.core.results import Result
 from automa.core.runner import RunSpec, prepare
 from automa.core.seeding import game_streams
+from automa.core.saved import Mismatch, Script, Unfinished
 from automa.core.strategy import Strategy, ask
 
 DEFAULT_REVIEWER = "mc(budget=48,width=3)"
@@ -46,8 +48,9 @@ COLUMNS = ("decision", "kind", "choices", "chosen", "chosen_label", "best", "bes
 @dataclass(frozen=True)
 class Target:
     """The game to review: its setting (``spec``: game, options, strategy, root seed) and index; a
-    saved game's ``choices`` (then the strategy is not asked); how the report names it; and the
-    record to check the replay against (a ``games.csv`` row as a dict, or ``None``)."""
+    saved game's ``choices`` as ``[kind, choice]`` pairs (automa.core.saved; then the strategy is not
+    asked); how the report names it; and the record to check the replay against (a ``games.csv`` row
+    as a dict, or ``None``)."""
 
     spec: RunSpec
     index: int
@@ -92,13 +95,13 @@ class Reviewed:
 
 @dataclass(frozen=True)
 class Review:
-    """A finished review: the game, the reviewer, the seed of its stream, the game's result and every
-    player decision in order."""
+    """A finished review: the game, the reviewer, the seed of its stream, the game's result (``None``
+    for an unfinished saved game) and every player decision in order."""
 
     target: Target
     reviewer: str
     seed: int
-    result: Result
+    result: Result | None
     decisions: list[Reviewed]
 
     def costliest(self, n: int = TOP) -> list[Reviewed]:
@@ -123,28 +126,6 @@ def reviewer_spec(game: Game, text: str) -> StrategySpec:
 def to_json(choice) -> Any:
     """A choice as plain JSON data (tuples become lists)."""
     return json.loads(json.dumps(choice))
-
-
-class Saved(Strategy):
-    """Plays a saved game's choices in order (UsageError if one is not legal where it is played)."""
-
-    name = "saved"
-
-    def __init__(self, choices: tuple, where: str):
-        super().__init__(None)
-        self.choices, self.pos, self.where = choices, 0, where
-
-    def choose(self, decision):
-        if self.pos >= len(self.choices):
-            raise UsageError(f"{self.where}: the saved game ends after {len(self.choices)} choices, but the "
-                             f"game asks for more (a {decision.kind!r} decision)")
-        saved = self.choices[self.pos]
-        self.pos += 1
-        for choice in decision.choices:
-            if choice == saved or to_json(choice) == saved:
-                return choice
-        raise UsageError(f"{self.where}: choice {self.pos} ({json.dumps(saved)}) is not a legal "
-                         f"{decision.kind!r} choice there; the saved game does not replay")
 
 
 class _Reviewing(Strategy):
@@ -175,7 +156,7 @@ class _Reviewing(Strategy):
         if chosen != verdict.pick:
             check = self.reviewer.compare(decision, [verdict.pick, chosen], self.rounds, self.world)
         words = describer(self.game)
-        draw = getattr(self.game, "render", None)
+        draw = self.game.render
         reviewed = Reviewed(self.count, decision.kind, len(decision.choices), chosen,
                             words(decision.view, decision.kind, chosen), verdict.pick,
                             words(decision.view, decision.kind, verdict.pick), verdict, check,
@@ -188,33 +169,36 @@ class _Reviewing(Strategy):
 
 def describer(game: Game) -> Callable:
     """``(view, kind, choice) -> words``: the game's own labels, or the choice as JSON."""
-    describe = getattr(game, "describe", None)
-    return describe or (lambda view, kind, choice: json.dumps(to_json(choice)))
+    return game.describe or (lambda view, kind, choice: json.dumps(to_json(choice)))
 
 
-def _player(target: Target, streams) -> Strategy:
-    if target.choices is not None:
-        return Saved(target.choices, target.name)
-    return target.spec.strategy_cls(streams.strategy)
-
-
-def _play(target: Target, ctx, reviewing: _Reviewing) -> Result:
+def _play(target: Target, ctx, reviewing: _Reviewing) -> Result | None:
+    """Play the game with ``reviewing`` as its player: its Result, or ``None`` if the saved choices end
+    before the game does (an unfinished game: every saved decision is reviewed)."""
     streams = game_streams(target.spec.root, target.index)
-    reviewing.player = _player(target, streams)
-    return target.spec.game.play(ctx, target.spec.options, reviewing, streams, None)
+    if target.choices is None:
+        reviewing.player = target.spec.strategy_cls(streams.strategy)
+    else:
+        reviewing.player = Script(streams.strategy, list(target.choices))
+    try:
+        return target.spec.game.play(ctx, target.spec.options, reviewing, streams, None)
+    except Unfinished:
+        return None
+    except Mismatch as exc:
+        raise UsageError(f"{target.name}: {exc}") from None
 
 
 def check(target: Target) -> tuple[int, Any]:
     """Replay the game without reviewing: its number of player decisions and the game context
-    (UsageError if a saved choice is not legal, or the result is not the one on record)."""
+    (UsageError if a saved choice does not fit, or the result is not the one on record)."""
     ctx = prepare(target.spec)
     reviewing = _Reviewing(None, target.spec.game)
     result = _play(target, ctx, reviewing)
-    if isinstance(reviewing.player, Saved) and reviewing.player.pos != len(target.choices):
-        raise UsageError(f"{target.name}: the game ended after {reviewing.player.pos} of the saved game's "
+    if result is not None and target.choices is not None and reviewing.player.asked != len(target.choices):
+        raise UsageError(f"{target.name}: the game ended after {reviewing.player.asked} of the saved game's "
                          f"{len(target.choices)} choices; the saved game does not replay")
     record = target.record
-    if record is not None:
+    if result is not None and record is not None:
         if record.get("error"):
             raise UsageError(f"{target.name}: that game raised an error when it was played "
                              f"({record['error']}); there is nothing to review")
@@ -311,9 +295,13 @@ def text(rv: Review, top: int = TOP, csv_path=None) -> str:
     t, n = rv.target, len(rv.decisions)
     r = rv.result
     agree = sum(d.same for d in rv.decisions)
-    out = [f"review of {t.name}",
-           f"the game: player {r.player_score}, automa {r.automa_score} (margin {r.player_score - r.automa_score:+d}, "
-           f"{'a win' if r.winner == 'player' else 'a tie' if r.winner == 'tie' else 'a loss'}); {n} player decisions",
+    if r is None:
+        game = f"the game: unfinished, {n} player decisions saved"
+    else:
+        outcome = "a win" if r.winner == "player" else "a tie" if r.winner == "tie" else "a loss"
+        game = (f"the game: player {r.player_score}, automa {r.automa_score} (margin "
+                f"{r.player_score - r.automa_score:+d}, {outcome}); {n} player decisions")
+    out = [f"review of {t.name}", game,
            f"reviewer {rv.reviewer}, seed {rv.seed}: value = 0.7 x win (a tie 1/2) + 0.3 x margin squashed "
            f"to 0..1 (docs/search.md); intervals 95%",
            f"the player's choice was the reviewer's pick at {agree} of {n} decisions"]
@@ -355,6 +343,33 @@ def run_target(out, spec: RunSpec, cell: str | None, index: int) -> Target:
     where = f"{out}" + (f" cell {cell!r}" if cell is not None else "")
     return Target(spec, index, None, f"{spec.game.name} game {index} of {where}: {spec.strategy}, seed {spec.root}, "
                                      f"{setting(spec)}", record)
+
+
+def saved_target(path) -> Target:
+    """The game saved in ``path`` by ``automa-sim play`` (docs/play.md), its result (if it is over) the
+    record to check."""
+    from automa.core.saved import load
+    from automa.core.simulate import resolve
+
+    game = load(path)
+    spec = resolve(game.game, None, game.options, game.seed)
+    return Target(spec, game.game_index, tuple(game.choices),
+                  f"{game.game} game saved in {path}: seed {game.seed}, deal {game.game_index}, {setting(spec)}",
+                  game.result)
+
+
+def played_target(folder, index: int) -> Target:
+    """Game ``index`` of a folder of a person's games (``automa-sim play``: a manifest of kind ``play``
+    that lists each row's saved game)."""
+    manifest = json.loads((Path(folder) / "manifest.json").read_text())
+    saves = manifest.get("saved_games") or []
+    if not 0 <= index < len(saves):
+        raise UsageError(f"--game-index {index}: {folder} holds games 0..{len(saves) - 1}" if saves
+                         else f"{folder} holds no saved games")
+    path = Path(saves[index])
+    if not path.is_file():
+        raise UsageError(f"game {index} of {folder}: its saved game {path} is missing")
+    return saved_target(path)
 
 
 def duration(seconds: float) -> str:

@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 import csv
+import json
 
 import pytest
 
 from automa.core import review as rev
+from automa.core import saved
 from automa.core.registry import get_game, get_strategy
+from automa.core.results import columns, row
 from automa.core.seeding import game_streams
-from automa.core.simulate import resolve
 from automa.core.strategy import Strategy
 from tests.core.test_cli import run_cli
 
@@ -18,7 +20,8 @@ INDEX, BLUNDER_AT, BLUNDER, EXPERT = 0, 102, None, ("wish", 4)
 
 
 class Planted(Strategy):
-    """``expert``, except that its ``BLUNDER_AT``-th decision plays ``BLUNDER``; keeps every choice."""
+    """``expert``, except that its ``BLUNDER_AT``-th decision plays ``BLUNDER``; keeps every choice as
+    a saved game does, ``[kind, choice]``."""
 
     def __init__(self, rng):
         super().__init__(rng)
@@ -31,36 +34,43 @@ class Planted(Strategy):
             assert decision.kind == "main" and BLUNDER in decision.choices and choice == EXPERT, \
                 "the planted decision moved: pick another one (tools: a verdict with every choice)"
             choice = BLUNDER
-        self.choices.append(choice)
+        self.choices.append((decision.kind, saved.encode(choice)))
         return choice
 
 
-def planted_game() -> tuple[list, object]:
-    """The choices of Stroganov game ``INDEX`` of seed 3 with the blunder planted, and its result."""
+def planted_game(path) -> dict:
+    """Stroganov game ``INDEX`` of seed 3 with the blunder planted, saved in ``path`` as ``play`` saves
+    a game; its games.csv row."""
     game = get_game("stroganov")
     opts = game.resolve_options({})
     st = game_streams(3, INDEX)
     player = Planted(st.strategy)
     result = game.play(game.prepare(opts), opts, player, st, None)
-    return [rev.to_json(c) for c in player.choices], result
+    record = dict(zip(columns(game), row(game, INDEX, 3, "human", [opts[o.name] for o in game.options], result)))
+    saved.Saved("stroganov", 3, INDEX, {}, player.choices, record).write(path)
+    return record
 
 
-def test_review_ranks_a_planted_blunder_first():
+def test_review_ranks_a_planted_blunder_first(capsys, tmp_path):
     """A saved game whose 102nd choice was swapped for one that gives a won game away: the review
     replays the saved choices to the same result and ranks that decision first, with a loss whose
     interval is well above zero and above the next decision's loss; every decision is reviewed."""
-    choices, result = planted_game()
-    spec = resolve("stroganov", "expert", {}, 3)
-    target = rev.Target(spec, INDEX, tuple(choices), "planted")
-    count, ctx = rev.check(target)
-    assert count == len(choices)
-    done = rev.review(target, rev.reviewer_spec(spec.game, "mc(budget=8,width=2)"), 1, 8, ctx)
-    assert (done.result.player_score, done.result.automa_score) == (result.player_score, result.automa_score)
-    assert [d.number for d in done.decisions] == list(range(1, len(choices) + 1))
-    first = done.costliest()[0]
-    assert first.number == BLUNDER_AT and first.chosen == BLUNDER and first.pick != BLUNDER
-    assert first.loss.value_loss[1] > 0.3 and first.loss.margin_loss[1] > 0
-    assert first.loss.value_loss[1] > done.costliest()[1].loss.value_loss[0]
+    record = planted_game(tmp_path / "planted.json")
+    table = tmp_path / "review.csv"
+    code, out, err = run_cli(capsys, "review", tmp_path / "planted.json", "--strategy", "mc(budget=8,width=2)",
+                             "--rollouts", 8, "--seed", 1, "--out", table)
+    assert code == 0, err
+    assert f"player {record['player_score']}, automa {record['automa_score']}" in out
+    rows = list(csv.DictReader(table.read_text().splitlines()))
+    assert [int(r["decision"]) for r in rows] == list(range(1, len(rows) + 1)) and len(rows) > BLUNDER_AT
+    first, second = sorted(rows, key=lambda r: -float(r["value_lost"]))[:2]
+    assert int(first["decision"]) == BLUNDER_AT and json.loads(first["chosen"]) == BLUNDER
+    assert json.loads(first["best"]) != BLUNDER and first["chosen_label"] != first["best_label"]
+    assert float(first["value_lost_lo"]) > 0.3 and float(first["margin_lost_lo"]) > 0
+    assert float(first["value_lost_lo"]) > float(second["value_lost"])
+    assert f"1. decision {BLUNDER_AT} of {len(rows)} (main, " in out
+    assert f"   played: {first['chosen_label']}" in out and f"   better: {first['best_label']}" in out
+    assert out.count("   the board then:") == 5
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +105,7 @@ def test_review_of_a_results_folder(capsys, tmp_path, greedy_run):
     differ = [r for r in rows if r["same"] == "False"]
     assert all(int(r["rollouts"]) == 3 and r["chosen"] != r["best"] for r in differ)
     assert "the 5 costliest decisions:" in out and out.count("   better: ") == 5 and "seed 5" in out
-    assert "4 rollouts per decision" in err and "6 more" in err and "the first decision took" in err
+    assert "4 rollouts per decision" in err and "6 more" in err and "the first decision took" in err and "the review takes up to about" in err
     assert "reviewed in" in err
     worst = max(differ, key=lambda r: float(r["value_lost"]))
     assert f"1. decision {worst['decision']} of {decisions}" in out
@@ -109,7 +119,7 @@ def _bad(capsys, *args) -> str:
 
 def test_review_bad_input_is_one_line_and_exit_2(capsys, tmp_path, greedy_run):
     assert "needs --game-index" in _bad(capsys, greedy_run)
-    assert "not a results folder" in _bad(capsys, tmp_path, "--game-index", 0)
+    assert "neither a saved game nor a results folder" in _bad(capsys, tmp_path, "--game-index", 0)
     assert "games 0..2" in _bad(capsys, greedy_run, "--game-index", 3)
     assert "not a search strategy with a verdict" in _bad(capsys, greedy_run, "-i", 0, "--strategy", "mcts")
     assert "budget >= 2 x width" in _bad(capsys, greedy_run, "-i", 0, "--strategy", "mc(budget=3,width=2)")
@@ -144,11 +154,28 @@ def test_a_game_without_rollouts_cannot_be_reviewed(capsys, tmp_path):
     assert "offers no rollouts" in err
 
 
-def test_a_saved_game_that_does_not_replay_is_refused():
-    """A saved choice that is not legal where it comes, or too few or too many choices: one line."""
-    choices, _ = planted_game()
-    spec = resolve("stroganov", "expert", {}, 3)
-    for bad, message in [(choices[:1] + [["nonsense"]] + choices[2:], "is not a legal"),
-                         (choices[:-1], "ends after"), (choices + [None], "ended after")]:
-        with pytest.raises(rev.UsageError, match=message):
-            rev.check(rev.Target(spec, INDEX, tuple(bad), "saved.json"))
+def test_a_saved_game_that_does_not_replay_is_refused(capsys, tmp_path):
+    """A saved choice that does not fit where it comes, choices left over at the end, or a result that
+    is not the one saved: one line, exit 2, before any rollout."""
+    record = planted_game(tmp_path / "planted.json")
+    good = saved.load(tmp_path / "planted.json")
+    for name, choices, result, message in [
+            ("misfit", good.choices[:1] + [("move", ["nonsense"])] + good.choices[2:], record, "does not fit"),
+            ("extra", good.choices + [("move", 1)], record, "ended after"),
+            ("result", good.choices, record | {"player_score": record["player_score"] + 1}, "rules changed")]:
+        saved.Saved("stroganov", 3, INDEX, {}, choices, result).write(tmp_path / f"{name}.json")
+        assert message in _bad(capsys, tmp_path / f"{name}.json", "--out", tmp_path / "r.csv")
+    assert "drop --game-index" in _bad(capsys, tmp_path / "planted.json", "-i", 0)
+
+
+def test_an_unfinished_saved_game_is_reviewed_up_to_its_last_choice(capsys, tmp_path):
+    """A game saved halfway (a person quit): its saved decisions are reviewed, and it says so."""
+    planted_game(tmp_path / "planted.json")
+    good = saved.load(tmp_path / "planted.json")
+    saved.Saved("stroganov", 3, INDEX, {}, good.choices[:12], None).write(tmp_path / "half.json")
+    table = tmp_path / "half.csv"
+    code, out, err = run_cli(capsys, "review", tmp_path / "half.json", "--strategy", "mc(budget=4,width=2)",
+                             "--seed", 1, "--out", table)
+    assert code == 0, err
+    assert "the game: unfinished, 12 player decisions saved" in out
+    assert len(table.read_text().splitlines()) == 13
