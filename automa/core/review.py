@@ -309,7 +309,7 @@ def text(rv: Review, top: int = TOP, csv_path=None) -> str:
     if not costly:
         out.append("no decision lost value by the reviewer's rollouts")
     else:
-        out.append(f"the {len(costly)} costliest decision{'s' if len(costly) > 1 else ''}:")
+        out.append(f"the {len(costly)} costliest decisions:" if len(costly) > 1 else "the costliest decision:")
     for k, d in enumerate(costly, 1):
         lost, best = d.loss, d.best
         out += ["", f"{k}. decision {d.number} of {n} ({d.kind}, {d.options} choices): lost "

@@ -179,3 +179,18 @@ def test_an_unfinished_saved_game_is_reviewed_up_to_its_last_choice(capsys, tmp_
     assert code == 0, err
     assert "the game: unfinished, 12 player decisions saved" in out
     assert len(table.read_text().splitlines()) == 13
+
+
+def test_review_of_a_folder_of_a_persons_games(capsys, tmp_path):
+    """``results/play/GAME`` (``automa-sim play`` appends each finished game and lists its saved game):
+    ``--game-index N`` reviews row N's saved game."""
+    from automa.core import played
+    game = get_game("stroganov")
+    record = planted_game(tmp_path / "planted.json")
+    folder = tmp_path / "play"
+    played.record(game, [record[c] for c in columns(game)], tmp_path / "planted.json", folder, "automa-sim play")
+    code, out, err = run_cli(capsys, "review", folder, "-i", 0, "--strategy", "mc(budget=4,width=2)", "--seed", 1,
+                             "--out", tmp_path / "r.csv", "--top", 1)
+    assert code == 0, err
+    assert f"saved in {tmp_path / 'planted.json'}" in out and "the costliest decision:" in out
+    assert "holds games 0..0" in _bad(capsys, folder, "-i", 1)
