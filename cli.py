@@ -1,5 +1,5 @@
-"""The ``automa-sim`` command line: simulate, replay, play, list, rules, summarize, compare, bench, sweep,
-sensitivity, ladder, report, calibrate.
+"""The ``automa-sim`` command line: simulate, replay, play, review, rate, list, rules, summarize, compare,
+bench, sweep, sensitivity, ladder, report, calibrate.
 
 Bad input (:class:`automa.core.errors.UsageError` or a click usage error) prints one line on stderr
 and exits with code 2; Ctrl-C exits with code 130.
@@ -385,6 +385,54 @@ def review(source, game_index, cell, strategy, rollouts, seed, top, out, force, 
     except OSError as exc:
         raise UsageError(f"cannot write {out}: {exc.strerror or exc}") from None
     click.echo(rev.text(done, top, out))
+
+
+@app.command()
+@click.argument("folder", metavar="DIR", type=click.Path(path_type=Path))
+@click.option("--ladder", "ladder_dir", type=click.Path(path_type=Path), metavar="DIR",
+              help="A folder written by `automa-sim ladder` (default: the published results/<game>/ladder).")
+@click.option("--strategy", "-s", metavar="NAME",
+              help="Rate only this strategy's games (the `strategy` column; default: each strategy in DIR apart).")
+@click.option("--out", type=click.Path(path_type=Path), help="Also write what to expect per setting as CSV.")
+@click.option("--force", is_flag=True, help="Overwrite an existing --out file.")
+def rate(folder, ladder_dir, strategy, out, force):
+    """Place a set of games on a published ladder: the rung whose margins match, and the win rate and
+    margin to expect at each of the ladder's settings, with 95% intervals.
+
+    DIR holds games at one or more of the ladder's settings (games.csv, games.csv.gz or
+    games.parquet): a person's (results/play/GAME), a simulate run or a sweep. Games at settings
+    the ladder does not have are left out, and with fewer than 5 games it says how little they
+    tell. The method (a maximum-likelihood placement of the mean margin among the ladder's
+    players at the same setting, with a likelihood-ratio interval): docs/review.md.
+
+    \b
+    Example:
+      automa-sim rate results/rurik/difficulty --strategy greedy
+      automa-sim simulate stroganov --games 3 --seed 2 --out results/rate-example --force --quiet
+      automa-sim rate results/rate-example
+    """
+    import csv
+
+    from automa.core import rate as rating
+
+    if out is not None and out.exists() and not force:
+        raise UsageError(f"output file {out} already exists; use --force to overwrite it or choose another --out")
+    ladder, ratings = rating.rate_folder(folder, ladder_dir, strategy)
+    click.echo(rating.scale(ladder))
+    for r in ratings:
+        click.echo("")
+        click.echo(rating.text(r))
+    if out is not None:
+        rows = rating.table(ratings)
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            with open(out, "w", newline="") as f:
+                writer = csv.DictWriter(f, list(rows[0]), lineterminator="\n")
+                writer.writeheader()
+                writer.writerows(rows)
+        except OSError as exc:
+            raise UsageError(f"cannot write {out}: {exc.strerror or exc}") from None
+        click.echo(f"\ntable written to {out}")
 
 
 def run_spec(out: Path, cell: str | None, game_index: int):

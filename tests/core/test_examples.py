@@ -253,7 +253,7 @@ def test_the_extractor_finds_the_examples():
                       "automa-sim sweep --help", "automa-sim report --help", "automa-sim calibrate --help",
                       "automa-sim rules --help", "automa-sim rules template --help", "automa-sim compare --help",
                       "automa-sim sensitivity --help", "automa-sim ladder --help", "automa-sim play --help",
-                      "automa-sim review --help"}
+                      "automa-sim review --help", "automa-sim rate --help"}
     assert {p for p, _ in found if not p.endswith("--help")} >= {"README.md", "docs/stroganov.md"}
 
 
