@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import re
 import shutil
 import signal
 import statistics
@@ -34,6 +35,7 @@ from automa.core.saved import Saved, Script, encode
 from automa.core.trace import Labelling, Trace, label_decisions
 
 WIDTH = 80
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
 PAGE = 8        # choices listed per page at least (more in a taller terminal)
 HELP = """\
 Commands (at any prompt):
@@ -87,6 +89,10 @@ class Terminal:
         return f"\033[1m{text}\033[0m" if self.colour else text
 
     def say(self, text: str = "") -> None:
+        """Text, its lines wrapped at 80 columns."""
+        if len(ANSI.sub("", text)) > WIDTH:
+            text = "\n".join(part for line in text.split("\n") for part in
+                             (wrap(line, 2) if len(ANSI.sub("", line)) > WIDTH else [line]))
         try:
             self.write_line(text)
         except OSError:
@@ -216,8 +222,7 @@ class Session:
         finally:
             if old is not None:
                 signal.signal(signal.SIGHUP, old)
-        self.finish(result)
-        return 0
+        return self.finish(result)
 
     def tell_end(self, text: str) -> None:
         try:
@@ -347,40 +352,44 @@ class Session:
 
     # --- the end ------------------------------------------------------------------------------------
 
-    def finish(self, result) -> None:
-        """Both scores by category, the row in the results folder, the place on the ladder."""
+    def finish(self, result) -> int:
+        """Save and record the game first (a terminal may close while it is shown), then both scores by
+        category, its row in the results folder and its place on the ladder; the exit code."""
         from automa.core.played import on_ladder, record
         from automa.core.results import columns, row
 
         self.saved.choices = self.script.choices
-        if self.view is not None:
-            self.term.say()
-            self.term.say(self.entry.render(self.view))
-        lines = self.story()
-        if lines:
-            self.term.say(self.term.bold("What happened, step by step:"))
-            self.term.page(lines, then=len(self.entry.categories) + 4)
         values = row(self.entry, self.saved.game_index, self.saved.seed, "human",
                      [self.options[o.name] for o in self.entry.options], result)
         self.saved.result = dict(zip(columns(self.entry), values))
         self.write()
-        self.term.say()
-        self.term.say(self.term.bold("The game is over."))
-        self.term.say(f"{'category':<16}{'you':>6}{'automa':>8}")
-        for c in self.entry.categories:
-            p, a = result.player.get(c, 0), result.automa.get(c, 0)
-            if p or a:
-                self.term.say(f"{c:<16}{p:>6}{a:>8}")
-        self.term.say(f"{'total':<16}{result.player_score:>6}{result.automa_score:>8}")
-        margin = result.player_score - result.automa_score
-        winner = {"player": "You win", "automa": "The automa wins", "tie": "A tie"}[result.winner]
-        self.term.say(f"{winner} (margin {margin:+d}, after the tie-breaks).")
         k = record(self.entry, values, self.save_path, self.results, self.cmdline)
-        self.term.say(f"Recorded as game {k + 1} of {self.results} (summarize, compare and report read it); "
-                      f"saved game: {self.save_path}.")
-        for line in on_ladder(self.entry, self.options, margin):
-            for part in wrap(line, 4):
-                self.term.say(part)
+        try:
+            if self.view is not None:
+                self.term.say()
+                self.term.say(self.entry.render(self.view))
+            lines = self.story()
+            if lines:
+                self.term.say(self.term.bold("What happened, step by step:"))
+                self.term.page(lines, then=len(self.entry.categories) + 4)
+            self.term.say()
+            self.term.say(self.term.bold("The game is over."))
+            self.term.say(f"{'category':<16}{'you':>6}{'automa':>8}")
+            for c in self.entry.categories:
+                p, a = result.player.get(c, 0), result.automa.get(c, 0)
+                if p or a:
+                    self.term.say(f"{c:<16}{p:>6}{a:>8}")
+            self.term.say(f"{'total':<16}{result.player_score:>6}{result.automa_score:>8}")
+            margin = result.player_score - result.automa_score
+            winner = {"player": "You win", "automa": "The automa wins", "tie": "A tie"}[result.winner]
+            self.term.say(f"{winner} (margin {margin:+d}, after the tie-breaks).")
+            self.term.say(f"Recorded as game {k + 1} of {self.results} (summarize, compare and report read "
+                          f"it); saved game: {self.save_path}.")
+            for line in on_ladder(self.entry, self.options, margin):
+                self.term.say(line if line.startswith(" ") else "\n".join(wrap(line, 4)))
+        except (Quit, KeyboardInterrupt):
+            pass  # the game is saved and recorded: only its telling is cut short
+        return 0
 
 
 def default_save(results: Path) -> Path:

@@ -63,7 +63,7 @@ def spend(view, kind: str, choice) -> str:
     if choice == PASS:
         return f"stop: leave the remaining {kind} points unspent"
     if kind == "muster":
-        return f"muster your {choice[2]} in {region(view, choice[1])}"
+        return f"muster {'a troop' if choice[2] == 'troop' else 'your leader'} in {region(view, choice[1])}"
     if kind == "move":
         _, a, b, unit = choice
         return f"move a {unit} {region(view, a)} → {region(view, b)}"

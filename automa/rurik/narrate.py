@@ -50,7 +50,9 @@ def _rebellion(e: dict) -> str | None:
         unlocks = f"; you lead on {_plural(e['unlocks'], 'track')}, so it unlocks as many bonus spaces" if e["unlocks"] else ""
         return f"Its priority for the next round: {e['priority']}{unlocks}."
     if kind == "leader":
-        return f"Its leader {_name(e['leader'])} acts at the end of the round, in {_name(e['region'])}."
+        if e["leader"] == "sviatopolk":
+            return f"At the round's end its leader Sviatopolk musters a rebel into his region, {_name(e['region'])}."
+        return f"At the round's end its leader {_name(e['leader'])} goes to {_name(e['region'])} (inheritance deck)."
     if kind == "epic_reward":
         return f"Its build of 3 takes the {e['structure']}'s reward and a VP token instead; the card leaves the game."
     if kind == "setup":

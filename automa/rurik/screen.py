@@ -46,7 +46,8 @@ def side_lines(view, side: int, name: str) -> list[str]:
     c = view.claims(side)
     left = view.structures_left(side)
     stock = " ".join(f"{n} {k}" for k, n in zip(SHORT, left))
-    lines = wrap(f"{name}: {view.coins(side)} coins · {view.supply(side)} in supply · warfare "
+    coins = view.coins(side)
+    lines = wrap(f"{name}: {coins} coin{'' if coins == 1 else 's'} · {view.supply(side)} in supply · warfare "
                  f"{view.warfare(side)} · VP tokens {view.vp_tokens(side)} · claims rule {c[0]}, build {c[1]}, "
                  f"trade {c[2]} ({view.claim_vp(side)} VP) · left {stock}")
     lines += wrap(f"  boat: {goods(view, view.boat(side))} · dock: {goods(view, view.dock(side))}", 4)

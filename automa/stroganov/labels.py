@@ -107,6 +107,17 @@ def action(view, choice) -> str:
     raise KeyError(f"unknown action {choice!r}")
 
 
+def region(view, choice) -> int:
+    """Where an action is performed, whose region fur pays the paid action (ST-TURN-5)."""
+    if choice[0] in ("hunt", "claim"):
+        return view.slot_region[choice[1]]
+    if choice[0] in ("village", "yurt", "wish"):
+        return choice[1]
+    if choice[0] == "merchant" and view.merchant:
+        return view.merchant[0]
+    return view.slot_region[view.player.pos]
+
+
 def describe(view, kind: str, choice) -> str:
     """``choice`` of a ``kind`` decision in words (docs/decisions.md)."""
     if kind == "start_set":
@@ -133,7 +144,7 @@ def describe(view, kind: str, choice) -> str:
             return {"basic": "skip the basic action", "main": "skip the main action",
                     "paid": "no paid second action"}[kind]
         text = action(view, choice)
-        return f"pay a region fur: {text}" if kind == "paid" else text
+        return f"paid, region fur {fur(view, view.region_fur[region(view, choice)])}: {text}" if kind == "paid" else text
     if kind == "extra":
         if choice is None:
             return "done with extra actions"

@@ -75,7 +75,7 @@ def table(view) -> list[str]:
     songs = "; ".join(f"{i + 1}: {cost} story → {reward(gain)}" for i, (cost, gain) in enumerate(view.songs))
     tigers, banners = view.supplies
     lines = wrap(f"MARKET: {market} · TRADE SPACE: {fur(view, view.trade_fur) if view.trade_fur else 'empty'} · "
-                 f"bag {view.bag_size} furs · supply {tigers} tigers, {banners} banners")
+                 f"bag {count(view.bag_size, 'fur')} · supply {count(tigers, 'tiger')}, {count(banners, 'banner')}")
     lines += wrap(f"SONGS: {songs or 'none'}")
     merchant = view.merchant
     if merchant:
@@ -84,14 +84,19 @@ def table(view) -> list[str]:
     return lines
 
 
+def count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def furs(view, side) -> str:
     return " ".join(str(v) for v, n in enumerate(side.furs) for _ in range(n)) or "none"
 
 
 def side_lines(view, side, name: str) -> list[str]:
     outposts = ", ".join(f"r{r}×{n}" for r, n in enumerate(side.outposts) if n) or "none"
-    text = (f"{name}: {side.vp} VP · furs {furs(view, side)} · {side.tigers} tigers · {side.coins} coins · "
-            f"{side.horses} horses · {side.banners} banners · story {side.story} · trophy step {side.trophy} · "
+    text = (f"{name}: {side.vp} VP · furs {furs(view, side)} · {count(side.tigers, 'tiger')} · "
+            f"{count(side.coins, 'coin')} · {count(side.horses, 'horse')} · {count(side.banners, 'banner')} · "
+            f"story {side.story} · trophy step {side.trophy} · "
             f"outposts {outposts} (+{side.outpost_supply} to build) · tiles {len(side.tiles)}")
     if side.wishes:
         text += " · wishes: " + "; ".join(wish(view, w).split(": ", 1)[1] for w in side.wishes)

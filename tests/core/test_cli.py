@@ -163,6 +163,14 @@ def test_force_refuses_a_folder_with_files_a_run_does_not_write(capsys, tmp_path
     (["list", "options", "chess"], "unknown game 'chess'"),
     (["summarize", "/no/such/dir"], "no games.csv, games.csv.gz, games.parquet in /no/such/dir"),
     (["bench", "chess"], "unknown game 'chess'"),
+    (["play"], "play needs GAME (or --load FILE)"),
+    (["play", "rurik", "-o", "difficulty=9"], "option difficulty: '9' is not allowed"),
+    (["play", "rurik", "--seed", "-2"], "--seed must be a non-negative integer"),
+    (["play", "rurik", "--hint-strategy", "zz"], "unknown strategy 'zz' for game rurik"),
+    (["play", "tiny"], "game tiny cannot be played at the keyboard"),
+    (["play", "--load", "/no/such/game.json"], "cannot read saved game /no/such/game.json"),
+    (["play", "rurik", "--load", "/no/such/game.json"], "--load FILE takes the game, seed and options"),
+    (["replay", "README.md"], "README.md: not a saved game (not JSON"),
 ])
 def test_bad_input_is_one_line_and_exit_code_2(capsys, tmp_path, args, message):
     code, out, err = run_cli(capsys, *args, *(["--out", tmp_path / "o"] if args[0] == "simulate" else []))

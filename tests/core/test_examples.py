@@ -120,18 +120,21 @@ EXAMPLES = [e for page in PAGES for e in page_examples(page)] + help_examples()
 
 
 def out_dir(argv: list[str]) -> str | None:
-    """What a command writes: its ``--out`` folder or file, or the file its output is sent to."""
-    for flag in ("--out", ">"):
+    """What a command writes: its ``--out`` folder or file, ``play``'s ``--save`` file, or the file its
+    output is sent to."""
+    for flag in ("--out", "--save", ">"):
         if flag in argv:
             return argv[argv.index(flag) + 1]
     return None
 
 
 def reads(argv: list[str]) -> tuple[list[str], bool]:
-    """The run folders and data files a command reads, and whether it must be a stopped run
-    (``--resume``)."""
+    """The run folders, saved games and data files a command reads, and whether it must be a stopped
+    run (``--resume``)."""
     if "--resume" in argv:
         return [argv[argv.index("--resume") + 1]], True
+    if "--load" in argv:
+        return [argv[argv.index("--load") + 1]], False
     if argv[0] in ("summarize", "report", "review", "rate") or (argv[0] == "replay" and "/" in argv[1]):
         return [argv[1]], False
     if argv[0] == "compare":

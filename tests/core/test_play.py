@@ -1,0 +1,282 @@
+"""``automa-sim play`` in a real pseudo-terminal (stdlib ``pty``), a whole game per game by keystrokes:
+bad input, hint, undo, save, a closed terminal, Ctrl-C, --load and the end of the game, checked
+against ``replay`` of the saved game and the results folder (docs/play.md)."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import signal
+import struct
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from automa.core import saved as saves
+from automa.core.play import hint
+from automa.core.registry import get_game, get_strategy
+from automa.core.results import read_games
+
+pty = pytest.importorskip("pty")
+fcntl = pytest.importorskip("fcntl")
+termios = pytest.importorskip("termios")
+
+PROMPT = re.compile(r"choice 1-(\d+), or help> ")
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+SETTINGS = {"rurik": ["--seed", "5", "--option", "difficulty=1"], "stroganov": ["--seed", "5"]}
+
+
+class Pty:
+    """``automa-sim ARGS`` on a pseudo-terminal of ``rows`` x 80: what it printed, keystrokes in."""
+
+    def __init__(self, args: list[str], cwd: Path, rows: int = 500):
+        pid, fd = pty.fork()
+        if pid == 0:  # the child: size its terminal, then run the command line
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, 80, 0, 0))
+            os.chdir(cwd)
+            os.execv(sys.executable, [sys.executable, "-c", "import cli; cli.main()", *args])
+        self.pid, self.fd, self.buffer, self.code = pid, fd, "", None
+
+    def read(self, timeout: float) -> bool:
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            data = os.read(self.fd, 65536)
+        except OSError:  # the child is gone
+            data = b""
+        if not data:
+            raise EOFError(self.buffer[-2000:])
+        self.buffer += data.decode("utf-8", "replace").replace("\r\n", "\n")
+        return True
+
+    def expect(self, pattern, timeout: float = 120) -> re.Match:
+        """Wait for ``pattern``; the text up to and including it is consumed (``self.before`` holds it)."""
+        pattern = re.compile(pattern) if isinstance(pattern, str) else pattern
+        end = time.monotonic() + timeout
+        while True:
+            found = pattern.search(self.buffer)
+            if found:
+                self.before, self.buffer = self.buffer[:found.end()], self.buffer[found.end():]
+                return found
+            if time.monotonic() > end:
+                raise TimeoutError(f"{pattern.pattern!r} not seen; last output: {self.buffer[-1500:]!r}")
+            self.read(0.2)
+
+    def send(self, text: str) -> None:
+        os.write(self.fd, text.encode())
+
+    def line(self, text: str) -> None:
+        self.send(text + "\n")
+
+    def wait(self, timeout: float = 120) -> int:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.code = os.waitstatus_to_exitcode(status)
+                return self.code
+            try:
+                self.read(0.1)
+            except EOFError:
+                pass
+        os.kill(self.pid, signal.SIGKILL)
+        raise TimeoutError("the game did not exit")
+
+    def hang_up(self) -> int:
+        """Close the terminal, as closing its window does: the game gets SIGHUP, or its input ends."""
+        os.close(self.fd)
+        self.fd = -1
+        end = time.monotonic() + 120
+        while time.monotonic() < end:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                return os.waitstatus_to_exitcode(status)
+            time.sleep(0.05)
+        os.kill(self.pid, signal.SIGKILL)
+        raise TimeoutError("the game did not exit when its terminal closed")
+
+
+def decision_text(text: str) -> tuple[str, str]:
+    """The last table and the choice list shown before a prompt."""
+    text = ANSI.sub("", text)
+    block = text[text.rindex("Decision "):]
+    head = max(text.rfind("\nRURIK "), text.rfind("\nSTROGANOV "))
+    table = text[head:text.find("\n", text.find("Decision ", head)) if head >= 0 else 0]
+    table = table.split("What happened")[0].split("\nDecision ")[0]
+    return table, block
+
+
+def play_on(term: Pty, choose=lambda n, total: 1, limit: int = 2000) -> str:
+    """Answer every prompt until the game is over; the text of its end."""
+    for _ in range(limit):
+        found = term.expect(r"choice 1-(\d+), or help> |-- Enter[^\n]*-- |The game is over\.")
+        if found.group(0).startswith("The game"):
+            end = term.before
+            term.expect(r"Recorded as game[^\n]*\n")
+            return end + term.before
+        if found.group(0).startswith("--"):
+            term.line("")
+        else:
+            term.line(str(choose(len(term.before), int(found.group(1)))))
+    raise AssertionError("the game did not end")
+
+
+def totals(text: str) -> tuple[int, int]:
+    found = re.findall(r"^total\s+(-?\d+)\s+(-?\d+)$", ANSI.sub("", text), re.M)
+    return int(found[-1][0]), int(found[-1][1])
+
+
+@pytest.mark.parametrize("game", ["rurik", "stroganov"])
+def test_a_whole_game_by_keystrokes(game, tmp_path):
+    results, first, second = tmp_path / "results", tmp_path / "first.json", tmp_path / "second.json"
+    args = ["play", game, *SETTINGS[game], "--hint-strategy", "mc(budget=2,rollout=greedy)",
+            "--results", str(results), "--save", str(first)]
+    term = Pty(args, tmp_path)
+    term.expect(PROMPT)
+    # bad input: one line, the same prompt, nothing lost
+    for typed, said in (("x", "unknown command 'x'"), ("999", "no choice 999"), ("", "type a number")):
+        term.line(typed)
+        found = term.expect(PROMPT)
+        assert said in term.before and term.before.count("\n") <= 2
+    term.line("hint")
+    term.expect(PROMPT)
+    assert "Hint from mc(budget=2,rollout=greedy" in term.before and re.search(r"wins \d/\d", term.before)
+    # undo: back to the previous decision, exactly as it was
+    term.line("1")
+    term.expect(PROMPT)
+    table, choices = decision_text(term.before)
+    before = json.loads(first.read_text())["choices"]
+    term.line("2")
+    term.expect(PROMPT)
+    term.line("undo")
+    term.expect(PROMPT)
+    assert "undone: back to your previous decision" in term.before
+    again = decision_text(term.before)
+    assert again[0].splitlines() == table.splitlines()
+    assert again[1].splitlines() == choices.splitlines()
+    assert json.loads(first.read_text())["choices"] == before
+    term.line("save " + str(second))
+    term.expect(PROMPT)
+    assert f"saved to {second}" in " ".join(term.before.split())
+    for _ in range(3):
+        term.line("1")
+        found = term.expect(PROMPT)
+    made = len(json.loads(second.read_text())["choices"])
+    assert made == len(before) + 3
+    # a closed terminal: the game is saved, and loads
+    code = term.hang_up()
+    assert code in (0, 129)
+    assert len(saves.load(second).choices) == made
+    # Ctrl-C saves too
+    term = Pty(["play", "--load", str(second)], tmp_path)
+    term.expect(PROMPT)
+    assert f"continuing after {made} choices" in term.before
+    term.line("1")
+    term.expect(PROMPT)
+    term.send("\x03")
+    assert term.wait() == 130
+    assert "interrupted: the game is saved" in term.buffer
+    assert len(saves.load(second).choices) == made + 1
+    # --load, and on to the end
+    term = Pty(["play", "--load", str(second), "--results", str(results)], tmp_path)
+    end = play_on(term)
+    assert term.wait() == 0
+    player, automa = totals(end)
+    # the saved game replays to the same result, as replay shows it, and is a row of the results folder
+    kept = saves.load(second)
+    final = saves.replay(kept)
+    assert (final["player_score"], final["automa_score"]) == (player, automa) == (
+        kept.result["player_score"], kept.result["automa_score"])
+    term = Pty(["replay", str(second)], tmp_path)
+    term.wait()
+    assert re.search(rf"final\s+player={player} automa={automa} ", term.buffer)
+    games = read_games(results / "games.csv")
+    assert list(games["strategy"]) == ["human"] and int(games["margin"].iloc[0]) == player - automa
+    assert json.loads((results / "manifest.json").read_text())["saved_games"] == [str(second)]
+    if game == "rurik":  # report reads a person's games like a run's
+        from automa.core.report import write_report
+
+        assert (results / "report.md") in write_report(results, None)
+
+
+def test_a_long_story_is_paged_in_a_small_terminal(tmp_path):
+    """At 24 rows, a story longer than half the screen waits for Enter; the choices then list a page."""
+    term = Pty(["play", "stroganov", "--seed", "5", "--results", str(tmp_path / "r")], tmp_path, rows=24)
+    seen_pause = False
+    for _ in range(60):
+        found = term.expect(r"choice 1-(\d+), or help> |-- Enter[^\n]*-- ")
+        if found.group(0).startswith("--"):
+            seen_pause = True
+            term.line("")
+            continue
+        shown = [line for line in term.before.split("Decision ")[-1].splitlines()[1:] if re.match(r"\s+\d+\. ", line)]
+        assert len(shown) <= 20
+        if seen_pause:
+            break
+        term.line("1")
+    assert seen_pause
+    term.line("quit")
+    assert term.wait() == 0
+
+
+def test_hint_rolls_out_the_shortlist_on_the_same_deals():
+    """hint: the search player's shortlist, each choice rolled out budget // width times, best first."""
+    from automa.core.runner import prepare
+    from automa.core.seeding import game_streams
+    from automa.core.simulate import resolve
+
+    entry, asked = get_game("rurik"), []
+    spec = resolve("rurik", None, {}, 3)
+
+    def then(decision, number):
+        if number == 5:  # the first advisor
+            asked.append(hint(decision, get_strategy(entry, "mc(budget=4,rollout=greedy)")))
+        return decision.choices[0]
+
+    streams = game_streams(3, 0)
+    entry.play(prepare(spec), spec.options, saves.Script(streams.strategy, [], then), streams, None)
+    (verdicts,) = asked
+    assert len(verdicts) == 2 and all(v.rollouts == 2 for v in verdicts)
+    assert (verdicts[0].wins, verdicts[0].margin) >= (verdicts[1].wins, verdicts[1].margin)
+    assert all(0 <= v.win_lo <= v.wins / 2 <= v.win_hi <= 1 for v in verdicts)
+    assert all(v.margin_lo <= v.margin <= v.margin_hi for v in verdicts)
+
+
+def test_a_saved_game_is_checked_field_by_field_and_choice_by_choice(tmp_path):
+    """Loading names the bad field; replaying names the first saved choice the engine does not ask."""
+    from automa.core.errors import UsageError
+
+    good = saves.Saved("stroganov", 3, 0, {"difficulty": "hard"}, [("start_set", 1), ("move", 2)])
+    path = tmp_path / "g.json"
+    good.write(path)
+    assert saves.load(path).choices == good.choices and saves.replay(saves.load(path)) is None
+    for change, message in (({"seed": -1}, "non-negative"), ({"colour": "red"}, "unknown field 'colour'"),
+                            ({"version": 2}, "version 2"), ({"options": {"difficulty": "easy"}}, "'easy' is not allowed"),
+                            ({"choices": [["move"]]}, "choice 1 must be [kind, choice]"), ({"game": "chess"}, "unknown game")):
+        data = json.loads(path.read_text()) | change
+        (tmp_path / "bad.json").write_text(json.dumps(data))
+        with pytest.raises(UsageError, match=re.escape(message)):
+            saves.load(tmp_path / "bad.json")
+    wrong = saves.Saved("stroganov", 3, 0, {}, [("start_set", 1), ("basic", ["coin"])])
+    with pytest.raises(saves.Mismatch, match=r"saved choice 2 \(basic \[\"coin\"\]\) does not fit the game: the engine asks 'move'"):
+        saves.replay(wrong)
+
+
+def test_a_margin_is_placed_on_the_published_ladder_of_its_setting_only():
+    from automa.core.played import on_ladder
+
+    entry = get_game("rurik")
+    lines = on_ladder(entry, entry.resolve_options({"difficulty": "1"}), -11)
+    assert lines and "difficulty=1" in lines[0]
+    means = [float(line.split()[0]) for line in lines[1:-1] if "▶" not in line]
+    at = next(i for i, line in enumerate(lines[1:-1]) if "▶" in line)
+    assert means == sorted(means) and all(m < -11 for m in means[:at]) and all(m > -11 for m in means[at:])
+    assert on_ladder(entry, entry.resolve_options({"difficulty": "1", "modules": "epic"}), -12) == []
+    strog = get_game("stroganov")
+    assert "opponent=katyusha, difficulty=hard" in on_ladder(
+        strog, strog.resolve_options({"opponent": "katyusha", "difficulty": "hard"}), 3)[0]
+    assert on_ladder(strog, strog.resolve_options({"difficulty": "medium"}), 3) == []
