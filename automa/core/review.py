@@ -32,8 +32,8 @@ from automa.core.params import StrategySpec
 from automa.core.registry import Game, get_strategy
 from automa.core.results import Result
 from automa.core.runner import RunSpec, prepare
-from automa.core.seeding import game_streams
 from automa.core.saved import Mismatch, Script, Unfinished
+from automa.core.seeding import game_streams
 from automa.core.strategy import Strategy, ask
 
 DEFAULT_REVIEWER = "mc(budget=48,width=3)"
@@ -123,14 +123,10 @@ def reviewer_spec(game: Game, text: str) -> StrategySpec:
     return spec
 
 
-def to_json(choice) -> Any:
-    """A choice as plain JSON data (tuples become lists)."""
-    return json.loads(json.dumps(choice))
-
-
 class _Reviewing(Strategy):
-    """The player of the replayed game: at each decision it takes the player's choice, and (with a
-    reviewer) first asks the reviewer's verdict on it. It searches, so decisions offer rollouts."""
+    """The player of the replayed game: at each decision it takes the player's choice and (with a
+    reviewer) asks the reviewer's verdict there, then measures the choice against the pick on fresh
+    rollouts where they differ. It searches, so decisions offer rollouts."""
 
     name = "reviewing"
     searches = True
@@ -169,7 +165,7 @@ class _Reviewing(Strategy):
 
 def describer(game: Game) -> Callable:
     """``(view, kind, choice) -> words``: the game's own labels, or the choice as JSON."""
-    return game.describe or (lambda view, kind, choice: json.dumps(to_json(choice)))
+    return game.describe or (lambda view, kind, choice: json.dumps(choice))
 
 
 def _play(target: Target, ctx, reviewing: _Reviewing) -> Result | None:
@@ -245,8 +241,8 @@ def table(rv: Review) -> list[dict]:
     for d in rv.decisions:
         lost, best = d.loss, d.best
         rows.append(dict(zip(COLUMNS, (
-            d.number, d.kind, d.options, json.dumps(to_json(d.chosen)), d.chosen_label,
-            json.dumps(to_json(d.pick)), d.pick_label, d.same, lost.rollouts,
+            d.number, d.kind, d.options, json.dumps(d.chosen), d.chosen_label,
+            json.dumps(d.pick), d.pick_label, d.same, lost.rollouts,
             *lost.value_loss, *lost.win_loss, *lost.margin_loss, *lost.win, *best.win,
             *lost.margin, *best.margin))))
     return rows
@@ -263,30 +259,12 @@ def write_csv(rv: Review, path) -> None:
             writer.writerow({k: "" if isinstance(v, float) and math.isnan(v) else v for k, v in row.items()})
 
 
-def _iv(triple, fmt: str, scale: float = 1.0) -> str:
-    mean, lo, hi = (x * scale for x in triple)
+def _iv(triple, fmt: str) -> str:
+    """``mean [lo, hi]`` in ``fmt`` (the mean alone without an interval)."""
+    mean, lo, hi = triple
     if math.isnan(lo):
         return fmt.format(mean)
     return f"{fmt.format(mean)} [{fmt.format(lo)}, {fmt.format(hi)}]"
-
-
-def verdict_lines(verdict, words: Callable[[Any], str], chosen=None) -> list[str]:
-    """A verdict as lines for people: each choice rolled out, the pick first, with its win chance,
-    mean margin and what it loses against the pick (value and margin, 95% intervals). ``words(choice)``
-    labels a choice; ``chosen`` is marked."""
-    if not verdict.rounds:
-        return [f"  {words(verdict.pick)}: the only choice searched (no rollouts at this budget)"]
-    lines = []
-    for r in verdict.rated():
-        mark = "best" if r.choice == verdict.pick else "yours" if r.choice == chosen else ""
-        if r.choice == verdict.pick and r.choice == chosen:
-            mark = "best, yours"
-        head = f"  {'(' + mark + ') ' if mark else ''}{words(r.choice)}"
-        stats = (f"win {_iv(r.win, '{:.0%}')}, margin {_iv(r.margin, '{:+.1f}')}")
-        if r.choice != verdict.pick:
-            stats += (f"; loses {_iv(r.value_loss, '{:.3f}')} value, {_iv(r.margin_loss, '{:+.1f}')} VP")
-        lines += [head, f"      {stats}"]
-    return lines
 
 
 def text(rv: Review, top: int = TOP, csv_path=None) -> str:
@@ -313,7 +291,7 @@ def text(rv: Review, top: int = TOP, csv_path=None) -> str:
     for k, d in enumerate(costly, 1):
         lost, best = d.loss, d.best
         out += ["", f"{k}. decision {d.number} of {n} ({d.kind}, {d.options} choices): lost "
-                    f"{_iv(lost.value_loss, '{:.3f}')} value, {_iv(lost.win_loss, '{:+.0%}', 1)} win chance, "
+                    f"{_iv(lost.value_loss, '{:.3f}')} value, {_iv(lost.win_loss, '{:+.0%}')} win chance, "
                     f"{_iv(lost.margin_loss, '{:+.1f}')} VP",
                 f"   played: {d.chosen_label}  (win {_iv(lost.win, '{:.0%}')}, margin {_iv(lost.margin, '{:+.1f}')})",
                 f"   better: {d.pick_label}  (win {_iv(best.win, '{:.0%}')}, margin {_iv(best.margin, '{:+.1f}')})"]
