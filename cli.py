@@ -1,5 +1,5 @@
-"""The ``automa-sim`` command line: simulate, replay, play, list, rules, summarize, compare, bench, sweep,
-sensitivity, ladder, report, calibrate.
+"""The ``automa-sim`` command line: simulate, replay, play, review, rate, list, rules, summarize, compare,
+bench, sweep, sensitivity, ladder, report, calibrate.
 
 Bad input (:class:`automa.core.errors.UsageError` or a click usage error) prints one line on stderr
 and exits with code 2; Ctrl-C exits with code 130.
@@ -287,6 +287,152 @@ def replay_saved(path: Path, as_json: bool) -> None:
                    f"{'unfinished':<14} after {len(game.choices)} choices; continue with: automa-sim play --load {path}")
         return
     click.echo(event_json({"kind": "final", **final}) if as_json else final_line(final))
+
+
+@app.command()
+@click.argument("source", metavar="FILE|DIR", type=click.Path(path_type=Path))
+@click.option("--game-index", "-i", type=int, help="With DIR: the game's index (the `game_index` column).")
+@click.option("--cell", metavar="LABEL", help="With a sweep's DIR: the cell (the `cell` column).")
+@click.option("--strategy", "-s", metavar="NAME", help="The search player that reviews, with its budget per "
+              "decision (default: mc(budget=48,width=3); see docs/review.md).")
+@click.option("--rollouts", type=int, metavar="N", help="Fresh paired rollouts per choice that measure each "
+              "loss (default: the reviewer's per searched choice, budget / width).")
+@click.option("--seed", type=int, help="Seed of the reviewer's rollouts (default: fresh entropy, printed).")
+@click.option("--top", type=int, default=5, show_default=True, help="How many of the costliest decisions to show.")
+@click.option("--out", type=click.Path(path_type=Path),
+              help="CSV file of every decision (default: results/review-<game>-<YYYYmmdd-HHMMSS>.csv).")
+@click.option("--force", is_flag=True, help="Overwrite an existing --out file.")
+@quiet_flag
+def review(source, game_index, cell, strategy, rollouts, seed, top, out, force, quiet):
+    """Replay one game and ask a search player about every decision of the player: what was
+    chosen, what it rates best and the value lost, with 95% intervals.
+
+    FILE is a game saved by `automa-sim play` (docs/play.md), finished or not. DIR is a results
+    folder with --game-index (and --cell for a sweep): a run of simulate or sweep, whose player's
+    choices come from replaying the game with its strategy, seed and options from DIR/manifest.json,
+    or a folder of a person's games (results/play/GAME). Prints the costliest decisions, each with
+    the board at that point and the better choice in words, and writes every decision as CSV. It
+    states its rollouts per decision, says how long it will take after timing its first decision,
+    and shows progress on a terminal. See docs/review.md.
+
+    \b
+    Example:
+      automa-sim simulate stroganov --games 4 --seed 1 --strategy greedy --out results/review-example --force --quiet
+      automa-sim review results/review-example --game-index 2 --strategy 'mc(budget=8,width=2)' --seed 1
+    """
+    import json
+    import time
+    from datetime import datetime
+
+    from automa.core import review as rev
+    from automa.core.seeding import fresh_entropy
+    from automa.core.simulate import progress_bar
+
+    if top < 1:
+        raise UsageError(f"--top must be at least 1, got {top}")
+    if rollouts is not None and rollouts < 2:
+        raise UsageError(f"--rollouts must be at least 2 (for an interval), got {rollouts}")
+    if seed is not None and seed < 0:
+        raise UsageError(f"--seed must be a non-negative integer, got {seed}")
+    if source.is_file():
+        if game_index is not None or cell is not None:
+            raise UsageError(f"review FILE takes the game from the saved game; drop "
+                             f"{'--game-index' if game_index is not None else '--cell'}")
+        target = rev.saved_target(source)
+    elif (source / "manifest.json").is_file():
+        if game_index is None or game_index < 0:
+            raise UsageError("review DIR needs --game-index N (a non-negative integer)")
+        try:
+            kind = json.loads((source / "manifest.json").read_text()).get("kind")
+        except ValueError as exc:
+            raise UsageError(f"{source}/manifest.json is not valid JSON: {exc}") from None
+        if kind == "play":
+            if cell is not None:
+                raise UsageError(f"--cell: {source} holds a person's games, not a sweep")
+            target = rev.played_target(source, game_index)
+        else:
+            spec = run_spec(source, cell, game_index)
+            target = rev.run_target(source, spec, cell, game_index)
+    else:
+        raise UsageError(f"{source}: neither a saved game nor a results folder (no manifest.json)")
+    spec = target.spec
+    reviewer = rev.reviewer_spec(spec.game, strategy or rev.DEFAULT_REVIEWER)
+    out = out or Path("results") / f"review-{spec.game.name}-{datetime.now():%Y%m%d-%H%M%S}.csv"
+    if out.exists() and not force:
+        raise UsageError(f"output file {out} already exists; use --force to overwrite it or choose another --out")
+    seed = fresh_entropy() if seed is None else seed
+    decisions, ctx = rev.check(target)
+    say = (lambda line: None) if quiet else (lambda line: click.echo(line, err=True))
+    say(f"reviewing {decisions} decisions with {reviewer.canonical}: {rev.cost(reviewer, rollouts)}")
+    bar = progress_bar(decisions, quiet, unit="decision")
+
+    def seen(d):
+        if d.number == 1:
+            say(f"the first decision took {d.seconds:.2f} s, so the review takes up to about "
+                f"{rev.duration(d.seconds * decisions)} (later decisions cost less: less of the game is left "
+                f"to play out)")
+        bar.update(1)
+    clock = time.perf_counter()
+    try:
+        done = rev.review(target, reviewer, seed, rollouts, ctx, seen)
+    finally:
+        bar.close()
+    spent = time.perf_counter() - clock
+    say(f"reviewed in {rev.duration(spent)} ({spent / max(1, decisions):.2f} s per decision)")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        rev.write_csv(done, out)
+    except OSError as exc:
+        raise UsageError(f"cannot write {out}: {exc.strerror or exc}") from None
+    click.echo(rev.text(done, top, out))
+
+
+@app.command()
+@click.argument("folder", metavar="DIR", type=click.Path(path_type=Path))
+@click.option("--ladder", "ladder_dir", type=click.Path(path_type=Path), metavar="DIR",
+              help="A folder written by `automa-sim ladder` (default: the published results/<game>/ladder).")
+@click.option("--strategy", "-s", metavar="NAME",
+              help="Rate only this strategy's games (the `strategy` column; default: each strategy in DIR apart).")
+@click.option("--out", type=click.Path(path_type=Path), help="Also write what to expect per setting as CSV.")
+@click.option("--force", is_flag=True, help="Overwrite an existing --out file.")
+def rate(folder, ladder_dir, strategy, out, force):
+    """Place a set of games on a published ladder: the rung whose margins match, and the win rate and
+    margin to expect at each of the ladder's settings, with 95% intervals.
+
+    DIR holds games at one or more of the ladder's settings (games.csv, games.csv.gz or
+    games.parquet): a person's (results/play/GAME), a simulate run or a sweep. Games at settings
+    the ladder does not have are left out, and with fewer than 5 games it says how little they
+    tell. The method (a maximum-likelihood placement of the mean margin among the ladder's
+    players at the same setting, with a likelihood-ratio interval): docs/review.md.
+
+    \b
+    Example:
+      automa-sim rate results/rurik/difficulty --strategy greedy
+      automa-sim simulate stroganov --games 3 --seed 2 --out results/rate-example --force --quiet
+      automa-sim rate results/rate-example
+    """
+    import csv
+
+    from automa.core import rate as rating
+
+    if out is not None and out.exists() and not force:
+        raise UsageError(f"output file {out} already exists; use --force to overwrite it or choose another --out")
+    ladder, ratings = rating.rate_folder(folder, ladder_dir, strategy)
+    click.echo(rating.scale(ladder))
+    for r in ratings:
+        click.echo("")
+        click.echo(rating.text(r))
+    if out is not None:
+        rows = rating.table(ratings)
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            with open(out, "w", newline="") as f:
+                writer = csv.DictWriter(f, list(rows[0]), lineterminator="\n")
+                writer.writeheader()
+                writer.writerows(rows)
+        except OSError as exc:
+            raise UsageError(f"cannot write {out}: {exc.strerror or exc}") from None
+        click.echo(f"\ntable written to {out}")
 
 
 def run_spec(out: Path, cell: str | None, game_index: int):

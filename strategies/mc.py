@@ -9,13 +9,16 @@ choice beats it by ``z`` standard errors of their paired difference, and then pl
 lower bound (mean difference less ``z`` standard errors) is highest. ``budget`` rollouts per
 decision are split evenly over the choices; with a budget below the width, only the policy's
 ``budget`` best are tried, so ``budget=1`` plays as the policy does.
+
+Its :meth:`FlatMonteCarlo.verdict` is that evaluation as data (strategies/search.py, ``Verdict``):
+each choice's win chance, margin and paired loss against its pick, with intervals. ``choose`` plays
+the verdict's pick, so ``automa-sim review`` and ``play``'s hint show exactly what ``mc`` sees.
 """
 import math
-import random
 import statistics
 
 from automa.core.params import Param
-from strategies.search import Search, value
+from strategies.search import Search, Verdict, value
 
 PRIOR_SD = 0.3   # the spread of a paired difference assumed when one round gives no estimate of it
 
@@ -32,16 +35,20 @@ class FlatMonteCarlo(Search):
         self.z = z
 
     def choose(self, decision):
+        return self.verdict(decision).pick
+
+    def verdict(self, decision, also=()) -> Verdict:
+        """The search's :class:`~strategies.search.Verdict` on ``decision``: the rollouts it makes there at
+        its budget and the choice it plays (``pick``), exactly as :meth:`choose` sees them. ``also``
+        are more choices to roll out on the same determinizations, after the searched ones (a player's
+        choice to compare); they cost rollouts but change neither the pick nor this strategy's streams.
+        A single searched choice is played without rollouts, and then ``also`` is not rolled out."""
         choices = self.shortlist(decision)[:self.budget]
         if len(choices) == 1:
-            return choices[0]
+            return Verdict(decision.kind, choices, 1, 0, [[]], [[]])
         rounds = self.budget // len(choices)
-        values = [[] for _ in choices]
-        for _ in range(rounds):
-            world, stream = self.world.getrandbits(64), self.world.getrandbits(64)
-            for i, choice in enumerate(choices):
-                policy = self.make_policy(random.Random(stream))
-                values[i].append(value(decision.rollout(choice, policy, random.Random(world))))
+        tried = choices + [c for c in dict.fromkeys(also) if c not in choices]
+        results, values = self.paired(decision, tried, rounds, self.world)
         best, best_bound = 0, 0.0
         for i in range(1, len(choices)):
             diffs = [v - p for v, p in zip(values[i], values[0])]
@@ -49,4 +56,4 @@ class FlatMonteCarlo(Search):
             bound = statistics.fmean(diffs) - self.z * spread / math.sqrt(rounds)
             if bound > best_bound:
                 best, best_bound = i, bound
-        return choices[best]
+        return Verdict(decision.kind, tried, len(choices), best, results, values)

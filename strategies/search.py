@@ -1,5 +1,5 @@
-"""What the search strategies share: their parameters, streams and shortlist, and the value of a
-finished rollout.
+"""What the search strategies share: their parameters, streams and shortlist, the value of a finished
+rollout, and the :class:`Verdict` on a decision that a search's rollouts give.
 
 A rollout returns the game's Result; its value for the player is 1 for a win, 1/2 for a draw, 0 for
 a loss, blended with the margin so that a search still has a gradient where every game is lost
@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 
 from automa.core.params import Param
+from automa.core.stats import mean_interval, paired_win_interval, wilson
 from automa.core.strategy import Strategy
 
 OUTCOME = {"player": 1.0, "tie": 0.5, "automa": 0.0}   # automa.core.results.WINNERS
@@ -49,3 +51,94 @@ class Search(Strategy):
         """The choices to search: the policy's ``width`` best, best first."""
         ranked = self.policy.rank(decision)
         return ranked[:self.width] if len(ranked) > self.width else ranked
+
+    def paired(self, decision, choices: list, rounds: int, world: random.Random) -> tuple[list, list]:
+        """Each of ``choices`` rolled out ``rounds`` times on the same determinizations (common random
+        numbers): every round draws a world and a policy stream from ``world`` and plays every choice
+        on them. Returns the Results and their values, one list per choice."""
+        results = [[] for _ in choices]
+        for _ in range(rounds):
+            seed, stream = world.getrandbits(64), world.getrandbits(64)
+            for i, choice in enumerate(choices):
+                policy = self.make_policy(random.Random(stream))
+                results[i].append(decision.rollout(choice, policy, random.Random(seed)))
+        return results, [[value(r) for r in rs] for rs in results]
+
+    def compare(self, decision, choices: list, rounds: int, world: random.Random) -> "Verdict":
+        """A :class:`Verdict` of ``choices`` on ``rounds`` paired rollouts drawn from ``world``, each
+        against the first (a review's fresh measure of a loss, apart from the search's own rollouts)."""
+        return Verdict(decision.kind, list(choices), len(choices), 0, *self.paired(decision, choices, rounds, world))
+
+
+@dataclass(frozen=True)
+class Rated:
+    """One choice of a :class:`Verdict`: its rollouts, win chance (ties are not wins) with its Wilson
+    95% interval, mean margin and mean value with their t intervals, and what it loses against the
+    verdict's pick on the same rollouts: the paired differences pick minus this choice of value and
+    margin with their t intervals (value within -1..1), and of the win (1/0) with its Agresti-Min
+    interval. Each is ``(mean, lo, hi)``; the t intervals are NaN without two rollouts."""
+
+    choice: object
+    searched: bool          # one of the policy's ``width`` best, which the search chooses among
+    rollouts: int
+    wins: int
+    win: tuple              # (mean, lo, hi), and so on
+    margin: tuple
+    value: tuple
+    value_loss: tuple
+    win_loss: tuple
+    margin_loss: tuple
+
+
+def clipped(interval: tuple) -> tuple:
+    """A ``(mean, lo, hi)`` interval of a value difference, its bounds within the possible -1..1."""
+    mean, lo, hi = interval
+    return mean, max(-1.0, lo), min(1.0, hi)
+
+
+class Verdict:
+    """A search player's evaluation of one decision, from its rollouts there: ``choices`` are the
+    policy's best (``searched`` of them, best first) and then any ``also`` asked for, each rolled out
+    once per round on the same determinizations and policy streams (common random numbers);
+    ``results[i]`` are choice ``i``'s rollout Results and ``values[i]`` their values. ``pick`` is the
+    choice the search plays; :meth:`rated` gives each choice's statistics, ``pick`` first."""
+
+    __slots__ = ("kind", "choices", "searched", "best", "results", "values")
+
+    def __init__(self, kind: str, choices: list, searched: int, best: int, results: list, values: list):
+        self.kind, self.choices, self.searched, self.best = kind, choices, searched, best
+        self.results, self.values = results, values
+
+    @property
+    def pick(self):
+        return self.choices[self.best]
+
+    @property
+    def rounds(self) -> int:
+        """Rollouts per choice (0 when the search had a single choice and rolled nothing out)."""
+        return len(self.values[0]) if self.values else 0
+
+    def rate(self, i: int) -> Rated:
+        """The statistics of ``choices[i]``."""
+        values, results = self.values[i], self.results[i]
+        margins = [sum(r.player.values()) - sum(r.automa.values()) for r in results]
+        wins = [1 if r.winner == "player" else 0 for r in results]
+        best = self.results[self.best]
+        best_margins = [sum(r.player.values()) - sum(r.automa.values()) for r in best]
+        best_wins = [1 if r.winner == "player" else 0 for r in best]
+        n, won = len(values), sum(wins)
+        return Rated(self.choices[i], i < self.searched, n, won, (won / n if n else math.nan, *wilson(won, n)),
+                     mean_interval(margins), mean_interval(values),
+                     clipped(mean_interval([b - v for b, v in zip(self.values[self.best], values)])),
+                     paired_win_interval(best_wins, wins),
+                     mean_interval([b - m for b, m in zip(best_margins, margins)]))
+
+    def rated(self) -> list[Rated]:
+        """Every choice's statistics: the pick first, then the others by mean value, best first."""
+        rest = sorted((i for i in range(len(self.choices)) if i != self.best),
+                      key=lambda i: -math.fsum(self.values[i]) / len(self.values[i]) if self.values[i] else 0)
+        return [self.rate(i) for i in [self.best, *rest]]
+
+    def index(self, choice) -> int:
+        """The place of ``choice`` among the choices rolled out (ValueError if it was not)."""
+        return self.choices.index(choice)

@@ -217,14 +217,14 @@ class _NoBar:
         pass
 
 
-def progress_bar(games: int, quiet: bool):
-    """A tqdm bar on stderr when it is a terminal and not ``quiet``; otherwise one that does nothing
-    (and tqdm is not imported)."""
+def progress_bar(games: int, quiet: bool, unit: str = "game"):
+    """A tqdm bar of ``games`` steps (``unit``) on stderr when it is a terminal and not ``quiet``;
+    otherwise one that does nothing (and tqdm is not imported)."""
     if quiet or not sys.stderr.isatty():
         return _NoBar()
     from tqdm import tqdm
 
-    return tqdm(total=games, unit="game", file=sys.stderr, dynamic_ncols=True)
+    return tqdm(total=games, unit=unit, file=sys.stderr, dynamic_ncols=True)
 
 
 def _manifest(spec: RunSpec, games: int, jobs: int, fmt: str, command: str) -> dict:

@@ -35,8 +35,8 @@ def same_game_with_rollouts(game, ctx, opts, random_cls, index: int) -> tuple[li
 
 
 class Capped(FlatMonteCarlo):
-    """``mc`` that keeps what it was offered and chose, with how many trace events came before, and
-    ends the game after ``limit`` decisions."""
+    """``mc`` that keeps what it was offered, the values of its rollouts (its verdict) and what it
+    chose, with how many trace events came before, and ends the game after ``limit`` decisions."""
 
     def __init__(self, rng, trace, limit, seen, **kw):
         super().__init__(rng, **kw)
@@ -46,15 +46,16 @@ class Capped(FlatMonteCarlo):
         if len(self.log) == self.limit:
             raise Stop
         seen = self.seen(decision.view)
-        choice = super().choose(decision)
-        self.log.append((len(self.trace.events), seen, decision.kind, tuple(decision.choices), choice))
-        return choice
+        verdict = self.verdict(decision)
+        self.log.append((len(self.trace.events), seen, decision.kind, tuple(decision.choices), verdict.pick,
+                         verdict.values))
+        return verdict.pick
 
 
 def shown(game, ctx, opts, policy, limit: int, seen=lambda view: ()) -> list[tuple]:
     """Game 0 of seed 11 played by capped ``mc`` (budget 4), as what the player saw (the non-decision
     events, what ``seen`` reads off the view that no event shows, and each decision's offer)
-    interleaved with what it chose."""
+    interleaved with what it chose and the values its rollouts gave each choice (its verdict)."""
     trace, st = Trace(), game_streams(11, 0)
     strategy = Capped(st.strategy, trace, limit, seen, budget=4, rollout=policy)
     try:
@@ -62,9 +63,9 @@ def shown(game, ctx, opts, policy, limit: int, seen=lambda view: ()) -> list[tup
     except Stop:
         pass
     out, done = [], 0
-    for at, seen, kind, offer, choice in strategy.log:
+    for at, seen, kind, offer, choice, values in strategy.log:
         out += [("event", e) for e in trace.events[done:at] if e["kind"] != "decision"]
-        out += [("seen", seen), ("offer", kind, offer), ("choice", choice)]
+        out += [("seen", seen), ("offer", kind, offer), ("choice", choice, values)]
         done = at
     return out
 

@@ -135,7 +135,7 @@ def reads(argv: list[str]) -> tuple[list[str], bool]:
         return [argv[argv.index("--resume") + 1]], True
     if "--load" in argv:
         return [argv[argv.index("--load") + 1]], False
-    if argv[0] in ("summarize", "report") or (argv[0] == "replay" and "/" in argv[1]):
+    if argv[0] in ("summarize", "report", "review", "rate") or (argv[0] == "replay" and "/" in argv[1]):
         return [argv[1]], False
     if argv[0] == "compare":
         return argv[1:3], False
@@ -255,7 +255,8 @@ def test_the_extractor_finds_the_examples():
                       "automa-sim list options --help", "automa-sim summarize --help", "automa-sim bench --help",
                       "automa-sim sweep --help", "automa-sim report --help", "automa-sim calibrate --help",
                       "automa-sim rules --help", "automa-sim rules template --help", "automa-sim compare --help",
-                      "automa-sim sensitivity --help", "automa-sim ladder --help", "automa-sim play --help"}
+                      "automa-sim sensitivity --help", "automa-sim ladder --help", "automa-sim play --help",
+                      "automa-sim review --help", "automa-sim rate --help"}
     assert {p for p, _ in found if not p.endswith("--help")} >= {"README.md", "docs/stroganov.md"}
 
 

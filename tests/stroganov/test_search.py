@@ -50,8 +50,9 @@ def _shown(monkeypatch, reorder: bool, peek: bool) -> list[tuple]:
 
 def test_search_player_does_not_peek(monkeypatch):
     """Two games that differ only in the order of face-down piles the player has not seen: with the
-    strategy's stream fixed, mc's choices are the same until that order shows in what the player
-    sees. With rollouts that peek, a choice differs first, so this test fails for a player that peeks."""
+    strategy's stream fixed, mc's choices and the values of its rollouts (its verdict, which
+    ``review`` shows) are the same until that order shows in what the player sees. With rollouts
+    that peek, a choice differs first, so this test fails for a player that peeks."""
     n, first = first_difference(_shown(monkeypatch, False, False), _shown(monkeypatch, True, False))
     assert n >= 10 and (first is None or first[0] != "choice"), (n, first)
     n, first = first_difference(_shown(monkeypatch, False, True), _shown(monkeypatch, True, True))
