@@ -1,5 +1,5 @@
 """The ``automa-sim`` command line: simulate, replay, play, review, rate, list, rules, summarize, compare,
-bench, sweep, sensitivity, ladder, report, calibrate.
+bench, sweep, sensitivity, ladder, report, calibrate, tune.
 
 Bad input (:class:`automa.core.errors.UsageError` or a click usage error) prints one line on stderr
 and exits with code 2; Ctrl-C exits with code 130.
@@ -959,6 +959,59 @@ def calibrate(game, strategy, target, option_pairs, by_leader, seed, batch, max_
     for line in cal.recommendations(table, steps, groups):
         click.echo(line)
     click.echo(f"seed {seed}; table written to {out}")
+
+
+@app.command()
+@click.argument("game", required=False, shell_complete=complete_game)
+@click.argument("strategy", required=False, shell_complete=complete_strategy)
+@click.option("--param", "params", multiple=True, metavar="NAME=LOW:HIGH",
+              help="Tune this numeric parameter within LOW..HIGH; repeatable (default: every numeric parameter "
+                   "the STRATEGY text does not fix, over 0 to twice its value; see docs/tune.md).")
+@click.option("--objective", type=click.Choice(["margin", "win_rate"]),
+              help="What to maximise: the mean margin (default) or the win rate.")
+@click.option("--target", type=float, help="Instead: get the win rate closest to this (e.g. 0.5 at a --option setting).")
+@option_flag
+@click.option("--trials", type=int, default=200, show_default=True, help="Candidates to try, besides the start.")
+@click.option("--batch", type=int, help="Candidates asked and played at a time (default: CMA-ES's 4 + 3 ln N "
+                                        "for N parameters).")
+@click.option("--games", "-n", type=int, default=200, show_default=True,
+              help="Games per trial: games 0..N-1 of the seed, the same deals for every trial.")
+@click.option("--confirm-games", type=int, default=1000, show_default=True,
+              help="Fresh games (N.. of the seed) on which the best is compared with the start, paired.")
+@design_run_flags("tune")
+def tune(ctx, game, strategy, params, objective, target, option_pairs, trials, batch, games, confirm_games, seed,
+         jobs, out, quiet, force, backend, scheduler, resume):
+    """Search STRATEGY's numeric parameters for the best mean margin, win rate or a target win rate.
+
+    Every trial plays the same deals (common random numbers); the optimiser (CMA-ES, the cma
+    package) asks a batch of candidates at a time and is told their results in order, so the
+    trials are the same for any --jobs or backend. The best trial is then compared with the start
+    on fresh deals: the paired difference with its 95% interval. Writes trials.csv, best.txt
+    (the --strategy string), confirm.csv, confirm-games.csv, plots/progress.png and manifest.json.
+    With --resume DIR, --trials may grow to tune on.
+
+    \b
+    Example:
+      automa-sim tune rurik expert --param kill=1:3 --param deny=0:2 --trials 6 --batch 3 --games 10 --confirm-games 20 --seed 1 --out results/tune-demo --force
+      automa-sim tune --resume results/tune-demo --trials 9
+    """
+    from automa.core import tune as tun
+
+    command = shlex.join(["automa-sim", *ctx.obj])
+    if resume is not None:
+        no_run_settings(ctx, ("game", "strategy", "params", "objective", "target", "option_pairs", "batch", "games",
+                              "confirm_games", "seed", "out", "force"))
+        given = ctx.get_parameter_source("trials") not in (None, click.core.ParameterSource.DEFAULT)
+        outcome = tun.resume(resume, trials if given else None, jobs, backend, scheduler, command, quiet)
+    else:
+        if game is None or strategy is None:
+            raise UsageError("tune needs GAME and STRATEGY (or --resume DIR)")
+        design = tun.plan(game, strategy, list(params), objective, target, parse_options(option_pairs), trials,
+                          batch, games, confirm_games, seed)
+        outcome = tun.start(design, out, force, jobs, backend, scheduler, command, quiet)
+    click.echo(tun.human_summary(outcome))
+    if outcome.manifest["interrupted"]:
+        sys.exit(EXIT_INTERRUPTED)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -4,10 +4,14 @@ A strategy class declares its parameters as ``params``, a tuple of :class:`Param
 takes them as keyword arguments after the random stream. A parameter of type ``strategy`` names
 another strategy of the same game (a search player's rollout policy) and is passed as that
 strategy's class. The canonical string of a bound strategy lists every declared parameter in
-declaration order, defaults included, so results and manifests say exactly what was played.
+declaration order, defaults included, so results and manifests say exactly what was played; a
+parameter declared with ``hide_default`` (a heuristic's many weights) is listed only when it differs
+from its default, so ``expert`` at its defaults is written ``expert`` and ``expert(kill=2.5)`` names
+the one weight changed. Values nest: ``mc(rollout=expert(kill=2.5,clear=1))``.
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,13 +24,15 @@ _SPEC = re.compile(r"^\s*([^\s(),=]+)\s*(?:\((.*)\))?\s*$", re.S)
 @dataclass(frozen=True)
 class Param:
     """One strategy parameter: name, type (``int``, ``float``, ``str`` or ``strategy``), default, help,
-    and for numbers the smallest value allowed."""
+    for numbers the smallest value allowed, and whether the canonical string leaves it out while it
+    is at its default (``hide_default``)."""
 
     name: str
     type: str
     default: Any
     help: str
     least: float | None = None
+    hide_default: bool = False
 
     def parse(self, raw: str, owner: str) -> Any:
         where = f"strategy {owner}: parameter {self.name}"
@@ -35,6 +41,8 @@ class Param:
                 value = int(raw) if self.type == "int" else float(raw)
             except ValueError:
                 raise UsageError(f"{where}: {raw!r} is not {'a whole number' if self.type == 'int' else 'a number'}") from None
+            if not math.isfinite(value):
+                raise UsageError(f"{where}: {raw!r} is not a finite number")
             if self.least is not None and value < self.least:
                 raise UsageError(f"{where}: {raw!r} is below the smallest allowed value {self.least:g}")
             return value
@@ -51,7 +59,7 @@ def split_spec(text: str) -> tuple[str, dict[str, str]]:
     name, inner = m.group(1), m.group(2)
     given: dict[str, str] = {}
     if inner is not None and inner.strip():
-        for item in inner.split(","):
+        for item in _top_level(inner, text):
             key, eq, value = item.partition("=")
             key, value = key.strip(), value.strip()
             if not eq or not key:
@@ -60,6 +68,41 @@ def split_spec(text: str) -> tuple[str, dict[str, str]]:
                 raise UsageError(f"strategy {text!r}: parameter {key} is given twice")
             given[key] = value
     return name, given
+
+
+def _top_level(inner: str, text: str) -> list[str]:
+    """``inner`` split at the commas outside parentheses (a nested strategy's own parameters)."""
+    items, depth, start = [], 0, 0
+    for i, ch in enumerate(inner):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth < 0:
+                raise UsageError(f"strategy {text!r}: unbalanced parentheses")
+        elif ch == "," and depth == 0:
+            items.append(inner[start:i])
+            start = i + 1
+    if depth:
+        raise UsageError(f"strategy {text!r}: unbalanced parentheses")
+    return items + [inner[start:]]
+
+
+def _number(value: float) -> str:
+    """A float as the canonical string writes it: ``%g`` (``1``, ``0.25``), or every digit where
+    ``%g`` would round it, so the string parses back to the value played."""
+    text = f"{value:g}"
+    return text if float(text) == value else repr(value)
+
+
+def assign(strategy, params: tuple, given: dict) -> None:
+    """Set each of ``params`` as an attribute of ``strategy``: its value in ``given``, else its
+    default (for a strategy with many parameters, e.g. a heuristic's weights)."""
+    unknown = set(given) - {p.name for p in params}
+    if unknown:
+        raise TypeError(f"{type(strategy).__name__}: unknown parameters {', '.join(sorted(unknown))}")
+    for p in params:
+        setattr(strategy, p.name, given.get(p.name, p.default))
 
 
 @dataclass(frozen=True)
@@ -99,7 +142,9 @@ def bind(cls: type, name: str, given: dict[str, str], resolve_strategy) -> Strat
             values[p.name], text = inner, inner.canonical
         else:
             value = p.default if raw is None else p.parse(raw, name)
-            values[p.name], text = value, (f"{value:g}" if isinstance(value, float) else str(value))
+            values[p.name], text = value, (_number(value) if isinstance(value, float) else str(value))
+            if p.hide_default and value == p.default:
+                continue
         shown.append(f"{p.name}={text}")
     canonical = f"{name}({','.join(shown)})" if shown else name
     return StrategySpec(cls, canonical, values)

@@ -38,31 +38,81 @@ left to its random stream (their faces are hidden or not in the view).
 
 ``rank`` returns the choices by score, ties in an order drawn from its own stream; ``choose``
 takes the best (an argmax, ties drawn from its stream).
+
+Every number it weighs by is a declared parameter (:data:`WEIGHTS`, ``list strategies rurik``), with
+the values above as defaults: ``--strategy 'expert(kill=2.5,deny=1)'`` plays other weights, and
+``automa-sim tune rurik expert`` searches them (docs/tune.md).
 """
 import math
 
+from automa.core.params import Param, assign
 from automa.core.strategy import Strategy
 
 COLUMNS = ("muster", "move", "attack", "tax", "build", "scheme")
 POINTS = ((3, 2, 1), (3, 2, 1), (2, 1, 1), (2, 1, 1), (2, 1, 1), (3, 2, 1))   # RK-STRAT-2
 COIN_COST = ((0, 0, 1), (0, 0, 0), (0, 0, 1), (0, 0, 1), (0, 0, 1), (0, 0, 0))  # RK-ACT-2
-COIN, UNIT, GOOD = 0.2, 1.2, 1.0   # VP-equivalents of a coin, a unit on the board, a good held
-LATE, LATEG = 0.2, 0.5  # in the last round units and goods count that much less (nothing follows)
-KILL = 2.0              # removing a rebel unit, besides what it changes on the tracks
-CLEAR = 0.5             # ... when it is the last one there (no rebel tax or build there)
-NEUTRAL = 0.45          # removing a neutral troop
-DENY = 1.3              # taking a goods token the Rebellion could tax (RK-REB-TAX)
-WAR, WAR_SPREAD = 1.5, 1.5      # weight and softness of the warfare lead
-HIT = 1 / 3             # chance that one revealed casualty card shows a casualty (RK-CAS-1)
-MOVE_NEW = 0.15         # a unit entering a region where the player has none
-TAVERN_PEN, FULL = 0.8, 0.3     # a 2nd structure beside rebels (their tavern), a 3rd (region closed)
-STRUCT_BASE = (0.5, 0.4, 0.3, 0.1, 0.2)   # church, stronghold, market, stable, tavern (effects aside)
-STABLE = 0.2            # the stable's three moves
-SCHEME_VALUE = (0.0, 0.5, 0.8, 1.0)       # a scheme space by cards drawn (keep the best)
-REPEAT, REPEAT_HI, OUTNUM = 0.7, 0.9, 2   # later muster points: discount, and when outnumbered by OUTNUM
-MOVE_REPEAT = 0.7       # later move points
-BRIBE = 1.1             # a bribe coin, in coins
-LOW_PEN = 0.03          # per advisor number and row above the bottom: strong advisors are kept for later
+
+
+def _w(name, default, help, least=None):
+    """A weight: a float parameter, left out of the canonical string at its default."""
+    return Param(name, "float", default, help, least=least, hide_default=True)
+
+
+# Every number the scores weigh by, in VP-equivalents unless said otherwise; `list strategies rurik`
+# lists them and `--strategy 'expert(kill=2.5)'` sets one (docs/tune.md searches them).
+WEIGHTS = (
+    _w("coin", 0.2, "a coin"),
+    _w("unit", 1.2, "a unit on the board"),
+    _w("good", 1.0, "a good held (deeds and conversions take goods)"),
+    _w("late_unit", 0.2, "factor on a unit in the last round (nothing follows)"),
+    _w("late_good", 0.5, "factor on a good in the last round"),
+    _w("kill", 2.0, "removing a rebel unit, besides what it changes on the tracks"),
+    _w("clear", 0.5, "... when it is the last rebel there (no rebel tax or build there)"),
+    _w("neutral", 0.45, "removing a neutral troop"),
+    _w("deny", 1.3, "taking a goods token the Rebellion could tax (RK-REB-TAX)"),
+    _w("war", 1.5, "weight of the warfare lead (RK-END-1)"),
+    _w("war_spread", 1.5, "softness of the warfare lead curve", least=0.1),
+    _w("hit", 1 / 3, "chance that one revealed casualty card shows a casualty (RK-CAS-1)"),
+    _w("attack_bonus", 0.25, "an attack on a rebel, besides its effects"),
+    _w("move_new", 0.15, "a unit entering a region where the player has none"),
+    _w("leave", 0.3, "moving the last unit out of a region with the player's structures"),
+    _w("lose_rule", 0.1, "moving out of a region the player then no longer rules"),
+    _w("move_cost", 0.05, "any move"),
+    _w("tavern_pen", 0.8, "a 2nd structure beside rebels (it opens their tavern, RK-REB-BUILD-4)"),
+    _w("full", 0.3, "a 3rd structure beside rebels (it closes the region to their builds)"),
+    _w("church", 0.5, "a church, its effects aside"),
+    _w("stronghold", 0.4, "a stronghold, its effects aside"),
+    _w("market", 0.3, "a market, its effects aside"),
+    _w("stable", 0.1, "a stable, its effects aside"),
+    _w("tavern", 0.2, "a tavern, its effects aside"),
+    _w("stable_moves", 0.2, "the stable's three moves"),
+    _w("market_goods", 0.3, "a market where there is a goods token"),
+    _w("convert_rebel", 0.3, "a church that converts a rebel (RK-PL-BUILD-3)"),
+    _w("convert_neutral", 0.15, "a church that converts a neutral troop"),
+    _w("two_points", 0.9, "a build or epic work where the player does not rule (it costs 2 points)"),
+    _w("muster_near", 0.15, "a muster in or beside a region with rebels"),
+    _w("muster_home", 0.1, "a muster where the player has a structure"),
+    _w("forfeit", 0.05, "forfeiting an action, on top of its coin"),
+    _w("epic", 1.0, "an epic work, its build track aside"),
+    _w("scheme1", 0.5, "a scheme space that draws 1 card"),
+    _w("scheme2", 0.8, "a scheme space that draws 2 cards"),
+    _w("scheme3", 1.0, "a scheme space that draws 3 cards"),
+    _w("scheme_again", 0.6, "factor on a scheme space when the player already has an advisor there"),
+    _w("scheme_hand", 0.15, "per scheme card in hand, off a scheme space"),
+    _w("repeat", 0.7, "factor per later muster point"),
+    _w("repeat_hi", 0.9, "factor per later muster point when outnumbered"),
+    Param("outnumbered", "int", 2, "rebel units beyond the player's that make it outnumbered", least=0,
+          hide_default=True),
+    _w("move_repeat", 0.7, "factor per later move point"),
+    _w("coin_cost", 1.1, "a space's coin (RK-ACT-2), in coins"),
+    _w("bribe", 1.1, "a bribe coin, in coins"),
+    _w("low_pen", 0.03, "per advisor number and row above the bottom: strong advisors are kept for later"),
+    _w("conversion", 0.3, "a conversion, besides the two goods it takes"),
+    _w("settle_new", 1.0, "a setup troop in a region with none of the player's"),
+    _w("settle_goods", 0.3, "a setup troop where there is a goods token"),
+    _w("settle_near", 0.2, "a setup troop per adjacent region with the player's units"),
+    _w("settle_rebels", 0.2, "a setup troop per adjacent region with rebels (subtracted)"),
+)
 
 
 def _curve(levels, vp, top):
@@ -99,7 +149,7 @@ class Snap:
     __slots__ = ("v", "pu", "ru", "pp", "qq", "neu", "pst", "nst", "boat", "unit", "good", "sh", "pr", "rr",
                  "pg", "wp", "wr", "up", "down")
 
-    def __init__(self, v):
+    def __init__(self, v, w):
         self.v = v
         P = v.PLAYER
         self.pu, self.ru, self.pp, self.qq, self.neu, self.nst, self.pst = v.board_counts()
@@ -110,8 +160,8 @@ class Snap:
         self.wp, self.wr = v.warfare(P), v.warfare(v.REBELLION)
         self.pg = None          # the regions with a structure of the player's, as bits, once needed
         self.up, self.down = [None] * 8, [None] * 8   # rule-track change of one player unit more, less
-        self.unit = UNIT * (LATE if v.round >= 4 else 1.0)
-        self.good = GOOD * (LATEG if v.round >= 4 else 1.0)
+        self.unit = w.unit * (w.late_unit if v.round >= 4 else 1.0)
+        self.good = w.good * (w.late_good if v.round >= 4 else 1.0)
 
     def ruler(self, r, dp, dr, dn):
         """1 the player rules ``r`` after the changes, -1 the Rebellion, 0 nobody (RK-CORE-4)."""
@@ -133,8 +183,14 @@ class ExpertStrategy(Strategy):
     name = "expert"
     description = "direct scores of every choice on a board snapshot, no lookahead (fast)"
 
-    def __init__(self, rng):
+    params = WEIGHTS
+    __slots__ = tuple(p.name for p in WEIGHTS)   # fast to read in the hot paths
+
+    def __init__(self, rng, **weights):
         super().__init__(rng)
+        assign(self, self.params, weights)
+        self._struct = (self.church, self.stronghold, self.market, self.stable, self.tavern)
+        self._scheme = (0.0, self.scheme1, self.scheme2, self.scheme3)    # by cards drawn
         self._curves = None
         self._round_values = None
 
@@ -185,14 +241,14 @@ class ExpertStrategy(Strategy):
             c = self._curves[0]
             self._rule = [c[i // 2] if i % 2 == 0 else (c[i // 2] + c[i // 2 + 1]) / 2 for i in range(33)]
         if kind in ("muster", "move", "attack", "tax", "build"):
-            s = Snap(v)
+            s = Snap(v, self)
             return [self._spend(s, c) for c in d.choices]
         if kind == "advisor_place":
             return self._placements(d)
         if kind == "conversion":
             return self._conversions(d)
         if kind in ("setup_troop", "setup_leader", "out_of_troops"):
-            s = Snap(v)
+            s = Snap(v, self)
             return [-5.0 if c[0] == "pass" else self._settle(s, c[1]) for c in d.choices]
         return None
 
@@ -241,64 +297,65 @@ class ExpertStrategy(Strategy):
             value = self._down(s, a) + self._up(s, b)
             pu = s.pu
             if pu[a] == 1 and s.pst[a]:
-                value -= 0.3              # no unit left where it has structures
+                value -= self.leave       # no unit left where it has structures
             if pu[b] == 0:
-                value += MOVE_NEW * (0.5 + 0.5 * s.v.goods_token(b))
+                value += self.move_new * (0.5 + 0.5 * s.v.goods_token(b))
             if s.sh[a][0] == 2 and s.ruler(a, -1, 0, 0) != 1:      # it rules ``a`` now, and not after
-                value -= 0.1
-            return value - 0.05
+                value -= self.lose_rule
+            return value - self.move_cost
         if kind == "build":
             _, r, k, target = c
-            value = self._build_track(s, r) + STRUCT_BASE[k]
+            value = self._build_track(s, r) + self._struct[k]
             if s.ru[r] and not (k == 0 and target == "rebellion" and s.ru[r] == 1):
                 # a second structure lets the Rebellion build its tavern there (RK-REB-BUILD-4);
                 # a third closes the region to its builds (RK-PL-BUILD-2)
-                value += -TAVERN_PEN if s.nst[r] == 1 else (FULL if s.nst[r] == 2 else 0.0)
+                value += -self.tavern_pen if s.nst[r] == 1 else (self.full if s.nst[r] == 2 else 0.0)
             if k == 1:
                 value += self._up(s, r)
             elif k == 0 and target != "none":
                 value += self._rule_delta(s, r, 1, -(target == "rebellion"), -(target == "neutral"))
-                value += 0.3 if target == "rebellion" else 0.15
+                value += self.convert_rebel if target == "rebellion" else self.convert_neutral
             elif k == 4:
-                value += COIN * (s.nst[r] + 1)
+                value += self.coin * (s.nst[r] + 1)
             elif k == 2:
-                value += 0.3 * s.v.goods_token(r)
+                value += self.market_goods * s.v.goods_token(r)
             elif k == 3:
-                value += STABLE
+                value += self.stable_moves
             if s.sh[r][0] != 2:            # it does not rule ``r``
-                value -= 0.9               # it costs 2 points
+                value -= self.two_points   # it costs 2 points
             return value
         if kind == "muster":
             r = c[1]
             ru = s.ru
             near = ru[r] > 0 or any([ru[q] for q in s.v.adjacent(r) if q < 8])
-            return s.unit + self._up(s, r) + 0.15 * near + 0.1 * s.pst[r]
+            return s.unit + self._up(s, r) + self.muster_near * near + self.muster_home * s.pst[r]
         if kind == "attack":
             r = c[1]
             if c[2] == "neutral":
-                return NEUTRAL + self._rule_delta(s, r, 0, 0, -1)
-            value = self._rule_delta(s, r, 0, -1, 0) + KILL + CLEAR * (s.ru[r] == 1)
+                return self.neutral + self._rule_delta(s, r, 0, 0, -1)
+            value = self._rule_delta(s, r, 0, -1, 0) + self.kill + self.clear * (s.ru[r] == 1)
             wp, wr = s.wp, s.wr
-            value += WAR * (_war_soft(wp + 1 - wr) - _war_soft(wp - wr)) + 0.25
+            spread = self.war_spread
+            value += self.war * (_war_soft(wp + 1 - wr, spread) - _war_soft(wp - wr, spread)) + self.attack_bonus
             cards = 1 + (s.sh[r][1] == 2) + (s.qq[r] > s.ru[r])     # it rules; its stronghold
-            p_hit = 1 - (1 - HIT) ** cards
+            p_hit = 1 - (1 - self.hit) ** cards
             loss = s.unit - self._rule_step(s, s.share(r, 0, -1, 0), s.share(r, -1, -1, 0))
             return value - p_hit * loss
         if kind == "tax":
             r = c[1]
-            deny = DENY * (s.ru[r] > 0)     # the Rebellion taxes the regions it occupies (RK-REB-TAX)
+            deny = self.deny * (s.ru[r] > 0)     # the Rebellion taxes the regions it occupies (RK-REB-TAX)
             if c[2] == "good":
                 return self._trade(s, 2) + deny
             if c[2] == "coin":
-                return self._trade(s, 1) + COIN + deny
+                return self._trade(s, 1) + self.coin + deny
             return self._trade(s, 1) + deny
         if kind == "pass":
             return 0.0
         if kind == "forfeit":
-            return COIN + 0.05
+            return self.coin + self.forfeit
         if kind == "epic":
-            value = 1.0 + self._build_track(s, c[1])
-            return value - (0.9 if s.sh[c[1]][0] != 2 else 0.0)
+            value = self.epic + self._build_track(s, c[1])
+            return value - (self.two_points if s.sh[c[1]][0] != 2 else 0.0)
         return 0.0
 
     def _build_track(self, s, r):
@@ -315,14 +372,14 @@ class ExpertStrategy(Strategy):
 
     def _action_values(self, v):
         """Per action, the values of its choices now, best first (a muster or move repeats)."""
-        s = Snap(v)
+        s = Snap(v, self)
         out = {}
         for action in ("muster", "move", "attack", "tax", "build"):
             vals = sorted((self._spend(s, c) for c in v.options(action, 2)), reverse=True)
             if action in ("muster", "move"):
-                rep = MOVE_REPEAT
+                rep = self.move_repeat
                 if action == "muster":          # more troops are worth more when outnumbered
-                    rep = REPEAT_HI if sum(s.ru) > sum(s.pu) + OUTNUM else REPEAT
+                    rep = self.repeat_hi if sum(s.ru) > sum(s.pu) + self.outnumbered else self.repeat
                 best = vals[0] if vals else -0.3
                 second = max(vals[1] if len(vals) > 1 else 0.0, best * rep)
                 vals = [best, second] + [best * rep ** i for i in range(2, 7)]
@@ -347,18 +404,17 @@ class ExpertStrategy(Strategy):
             if table is None:
                 table = tables_seen[key] = self._column_table(v, values, column, col, coins, hand)
             tables.append(table)
-        per_coin = COIN * BRIBE
+        per_coin = self.coin * self.bribe
         numbers = v.ADVISOR_NUMBER
         out = []
         add = out.append
         for _, label, column, bribe in d.choices:
             number = numbers[label]
             value, cost, pen = tables[column][number + bribe]
-            add((value if cost <= coins - bribe else COIN) - pen * number - per_coin * bribe)
+            add((value if cost <= coins - bribe else self.coin) - pen * number - per_coin * bribe)
         return out
 
-    @staticmethod
-    def _column_table(v, values, column, col, coins, hand):
+    def _column_table(self, v, values, column, col, coins, hand):
         """Per advisor strength, what a placement in ``column`` (advisors ``col``, top first) would
         be worth: (value, coin cost, penalty per advisor number); None for a full column. The
         same column, coins and hand give the same table all round, so tables are kept per round."""
@@ -373,16 +429,17 @@ class ExpertStrategy(Strategy):
                 used += points[row]
         action = COLUMNS[column]
         entries = []
+        coin, low_pen = self.coin, self.low_pen
         for row in range(3):
             here, cost = points[row], COIN_COST[column][row]
             if action == "scheme":
-                value = SCHEME_VALUE[here] * (0.6 if used else 1.0) - 0.15 * hand
+                value = self._scheme[here] * (self.scheme_again if used else 1.0) - self.scheme_hand * hand
             else:
                 vals = values[action]
                 value = sum([x for x in vals[used:used + here] if x > 0]) if used < len(vals) else -0.3
                 if not vals:
                     value = -0.3
-            entries.append((value - COIN * cost * 1.1, cost, (2 - row) * LOW_PEN))
+            entries.append((value - coin * cost * self.coin_cost, cost, (2 - row) * low_pen))
         # the row is the number of advisors at least as strong, counted from the bottom up
         # (RK-STRAT-4): at least i of them while the strength is at most the strongest of the
         # i-th and those below it; strengths 0 .. 5 + every coin as a bribe
@@ -400,10 +457,10 @@ class ExpertStrategy(Strategy):
 
     def _conversions(self, d):
         v = d.view
-        s = Snap(v)
+        s = Snap(v, self)
         dock = sum(v.dock(v.PLAYER))
         from_boat = max(0, 2 - dock)
-        cost = (self._curves[2][s.boat] - self._curves[2][max(s.boat - from_boat, 0)]) + 2 * s.good + 0.3
+        cost = (self._curves[2][s.boat] - self._curves[2][max(s.boat - from_boat, 0)]) + 2 * s.good + self.conversion
         out = []
         for c in d.choices:
             if c[0] == "pass":
@@ -420,15 +477,15 @@ class ExpertStrategy(Strategy):
 
     def _settle(self, s, r):
         v = s.v
-        value = 0.3 * v.goods_token(r) + 0.2 * sum(1 for q in v.adjacent(r) if q < 8 and s.pu[q])
-        value += 1.0 if s.pu[r] == 0 else 0.0
-        value -= 0.2 * sum(1 for q in v.adjacent(r) if q < 8 and s.ru[q])
+        value = self.settle_goods * v.goods_token(r) + self.settle_near * sum(1 for q in v.adjacent(r) if q < 8 and s.pu[q])
+        value += self.settle_new if s.pu[r] == 0 else 0.0
+        value -= self.settle_rebels * sum(1 for q in v.adjacent(r) if q < 8 and s.ru[q])
         return value + self._up(s, r)
 
 
-def _war_soft(diff):
+def _war_soft(diff, spread):
     """Expected warfare VP, player minus Rebellion, by the player's lead: from -2 (behind) to +2
-    (ahead), softened because the Rebellion's attacks still move it (RK-END-1)."""
-    return 4.0 / (1.0 + math.exp(-(diff + 0.5) / WAR_SPREAD)) - 2.0
+    (ahead), softened (by ``spread``) because the Rebellion's attacks still move it (RK-END-1)."""
+    return 4.0 / (1.0 + math.exp(-(diff + 0.5) / spread)) - 2.0
 
 

@@ -27,32 +27,69 @@ the paid action's region fur is subtracted (ST-TURN-5, ST-FUR-4). One-step looka
 on the same estimate serves the rest: claims, the merchant, fulfilling a wish, donations, rewards, the
 final trophy, start sets, and a village or yurt whose reward holds a trophy action. ``rank`` orders all
 choices by these scores; ``choose`` is its first (ties broken by the own stream). The weights were tuned
-on 600 paired games (seed 7) against Ivan; docs/stroganov.md has the measured strength.
+on 600 paired games (seed 7) against Ivan; docs/stroganov.md has the measured strength. Every number the estimate weighs by
+is a declared parameter (:data:`WEIGHTS`, ``list strategies stroganov``) with the values above as defaults.
 """
 from __future__ import annotations
 
 from operator import mul
 
+from automa.core.params import Param, assign
 from automa.core.strategy import Strategy
 
 LOOKAHEAD_ACTIONS = frozenset(("claim", "merchant"))  # and a village or yurt whose reward holds a trophy
 ACTIONS = ("basic", "main", "paid")
 VALUES = tuple(range(9))
-CLAIM_COST = 1.0  # a claim empties a column the expert could hunt, and the tile's furs are paid for
-OUTPOST_SUPPLY = 3.5  # an outpost still to place, while turns remain: placing waits for a good region
-FULFIL_NOW = 0.5  # a wish fulfilled now frees its furs and pays its reward early: do not wait
+
+
+def _w(name, default, help, kind="float", least=None):
+    """A weight: a parameter left out of the canonical string at its default."""
+    return Param(name, kind, default, help, least=least, hide_default=True)
+
+
+# Every number the estimate weighs by, in VP unless said otherwise; "future" weights are scaled by the
+# share of action seasons left. `list strategies stroganov` lists them, `--strategy 'expert(horse=0.1)'`
+# sets one and `automa-sim tune stroganov expert` searches them (docs/tune.md).
+WEIGHTS = (
+    _w("claim_cost", 1.0, "a claim: it empties a column the expert could hunt, and its furs are paid for"),
+    _w("outpost_supply", 3.5, "future: an outpost still to place (placing waits for a good region)"),
+    _w("fulfil_now", 0.5, "a wish fulfilled now: it frees its furs and pays its reward early"),
+    _w("coin_future", 0.1, "future: a coin, besides its end rate"),
+    _w("horse", 0.08, "a horse"),
+    _w("horse_future", 0.15, "future: a horse up to the working stock"),
+    _w("horse_stock", 7, "the working stock of horses", "int", least=0),
+    _w("fur_future", 0.3, "future: a fur (or a tiger from a reward) up to the fur stock"),
+    _w("fur_stock", 8, "the furs that count for fur_future", "int", least=0),
+    _w("fur_high", 0.02, "future: per value point of a fur"),
+    _w("wish_held", 0.75, "share of a held wish's VP, by the share of its furs held (ST-WISH-3)"),
+    _w("wish_hope", 0.15, "future: share of a held wish's VP for the furs still missing"),
+    _w("song_rate", 0.4, "a story point songs can still use (ST-WINTER-3)"),
+    _w("song_story", 9, "story a song uses per winter left", "int", least=0),
+    _w("banner", 0.4, "a banner, per winter left"),
+    _w("plan_step", 0.5, "a step on the hunting plan"),
+    _w("diplo_track", 0.05, "a diplomacy step over the automa's (ST-TK-DIPLO-7)"),
+    _w("skip", 0.2, "per horse paid to skip a fur when hunting (ST-HUNT-3)"),
+    _w("column_more", 0.15, "per further fur in the column the cossack stands on"),
+    _w("donate", 0.6, "ending the move on a marked diplomacy tile (ST-TK-DIPLO-3)"),
+    _w("donate_winter", 0.6, "... per winter left"),
+    _w("paid", 0.05, "the paid action, besides its region fur (ST-TURN-5)"),
+    _w("land_basic", 0.7, "factor on the landing tile of the basic move action"),
+    _w("land_main", 0.35, "factor on the landing tile of a main or paid move action"),
+)
 
 
 class _Ctx:
     """Per-decision facts of the player's position, read once from the view; ``worth`` memoizes
     :func:`fur_worth` for the player's own supply, which a decision does not change."""
 
-    __slots__ = ("view", "rates", "fut", "wl", "wishes", "diplo", "fur_w", "tiger_w", "coin_w",
+    __slots__ = ("view", "w", "rates", "fut", "wl", "wishes", "diplo", "fur_w", "tiger_w", "coin_w",
                  "story_w", "song_story", "furs", "tigers", "_worth")
 
-    def __init__(self, view, game: tuple):
-        """``game``: what a game (or rollout) does not change, from :func:`_game`."""
+    def __init__(self, view, game: tuple, w):
+        """``game``: what a game (or rollout) does not change, from :func:`_game`; ``w``: the weights
+        (the strategy)."""
         self.view = view
+        self.w = w
         self.rates, self.diplo, self.fur_w, self.tiger_w, self.story_w, coin_vp = game
         done = (view.year - 1) * 3 + view.season
         self.fut = max(0, 12 - done) / 12.0   # share of the action seasons still to play
@@ -60,8 +97,8 @@ class _Ctx:
         p = view.player
         card = view.wish_card
         self.wishes = [card(w) for w in p.wishes]
-        self.coin_w = coin_vp + 0.1 * self.fut
-        self.song_story = 9 * self.wl  # story that songs can still use, about one song per winter
+        self.coin_w = coin_vp + w.coin_future * self.fut
+        self.song_story = w.song_story * self.wl  # story that songs can still use, about one song per winter
         self.furs, self.tigers = p.furs, p.tigers
         self._worth = {}
 
@@ -88,10 +125,12 @@ def res_value(ctx: _Ctx, furs, tigers: int, coins: int, horses: int, story: int)
 
 def _rest(ctx: _Ctx, v: float, coins: int, horses: int, story: int) -> float:
     """:func:`res_value` given its furs' share ``v``."""
-    v = v + coins * ctx.coin_w + 0.08 * horses + ctx.fut * 0.15 * (horses if horses < 7 else 7)
+    w = ctx.w
+    stock = w.horse_stock
+    v = v + coins * ctx.coin_w + w.horse * horses + ctx.fut * w.horse_future * (horses if horses < stock else stock)
     v += story * ctx.story_w
     if ctx.wl > 0:
-        v += 0.4 * (story if story < ctx.song_story else ctx.song_story)
+        v += w.song_rate * (story if story < ctx.song_story else ctx.song_story)
     return v
 
 
@@ -103,10 +142,12 @@ def fur_value(ctx: _Ctx, furs, tigers: int) -> float:
 def _fur_value(ctx: _Ctx, furs, n: int, weight: int, tigers: int) -> float:
     """:func:`fur_value` given the fur count ``n`` and the sum of the fur values ``weight`` (``furs`` is
     read only for held wishes)."""
-    fut = ctx.fut
-    v = n * ctx.fur_w + tigers * ctx.tiger_w + fut * (0.3 * (n if n < 8 else 8) + 0.02 * weight)
+    fut, w = ctx.fut, ctx.w
+    stock = w.fur_stock
+    v = n * ctx.fur_w + tigers * ctx.tiger_w + fut * (w.fur_future * (n if n < stock else stock) + w.fur_high * weight)
     if not ctx.wishes:
         return v
+    held, hope = w.wish_held, w.wish_hope
     spare = tigers
     for value, total, _, points, _ in ctx.wishes:
         have = furs[value]
@@ -115,7 +156,7 @@ def _fur_value(ctx: _Ctx, furs, n: int, weight: int, tigers: int) -> float:
             have += use
             spare -= use
         frac = have / total if have < total else 1.0
-        v += points * (0.75 * frac + 0.15 * fut * (1 - frac))
+        v += points * (held * frac + hope * fut * (1 - frac))
     return v
 
 
@@ -131,30 +172,36 @@ def view_value(ctx: _Ctx, view) -> float:
     saved, ctx.wishes = ctx.wishes, wishes
     value += res_value(ctx, furs, tigers, coins, p.horses, story)
     ctx.wishes = saved
-    fut = ctx.fut
-    value += fut * OUTPOST_SUPPLY * p.outpost_supply + 0.4 * p.banners * ctx.wl
-    value += 0.5 * p.plan_pos
+    fut, w = ctx.fut, ctx.w
+    value += fut * w.outpost_supply * p.outpost_supply + w.banner * p.banners * ctx.wl
+    value += w.plan_step * p.plan_pos
     if ctx.diplo:
         own, automa = view.diplo_zones()
-        value += (own - automa) * ctx.wl + 0.05 * (p.diplo - view.automa.diplo)
+        value += (own - automa) * ctx.wl + w.diplo_track * (p.diplo - view.automa.diplo)
     return value
 
 
 def fur_worth(ctx: _Ctx, furs, tigers: int, value: int) -> float:
     """The marginal value of one more fur of ``value``."""
-    fpv = ctx.rates[0]
+    fpv, wt = ctx.rates[0], ctx.w
     n = sum(furs)
-    w = 1.0 / fpv + ctx.fut * ((0.3 if n < 8 else 0.0) + 0.02 * value)
+    w = 1.0 / fpv + ctx.fut * ((wt.fur_future if n < wt.fur_stock else 0.0) + wt.fur_high * value)
     for v, total, _, points, _ in ctx.wishes:
         if v == value and furs[v] + tigers < total:
-            w += points * (0.75 - 0.15 * ctx.fut) / total
+            w += points * (wt.wish_held - wt.wish_hope * ctx.fut) / total
     return w
 
 
 class ExpertStrategy(Strategy):
     name = "expert"
     description = "fast heuristic: direct scores, lookahead only for rare choices; hunts, wishes, diplomacy"
+    params = WEIGHTS
+    __slots__ = tuple(p.name for p in WEIGHTS)   # fast to read in the hot paths
     _view = _game = _extra = None
+
+    def __init__(self, rng, **weights):
+        super().__init__(rng)
+        assign(self, self.params, weights)
 
     def choose(self, decision):
         return self.pick_top(decision.choices, self.scores(decision))
@@ -178,7 +225,7 @@ class ExpertStrategy(Strategy):
             self._view, self._game, self._extra = view, _game(view), None
         if kind == "extra":
             return self._extras_cached(decision, view)
-        ctx = _Ctx(view, self._game)
+        ctx = _Ctx(view, self._game, self)
         if kind in ACTIONS:
             return self._actions(decision, ctx)
         if kind == "move":
@@ -207,12 +254,13 @@ class ExpertStrategy(Strategy):
             return 0.0
         worth = ctx.worth
         skip_cost = ctx.rates[6]
+        skip = self.skip
         best = 0.0
         for k, v in enumerate(col):
             if k * skip_cost > horses:
                 break
-            best = max(best, worth(v) - 0.2 * k * skip_cost)
-        return best + 0.15 * (len(col) - 1)
+            best = max(best, worth(v) - skip * k * skip_cost)
+        return best + self.column_more * (len(col) - 1)
 
     def _moves(self, decision, ctx) -> list:
         """Phase 1: the horse cost, what the landing tile offers, and a marked diplomacy tile to donate on
@@ -222,15 +270,16 @@ class ExpertStrategy(Strategy):
         pos, horses = p.pos, p.horses
         costs = view.move_costs
         marked = set(view.diplo_tiles()) if ctx.diplo else ()
+        stock = self.horse_stock
         out = []
         for steps in decision.choices:
             new = pos + steps
             cost = costs[steps - 1]
             h = horses - cost
-            v = -(0.08 * cost + ctx.fut * 0.15 * (min(horses, 7) - min(h, 7)))
+            v = -(self.horse * cost + ctx.fut * self.horse_future * (min(horses, stock) - min(h, stock)))
             v += self._land(ctx, new, h)
             if new in marked and (p.tigers or any(p.furs)):
-                v += 0.6 + 0.6 * ctx.wl
+                v += self.donate + self.donate_winter * ctx.wl
             out.append(v)
         return out
 
@@ -240,13 +289,13 @@ class ExpertStrategy(Strategy):
         fulfil a wish looks ahead (and may draw), so such a decision is always scored afresh."""
         choices = decision.choices
         if any(c is not None and c[0] == "fulfil" for c in choices):
-            return self._extras(decision, _Ctx(view, self._game))
+            return self._extras(decision, _Ctx(view, self._game, self))
         p = view.player
         key = (tuple(choices), p.furs, p.tigers, p.horses, p.wishes, view.year, view.season, view.market_costs())
         last = self._extra
         if last is not None and last[0] == key:
             return last[1][:]
-        out = self._extras(decision, _Ctx(view, self._game))
+        out = self._extras(decision, _Ctx(view, self._game, self))
         self._extra = key, out[:]
         return out
 
@@ -257,7 +306,9 @@ class ExpertStrategy(Strategy):
         base = _fur_value(ctx, furs, n, weight, tigers)
         buy, give = ctx.view.market_costs()
         fut = ctx.fut
-        horse_loss = 0.08 * buy + fut * 0.15 * ((horses if horses < 7 else 7) - max(0, min(horses - buy, 7)))
+        stock = self.horse_stock
+        horse_loss = self.horse * buy + fut * self.horse_future * (
+            (horses if horses < stock else stock) - max(0, min(horses - buy, stock)))
         out = []
         static = traded = None
         for c in decision.choices:
@@ -266,7 +317,7 @@ class ExpertStrategy(Strategy):
             elif c[0] == "fulfil":
                 if static is None:
                     static = view_value(ctx, ctx.view)
-                out.append(view_value(ctx, decision.after(c)) - static + FULFIL_NOW)
+                out.append(view_value(ctx, decision.after(c)) - static + self.fulfil_now)
             elif c[0] == "buy":
                 v = c[1]
                 furs[v] += 1
@@ -305,7 +356,7 @@ class ExpertStrategy(Strategy):
         plain = (furs, n0, w0, tigers, coins, _fur_value(ctx, furs, n0, w0, tigers))
         base = _rest(ctx, plain[5], coins, horses, story)
         static = None
-        land_weight = 0.7 if decision.kind == "basic" else 0.35
+        land_weight = self.land_basic if decision.kind == "basic" else self.land_main
         land = {}  # slot -> _land
         supply = {}  # region -> the supply after the paid action's payment there (see ``plain``)
         kept = {}  # (region, coins, horses) -> res value of that supply with its furs unchanged
@@ -323,14 +374,14 @@ class ExpertStrategy(Strategy):
             if extra is None or kind in LOOKAHEAD_ACTIONS:
                 if static is None:
                     static = view_value(ctx, view)
-                out.append(view_value(ctx, decision.after(c)) - static - (CLAIM_COST if kind == "claim" else 0.0))
+                out.append(view_value(ctx, decision.after(c)) - static - (self.claim_cost if kind == "claim" else 0.0))
                 continue
             region = slot_region[c[1]] if kind == "hunt" else c[1] if kind in ("village", "yurt", "wish") else here
             if paid:  # the region fur: a real one, else the lowest fur and a coin, else a tiger (ST-FUR-4)
                 s = supply.get(region)
                 if s is None:
                     s = supply[region] = self._pay(ctx, furs, n0, w0, tigers, coins, region_fur[region])
-                extra -= 0.05
+                extra -= self.paid
             else:
                 s = plain
             f, n, w, ti, co, fv = s
@@ -374,9 +425,9 @@ class ExpertStrategy(Strategy):
                     extra += land_weight * (land[to] - land[pos])
                 elif kind == "outpost":  # placed: its region's VP, one fewer to place; or one more to place
                     if p.outpost_supply:
-                        extra += view.outpost_vp[here] - OUTPOST_SUPPLY * ctx.fut
+                        extra += view.outpost_vp[here] - self.outpost_supply * ctx.fut
                     else:
-                        extra += OUTPOST_SUPPLY * ctx.fut
+                        extra += self.outpost_supply * ctx.fut
                 key = region, co, ho
                 r = kept.get(key)
                 if r is None:
@@ -426,20 +477,20 @@ class ExpertStrategy(Strategy):
             if key == "vp":
                 v += n
             elif key == "coins":
-                v += n * (1.0 / cpv + 0.1 * fut)
+                v += n * (1.0 / cpv + self.coin_future * fut)
             elif key == "horses":
-                h = p.horses
-                v += 0.08 * n + fut * 0.15 * (min(h + n, 7) - min(h, 7))
+                h, stock = p.horses, self.horse_stock
+                v += self.horse * n + fut * self.horse_future * (min(h + n, stock) - min(h, stock))
             elif key == "story":
-                s = p.story
+                s, songs = p.story, self.song_story * wl
                 n = min(n, story_max - s)
-                v += n / spv + (0.4 * (min(s + n, 9 * wl) - min(s, 9 * wl)) if wl > 0 else 0.0)
+                v += n / spv + (self.song_rate * (min(s + n, songs) - min(s, songs)) if wl > 0 else 0.0)
             elif key == "banners":
-                v += 0.4 * n * wl
+                v += self.banner * n * wl
             elif key == "tiger":
-                v += n * (tiger_vp + 0.3 * fut)
+                v += n * (tiger_vp + self.fur_future * fut)
             elif key == "new_outpost":
-                v += OUTPOST_SUPPLY * fut * n
+                v += self.outpost_supply * fut * n
             elif key == "furs_from_bag":
                 v += n * ctx.worth(6)
             elif key == "fur_from_market":

@@ -3,7 +3,7 @@ fresh clone, after the example runs it depends on, with fewer games.
 
 Each example runs in-process in a work directory that holds what a fresh clone holds (the tracked
 ``sweeps/`` and ``results/``) and the files its page shows under ``<!-- file: NAME -->``. The only
-rewrites (:func:`rewrite`): fewer games, ``--jobs`` at most 2, ``/tmp/...`` paths moved into the work
+rewrites (:func:`rewrite`): fewer games (and tune trials), ``--jobs`` at most 2, ``/tmp/...`` paths moved into the work
 directory, and a ``--scheduler`` address pointed at a real two-worker dask cluster on 127.0.0.1. An example that reads
 a run folder (``--resume DIR``, ``summarize DIR``, ``report DIR``) first runs the latest earlier example
 of its page that wrote DIR (stopped after its first chunk, as Ctrl-C would, for ``--resume``), or
@@ -28,7 +28,9 @@ from tests.core.test_registry import install_plugin
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = ["README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))]
-GAMES = {"simulate": 4, "sweep": 2, "bench": 2, "sensitivity": 2, "ladder": 2}  # per run, sweep or sensitivity cell, bench measurement
+GAMES = {"simulate": 4, "sweep": 2, "bench": 2, "sensitivity": 2, "ladder": 2,  # per run, sweep or sensitivity cell,
+         "tune": 4}                                                                # bench measurement, tune trial
+CAPS = {"tune": {"--trials": 4, "--confirm-games": 6}}  # other counts cut to at most this
 CALIBRATE = ["--batch", "1", "--max-games", "1"]  # calibrate: one game per setting
 JOBS = 2
 
@@ -153,10 +155,10 @@ def rewrite(argv: list[str], work: Path, scheduler: str | None) -> list[str]:
             argv[i] = str(min(int(argv[i]), games))
     if games and "--resume" not in argv and not {"--games", "-n"} & set(argv):
         argv += ["--games", str(games)]
-    for flag in ("--jobs", "-j"):
+    for flag, most in [("--jobs", JOBS), ("-j", JOBS), *CAPS.get(argv[0], {}).items()]:
         if flag in argv:
             i = argv.index(flag) + 1
-            argv[i] = str(min(int(argv[i]), JOBS))
+            argv[i] = str(min(int(argv[i]), most))
     if argv[0] == "calibrate":
         argv += CALIBRATE
     if "--scheduler" in argv:
@@ -256,7 +258,7 @@ def test_the_extractor_finds_the_examples():
                       "automa-sim sweep --help", "automa-sim report --help", "automa-sim calibrate --help",
                       "automa-sim rules --help", "automa-sim rules template --help", "automa-sim compare --help",
                       "automa-sim sensitivity --help", "automa-sim ladder --help", "automa-sim play --help",
-                      "automa-sim review --help", "automa-sim rate --help"}
+                      "automa-sim review --help", "automa-sim rate --help", "automa-sim tune --help"}
     assert {p for p, _ in found if not p.endswith("--help")} >= {"README.md", "docs/stroganov.md"}
 
 

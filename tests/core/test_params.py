@@ -64,3 +64,46 @@ def test_list_strategies_shows_parameters(capsys):
     assert code == 0
     assert "budget=32 (int) simulations (rollouts) per decision" in out
     assert "rollout=expert (strategy)" in out
+
+
+def test_weights_at_their_defaults_are_left_out_of_the_canonical_string():
+    """``expert``'s weights are ``hide_default`` parameters: at their defaults it is written
+    ``expert`` (as in every published games.csv), a changed weight is named, and a value equal to
+    the default is the default; a search player's canonical string names its rollout so."""
+    rurik = get_game("rurik")
+    assert get_strategy(rurik, "expert").canonical == "expert"
+    assert get_strategy(rurik, "expert(kill=2)").canonical == "expert"
+    assert get_strategy(rurik, "expert(clear=1, kill=2.5)").canonical == "expert(kill=2.5,clear=1)"
+    assert get_strategy(rurik, "mc").canonical == "mc(budget=32,rollout=expert,width=2,z=1)"
+    assert get_strategy(get_game("stroganov"), "expert(horse_stock=5)").canonical == "expert(horse_stock=5)"
+
+
+def test_a_nested_strategy_keeps_its_own_parameters_and_parses_back():
+    """Commas inside a nested strategy's parentheses belong to it: the canonical string of a search
+    player with a re-weighted rollout policy parses back to itself."""
+    rurik = get_game("rurik")
+    spec = get_strategy(rurik, "mc(budget=4, rollout=expert(kill=2.5,clear=1), width=3)")
+    assert spec.canonical == "mc(budget=4,rollout=expert(kill=2.5,clear=1),width=3,z=1)"
+    assert spec.values["rollout"].values["kill"] == 2.5 and spec.values["rollout"].values["clear"] == 1.0
+    assert get_strategy(rurik, spec.canonical).canonical == spec.canonical
+    assert split_spec("mc(rollout=expert(a=1,b=2),z=1)") == ("mc", {"rollout": "expert(a=1,b=2)", "z": "1"})
+    with pytest.raises(UsageError, match="unbalanced parentheses"):
+        split_spec("mc(rollout=expert(a=1,b=2)")
+    with pytest.raises(UsageError, match="unbalanced parentheses"):
+        split_spec("mc(rollout=expert)a=1,b=2)")
+
+
+def test_a_float_the_short_form_would_round_is_written_in_full():
+    """``%g`` keeps six digits; a value it would round is written with every digit, so the string
+    plays what was played."""
+    tiny = get_game("tiny")
+    assert get_strategy(tiny, P + "(weight=0.25)").canonical == P + "(rank=0,weight=0.25,then=high)"
+    spec = get_strategy(tiny, P + "(weight=1.0000001)")
+    assert spec.canonical == P + "(rank=0,weight=1.0000001,then=high)"
+    assert get_strategy(tiny, spec.canonical).values["weight"] == 1.0000001
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf"])
+def test_a_weight_must_be_finite(value):
+    with pytest.raises(UsageError, match="is not a finite number"):
+        get_strategy(get_game("rurik"), f"expert(kill={value})")

@@ -194,3 +194,46 @@ def test_share_is_rule_points():
                 player = 0 if p <= 0 or p < top else (2 if p > q and p > n else 1)
                 rebel = 0 if q <= 0 or q < top else (2 if q > p and q > n else 1)
                 assert _share(p, q, n) == (player, rebel), (p, q, n)
+
+
+class _Against(ExpertStrategy):
+    """Plays as expert and, until they first differ, scores every decision with ``other`` too."""
+
+    def __init__(self, rng, other):
+        super().__init__(rng)
+        self.other, self.differs = other, False
+
+    def choose(self, decision):
+        if not self.differs and self._fixed(decision.kind, decision.choices) is None:
+            self.differs = self._scores(decision) != self.other._scores(decision)
+        return super().choose(decision)
+
+
+def _changed(p):
+    return p.default + 2 if p.type == "int" else p.default * 2 + 0.5
+
+
+@pytest.mark.parametrize("weight", [p.name for p in ExpertStrategy.params])
+def test_every_weight_is_a_declared_parameter_that_moves_a_score(weight):
+    """Each declared weight is used: another value of it scores some decision differently, within
+    a few games with every module or none (no dead parameter). ``scheme1`` (a scheme space below
+    two advisors) is the rarest: the 16th game without modules."""
+    p = next(p for p in ExpertStrategy.params if p.name == weight)
+    assert p.hide_default and p.type in ("float", "int")
+    for modules in ("epic,warfare,factions", ""):
+        opts = GAME.resolve_options({"modules": modules, "difficulty": 4})
+        ctx = _CTX.setdefault(modules, GAME.prepare(opts))
+        for i in range(16):
+            st = game_streams(17, i)
+            strategy = _Against(st.strategy, ExpertStrategy(random.Random(0), **{weight: _changed(p)}))
+            GAME.play(ctx, opts, strategy, st, None)
+            if strategy.differs:
+                return
+    pytest.fail(f"weight {weight} changed no score in 32 games")
+
+
+def test_weights_can_be_given_by_keyword():
+    s = ExpertStrategy(random.Random(0), kill=3.0)
+    assert s.kill == 3.0 and s.clear == 0.5
+    with pytest.raises(TypeError, match="unknown parameters kil"):
+        ExpertStrategy(random.Random(0), kil=3.0)

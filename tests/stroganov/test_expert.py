@@ -177,3 +177,33 @@ def test_beats_greedy_on_paired_games():
     margin = {name: sum(r.player_score - r.automa_score for r in (play(name, i, seed=3) for i in range(60)))
               for name in ("greedy", "expert")}
     assert margin["expert"] > margin["greedy"] + 60 * 5
+
+
+class _Against(ExpertStrategy):
+    """Plays as expert and, until they first differ, scores every decision with ``other`` too."""
+
+    def __init__(self, rng, other):
+        super().__init__(rng)
+        self.other, self.differs = other, False
+
+    def choose(self, decision):
+        if not self.differs:
+            self.differs = self.scores(decision) != self.other.scores(decision)
+        return super().choose(decision)
+
+
+@pytest.mark.parametrize("weight", [p.name for p in ExpertStrategy.params])
+def test_every_weight_is_a_declared_parameter_that_moves_a_score(weight):
+    """Each declared weight is used: another value of it scores some decision differently, within
+    a few games with every module (no dead parameter)."""
+    p = next(p for p in ExpertStrategy.params if p.name == weight)
+    assert p.hide_default and p.type in ("float", "int")
+    changed = p.default + 2 if p.type == "int" else p.default * 2 + 0.5
+    opts = GAME.resolve_options({"modules": "merchant,hunting_plan,landscapes,diplomacy"})
+    for i in range(8):
+        streams = game_streams(17, i)
+        strategy = _Against(streams.strategy, ExpertStrategy(random.Random(0), **{weight: changed}))
+        GAME.play(context(), opts, strategy, streams, None)
+        if strategy.differs:
+            return
+    pytest.fail(f"weight {weight} changed no score in 8 games")
