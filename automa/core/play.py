@@ -21,7 +21,6 @@ import random
 import re
 import shutil
 import signal
-import statistics
 import sys
 import textwrap
 from dataclasses import dataclass
@@ -140,33 +139,20 @@ class Verdict:
 
 
 def hint(decision, spec, rng: random.Random | None = None) -> list[Verdict]:
-    """The search player ``spec``'s verdict on ``decision``: its rollout policy's best choices (its
-    ``width``), each rolled out ``budget // width`` times on the same re-sampled deals (what the player
-    cannot see is re-dealt, docs/search.md), best first. A strategy that does not search gives its
-    ranking without numbers (rollouts 0). The real game is untouched."""
-    from automa.core.stats import wilson
-
+    """The search player ``spec``'s verdict on ``decision`` (``verdict`` of strategies/search.py: its
+    rollout policy's best choices, each rolled out on the same re-sampled deals; what the player cannot
+    see is re-dealt, docs/search.md), the choice it would play first. A strategy that does not search
+    gives its ranking without numbers (rollouts 0). The real game is untouched."""
     rng = rng or random.Random(0)
     player = spec(rng)
-    if not (hasattr(player, "shortlist") and hasattr(player, "budget") and decision.can_roll_out):
+    if not (hasattr(player, "verdict") and decision.can_roll_out):
         return [Verdict(c, 0, 0, math.nan, math.nan, math.nan, None, None) for c in player.rank(decision)[:3]]
-    choices = player.shortlist(decision)[:player.budget]
-    rounds = max(1, player.budget // len(choices))
-    results: list[list] = [[] for _ in choices]
-    for _ in range(rounds):
-        world, stream = player.world.getrandbits(64), player.world.getrandbits(64)
-        for i, choice in enumerate(choices):
-            policy = player.make_policy(random.Random(stream))
-            results[i].append(decision.rollout(choice, policy, random.Random(world)))
     out = []
-    for choice, played in zip(choices, results):
-        wins = sum(r.winner == "player" for r in played)
-        margins = [r.player_score - r.automa_score for r in played]
-        mean = statistics.fmean(margins)
-        half = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else None
-        out.append(Verdict(choice, len(played), wins, *wilson(wins, len(played)), mean,
-                           None if half is None else mean - half, None if half is None else mean + half))
-    out.sort(key=lambda v: (v.wins / v.rollouts, v.margin), reverse=True)
+    for r in player.verdict(decision).rated():
+        _, win_lo, win_hi = r.win
+        margin, lo, hi = r.margin
+        out.append(Verdict(r.choice, r.rollouts, r.wins, win_lo, win_hi, margin,
+                           None if math.isnan(lo) else lo, None if math.isnan(hi) else hi))
     return out
 
 

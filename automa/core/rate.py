@@ -309,7 +309,7 @@ def rate_folder(folder: Path, ladder_folder: Path | None = None, strategy: str |
     from automa.core.registry import get_strategy
     from automa.core.results import games_file, read_games
 
-    games = read_games(games_file(folder))
+    games = read_games(games_file(folder), get_game)
     game = get_game(games["game"].iloc[0])
     ladder = load_ladder(published(game) if ladder_folder is None else ladder_folder)
     if ladder.game.name != game.name:

@@ -4,6 +4,7 @@ against ``replay`` of the saved game and the results folder (docs/play.md)."""
 from __future__ import annotations
 
 import json
+import random
 import os
 import re
 import select
@@ -194,7 +195,7 @@ def test_a_whole_game_by_keystrokes(game, tmp_path):
     term = Pty(["replay", str(second)], tmp_path)
     term.wait()
     assert re.search(rf"final\s+player={player} automa={automa} ", term.buffer)
-    games = read_games(results / "games.csv")
+    games = read_games(results / "games.csv", get_game)
     assert list(games["strategy"]) == ["human"] and int(games["margin"].iloc[0]) == player - automa
     assert json.loads((results / "manifest.json").read_text())["saved_games"] == [str(second)]
     if game == "rurik":  # report reads a person's games like a run's
@@ -224,7 +225,8 @@ def test_a_long_story_is_paged_in_a_small_terminal(tmp_path):
 
 
 def test_hint_rolls_out_the_shortlist_on_the_same_deals():
-    """hint: the search player's shortlist, each choice rolled out budget // width times, best first."""
+    """hint: the search player's verdict (strategies/search.py): its shortlist, each choice rolled out
+    budget // width times on the same deals, the choice it plays first."""
     from automa.core.runner import prepare
     from automa.core.seeding import game_streams
     from automa.core.simulate import resolve
@@ -234,14 +236,15 @@ def test_hint_rolls_out_the_shortlist_on_the_same_deals():
 
     def then(decision, number):
         if number == 5:  # the first advisor
-            asked.append(hint(decision, get_strategy(entry, "mc(budget=4,rollout=greedy)")))
+            mc = get_strategy(entry, "mc(budget=4,rollout=greedy)")
+            asked.append((hint(decision, mc), mc(random.Random(0)).choose(decision)))
         return decision.choices[0]
 
     streams = game_streams(3, 0)
     entry.play(prepare(spec), spec.options, saves.Script(streams.strategy, [], then), streams, None)
-    (verdicts,) = asked
+    ((verdicts, pick),) = asked
     assert len(verdicts) == 2 and all(v.rollouts == 2 for v in verdicts)
-    assert (verdicts[0].wins, verdicts[0].margin) >= (verdicts[1].wins, verdicts[1].margin)
+    assert verdicts[0].choice == pick
     assert all(0 <= v.win_lo <= v.wins / 2 <= v.win_hi <= 1 for v in verdicts)
     assert all(v.margin_lo <= v.margin <= v.margin_hi for v in verdicts)
 

@@ -69,7 +69,7 @@ def test_every_trial_plays_the_tuning_deals_as_simulate_does(capsys, tmp_path):
     for r in trials(tmp_path / "t"):
         code, _, _ = run_cli(capsys, "simulate", "rurik", "--games", 8, "--seed", 3, "--strategy", r["strategy"],
                              "--jobs", 1, "--quiet", "--out", tmp_path / r["trial"])
-        games = read_games(tmp_path / r["trial"] / "games.csv")
+        games = read_games(tmp_path / r["trial"] / "games.csv", get_game)
         assert code == 0 and set(games["strategy"]) == {r["strategy"]}
         assert float(r["margin_mean"]) == games["margin"].mean() == float(r["objective"])
         assert int(r["wins"]) == (games["winner"] == "player").sum()
@@ -80,7 +80,7 @@ def test_the_confirmation_plays_fresh_deals_paired(capsys, tmp_path):
     same indices for both; its interval is the paired one over those games, and they are the games
     `simulate` plays at those indices."""
     assert tune(capsys, tmp_path / "t", *RURIK, "--trials", 5, "--jobs", 2)[0] == 0
-    games = read_games(tmp_path / "t" / "confirm-games.csv")
+    games = read_games(tmp_path / "t" / "confirm-games.csv", get_game)
     start, best = (games[games["cell"] == c].set_index("game_index") for c in ("start", "best"))
     assert list(start.index) == list(best.index) == list(range(8, 20))     # tuning deals are 0..7
     confirm = next(csv.DictReader(io.StringIO((tmp_path / "t" / "confirm.csv").read_text())))
@@ -95,7 +95,7 @@ def test_the_confirmation_plays_fresh_deals_paired(capsys, tmp_path):
     assert int(confirm["pairs"]) == 12 and confirm["first_game"] == "8" and confirm["last_game"] == "19"
     run_cli(capsys, "simulate", "rurik", "--games", 20, "--seed", 3, "--strategy", confirm["best_strategy"],
             "--jobs", 1, "--quiet", "--out", tmp_path / "sim")
-    sim = read_games(tmp_path / "sim" / "games.csv").set_index("game_index").loc[8:]
+    sim = read_games(tmp_path / "sim" / "games.csv", get_game).set_index("game_index").loc[8:]
     assert list(sim["margin"]) == list(best["margin"]) and list(sim["winner"]) == list(best["winner"])
 
 
@@ -164,7 +164,7 @@ def test_target_mode_seeks_a_win_rate_at_a_setting(capsys, tmp_path):
     assert {r["rank"] for r in rows} >= {"0", "1"}
     best = max(rows, key=lambda r: float(r["objective"]))
     assert (tmp_path / "t" / "best.txt").read_text().strip() == best["strategy"]
-    games = read_games(tmp_path / "t" / "confirm-games.csv")
+    games = read_games(tmp_path / "t" / "confirm-games.csv", get_game)
     assert set(games["length"]) == {3}
     fresh = games[games["cell"] == "best"]
     lo, hi = wilson(int((fresh["winner"] == "player").sum()), len(fresh))
