@@ -98,7 +98,9 @@ def describe(view, kind: str, choice) -> str:
     if kind == "setup_leader":
         return f"your leader in {region(view, choice[1])}"
     if kind == "out_of_troops":
-        return f"muster 2 units in {region(view, choice[1])}"
+        return "do not muster now" if choice == PASS else f"muster 2 units in {region(view, choice[1])}"
+    if kind == "scheme_order":
+        return f"spend the {choice[1]} point first"
     if kind == "agenda":
         name, vp, text = view.agenda_card(choice[1])
         return f"keep agenda {name} ({vp} VP): {text}"

@@ -159,6 +159,8 @@ def describe(view, kind: str, choice) -> str:
         return f"reward {choice + 1}" + (f": {bundle(offer[choice])}" if choice < len(offer) else "")
     if kind == "keep_fur":
         return f"keep the {fur(view, choice)}"
+    if kind == "salesman_fur":
+        return f"keep the {fur(view, choice)} on the Salesman: its kind becomes wild for you"
     if kind == "market_fur":
         return f"take the {fur(view, view.market[choice])} from the market (place {choice + 1})"
     if kind == "song":
@@ -173,7 +175,7 @@ def describe(view, kind: str, choice) -> str:
                 else "do not take the trophy step")
     if kind == "trophy_final":
         rewards = view.trophy_track[1]
-        above = [(step, b) for step, alternatives in enumerate(rewards[:len(rewards) - 1], 1) for b in alternatives]
+        above = [(step, b) for step, alternatives in enumerate(rewards, 1) for b in alternatives]  # ST-TK-ERRATA-1
         (a, x), (b, y) = above[choice[0]], above[choice[1]]
         return f"final trophy: {bundle(x)} (step {a}) and {bundle(y)} (step {b})"
     if kind == "b_tile":

@@ -20,6 +20,9 @@ SETTINGS = {
 # and the other rare epic decisions); Stroganov's expert, who reaches the last trophy step now and then
 POLICY = {"rurik": "random", "stroganov": "expert"}
 RARE = {"epic", "leader"}
+# kinds no policy meets in games, each labelled in a test of its own: no built-in strategy claims the
+# Salesman (tests/stroganov/test_landscapes.py labels its salesman_fur decision)
+UNMET = {"rurik": set(), "stroganov": {"salesman_fur"}}
 MIN_GAMES, MAX_GAMES = 8, 150  # per setting: at least, and at most while a kind is still unmet
 
 
@@ -54,9 +57,9 @@ def test_every_documented_kind_has_distinct_labels(game):
         for spec, ctx in zip(specs, contexts):
             streams = game_streams(11, i)
             entry.play(ctx, spec.options, Labeller(streams.strategy), streams, None)
-        if i >= MIN_GAMES and set(Labeller.seen) >= documented(game):
+        if i >= MIN_GAMES and set(Labeller.seen) >= documented(game) - UNMET[game]:
             break
-    assert set(Labeller.seen) == documented(game), sorted(documented(game) - set(Labeller.seen))
+    assert set(Labeller.seen) == documented(game) - UNMET[game], sorted(documented(game) - set(Labeller.seen))
 
 
 def test_a_label_reads_the_board_as_the_engine_does():

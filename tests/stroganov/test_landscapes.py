@@ -52,13 +52,17 @@ def test_player_character_powers():
 
 
 class _Picks:
-    """A player that records the Salesman's choices and keeps the lower fur."""
+    """A player that records the Salesman's choices, and their labels in words (automa/stroganov/labels.py),
+    and keeps the lower fur."""
 
     def __init__(self):
-        self.asked = []
+        self.asked, self.labels = [], []
 
     def choose(self, decision):
+        from automa.stroganov.labels import describe
+
         self.asked.append((decision.kind, tuple(decision.choices)))
+        self.labels.append([describe(decision.view, decision.kind, c) for c in decision.choices])
         return min(decision.choices)
 
 
@@ -76,6 +80,8 @@ def test_the_player_picks_the_salesmans_fur_and_its_kind_becomes_wild():
     furs = p.furs[:]
     landscapes.acquire(run, PLAYER, salesman)
     assert picks.asked == [("salesman_fur", (6, 3))]
+    (labels,) = picks.labels  # no built-in strategy claims the Salesman in games: its label is checked here
+    assert len(set(labels)) == 2 and all("wild" in x for x in labels)
     assert p.salesman == 3 and st.bag == [6] and p.furs == furs  # the kept fur lies on the tile
 
 
