@@ -32,13 +32,14 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # What a strategy may import from automa: the strategy protocol (Strategy, Decision) and the declared
 # parameters of a strategy (Param). This is what strategies import today; views come through decisions.
-STRATEGY_PROTOCOL = frozenset({"automa.core.strategy", "automa.core.params"})
+STRATEGY_PROTOCOL = frozenset({"automa.core.strategy", "automa.core.params",
+                               "automa.core.stats"})  # pure statistics: the search players' verdict
 
 # The engines' circles (strongly connected components) still to remove: issue 24's engine work
 # puts each module behind named hook points and empties this list.
 KNOWN_CIRCLES = (
     frozenset({
-        "automa.rurik.claims", "automa.rurik.decide", "automa.rurik.deeds", "automa.rurik.player",
+        "automa.rurik.claims", "automa.rurik.combat", "automa.rurik.decide", "automa.rurik.deeds", "automa.rurik.player",
         "automa.rurik.rebellion", "automa.rurik.strategy_board", "automa.rurik.view",
         "automa.rurik.modules.epic", "automa.rurik.modules.factions", "automa.rurik.modules.warfare",
     }),
