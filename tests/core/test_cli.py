@@ -28,6 +28,13 @@ def run_cli(capsys, *args):
     return exc.value.code, out.out, out.err
 
 
+def usage_error(capsys, *args) -> str:
+    """Run ``automa-sim ARGS``, which must fail with one line on stderr and exit code 2; that line."""
+    code, out, err = run_cli(capsys, *args)
+    assert code == 2 and err.count("\n") == 1 and err.startswith("automa-sim: error: "), (code, err)
+    return err
+
+
 def simulate(capsys, out, *args):
     return run_cli(capsys, "simulate", "tiny", "--games", 200, "--seed", 4, "--out", out, *args)
 

@@ -10,7 +10,7 @@ import pytest
 from automa.core import ladder as lad
 from automa.core import rate
 from automa.core.registry import get_game
-from tests.core.test_cli import run_cli
+from tests.core.test_cli import run_cli, usage_error
 
 
 def synthetic(margins, sds, wins, games=200) -> rate.Ladder:
@@ -97,9 +97,7 @@ def test_a_sweep_folder_rates_each_strategy_apart(capsys, tiny_ladder):
 
 
 def _bad(capsys, *args) -> str:
-    code, out, err = run_cli(capsys, "rate", *args)
-    assert code == 2 and err.count("\n") == 1 and err.startswith("automa-sim: error: "), (code, err)
-    return err
+    return usage_error(capsys, "rate", *args)
 
 
 def test_rate_bad_input_is_one_line_and_exit_2(capsys, tmp_path, tiny_ladder):

@@ -12,7 +12,7 @@ from automa.core.registry import get_game, get_strategy
 from automa.core.results import columns, row
 from automa.core.seeding import game_streams
 from automa.core.strategy import Strategy
-from tests.core.test_cli import run_cli
+from tests.core.test_cli import run_cli, usage_error
 
 # Stroganov, seed 3, game 0: at its 102nd decision expert fulfils a wish, ("wish", 4), and wins by 3;
 # taking no main action there instead loses by 4, and loses the game in every paired rollout.
@@ -112,9 +112,7 @@ def test_review_of_a_results_folder(capsys, tmp_path, greedy_run):
 
 
 def _bad(capsys, *args) -> str:
-    code, out, err = run_cli(capsys, "review", *args)
-    assert code == 2 and err.count("\n") == 1 and err.startswith("automa-sim: error: "), (code, err)
-    return err
+    return usage_error(capsys, "review", *args)
 
 
 def test_review_bad_input_is_one_line_and_exit_2(capsys, tmp_path, greedy_run):
