@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from automa.rurik import deeds
 from automa.rurik.boat import full_columns
+from automa.rurik.data import TRACKS
 from automa.rurik.match import Match
 from automa.rurik.rebel_board import unlock
 from automa.rurik.regions import boat_goods, build_group, occupied_count, ruled
 from automa.rurik.state import PLAYER, REBELLION
-
-TRACKS = ("rule", "build", "trade")
-
 
 def update_tracks(m: Match, side: int) -> None:
     """Move each claim marker up to the highest level earned; markers never move down (RK-CLAIM-2,
@@ -42,16 +40,12 @@ def new_priority(m: Match) -> str:
 
 
 def claim_phase(m: Match) -> None:
-    """Modules first (captive release, the faction's neutral troop: RK-CLAIM-1); rounds 1-4: tracks
-    for both sides; rounds 1-3: priority, unlocks, income and the player's deed; every round:
-    end-of-round leader effects and Palace (RK-CLAIM-5, RK-EOR-2)."""
+    """Modules first (hook ``claim_start``, RK-CLAIM-1); rounds 1-4: tracks for both sides; rounds
+    1-3: priority, unlocks, income and the player's deed; every round: end-of-round leader effects,
+    then the modules' (hook ``round_end``) (RK-CLAIM-5, RK-EOR-1, RK-EOR-2)."""
     s = m.s
-    if m.warfare:
-        from automa.rurik.modules import warfare
-        warfare.release(m)                                # RK-CLAIM-1, RK-SB-WAR-2
-    if m.factions:
-        from automa.rurik.modules import factions
-        factions.place_neutral(m)                         # RK-CLAIM-1, RK-SB-FACT-4
+    for hook in m.hooks.claim_start:
+        hook(m)
     update_tracks(m, PLAYER)
     update_tracks(m, REBELLION)
     if s.round < 4:
@@ -71,9 +65,8 @@ def claim_phase(m: Match) -> None:
             pl.coins += sum(lv == 0 for lv in pl.claims) + (pl.warfare == 0)
         deeds.take(m)                                     # RK-CLAIM-4
     end_of_round(m)
-    if m.epic:
-        from automa.rurik.modules import epic
-        epic.round_end(m)                                 # RK-EOR-2 Palace
+    for hook in m.hooks.round_end:
+        hook(m)
 
 
 def reveal_inheritance(m: Match) -> int:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from automa.rurik import schemes
 from automa.rurik.boat import gain_good
+from automa.rurik.decide import scheme_deck
 from automa.rurik.match import Match
 from automa.rurik.rebel_board import unlock
 from automa.rurik.regions import rules
 from automa.rurik.state import PLAYER, REBELLION, STRONGHOLD
 
-TOWN_WALL = 9             # epic index of Town Wall (modules.epic.TOWN_WALL)
 REWARD_GOODS = {"wood2": (0, 2), "fish2": (1, 2), "fur1": (4, 1)}
 
 
@@ -52,7 +52,6 @@ def advance_warfare(m: Match, side: int) -> None:
     elif token == "vp":
         sd.vp_tokens += 1
     elif side == PLAYER:
-        from automa.rurik.decide import scheme_deck       # decide -> view -> claims -> deeds -> combat
         card = schemes.draw(m, scheme_deck(m))            # the player's deck (RK-READ-12)
         if card >= 0:
             sd.hand.append(card)
@@ -62,23 +61,32 @@ def advance_warfare(m: Match, side: int) -> None:
 
 def casualty_cards(m: Match, defender: int, r: int) -> int:
     """Cards to reveal before modifiers: 1, +1 if the defender rules ``r``, +1 for its stronghold
-    there (RK-CAS-2, RK-OPEN-11 ``casualty_card_count``). Read before the unit is removed."""
+    there (RK-CAS-2, RK-OPEN-11 ``casualty_card_count``), and what modules add (hook
+    ``casualty_cards``). Read before the unit is removed."""
     mode = m.opt["casualty_card_count"]
     n = 1
     if mode == "one_plus_rule_plus_stronghold" and rules(m.s, defender, r, m.need_unit):
         n += 1
     if mode != "one" and (defender, STRONGHOLD) in m.s.structs[r]:
         n += 1
-    if m.epic and m.s.mod.epic_region[TOWN_WALL] == r:
-        n += 1                                            # Town Wall (RK-SB-EPIC-1, RK-SB-EPIC-4)
+    for hook in m.hooks.casualty_cards:
+        n += hook(m, r)
     return n
 
 
-def uprising_cards(m: Match, r: int) -> int:
-    """Cards of Armed Uprising's check after attacking a neutral troop in ``r``, "as if attacking an
-    opponent", before the attacker's own modifiers: 1, +1 with Town Wall; neutral troops neither rule
-    nor hold a stronghold (RK-SB-FACT-1, RK-CAS-2, RK-OPEN-11)."""
-    return 1 + (1 if m.epic and m.s.mod.epic_region[TOWN_WALL] == r else 0)
+def neutral_attacked(m: Match, side: int, r: int, at: int, fewer: int) -> int:
+    """After ``side`` removed a neutral troop in ``r``, attacking from ``at`` with ``fewer`` cards to
+    reveal: the modules' casualty checks (hook ``neutral_check``), then what follows an attack (hook
+    ``attacked``). Returns the units ``side`` lost."""
+    hooks = m.hooks
+    revealed = lost = 0
+    for hook in hooks.neutral_check:
+        cards, hit = hook(m, side, r, at, fewer)
+        revealed += cards
+        lost += hit
+    for hook in hooks.attacked:
+        hook(m, side, at, revealed, lost, "neutral")
+    return lost
 
 
 def casualty_check(m: Match, attacker: int, r: int, n: int, deck: int) -> tuple[int, int]:

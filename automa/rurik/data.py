@@ -20,6 +20,7 @@ DATA_DIR = Path(__file__).parent / "data"
 GOODS = ("wood", "fish", "honey", "stone", "fur")
 COLUMNS = ("muster", "move", "attack", "tax", "build", "scheme")
 PRIORITIES = ("attack_move", "build", "tax")
+TRACKS = ("rule", "build", "trade")       # the claim tracks (RK-CLAIM-2)
 ADVISORS = ("1", "2", "2+", "3+", "4", "5")
 ADVISOR_NUMBER = {"1": 1, "2": 2, "2+": 2, "3+": 3, "4": 4, "5": 5}
 BASE_STRUCTURES = ("church", "stronghold", "market")

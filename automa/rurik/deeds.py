@@ -9,10 +9,9 @@ accomplish a deed.
 """
 from __future__ import annotations
 
-from automa.rurik import combat
 from automa.rurik.boat import ANY, pay_plan, payable, plan_distinct, plan_goods, plan_same
 from automa.rurik.data import GOODS, STRUCTURES
-from automa.rurik.decide import PASS, decide
+from automa.rurik.decide import decide
 from automa.rurik.match import Match
 from automa.rurik.regions import occupied_count, rules
 from automa.rurik.state import MARKET, PLAYER, REBELLION
@@ -65,18 +64,10 @@ def _holds(m: Match, cond: dict) -> bool:
         return _group(m, [(P, k) in st for st in s.structs]) >= cond["n"]
     if t == "markets_distinct_goods":
         return len({m.data.good[r] for r, st in enumerate(s.structs) if (P, MARKET) in st}) >= cond["n"]
-    # warfare deeds (RK-SB-WAR-6): what the player attacked this turn, and the dungeon
-    if s.mod is None:
-        return False
-    if t == "attacked_opponent_stronghold_region":
-        return bool(s.mod.turn & 64)                      # player.TURN_STRONGHOLD
-    if t == "attacked_opponent_leader_region":
-        return bool(s.mod.turn & 128)                     # player.TURN_LEADER
-    if t == "opponent_units_attacked":
-        return s.mod.attacked >= cond["n"]
-    if t == "has_captive":
-        d = s.mod.dungeon[P]
-        return d[0] + d[1] + d[2] >= cond["n"]
+    for hook in m.hooks.deed_condition:                   # the modules' deeds
+        held = hook(m, cond)
+        if held is not None:
+            return held
     return False
 
 
@@ -98,7 +89,7 @@ def _group(m: Match, has: list[bool]) -> int:
     return best
 
 
-def _goods_plan(m: Match, cost: dict) -> list[int] | None:
+def goods_plan(m: Match, cost: dict) -> list[int] | None:
     """The goods (indices) that pay ``cost``'s goods parts, or None if unaffordable; -1 marks a trade
     boon token, which stands for any one good, named or not (RK-SB-BOON-1, RK-READ-1). Dock goods go
     first, then boon tokens, then boat goods, which score on the trade track (:func:`boat.plan_goods`;
@@ -115,7 +106,7 @@ def _goods_plan(m: Match, cost: dict) -> list[int] | None:
     return plan_goods(m, slots)
 
 
-def _troop_plan(m: Match, spec: dict) -> list[int] | None:
+def troop_plan(m: Match, spec: dict) -> list[int] | None:
     """Regions to take units from for a ``remove_troops`` cost: troops first, the leader only as the last
     unit of the player's in a region (RK-SB-CLAR-3)."""
     pl = m.s.sides[P]
@@ -150,75 +141,9 @@ def affordable(m: Match, d: int) -> bool:
     if "remove_structures" in cost and not all(
             any((P, STRUCTURES.index(k)) in st for st in m.s.structs) for k in cost["remove_structures"]["kinds"]):
         return False
-    if "remove_troops" in cost and _troop_plan(m, cost["remove_troops"]) is None:
+    if "remove_troops" in cost and troop_plan(m, cost["remove_troops"]) is None:
         return False
-    return _goods_plan(m, cost) is not None
-
-
-def accomplish(m: Match) -> None:
-    """On their turn the player may accomplish deeds in hand whose condition holds and whose cost
-    they pay: any number, or one with ``deed_timing=one_per_turn`` (RK-OPEN-36)."""
-    pl = m.s.sides[P]
-    while True:
-        ready = [("accomplish", d) for d in pl.deeds if affordable(m, d)]
-        if not ready:
-            return
-        if m.factions:                                    # before the deed pays (RK-SB-FACT-1..4)
-            from automa.rurik.modules import factions
-            factions.announce(m)
-        choice = decide(m, "deed", ready + [PASS], _apply)
-        if choice == PASS:
-            return
-        _apply(m, choice)
-        if m.opt["deed_timing"] == "one_per_turn":
-            return
-
-
-def _apply(m: Match, choice: tuple) -> None:
-    if choice == PASS:
-        return
-    from automa.rurik.player import scheme_action, spend, spend_extra
-    d = choice[1]
-    deed = m.data.deeds[d]
-    s, pl = m.s, m.s.sides[P]
-    cost = deed.get("cost", {})
-    pay_plan(m, _goods_plan(m, cost))
-    pl.coins -= cost.get("coins", 0)
-    for _ in range(cost.get("scheme_cards", 0)):
-        s.discard.append(pl.hand.pop(0))
-    if "remove_troops" in cost:
-        for r in _troop_plan(m, cost["remove_troops"]):
-            if pl.units[r]:
-                pl.units[r] -= 1
-                pl.supply += 1
-            else:
-                pl.leader = -1                           # the last unit there (RK-SB-CLAR-3)
-    if cost.get("release_captive"):
-        from automa.rurik.modules import warfare
-        warfare.let_go(m, cost["release_captive"])       # Peace Treaty (RK-SB-WAR-6)
-    for k in cost.get("remove_structures", {}).get("kinds", ()):
-        kind = STRUCTURES.index(k)
-        r = next(r for r, st in enumerate(s.structs) if (P, kind) in st)
-        s.structs[r].remove((P, kind))
-        pl.structures[kind] += 1
-    pl.deeds.remove(d)
-    pl.deeds_done.append(d)
-    if m.trace:
-        m.trace.event("deed", side="player", deed=deed["name"], rule="RK-OPEN-42")
-    reward = deed.get("reward", {})
-    pl.coins += reward.get("coins", 0)
-    for _ in range(reward.get("warfare_step", 0)):
-        combat.advance_warfare(m, P)
-    if m.lookahead:
-        return
-    if "scheme" in reward:
-        scheme_action(m, reward["scheme"]["draw"])
-    for kind in ("muster", "move", "attack", "tax", "build"):
-        if reward.get(kind):
-            spend_extra(m, kind, reward[kind],
-                        fewer=-reward.get("attack_casualty_modifier", 0) if kind == "attack" else 0)
-    if reward.get("move_anywhere"):
-        spend(m, "move", reward["move_anywhere"], anywhere=True)
+    return goods_plan(m, cost) is not None
 
 
 def payable_conversions(m: Match) -> list[str]:
@@ -273,8 +198,9 @@ def _metric(m: Match, side: int, cond: dict) -> int:
         return sd.coins
     if metric == "vp_tokens":
         return sd.vp_tokens
-    if metric == "ruled_regions_with_epic":                # Renowned (RK-SB-EPIC-1)
-        from automa.rurik.modules import epic
-        return sum(rules(s, side, r, m.need_unit) for r in epic.epic_regions(m)) if s.mod is not None else 0
+    for hook in m.hooks.agenda_metric:                    # the modules' agendas
+        value = hook(m, side, metric)
+        if value is not None:
+            return value
     raise ValueError(f"unknown agenda metric {metric!r}")
 

@@ -5,6 +5,7 @@ import random
 from dataclasses import dataclass, field
 
 from automa.rurik.data import RurikData
+from automa.rurik.hooks import NO_HOOKS, Hooks
 from automa.rurik.state import State
 
 
@@ -20,32 +21,25 @@ class Match:
     setup_rng: random.Random
     automa_rng: random.Random
     trace: object = None
+    hooks: Hooks = NO_HOOKS           # the modules in play and their hook points (automa/rurik/hooks.py)
     lookahead: bool = False
     turn_scheme_played: bool = False
     builder_step_offered: bool = False  # player Sviatoslav's step, once per turn (RK-SB-LEAD-2)
     token_played: bool = False        # one conversion token per turn (RK-SB-WAR-3)
     left: dict = field(default_factory=dict)  # points of each kind still unspent this turn (extra_points_timing=pooled)
     view: object = None               # the one live read-only View of this game, made on first use
-    epic: bool = False                # modules in play, read once from opt["modules"] (RK-SB-EPIC, -WAR, -FACT)
-    warfare: bool = False
-    factions: bool = False
     need_unit: bool = False           # rule needs a unit there, read once from opt (RK-OPEN-43 rule_requires_unit)
-    moved_from: int = -1              # source region of the Rebellion's last move (epic move costs)
+    moved_from: int = -1              # source region of the Rebellion's last move (hook moved)
     recorder: object = None           # a search strategy's game: choices recorded for rollouts (automa.core.rollout)
     branch: object = None             # a rollout replaying those choices up to its branch point
     offer: int = -1                   # the scheme card being played while its reward is chosen (View.scheme_in_play)
 
     def __post_init__(self):
         self.need_unit = self.opt.get("rule_requires_unit") == "yes"
-        modules = self.opt.get("modules", "")
-        if modules:
-            self.epic = "epic" in modules
-            self.warfare = "warfare" in modules
-            self.factions = "factions" in modules
 
     def copy_for_lookahead(self) -> "Match":
         return Match(self.data, self.opt, self.s.copy(), self.strategy, _LOOKAHEAD_RNG,
-                     _LOOKAHEAD_RNG, None, True, self.turn_scheme_played,
+                     _LOOKAHEAD_RNG, None, self.hooks, True, self.turn_scheme_played,
                      self.builder_step_offered, self.token_played, {})
 
 

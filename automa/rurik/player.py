@@ -8,143 +8,21 @@ action (RK-ACT-4).
 from __future__ import annotations
 
 from automa.rurik import combat, deeds, schemes
-from automa.rurik.boat import gain_good, settle_dock
+from automa.rurik.boat import gain_good, pay_plan, settle_dock
+from automa.rurik.choices import CHOICES, build_cost, tax_cost
 from automa.rurik.data import ADVISOR_NUMBER, COLUMNS, STRUCTURES
 from automa.rurik.decide import PASS, casualty_deck, decide, scheme_deck
+from automa.rurik.hooks import attack_from, structures_in
 from automa.rurik.match import Match
-from automa.rurik.modules import epic, factions, warfare
-from automa.rurik.regions import occupies, rules
-from automa.rurik.state import CHURCH, MARKET, PLAYER, REBELLION, STABLE, STRONGHOLD, TAVERN, VACATED
+from automa.rurik.regions import occupies
+from automa.rurik.state import CHURCH, PLAYER, REBELLION, STABLE, TAVERN, VACATED
 
 P = PLAYER
 FORFEIT = ("forfeit",)
-# the choice tuples are made once: deciding builds lists of these, never new tuples
-MUSTER_LEADER = tuple(("muster", r, "leader") for r in range(8))
-MUSTER_TROOP = tuple(("muster", r, "troop") for r in range(8))
-ATTACK_REBELLION = tuple(("attack", r, "rebellion") for r in range(8))
-ATTACK_NEUTRAL = tuple(("attack", r, "neutral") for r in range(8))
-BUILD = tuple(tuple(("build", r, k, "none") for k in range(5)) for r in range(8))
-MOVE_ANY = tuple(tuple([("move", r, d, u) for d in range(8) if d != r] for u in ("troop", "leader"))
-                 for r in range(8))
 
 
 def _log(m: Match, kind: str, rule: str, **fields) -> None:
     m.trace.event(kind, side="player", rule=rule, **fields)
-
-
-def _cost(m: Match, r: int) -> int:
-    """1 point where the player rules, else 2 (RK-PL-TAX-1, RK-PL-BUILD-1); Mstislav's region 1."""
-    pl = m.s.sides[P]
-    if m.opt["player_leader"] == "mstislav" and pl.leader == r:
-        return 1
-    return 1 if rules(m.s, P, r, m.need_unit) else 2
-
-
-# --- legal choices per action ------------------------------------------------------------------
-
-def muster_choices(m: Match, points: int, only: int = -1) -> list:
-    """Muster into occupied regions; an off-board leader first (RK-PL-MUSTER-1, RK-PL-MUSTER-2, RK-OPEN-37)."""
-    pl = m.s.sides[P]
-    units, leader = pl.units, pl.leader
-    regs = [r for r in (range(8) if only < 0 else (only,)) if units[r] or leader == r]
-    out = []
-    if leader == -1:                                      # a captured leader (-2) cannot muster
-        out = [MUSTER_LEADER[r] for r in regs]
-        if m.opt["leader_reentry"] == "must_first":
-            return out
-    if pl.supply > 0:
-        out += [MUSTER_TROOP[r] for r in regs]
-    return out
-
-
-def move_choices(m: Match, points: int, only: int = -1, anywhere: bool = False) -> list:
-    """One unit one step to an adjacent region per point (RK-PL-MOVE-1); ``only`` limits the
-    units to one region (stable, RK-SB-STRUCT-1; Gleb, RK-SB-LEAD-1)."""
-    pl = m.s.sides[P]
-    units, leader = pl.units, pl.leader
-    out = []
-    for r in (range(8) if only < 0 else (only,)):
-        if units[r]:
-            out += MOVE_ANY[r][0] if anywhere else m.data.moves[r][0]
-        if leader == r:
-            out += MOVE_ANY[r][1] if anywhere else m.data.moves[r][1]
-    if m.epic and points < 2:
-        return epic.filter_moves(m, out, points)          # City Gate (RK-SB-EPIC-1)
-    return out
-
-
-def attack_choices(m: Match, points: int, only: int = -1) -> list:
-    """Attack a Rebellion unit or a neutral troop where the player has a unit, or across a Siege
-    Tower border (RK-PL-ATTACK-1, RK-SB-EPIC-1)."""
-    s = m.s
-    pl, reb = s.sides[P], s.sides[REBELLION]
-    towers = m.epic and s.mod.borders
-    out = []
-    for r in range(8):
-        if not (pl.units[r] or pl.leader == r) and not (towers and epic.tower_source(m, P, r) >= 0):
-            continue
-        if reb.units[r] or reb.leader == r:
-            out.append(ATTACK_REBELLION[r])
-        if s.neutral[r]:
-            out.append(ATTACK_NEUTRAL[r])
-    return out
-
-
-def tax_choices(m: Match, points: int, only: int = -1) -> list:
-    """Tax an occupied region whose goods token is still there; own market: extra good or coin
-    (RK-PL-TAX-1, RK-PL-TAX-2, RK-PL-BUILD-5)."""
-    s = m.s
-    out = []
-    for r in range(8):
-        if s.token[r] and occupies(s, P, r) and _tax_cost(m, r) <= points:
-            if (P, MARKET) in s.structs[r]:
-                out += [("tax", r, "good"), ("tax", r, "coin")]
-            else:
-                out.append(("tax", r, "none"))
-    return out
-
-
-def build_choices(m: Match, points: int, only: int = -1) -> list:
-    """Build in an occupied region: 3 structures at most, one of each type, from supply
-    (RK-PL-BUILD-1, -2); a church names its conversion target (RK-PL-BUILD-3, RK-OPEN-38).
-    Modules: epic structures and Catacombs (RK-SB-EPIC-1), Pagan Unrest (RK-SB-FACT-2)."""
-    s, pl = m.s, m.s.sides[P]
-    out = []
-    pagan = m.factions and factions.active(m, factions.PAGAN_UNREST, P)
-    units, leader, left = pl.units, pl.leader, pl.structures
-    for r in range(8):
-        here = s.structs[r]
-        if len(here) >= 3 or not (units[r] or leader == r) or (points < 2 and _cost(m, r) > points):
-            continue                       # unoccupied (RK-CORE-3); a build costs 2 points at most
-        if m.epic and epic.blocked(m, r):
-            continue
-        present = [k for _, k in here]
-        for k in range(5):
-            if left[k] == 0 or k in present:
-                continue
-            if k == CHURCH:
-                targets = (["rebellion"] if s.sides[REBELLION].units[r] else []) + (
-                    ["neutral"] if s.neutral[r] and not pagan else [])
-                if not targets or m.opt["church_targets"] == "optional":
-                    targets.append("none")
-                out += [("build", r, k, t) for t in targets]
-            else:
-                out.append(BUILD[r][k])
-    if m.epic:
-        out += epic.build_choices(m, points, _cost)
-    return out
-
-
-def _tax_cost(m: Match, r: int) -> int:
-    """Tax points for ``r``: the build/tax cost, +1 under Peasant Mutiny where neutral troops stand
-    (RK-PL-TAX-1, RK-SB-FACT-3, RK-SB-FACT-4)."""
-    if m.factions and m.s.neutral[r] and factions.active(m, factions.PEASANT_MUTINY, P):
-        return _cost(m, r) + 1
-    return _cost(m, r)
-
-
-CHOICES = {"muster": muster_choices, "move": move_choices, "attack": attack_choices,
-           "tax": tax_choices, "build": build_choices}
 
 
 # --- applying one choice -----------------------------------------------------------------------
@@ -168,31 +46,34 @@ def apply(m: Match, c: tuple, fewer: int = 0) -> int:
         else:
             pl.units[src] -= 1
             pl.units[dst] += 1
-        if m.epic:
-            return epic.player_moved(m, src, dst, unit)    # RK-SB-EPIC-1
-        return 1
+        cost = 1
+        for hook in m.hooks.moved:
+            cost = hook(m, P, src, dst, unit == "leader", cost)
+        return cost
     if kind == "attack":
         attack(m, c[1], c[2], fewer)
         return 1
     if kind == "tax":
         r = c[1]
-        cost = _tax_cost(m, r)
+        cost = tax_cost(m, r)
         s.token[r] = False
         gain_good(m, P, m.data.good[r])
         if c[2] == "good":
             gain_good(m, P, m.data.good[r])
         elif c[2] == "coin":
             pl.coins += 1
-        if m.epic:
-            epic.player_taxed(m, r)                       # Capital Port (RK-SB-EPIC-1)
+        for hook in m.hooks.taxed:
+            hook(m, P, r)
         return cost
     if kind == "build":
         _, r, k, target = c
-        cost = _cost(m, r)
+        cost = build_cost(m, r)
         build(m, r, k, target)
         return cost
-    if kind == "epic":
-        return epic.apply_build(m, c, _cost(m, c[1]))
+    for hook in m.hooks.apply_choice:
+        cost = hook(m, c)
+        if cost is not None:
+            return cost
     raise ValueError(f"unknown choice {c!r}")
 
 
@@ -200,18 +81,22 @@ def attack(m: Match, r: int, target: str, fewer: int = 0) -> None:
     """A player attack: a neutral troop is removed with no warfare step and no check (RK-SOLO-3);
     a Rebellion unit is removed, the player advances on warfare and checks for a casualty, twice
     against Gleb (RK-SOLO-2, RK-PL-ATTACK-2, RK-CAS-1, RK-SB-REBLEAD-2); Boris reveals one card
-    fewer and steals a coin. After either, with no casualty, player Gleb may move (RK-SB-LEAD-1)."""
-    s, pl, reb = m.s, m.s.sides[P], m.s.sides[REBELLION]
+    fewer and steals a coin. After either, with no casualty, player Gleb may move (RK-SB-LEAD-1).
+    Modules: an attack from another region (hook ``attack_from``), and what follows the removal of a
+    neutral troop (:func:`combat.neutral_attacked`)."""
+    s, pl = m.s, m.s.sides[P]
     at = r
-    if m.epic and not occupies(s, P, r):
-        at = epic.tower_source(m, P, r)                   # Siege Tower (RK-SB-EPIC-1)
+    if m.hooks.attack_from and not occupies(s, P, r):
+        at = attack_from(m, P, r)
     here = pl.leader == r
     if target == "neutral":
         s.neutral[r] -= 1
         pl.defeated_neutral += 1
         if m.trace:
             _log(m, "attack", "RK-SOLO-3", region=m.data.regions[r], target="neutral")
-        lost = _neutral_attack_modules(m, r, at, here, fewer) if m.factions or m.warfare else 0
+        hooks = m.hooks
+        lost = combat.neutral_attacked(m, P, r, at, fewer + (m.opt["player_leader"] == "boris" and here)) \
+            if hooks.neutral_check or hooks.attacked else 0
     else:
         lost = _attack_rebellion(m, r, at, here, fewer)
     if (m.opt["player_leader"] == "gleb" and here and not lost and not pl.leader_used
@@ -231,8 +116,9 @@ def _attack_rebellion(m: Match, r: int, at: int, here: bool, fewer: int) -> int:
             reb.coins -= 1
             pl.coins += 1
     leader_hit = reb.leader == r
-    if m.warfare:
-        _attack_stats(m, r, leader_hit)
+    hooks = m.hooks
+    for hook in hooks.player_attacks:
+        hook(m, r)
     combat.lose_unit(m, REBELLION, r)
     pl.defeated_enemy += 1
     if m.trace:
@@ -243,43 +129,18 @@ def _attack_rebellion(m: Match, r: int, at: int, here: bool, fewer: int) -> int:
         cards, hit = combat.casualty_check(m, P, at, n, casualty_deck(m))
         revealed += cards
         lost += hit
-    if m.warfare:
-        warfare.try_capture(m, P, at, revealed, lost, "leader" if leader_hit and reb.leader == -1 else "troop")
-    return lost
-
-
-def _attack_stats(m: Match, r: int, leader_hit: bool) -> None:
-    """What the player attacked this turn, for the warfare deeds (RK-SB-WAR-6)."""
-    mod = m.s.mod
-    mod.attacked += 1
-    if (REBELLION, STRONGHOLD) in m.s.structs[r]:
-        mod.turn |= TURN_STRONGHOLD
-    if leader_hit:
-        mod.turn |= TURN_LEADER
-
-
-TURN_STRONGHOLD, TURN_LEADER = 64, 128     # ModState.turn bits read by deeds (Besiege Citadel, Deadly Plot)
-
-
-def _neutral_attack_modules(m: Match, r: int, at: int, here: bool, fewer: int) -> int:
-    """After the player removes a neutral troop in ``r``: Armed Uprising's casualty check "as if
-    attacking an opponent" (no warfare step), with the attack's modifiers: Town Wall, a deed's card
-    fewer, Boris's card fewer (RK-SB-FACT-1, RK-SB-FACT-4, RK-CAS-2); then a capture with
-    ``neutral_capture=yes`` (RK-OPEN-26). Returns the check's casualties."""
-    revealed = lost = 0
-    if m.factions and factions.active(m, factions.ARMED_UPRISING, P):
-        n = combat.uprising_cards(m, r) - fewer - (m.opt["player_leader"] == "boris" and here)
-        revealed, lost = combat.casualty_check(m, P, at, n, casualty_deck(m))
-    if m.warfare and m.opt["neutral_capture"] == "yes":
-        warfare.try_capture(m, P, at, revealed, lost, "neutral")
+    if hooks.attacked:
+        what = "leader" if leader_hit and reb.leader == -1 else "troop"
+        for hook in hooks.attacked:
+            hook(m, P, at, revealed, lost, what)
     return lost
 
 
 def build(m: Match, r: int, k: int, target: str) -> None:
     """Place a structure from supply and resolve its effect: church conversion, a neutral troop it
     removes going back to the neutral supply, not beside the mat (RK-PL-BUILD-3, RK-READ-11),
-    stable's 3 moves and tavern's coins (a border structure there counts, RK-READ-4) and discard play
-    (RK-PL-BUILD-6, RK-SB-STRUCT-1)."""
+    stable's 3 moves and tavern's coins (what modules count there too, hook ``structures_in``) and
+    discard play (RK-PL-BUILD-6, RK-SB-STRUCT-1)."""
     s, pl = m.s, m.s.sides[P]
     pl.structures[k] -= 1
     s.structs[r].append((P, k))
@@ -299,7 +160,7 @@ def build(m: Match, r: int, k: int, target: str) -> None:
     elif k == STABLE and not m.lookahead:
         local_move(m, 3, r)
     elif k == TAVERN:
-        pl.coins += len(s.structs[r]) + (epic.border_count(m, r) if m.epic else 0)   # RK-READ-4
+        pl.coins += len(s.structs[r]) + (structures_in(m, r) if m.hooks.structures_in else 0)
         if (not m.turn_scheme_played and s.discard and not m.lookahead
                 and m.data.scheme_by_id[s.discard[-1]].coin_cost <= pl.coins):
             if decide(m, "tavern_scheme", [("play", s.discard[-1]), PASS]) != PASS:
@@ -464,9 +325,8 @@ def take_turn(m: Match) -> None:
     may also come before the main action, and points of one kind from every source form one pool for
     the turn (RK-ACT-5)."""
     s, pl = m.s, m.s.sides[P]
-    if s.mod is not None:
-        s.mod.turn = 0                                    # once-per-turn module effects
-        s.mod.attacked = 0
+    for hook in m.hooks.turn_start:
+        hook(m, P)
     out_of_troops(m)
     low, lows = 9, []  # the lowest advisor number, and where such advisors stand (column, row)
     for c, col in enumerate(s.board):
@@ -516,10 +376,74 @@ def take_turn(m: Match) -> None:
     for kind, amount in extra.items():
         spend_extra(m, kind, amount)
     _conversion(m)
-    deeds.accomplish(m)
-    if m.factions:
-        factions.announce(m)                              # RK-SB-FACT-1..4
+    accomplish(m)
+    for hook in m.hooks.player_turn_end:
+        hook(m)
     settle_dock(m, P)
+
+
+def accomplish(m: Match) -> None:
+    """On their turn the player may accomplish deeds in hand whose condition holds and whose cost
+    they pay: any number, or one with ``deed_timing=one_per_turn`` (RK-OPEN-36)."""
+    pl = m.s.sides[P]
+    while True:
+        ready = [("accomplish", d) for d in pl.deeds if deeds.affordable(m, d)]
+        if not ready:
+            return
+        for hook in m.hooks.before_player_pays:
+            hook(m)
+        choice = decide(m, "deed", ready + [PASS], _apply_deed)
+        if choice == PASS:
+            return
+        _apply_deed(m, choice)
+        if m.opt["deed_timing"] == "one_per_turn":
+            return
+
+
+def _apply_deed(m: Match, choice: tuple) -> None:
+    """Pay a deed's cost (modules' parts: hook ``pay_deed``) and gain its reward (RK-OPEN-42)."""
+    if choice == PASS:
+        return
+    d = choice[1]
+    deed = m.data.deeds[d]
+    s, pl = m.s, m.s.sides[P]
+    cost = deed.get("cost", {})
+    pay_plan(m, deeds.goods_plan(m, cost))
+    pl.coins -= cost.get("coins", 0)
+    for _ in range(cost.get("scheme_cards", 0)):
+        s.discard.append(pl.hand.pop(0))
+    if "remove_troops" in cost:
+        for r in deeds.troop_plan(m, cost["remove_troops"]):
+            if pl.units[r]:
+                pl.units[r] -= 1
+                pl.supply += 1
+            else:
+                pl.leader = -1                           # the last unit there (RK-SB-CLAR-3)
+    for hook in m.hooks.pay_deed:
+        hook(m, cost)
+    for k in cost.get("remove_structures", {}).get("kinds", ()):
+        kind = STRUCTURES.index(k)
+        r = next(r for r, st in enumerate(s.structs) if (P, kind) in st)
+        s.structs[r].remove((P, kind))
+        pl.structures[kind] += 1
+    pl.deeds.remove(d)
+    pl.deeds_done.append(d)
+    if m.trace:
+        m.trace.event("deed", side="player", deed=deed["name"], rule="RK-OPEN-42")
+    reward = deed.get("reward", {})
+    pl.coins += reward.get("coins", 0)
+    for _ in range(reward.get("warfare_step", 0)):
+        combat.advance_warfare(m, P)
+    if m.lookahead:
+        return
+    if "scheme" in reward:
+        scheme_action(m, reward["scheme"]["draw"])
+    for kind in ("muster", "move", "attack", "tax", "build"):
+        if reward.get(kind):
+            spend_extra(m, kind, reward[kind],
+                        fewer=-reward.get("attack_casualty_modifier", 0) if kind == "attack" else 0)
+    if reward.get("move_anywhere"):
+        spend(m, "move", reward["move_anywhere"], anywhere=True)
 
 
 def spend_extra(m: Match, kind: str, amount: int, fewer: int = 0) -> None:
@@ -546,29 +470,29 @@ def _maybe_play_scheme(m: Match) -> dict[str, int]:
     return play_scheme(m, choice[1])
 
 
-TOKEN_BIT = {"muster": 1, "build": 2, "attack": 4}
+TOKEN_BIT = {"muster": 1, "build": 2, "attack": 4}     # a conversion token by the action it gives
 
 
 def _conversion(m: Match, pool: dict | None = None) -> None:
     """At most one conversion token per turn (RK-SB-WAR-3), each token once per round
     (``conversion_token_reuse=once_per_round``, RK-OPEN-29): 2 goods with fish or honey for 1
-    muster, 2 goods with wood or stone for 1 build; with the warfare module also the solo
-    conversion token for 1 attack (RK-SB-WAR-5, RK-OPEN-28). With ``pool`` (before the main action)
-    the point joins the turn's pool instead of being spent at once (RK-ACT-5)."""
+    muster, 2 goods with wood or stone for 1 build; modules may offer more tokens (hook
+    ``conversion_options``). With ``pool`` (before the main action) the point joins the turn's pool
+    instead of being spent at once (RK-ACT-5)."""
     if m.token_played:
         return
     options = []
     if m.opt["goods_conversion_tokens"] == "pdhummel":
         options = [("convert", kind) for kind in deeds.payable_conversions(m)]
-    if m.warfare:
-        options += warfare.conversion_options(m)
+    for hook in m.hooks.conversion_options:
+        options += hook(m)
     if options and m.opt["conversion_token_reuse"] == "once_per_round":
         used = m.s.sides[P].tokens_used
         options = [o for o in options if not used & TOKEN_BIT[o[1]]]
     if not options:
         return
-    if m.factions:
-        factions.announce(m)                              # before the token pays (RK-SB-FACT-1..4)
+    for hook in m.hooks.before_player_pays:
+        hook(m)
     choice = decide(m, "conversion", options + [PASS],
                     lambda mm, ch: _convert(mm, ch, None if pool is None else {}))
     _convert(m, choice, pool)
@@ -580,10 +504,12 @@ def _convert(m: Match, choice: tuple, pool: dict | None) -> None:
     m.token_played = True
     kind = choice[1]
     m.s.sides[P].tokens_used |= TOKEN_BIT[kind]
-    if kind == "attack":
-        warfare.pay_conversion(m, choice[2])
+    goods = dict(deeds.CONVERSIONS).get(kind)
+    if goods is None:
+        for hook in m.hooks.pay_conversion:
+            hook(m, choice)
     else:
-        deeds.pay_two(m, dict(deeds.CONVERSIONS)[kind])
+        deeds.pay_two(m, goods)
     if pool is not None:
         pool[kind] = pool.get(kind, 0) + 1
     else:
@@ -602,8 +528,8 @@ def _theofana(m: Match) -> None:
         pl.coins += 1
     else:
         pl.leader = choice[1]
-        if m.epic:
-            epic.player_entered(m, choice[1], True)       # Library, Veche (RK-SB-EPIC-1)
+        for hook in m.hooks.leader_stepped:
+            hook(m, choice[1])
 
 
 def _sviatoslav(m: Match) -> None:
@@ -626,7 +552,7 @@ def _sviatoslav(m: Match) -> None:
         if not free(mm, choice[1]):
             mm.s.sides[P].coins -= 1
         mm.s.sides[P].leader = choice[1]
-        if mm.epic:
-            epic.player_entered(mm, choice[1], True)      # Library, Veche (RK-SB-EPIC-1)
+        for hook in mm.hooks.leader_stepped:
+            hook(mm, choice[1])
     choice = decide(m, "sviatoslav", options + [PASS], step)
     step(m, choice)

@@ -6,8 +6,8 @@ from automa.rurik import combat
 from automa.rurik.boat import gain_good, has_room
 from automa.rurik.data import ADVISOR_NUMBER, COLUMNS, STRUCTURES
 from automa.rurik.decide import casualty_deck
+from automa.rurik.hooks import attack_from, build_blocked, church_spares_neutral, structures_in
 from automa.rurik.match import Match
-from automa.rurik.modules import epic, factions, warfare
 from automa.rurik.rebel_board import open_bonuses, unlock
 from automa.rurik.regions import occupies, ruled, rules, units
 from automa.rurik.state import CHURCH, MARKET, PLAYER, REBELLION, STABLE, STRONGHOLD, TAVERN, VACATED
@@ -48,8 +48,8 @@ def take_turn(m: Match) -> None:
                 best = (ADVISOR_NUMBER[label], c, row)
     if best is None:
         return
-    if s.mod is not None:
-        s.mod.turn &= ~epic.FORT_MASK[R]                  # Border Fort: once per turn (RK-SB-EPIC-4)
+    for hook in m.hooks.turn_start:
+        hook(m, R)
     _, c, row = best
     s.board[c][row] = VACATED                             # the others keep their spaces (RK-ACT-2)
     action = COLUMNS[c]
@@ -87,8 +87,8 @@ def take_turn(m: Match) -> None:
     if action == "scheme":
         scheme(m)
         return
-    if action == "build" and main == 3 and m.epic and epic.rebel_build(m):
-        return                                            # RK-REB-BUILD-9, RK-SB-EPIC-2: no structure, an epic reward
+    if action == "build" and m.hooks.rebel_build and any(hook(m, main) for hook in m.hooks.rebel_build):
+        return                                            # RK-REB-BUILD-9: a module resolved it
     spent = attack(m, main, fewer) if action == "attack" else ACTIONS[action](m, main)
     if spent == 0 and paid and main > 0 and (
             m.opt["rebel_forfeit_scope"] == "nothing_possible" or (action == "muster" and reb.supply == 0)):
@@ -187,8 +187,11 @@ def _move_one(m: Match, dst: int, only_from: int = -1) -> bool:
 def move(m: Match, points: int, only_from: int = -1) -> int:
     """The march. ``attack_move``: one unit into each unoccupied region in order until all are
     occupied (RK-REB-MOVE-2). ``build``/``tax``: all points into the first region it does not rule
-    (RK-REB-MOVE-3, RK-OPEN-6). Range is unlimited (RK-REB-MOVE-1); stuck points are lost (RK-REB-MOVE-7)."""
+    (RK-REB-MOVE-3, RK-OPEN-6). Range is unlimited (RK-REB-MOVE-1); stuck points are lost (RK-REB-MOVE-7).
+    Modules: regions the march may not enter yet, and what a move costs (hooks ``rebel_march_blocked``,
+    ``moved``)."""
     s = m.s
+    blocked, moved = m.hooks.rebel_march_blocked, m.hooks.moved
     spent = 0
     if s.priority == "attack_move":
         for dst in region_order(m):
@@ -196,11 +199,11 @@ def move(m: Match, points: int, only_from: int = -1) -> int:
                 break
             if occupies(s, R, dst):
                 continue
-            if m.epic and points < 2 and dst == s.mod.epic_region[epic.CITY_GATE]:
-                continue                                  # City Gate: 2 points (RK-SB-EPIC-4)
+            if blocked and any(hook(m, dst, points) for hook in blocked):
+                continue
             leader = s.sides[R].leader
             if _move_one(m, dst, only_from):
-                points -= _epic_move(m, dst, leader) if m.epic else 1
+                points -= _move_cost(m, dst, leader) if moved else 1
                 spent += 1
                 s.last_region = dst
         return spent
@@ -211,34 +214,34 @@ def move(m: Match, points: int, only_from: int = -1) -> int:
             target = next((r for r in region_order(m) if not _rules(m, R, r)), -1)
             if target < 0:
                 break
-        if m.epic and points < 2 and target == s.mod.epic_region[epic.CITY_GATE]:
-            break                                         # City Gate: 2 points (RK-SB-EPIC-4)
+        if blocked and any(hook(m, target, points) for hook in blocked):
+            break
         leader = s.sides[R].leader
         if not _move_one(m, target, only_from):
             break
-        points -= _epic_move(m, target, leader) if m.epic else 1
+        points -= _move_cost(m, target, leader) if moved else 1
         spent += 1
         s.last_region = target
     return spent
 
 
-def _epic_move(m: Match, dst: int, leader_before: int) -> int:
-    """A Rebellion move with epic structures on the map: its cost (Border Fort 0, once per turn;
-    City Gate 2) and the Library/Veche unlocks (RK-SB-EPIC-4)."""
+def _move_cost(m: Match, dst: int, leader_before: int) -> int:
+    """The points the move into ``dst`` just made cost, as the modules set it (hook ``moved``)."""
     src = m.moved_from
     leader = leader_before == src and m.s.sides[R].leader == dst
-    cost = epic.moved(m, R, src, dst, epic.is_troop(m, leader))
-    epic.rebel_moved(m, dst, leader)
+    cost = 1
+    for hook in m.hooks.moved:
+        cost = hook(m, R, src, dst, leader, cost)
     return cost
 
 
 def _attack_targets(m: Match, r: int) -> bool:
-    """The Rebellion has a unit in ``r`` (or across a Siege Tower border, RK-SB-EPIC-4) and there is a
-    player unit or neutral troop to attack."""
+    """The Rebellion has a unit in ``r`` (or may attack it from elsewhere, hook ``attack_from``) and
+    there is a player unit or neutral troop to attack."""
     s = m.s
     if not (occupies(s, PLAYER, r) or s.neutral[r] > 0):
         return False
-    return occupies(s, R, r) or (m.epic and bool(s.mod.borders) and epic.tower_source(m, R, r) >= 0)
+    return occupies(s, R, r) or (bool(m.hooks.attack_from) and attack_from(m, R, r) >= 0)
 
 
 def attack(m: Match, points: int, fewer: int = 0) -> int:
@@ -266,14 +269,15 @@ def attack(m: Match, points: int, fewer: int = 0) -> int:
 def attack_in(m: Match, r: int, fewer: int) -> None:
     """One Rebellion attack in ``r``: against the player, the player loses a unit, the Rebellion
     advances on warfare and checks for a casualty; against a neutral troop, it is removed, with Armed
-    Uprising's check (``faction_scope=both_sides``) as if attacking the player: Town Wall, the
-    reveal-fewer bonus and Sviatopolk apply (RK-REB-ATTACK-4..6, RK-OPEN-32, RK-SB-REBLEAD-1,
-    RK-SB-FACT-1)."""
+    the modules' checks (:func:`combat.neutral_attacked`), with the reveal-fewer bonus and Sviatopolk
+    (RK-REB-ATTACK-4..6, RK-OPEN-32, RK-SB-REBLEAD-1). Modules: an attack from another region (hook
+    ``attack_from``), and what follows the attack on the player (hook ``attacked``)."""
     s = m.s
     reb = s.sides[R]
+    hooks = m.hooks
     at = r
-    if m.epic and not occupies(s, R, r):
-        at = epic.tower_source(m, R, r)                   # Siege Tower (RK-SB-EPIC-4)
+    if hooks.attack_from and not occupies(s, R, r):
+        at = attack_from(m, R, r)
     if occupies(s, PLAYER, r):
         n = combat.casualty_cards(m, PLAYER, r) - fewer
         if m.opt["rebel_leader"] == "sviatopolk" and reb.leader == r:
@@ -289,32 +293,34 @@ def attack_in(m: Match, r: int, fewer: int) -> None:
             _log(m, "attack", "RK-REB-ATTACK-5", region=m.data.regions[r], target="player")
         combat.advance_warfare(m, R)
         cards, lost = combat.casualty_check(m, R, at, n, casualty_deck(m))
-        if m.warfare and m.opt["rebel_attack_removal"] == "player_unit":
-            warfare.try_capture(m, R, at, cards, lost,              # RK-REB-ATTACK-7, RK-SB-WAR-5
-                                "leader" if leader_hit and pl.leader == -1 else "troop")
+        if hooks.attacked and m.opt["rebel_attack_removal"] == "player_unit":     # RK-REB-ATTACK-7
+            what = "leader" if leader_hit and pl.leader == -1 else "troop"
+            for hook in hooks.attacked:
+                hook(m, R, at, cards, lost, what)
     else:
         s.neutral[r] -= 1
         reb.defeated_neutral += 1
         if m.trace:
             _log(m, "attack", "RK-REB-ATTACK-6", region=m.data.regions[r], target="neutral")
-        if m.factions and factions.active(m, factions.ARMED_UPRISING, R):
-            n = combat.uprising_cards(m, r) - fewer - (m.opt["rebel_leader"] == "sviatopolk" and reb.leader == r)
-            combat.casualty_check(m, R, at, n, casualty_deck(m))     # RK-SB-FACT-1, RK-OPEN-25
+        if hooks.neutral_check or hooks.attacked:
+            combat.neutral_attacked(m, R, r, at,
+                                    fewer + (m.opt["rebel_leader"] == "sviatopolk" and reb.leader == r))
 
 
 def tax(m: Match, points: int) -> int:
     """Tax one region per point: regions whose boat column has room first, then full ones, each in
     region order; a rebel unit and the goods token must be there; its market gives an extra good;
-    Theofana musters in her region (RK-REB-TAX-1..7)."""
+    Theofana musters in her region (RK-REB-TAX-1..7). Modules: a region may cost more points, and
+    taxing may do more (hooks ``tax_cost``, ``taxed``)."""
     s, reb = m.s, m.s.sides[R]
     good = m.data.good
     spent = 0
-    mutiny = m.factions and factions.active(m, factions.PEASANT_MUTINY, R)
+    extra, taxed = m.hooks.tax_cost, m.hooks.taxed
     while points > 0:
         order = region_order(m)
         ok = [r for r in order if s.token[r] and occupies(s, R, r)]
-        if mutiny and points < 2:
-            ok = [r for r in ok if not s.neutral[r]]      # Peasant Mutiny: 2 points (RK-SB-FACT-3, RK-OPEN-25)
+        if extra:
+            ok = [r for r in ok if _tax_cost(m, r) <= points]
         if not ok:
             break
         room = [r for r in ok if has_room(m, R, good[r])]
@@ -322,17 +328,25 @@ def tax(m: Match, points: int) -> int:
         s.token[r] = False
         n = 2 if (R, MARKET) in s.structs[r] else 1
         gain_good(m, R, good[r], n)
-        cost = 2 if mutiny and s.neutral[r] else 1
+        cost = _tax_cost(m, r) if extra else 1
         points -= cost
         spent += cost
-        if m.epic:
-            epic.rebel_taxed(m, r)                        # Capital Port (RK-SB-EPIC-4)
+        for hook in taxed:
+            hook(m, R, r)
         s.last_region = r
         if m.trace:
             _log(m, "tax", "RK-REB-TAX-3", region=m.data.regions[r], goods=n)
         if m.opt["rebel_leader"] == "theofana" and reb.leader == r:
             _muster_here(m, r, "RK-REB-TAX-7")
     return spent
+
+
+def _tax_cost(m: Match, r: int) -> int:
+    """Tax points for ``r``: 1, and what modules add (hook ``tax_cost``)."""
+    cost = 1
+    for hook in m.hooks.tax_cost:
+        cost += hook(m, R, r)
+    return cost
 
 
 def _muster_here(m: Match, r: int, rule: str) -> None:
@@ -357,11 +371,12 @@ def _buildable(m: Match, r: int) -> list[int]:
     """Structure kinds the Rebellion can build in ``r`` now: a free slot, a type not present, a piece
     in supply and a unit there (RK-REB-BUILD-2, RK-PL-BUILD-2); a stable only with 3+ more units than
     the player, leaders included on both sides (RK-REB-BUILD-3), a tavern only beside 2 structures,
-    a border structure there counting (RK-REB-BUILD-4, RK-READ-4), a church only where player troops
-    (the leader among them) or neutral troops stand (RK-REB-BUILD-6)."""
+    what modules count there too (RK-REB-BUILD-4, hook ``structures_in``), a church only where player
+    troops (the leader among them) or neutral troops stand (RK-REB-BUILD-6); none where a module closes
+    the region (hook ``build_blocked``)."""
     s, reb = m.s, m.s.sides[R]
     here = s.structs[r]
-    if len(here) >= 3 or not occupies(s, R, r) or (m.epic and epic.blocked(m, r)):
+    if len(here) >= 3 or not occupies(s, R, r) or (m.hooks.build_blocked and build_blocked(m, r)):
         return []
     present = [k for _, k in here]
     out = []
@@ -372,8 +387,8 @@ def _buildable(m: Match, r: int) -> list[int]:
             continue
         if k == STABLE and units(s, R, r) - units(s, PLAYER, r) < 3:
             continue
-        if k == TAVERN and len(here) + (epic.border_count(m, r) if m.epic else 0) < 2:
-            continue                                      # "already 2 structures", borders too (RK-READ-4)
+        if k == TAVERN and len(here) + (structures_in(m, r) if m.hooks.structures_in else 0) < 2:
+            continue                                      # "already 2 structures"
         out.append(k)
     return out
 
@@ -413,7 +428,7 @@ def build(m: Match, points: int) -> int:
             if m.trace:
                 _log(m, "stable", "RK-REB-BUILD-3", moved=n)
         elif kind == TAVERN:
-            reb.coins += len(s.structs[r]) + (epic.border_count(m, r) if m.epic else 0)   # RK-REB-BUILD-5, RK-READ-4
+            reb.coins += len(s.structs[r]) + (structures_in(m, r) if m.hooks.structures_in else 0)   # RK-REB-BUILD-5
             unlock(m, "tavern")
         if reb.leader == r:
             if m.opt["rebel_leader"] == "maria":
@@ -429,15 +444,16 @@ def build(m: Match, points: int) -> int:
 
 def _convert(m: Match, r: int) -> None:
     """A Rebellion church removes a player troop, else a neutral troop (back to the neutral supply,
-    RK-READ-11), and a rebel from supply takes its place; never the player's leader (RK-REB-BUILD-7)."""
+    RK-READ-11), and a rebel from supply takes its place; never the player's leader (RK-REB-BUILD-7).
+    A module may keep the church from converting a neutral troop (hook ``church_spares_neutral``)."""
     s, reb = m.s, m.s.sides[R]
     pl = s.sides[PLAYER]
     if pl.units[r] > 0:
         pl.units[r] -= 1
         pl.supply += 1
-    elif s.neutral[r] > 0 and not (m.factions and factions.active(m, factions.PAGAN_UNREST, R)):
-        s.neutral[r] -= 1                                 # Pagan Unrest with faction_scope=both_sides
-        if m.opt["church_neutral"] == "beside_mat":       # keeps the neutral troop (RK-SB-FACT-2)
+    elif s.neutral[r] > 0 and not (m.hooks.church_spares_neutral and church_spares_neutral(m, R)):
+        s.neutral[r] -= 1
+        if m.opt["church_neutral"] == "beside_mat":
             reb.defeated_neutral += 1                     # RK-READ-11: else back to the supply
     else:
         return

@@ -6,6 +6,7 @@ from automa.core.results import Result
 from automa.core.rollout import Recorder
 from automa.rurik import player, rebellion
 from automa.rurik.claims import claim_phase
+from automa.rurik.hooks import NO_HOOKS, Hooks
 from automa.rurik.match import Match
 from automa.rurik.scoring import score, winner
 from automa.rurik.setup import setup
@@ -68,18 +69,17 @@ def play_round(m: Match) -> None:
     s.token = [True] * 8
     s.sides[PLAYER].leader_used = False
     s.sides[PLAYER].tokens_used = 0                        # each conversion token once per round (RK-OPEN-29)
-    if s.mod is not None:
-        s.mod.used = 0                                     # once-per-round epic effects (RK-SB-EPIC-4)
     if m.trace:
         p, r = score(m)
         m.trace.event("scores", round=s.round, player=sum(p.values()), automa=sum(r.values()),
                       player_categories=p, automa_categories=r)
 
 
-def play(data, options: dict, strategy, streams, trace=None) -> Result:
-    """Play one complete solo game and return its result (RK-ROUND-1, RK-END-1, RK-REB-END-1). A
-    search strategy's game is recorded so that its decisions offer rollouts (automa.core.rollout)."""
-    m = Match(data, options, None, strategy, streams.setup, streams.automa, trace)
+def play(data, options: dict, strategy, streams, trace=None, hooks: Hooks = NO_HOOKS) -> Result:
+    """Play one complete solo game with the modules' ``hooks`` and return its result (RK-ROUND-1,
+    RK-END-1, RK-REB-END-1). A search strategy's game is recorded so that its decisions offer
+    rollouts (automa.core.rollout)."""
+    m = Match(data, options, None, strategy, streams.setup, streams.automa, trace, hooks)
     if strategy.searches:
         m.recorder = Recorder(streams.setup, streams.automa,
                               lambda setup_rng, automa_rng, branch: _rollout(m, setup_rng, automa_rng, branch))
@@ -88,7 +88,7 @@ def play(data, options: dict, strategy, streams, trace=None) -> Result:
 
 def _rollout(m: Match, setup_rng, automa_rng, branch) -> Result:
     """``m``'s game replayed from its starting streams up to ``branch``, then played on by its policy."""
-    r = Match(m.data, m.opt, None, branch.policy, setup_rng, automa_rng)
+    r = Match(m.data, m.opt, None, branch.policy, setup_rng, automa_rng, None, m.hooks)
     r.branch = branch
     return _play(r)
 

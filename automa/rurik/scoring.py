@@ -37,9 +37,9 @@ def score(m: Match) -> tuple[dict[str, int], dict[str, int]]:
     wp, wr = warfare_vp(m)
     mod = s.mod
     end = (0, 0)
-    if m.epic:
-        from automa.rurik.modules import epic
-        end = epic.game_end_tokens(m)                    # RK-SB-EPIC-1, RK-SB-EPIC-4
+    for hook in m.hooks.end_tokens:                      # VP tokens earned at game end
+        p, r = hook(m)
+        end = (end[0] + p, end[1] + r)
     out = []
     for side, war in ((PLAYER, wp), (REBELLION, wr)):
         sd = s.sides[side]

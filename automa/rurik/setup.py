@@ -77,7 +77,7 @@ def deal_cards(m: Match) -> None:
     """Scheme decks, deeds and the secret agenda; solo-incompatible cards removed
     (RK-SETUP-3, RK-SETUP-4, RK-SETUP-8, RK-OPEN-19, RK-OPEN-33, RK-OPEN-42)."""
     data, opt = m.data, m.opt
-    modules = ("base", "core") + (("warfare",) if m.warfare else ()) + (("epic",) if m.epic else ())
+    modules = ("base", "core") + m.hooks.modules
     schemes.split(m, [c.id for c in data.schemes if c.module in modules])       # RK-SB-WAR-6
     if opt["base_deeds_data"] == "pdhummel":
         deeds.deal(m, [i for i, d in enumerate(data.deeds)
@@ -91,11 +91,11 @@ def deal_cards(m: Match) -> None:
 
 
 def setup(m: Match) -> None:
-    """Build the starting state (RK-SETUP, RK-REB-SETUP); the modules' setups come last, so the
-    base setup draws the same random numbers with or without them (apart from the warfare cards in
-    the scheme decks) (RK-SB-EPIC-1, RK-SB-WAR-5, RK-SB-FACT-4)."""
+    """Build the starting state (RK-SETUP, RK-REB-SETUP); the modules' setups come last (hook
+    ``setup``), so the base setup draws the same random numbers with or without them (apart from the
+    modules' cards in the decks)."""
     m.s = new_state(m)
-    if m.epic or m.warfare or m.factions:
+    if m.hooks.modules:
         m.s.mod = ModState()
     tokens = REWARD_TOKENS[:]
     m.setup_rng.shuffle(tokens)                                         # RK-SB-SETUP-7
@@ -109,9 +109,5 @@ def setup(m: Match) -> None:
                       column=PRIORITIES.index(m.s.priority), rule="RK-REB-SETUP-8")
     deal_cards(m)
     place_player(m, start)
-    if m.epic:
-        from automa.rurik.modules import epic
-        epic.setup(m)
-    if m.factions:
-        from automa.rurik.modules import factions
-        factions.setup(m)
+    for hook in m.hooks.setup:
+        hook(m)

@@ -2,18 +2,11 @@
 (RK-STRAT-1..6, RK-REB-STRAT-1..7, RK-OPEN-2, RK-OPEN-3)."""
 from __future__ import annotations
 
+from automa.rurik.choices import landing
 from automa.rurik.data import ADVISOR_NUMBER, COLUMNS
 from automa.rurik.decide import decide
 from automa.rurik.match import Match
 from automa.rurik.state import PLAYER, REBELLION
-
-
-def landing(column: list, strength: int) -> int:
-    """The highest space that is empty or holds a strictly weaker advisor (RK-STRAT-4)."""
-    for i, a in enumerate(column):
-        if a[2] < strength:
-            return i
-    return len(column)
 
 
 def place(m: Match, side: int, label: str, c: int, bribe: int, row: int | None = None) -> int:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from automa.rurik import regions
-from automa.rurik.claims import TRACKS
-from automa.rurik.data import ADVISOR_NUMBER, GOODS, STRUCTURES
+from automa.rurik.choices import CHOICES, landing
+from automa.rurik.data import ADVISOR_NUMBER, GOODS, STRUCTURES, TRACKS
 from automa.rurik.state import PLAYER, REBELLION, STRONGHOLD
 
 
@@ -87,12 +87,10 @@ class View:
 
     def landing_row(self, column: int, strength: int) -> int:
         """The strategy-board row an advisor of ``strength`` would take in ``column`` (RK-STRAT-4)."""
-        from automa.rurik.strategy_board import landing   # strategy_board -> decide -> view
         return landing(self._m.s.board[column], strength)
 
     def landing_rows(self, column: int, top: int) -> tuple[int, ...]:
         """:meth:`landing_row` of every strength from 0 to ``top``, indexed by strength."""
-        from automa.rurik.strategy_board import landing   # strategy_board -> decide -> view
         col = self._m.s.board[column]
         return tuple([landing(col, strength) for strength in range(top + 1)])
 
@@ -103,7 +101,6 @@ class View:
 
     def options(self, action: str, points: int) -> list[tuple]:
         """The player's legal spending choices for ``points`` of ``action`` now (RK-PL-*)."""
-        from automa.rurik.player import CHOICES           # player -> decide -> view
         return CHOICES[action](self._m, points)
 
     def goods_token(self, r: int) -> bool:

@@ -1,7 +1,7 @@
 """docs/decisions.md lists every decision kind each engine can ask, and nothing else.
 
 The kinds are collected from the engines' source (every ``decide(m, "kind", ...)`` and
-``run.choose("kind", ...)``, and Rurik's action-point kinds, ``player.CHOICES``) and, as a check on
+``run.choose("kind", ...)``, and Rurik's action-point kinds, ``choices.CHOICES``) and, as a check on
 that scan, from games played with every module by a strategy that records what it is asked.
 """
 import re
@@ -12,7 +12,7 @@ import pytest
 from automa.core.runner import prepare
 from automa.core.seeding import game_streams
 from automa.core.simulate import resolve
-from automa.rurik.player import CHOICES
+from automa.rurik.choices import CHOICES
 from automa.core.strategy import Strategy
 
 ROOT = Path(__file__).resolve().parents[2]

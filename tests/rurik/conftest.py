@@ -13,6 +13,7 @@ import pytest
 
 from automa.core.registry import get_game
 from automa.rurik import data as rdata
+from automa.rurik import module_hooks
 from automa.rurik import setup as rsetup
 from automa.rurik.match import Match
 from automa.rurik.state import ModState
@@ -49,13 +50,14 @@ def options(**given):
 
 def make_match(strategy=None, trace=None, data=None, **given) -> Match:
     """A Match with a blank state from ``setup.new_state`` (nothing on the map); with ``modules=...``
-    an empty ``ModState`` (no epic card laid out, no faction: tests set them)."""
-    m = Match(data or _DATA, options(**given), None, strategy or Scripted(), random.Random(1),
-              random.Random(2), trace)
+    an empty ``ModState`` (no epic card laid out, no faction: tests set them) and the modules' hooks."""
+    opts = options(**given)
+    m = Match(data or _DATA, opts, None, strategy or Scripted(), random.Random(1),
+              random.Random(2), trace, module_hooks(opts["modules"]))
     m.s = rsetup.new_state(m)
     m.s.neutral = [0] * 8
     m.s.sides[1].supply = 16
-    if m.epic or m.warfare or m.factions:
+    if m.hooks.modules:
         m.s.mod = ModState()
     return m
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from automa.rurik import deeds
+from automa.rurik import player as rplayer
 from automa.rurik.state import PLAYER
 from tests.rurik.conftest import _DATA, make_match
 
@@ -88,7 +89,7 @@ def test_a_boon_token_pays_any_goods_deed_costs(name, goods, coins):
     pl.deeds = [d]
     assert deeds.affordable(m, d)
     m.strategy.answers.extend([("accomplish", d)])
-    deeds.accomplish(m)
+    rplayer.accomplish(m)
     assert pl.deeds_done == [d] and pl.boons == 0 and pl.dock == [0] * 5 and pl.coins == 5 - coins + (
         _DATA.deeds[d].get("reward", {}).get("coins", 0))
 
@@ -102,7 +103,7 @@ def test_named_goods_keep_the_boon_for_the_good_that_is_missing():
     d = deed("Hire Mercenaries")
     assert _DATA.deeds[d]["cost"]["goods"] == {"fish": 1, "stone": 1}
     assert deeds.affordable(m, d)
-    assert deeds._goods_plan(m, _DATA.deeds[d]["cost"]) == [FISH, -1]
+    assert deeds.goods_plan(m, _DATA.deeds[d]["cost"]) == [FISH, -1]
 
 
 # --- issue 21: rule_requires_unit in the agendas ------------------------------------------------

@@ -11,7 +11,7 @@ import dataclasses
 
 import pytest
 
-from automa.rurik import boat, claims, deeds, rebellion, rounds, strategy_board
+from automa.rurik import boat, choices, claims, deeds, player, rebellion, rounds, strategy_board
 from automa.rurik.data import COLUMNS, SoloCard
 from automa.rurik.rebel_board import open_bonuses, unlock
 from automa.rurik.scoring import score
@@ -201,7 +201,7 @@ def test_ex11_boon_token_to_dock_pays_mead_brewery():
         build_struct(m, PLAYER, r, TAVERN)
     m.s.sides[PLAYER].deeds = [d]
     assert deeds.affordable(m, d)
-    deeds._apply(m, ("accomplish", d))
+    player._apply_deed(m, ("accomplish", d))
     assert m.s.sides[PLAYER].boons == 0
     assert m.s.sides[PLAYER].boat[honey] == 2
     assert d in m.s.sides[PLAYER].deeds_done
@@ -433,7 +433,7 @@ def test_ex12_example_d_capital_port_in_volyn():
     troops(m, volyn, 1)
     rebels(m, volyn, 1)                                        # a tie: the player does not rule Volyn
     port = ("epic", volyn, 0, -1)
-    assert port in player.build_choices(m, 2)
+    assert port in choices.build_choices(m, 2)
     m.strategy = Scripted([port, ("good", fur)])
     assert player.spend(m, "build", 2) == 2
     assert epic.where(m, epic.CAPITAL_PORT) == volyn

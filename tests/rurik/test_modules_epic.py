@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from automa.rurik import combat, player, rebellion
+from automa.rurik import choices, combat, player, rebellion
 from automa.rurik.data import COLUMNS
 from automa.rurik.modules import epic
 from automa.rurik.modules.epic import NAMES
@@ -21,7 +21,7 @@ KIEV, VOLYN, NOV, ROSTOV = region("kiev"), region("volyn"), region("novgorod"), 
 
 
 def _epic_choices(m, points=3):
-    return [c for c in player.build_choices(m, points) if c[0] == "epic"]
+    return [c for c in choices.build_choices(m, points) if c[0] == "epic"]
 
 
 def test_epic_indices_follow_the_data():
@@ -147,7 +147,7 @@ def test_catacombs_blocks_building():
     troops(m, VOLYN, 2)
     rebels(m, VOLYN, 3)
     place_epic(m, "Catacombs", VOLYN)
-    assert not [c for c in player.build_choices(m, 3) if c[1] == VOLYN]
+    assert not [c for c in choices.build_choices(m, 3) if c[1] == VOLYN]
     assert rebellion._buildable(m, VOLYN) == []
 
 
@@ -181,8 +181,8 @@ def test_city_gate_costs_two_move_points_both_sides():
     per = region("pereyaslavl")
     place_epic(m, "City Gate", per)
     troops(m, KIEV, 2)
-    assert not [c for c in player.move_choices(m, 1) if c[2] == per]
-    into = [c for c in player.move_choices(m, 2) if c[2] == per]
+    assert not [c for c in choices.move_choices(m, 1) if c[2] == per]
+    into = [c for c in choices.move_choices(m, 2) if c[2] == per]
     assert into and player.apply(m, into[0]) == 2
     m2 = make_match(modules="epic")
     place_epic(m2, "City Gate", VOLYN)                  # card 1: Kiev, Volyn, ...: the target is Volyn
@@ -262,7 +262,7 @@ def test_siege_tower_attacks_across_its_border():
     m.s.mod.borders.append((KIEV, VOLYN, epic.SIEGE_TOWER))
     troops(m, KIEV, 2)
     rebels(m, VOLYN, 1)
-    assert ("attack", VOLYN, "rebellion") in player.attack_choices(m, 1)
+    assert ("attack", VOLYN, "rebellion") in choices.attack_choices(m, 1)
     m.s.schemes = [scheme_ids(_DATA, 0), scheme_ids(_DATA, 0)]
     player.attack(m, VOLYN, "rebellion")
     assert m.s.sides[REBELLION].units[VOLYN] == 0 and m.s.sides[PLAYER].warfare == 1
@@ -324,16 +324,16 @@ def test_rebellion_three_points_rewards_it_cannot_use():
     m = make_match(modules="epic", difficulty=2)
     lay_out(m, "Library", "Capital Port", "Border Fort")
     coins = m.s.sides[REBELLION].coins
-    assert epic.rebel_build(m)
+    assert epic.rebel_build(m, 3)
     assert m.s.sides[REBELLION].vp_tokens == 1 and m.s.sides[REBELLION].coins == coins + 1
-    assert epic.rebel_build(m)
+    assert epic.rebel_build(m, 3)
     assert m.s.sides[REBELLION].boat[4] == 1                # fur
-    assert epic.rebel_build(m)
-    assert m.s.mod.epic_gone == [True, True, True] and not epic.rebel_build(m)
+    assert epic.rebel_build(m, 3)
+    assert m.s.mod.epic_gone == [True, True, True] and not epic.rebel_build(m, 3)
     m2 = make_match(modules="epic", rebel_epic_reward="ignore")
     lay_out(m2, "Capital Port", "Library", "Veche")
-    epic.rebel_build(m2)
-    epic.rebel_build(m2)
+    epic.rebel_build(m2, 3)
+    epic.rebel_build(m2, 3)
     assert m2.s.sides[REBELLION].vp_tokens == 2 and sum(m2.s.sides[REBELLION].boat) == 0
     assert m2.s.sides[REBELLION].coins == 3
     assert score(m2)[1]["epic"] == 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from automa.rurik import claims, player, rebellion
+from automa.rurik import choices, claims, player, rebellion
 from automa.rurik.decide import PASS
 from automa.rurik.modules import factions
 from automa.rurik.scoring import score
@@ -35,7 +35,7 @@ def test_camp_from_inheritance_deck_kiev_reveals_again():
     troops(m, VOLYN, 3)
     build_struct(m, PLAYER, VOLYN, CHURCH)
     build_struct(m, PLAYER, VOLYN, 1)
-    assert not [c for c in player.build_choices(m, 3) if c[1] == VOLYN]
+    assert not [c for c in choices.build_choices(m, 3) if c[1] == VOLYN]
 
 
 def test_neutral_troop_each_claim_phase():
@@ -94,7 +94,7 @@ def test_pagan_unrest_church_keeps_neutral_troops():
     m = _faction_match(factions.PAGAN_UNREST)
     troops(m, VOLYN, 1)
     m.s.neutral[VOLYN] = 1
-    churches = [c for c in player.build_choices(m, 3) if c[0] == "build" and c[2] == CHURCH and c[1] == VOLYN]
+    churches = [c for c in choices.build_choices(m, 3) if c[0] == "build" and c[2] == CHURCH and c[1] == VOLYN]
     assert churches == [("build", VOLYN, CHURCH, "none")]
     player.apply(m, churches[0])
     assert m.s.neutral[VOLYN] == 1 and m.s.sides[PLAYER].units[VOLYN] == 1
@@ -105,8 +105,8 @@ def test_peasant_mutiny_tax_costs_one_more():
     m = _faction_match(factions.PEASANT_MUTINY)
     troops(m, VOLYN, 1)
     m.s.neutral[VOLYN] = 1
-    assert not [c for c in player.tax_choices(m, 2) if c[1] == VOLYN]
-    (c,) = [c for c in player.tax_choices(m, 3) if c[1] == VOLYN]
+    assert not [c for c in choices.tax_choices(m, 2) if c[1] == VOLYN]
+    (c,) = [c for c in choices.tax_choices(m, 3) if c[1] == VOLYN]
     assert player.apply(m, c) == 3
 
 
@@ -161,7 +161,6 @@ def test_a_condition_met_mid_turn_can_be_announced_before_a_payment_undoes_it():
     Peasant Mutiny's four kinds of goods and two defeated neutral troops hold until a deed (Hire
     Mercenaries: a fish and a stone) is paid; the defeat is offered before the payment, not only at
     the end of the turn, when the condition no longer holds."""
-    from automa.rurik import deeds
     m = _faction_match(factions.PEASANT_MUTINY)
     pl = m.s.sides[PLAYER]
     pl.dock[:] = [1, 1, 1, 1, 0]                        # wood, fish, honey, stone
@@ -170,7 +169,7 @@ def test_a_condition_met_mid_turn_can_be_announced_before_a_payment_undoes_it():
     pl.deeds = [d]
     m.strategy = Scripted([("defeat",), ("accomplish", d)], default=lambda dec: PASS)
     troops(m, KIEV, 1)
-    deeds.accomplish(m)
+    player.accomplish(m)
     factions.announce(m)                                # the end of the turn
     assert pl.deeds_done == [d] and not factions.condition_met(m)
     assert m.s.mod.defeated and pl.vp_tokens == 1

@@ -231,7 +231,7 @@ def test_warfare_deed_conditions():
     m.s.sides[REBELLION].supply -= 1
     assert deeds.affordable(m, idx["Peace Treaty"])
     pl.deeds = [idx["Peace Treaty"]]
-    deeds._apply(m, ("accomplish", idx["Peace Treaty"]))
+    player._apply_deed(m, ("accomplish", idx["Peace Treaty"]))
     assert m.s.mod.dungeon[PLAYER] == [0, 0, 0] and pl.coins == 0
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from automa.core.trace import Trace
-from automa.rurik import player, rebellion
+from automa.rurik import choices, player, rebellion
 from automa.rurik.data import COLUMNS
 from automa.rurik.decide import PASS
 from automa.rurik.state import CHURCH, MARKET, PLAYER, REBELLION, STABLE, STRONGHOLD, TAVERN, VACATED
@@ -33,12 +33,12 @@ def test_tax_cost_one_if_ruled_else_two():
     troops(m, KIEV, 2)                              # rules Kiev
     troops(m, VOL, 1)
     rebels(m, VOL, 1)                               # tie: not ruled
-    assert player._cost(m, KIEV) == 1 and player._cost(m, VOL) == 2
-    assert {c[1] for c in player.tax_choices(m, 1)} == {KIEV}
-    assert {c[1] for c in player.tax_choices(m, 2)} == {KIEV, VOL}
+    assert choices.build_cost(m, KIEV) == 1 and choices.build_cost(m, VOL) == 2
+    assert {c[1] for c in choices.tax_choices(m, 1)} == {KIEV}
+    assert {c[1] for c in choices.tax_choices(m, 2)} == {KIEV, VOL}
     assert player.apply(m, ("tax", VOL, "none")) == 2
     assert m.s.sides[PLAYER].boat[1] == 1 and not m.s.token[VOL]
-    assert VOL not in {c[1] for c in player.tax_choices(m, 2)}
+    assert VOL not in {c[1] for c in choices.tax_choices(m, 2)}
 
 
 def test_mstislav_region_costs_one():
@@ -46,7 +46,7 @@ def test_mstislav_region_costs_one():
     m = pm()
     troops(m, VOL, 0, leader=True)
     rebels(m, VOL, 3)
-    assert player._cost(m, VOL) == 1
+    assert choices.build_cost(m, VOL) == 1
 
 
 def test_tax_market_good_or_coin():
@@ -54,7 +54,7 @@ def test_tax_market_good_or_coin():
     m = pm(player_leader="boris")
     troops(m, KIEV, 1)
     build_struct(m, PLAYER, KIEV, MARKET)
-    assert set(player.tax_choices(m, 1)) == {("tax", KIEV, "good"), ("tax", KIEV, "coin")}
+    assert set(choices.tax_choices(m, 1)) == {("tax", KIEV, "good"), ("tax", KIEV, "coin")}
     player.apply(m, ("tax", KIEV, "good"))
     assert m.s.sides[PLAYER].boat[0] == 2
     m.s.token[KIEV] = True
@@ -68,15 +68,15 @@ def test_build_cost_and_region_limits():
     m = pm(player_leader="boris")
     troops(m, KIEV, 1)
     rebels(m, KIEV, 1)
-    assert player.build_choices(m, 1) == []
-    kinds = {c[2] for c in player.build_choices(m, 2)}
+    assert choices.build_choices(m, 1) == []
+    kinds = {c[2] for c in choices.build_choices(m, 2)}
     assert kinds == {CHURCH, STRONGHOLD, MARKET, STABLE, TAVERN}
     build_struct(m, REBELLION, KIEV, MARKET)
     build_struct(m, REBELLION, KIEV, STRONGHOLD)
-    assert {c[2] for c in player.build_choices(m, 2)} == {CHURCH, STABLE, TAVERN}
+    assert {c[2] for c in choices.build_choices(m, 2)} == {CHURCH, STABLE, TAVERN}
     build_struct(m, REBELLION, KIEV, CHURCH)
-    assert player.build_choices(m, 2) == []
-    assert player.build_choices(m, 5) == []
+    assert choices.build_choices(m, 2) == []
+    assert choices.build_choices(m, 5) == []
 
 
 @pytest.mark.parametrize("mode", ["mandatory", "optional"])
@@ -87,7 +87,7 @@ def test_church_conversion(mode):
     troops(m, KIEV, 1)
     rebels(m, KIEV, 1, leader=True)
     m.s.neutral[KIEV] = 1
-    targets = {c[3] for c in player.build_choices(m, 2) if c[2] == CHURCH}
+    targets = {c[3] for c in choices.build_choices(m, 2) if c[2] == CHURCH}
     assert targets == ({"rebellion", "neutral"} if mode == "mandatory" else {"rebellion", "neutral", "none"})
     player.apply(m, ("build", KIEV, CHURCH, "rebellion"))
     reb, pl = m.s.sides[REBELLION], m.s.sides[PLAYER]
@@ -96,7 +96,7 @@ def test_church_conversion(mode):
     m2 = pm(player_leader="boris")
     troops(m2, KIEV, 1)
     rebels(m2, KIEV, 0, leader=True)               # only the leader: no target
-    assert {c[3] for c in player.build_choices(m2, 2) if c[2] == CHURCH} == {"none"}
+    assert {c[3] for c in choices.build_choices(m2, 2) if c[2] == CHURCH} == {"none"}
 
 
 def test_stable_gives_three_moves_from_its_region():
@@ -136,7 +136,7 @@ def test_muster_leader_reentry(mode, leader_only):
     """An off-board leader must be the first unit mustered by default (RK-PL-MUSTER-1, RK-PL-MUSTER-2, RK-OPEN-37)."""
     m = pm(leader_reentry=mode)
     troops(m, KIEV, 1)
-    kinds = {c[2] for c in player.muster_choices(m, 1)}
+    kinds = {c[2] for c in choices.muster_choices(m, 1)}
     assert kinds == ({"leader"} if leader_only else {"leader", "troop"})
 
 
@@ -144,7 +144,7 @@ def test_move_adjacent_only():
     """Each move point moves one unit to an adjacent region (RK-PL-MOVE-1)."""
     m = pm()
     troops(m, VOL, 1)
-    assert {c[2] for c in player.move_choices(m, 1)} == set(_DATA.adjacent[VOL])
+    assert {c[2] for c in choices.move_choices(m, 1)} == set(_DATA.adjacent[VOL])
 
 
 def test_attack_neutral_no_warfare_no_check():
@@ -353,7 +353,7 @@ def test_attack_needs_a_unit_there_and_removes_one_unit_per_point():
     m.s.neutral[KIEV] = 1
     rebels(m, VOL, 1)                               # no player unit in Volyn or Pereyaslavl
     m.s.neutral[PER] = 1
-    assert set(player.attack_choices(m, 1)) == {("attack", KIEV, "rebellion"), ("attack", KIEV, "neutral")}
+    assert set(choices.attack_choices(m, 1)) == {("attack", KIEV, "rebellion"), ("attack", KIEV, "neutral")}
     assert player.spend(m, "attack", 2) == 2
     reb = m.s.sides[REBELLION]
     assert reb.units[KIEV] == 1 and m.s.neutral[KIEV] == 0
@@ -368,9 +368,9 @@ def test_stronghold_adds_strength_and_a_casualty_card():
     m = pm(player_leader="boris")
     troops(m, KIEV, 2)
     rebels(m, KIEV, 2)
-    assert player._cost(m, KIEV) == 2 and combat.casualty_cards(m, PLAYER, KIEV) == 1
+    assert choices.build_cost(m, KIEV) == 2 and combat.casualty_cards(m, PLAYER, KIEV) == 1
     assert player.apply(m, ("build", KIEV, STRONGHOLD, "none")) == 2
-    assert player._cost(m, KIEV) == 1
+    assert choices.build_cost(m, KIEV) == 1
     assert combat.casualty_cards(m, PLAYER, KIEV) == 3          # 1 + rule + stronghold
 
 
@@ -539,8 +539,7 @@ def test_theofana_after_tax_points_from_any_source(source):
             troops(m, region(name), 1)
         pl.deeds = [d]
         m.strategy.answers.extend([("accomplish", d), ("tax", KIEV, "none"), ("coin",)])
-        from automa.rurik import deeds
-        deeds.accomplish(m)
+        player.accomplish(m)
     else:
         rebels(m, KIEV, 2)                           # a tie: taxing Kiev costs 2, the pooled point too
         m.left = {"tax": 1}
@@ -565,7 +564,7 @@ def test_deed_removing_troops_takes_the_leader_only_as_the_last_unit():
         pl.coins = 2
         pl.deeds = [d]
         assert deeds.affordable(m, d)
-        deeds.accomplish(m)
+        player.accomplish(m)
         assert pl.deeds_done == [d] and pl.coins == 0
         assert pl.units[KIEV] == 0 and pl.leader == leader_after and pl.supply == 12
 

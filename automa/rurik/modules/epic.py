@@ -21,14 +21,15 @@ Readings the rules leave open, fixed here and documented in docs/rurik.md:
 """
 from __future__ import annotations
 
-from automa.rurik import schemes
+from automa.rurik import deeds, rebellion, schemes
 from automa.rurik.boat import gain_good, has_room, pay_good, payable
+from automa.rurik.choices import build_cost
 from automa.rurik.decide import PASS, decide, scheme_deck
 from automa.rurik.match import Match
-from automa.rurik.modules import factions
+from automa.rurik.player import spend
 from automa.rurik.rebel_board import unlock
 from automa.rurik.regions import occupies, rules
-from automa.rurik.state import CHURCH, EPIC0, NOBODY, PLAYER, REBELLION, ModState
+from automa.rurik.state import CHURCH, EPIC0, NOBODY, PLAYER, REBELLION
 
 P, R = PLAYER, REBELLION
 # epic card indices, in the order of stone_and_blade.json (checked by tests/rurik/test_modules_epic.py)
@@ -47,6 +48,7 @@ TURN_EPIC = 1                       # the player built an epic structure this tu
 TURN_FORT = (2, 4)                  # per side: Border Fort's free crossing used
 FORT_EACH = ((8, 16), (32, 256))    # per side and fort: its crossing used (border_fort_crossings=one_per_fort)
 FORT_MASK = tuple(TURN_FORT[s] | FORT_EACH[s][0] | FORT_EACH[s][1] for s in (0, 1))
+TURN_BITS = TURN_EPIC | FORT_MASK[P] | FORT_MASK[R]
 
 
 def setup(m: Match) -> None:
@@ -60,6 +62,13 @@ def setup(m: Match) -> None:
     mod.epic_gone = [False] * 3
     if m.trace:
         m.trace.event("setup", module="epic", cards=[NAMES[c] for c in mod.epic_cards], rule="RK-SB-EPIC-1")
+
+
+def turn_start(m: Match, side: int) -> None:
+    """The once-per-turn effects end: the player's epic build and both sides' free Border Fort
+    crossings as the player's turn starts, the Rebellion's crossings as its turn starts
+    (RK-SB-EPIC-1, RK-SB-EPIC-4)."""
+    m.s.mod.turn &= ~(TURN_BITS if side == P else FORT_MASK[R])
 
 
 def where(m: Match, e: int) -> int:
@@ -91,15 +100,16 @@ def _border_ok(m: Match, a: int, b: int) -> bool:
 
 # --- the player builds -------------------------------------------------------------------------
 
-def build_choices(m: Match, points: int, cost) -> list:
+def build_choices(m: Match, points: int) -> list:
     """Epic structures the player may build now: one per turn, an available card, a region the
-    player occupies, its build condition, and the build points (``cost(m, r)``) (RK-SB-EPIC-1).
+    player occupies, its build condition, and the build points (RK-SB-EPIC-1).
     Choices are ``("epic", region, slot, other)``: ``other`` is the second region of a border
     structure, else -1."""
     s, mod = m.s, m.s.mod
     if mod.turn & TURN_EPIC:
         return []
     pl = s.sides[P]
+    cost = build_cost
     out = []
     for slot, e in enumerate(mod.epic_cards):
         if mod.epic_left[slot] <= 0 or mod.epic_gone[slot]:
@@ -148,12 +158,15 @@ def build_choices(m: Match, points: int, cost) -> list:
     return out
 
 
-def apply_build(m: Match, choice: tuple, cost: int) -> int:
+def apply_build(m: Match, choice: tuple) -> int | None:
     """Build an epic structure: place it (a border one outside both regions' limits, Cathedral in
     place of the player's church, which goes back to the supply or with ``cathedral_church=out_of_game``
     to the box, RK-READ-8; Veche with a supply troop on its card), then gain the card's reward
-    (RK-SB-EPIC-1). Returns the build points paid."""
+    (RK-SB-EPIC-1). Returns the build points paid; None for a choice that is not an epic build."""
+    if choice[0] != "epic":
+        return None
     _, r, slot, other = choice
+    cost = build_cost(m, r)
     s, mod, pl = m.s, m.s.mod, m.s.sides[P]
     e = mod.epic_cards[slot]
     mod.turn |= TURN_EPIC
@@ -163,8 +176,8 @@ def apply_build(m: Match, choice: tuple, cost: int) -> int:
         mod.borders.append((r, other, e))
     else:
         if e == CATHEDRAL:
-            if m.factions:
-                factions.announce(m)                      # before the church goes (RK-SB-FACT-1..4)
+            for hook in m.hooks.before_player_pays:      # before the church goes
+                hook(m)
             s.structs[r].remove((P, CHURCH))
             if m.opt["cathedral_church"] == "to_supply":   # RK-READ-8
                 pl.structures[CHURCH] += 1
@@ -186,8 +199,6 @@ def apply_build(m: Match, choice: tuple, cost: int) -> int:
 
 def _player_reward(m: Match, e: int) -> None:
     """The card's reward for the player (RK-SB-EPIC-1)."""
-    from automa.rurik import deeds
-    from automa.rurik.player import spend
     pl = m.s.sides[P]
     reward = m.data.epic_cards[e]["reward"]
     pl.coins += reward.get("coins", 0)
@@ -226,12 +237,13 @@ def top_unbuilt(m: Match) -> int:
     return -1
 
 
-def rebel_build(m: Match) -> bool:
-    """A Rebellion build action with exactly 3 build points builds nothing: 1 VP token and the top
+def rebel_build(m: Match, points: int) -> bool:
+    """A Rebellion build action with exactly 3 build ``points`` builds nothing: 1 VP token and the top
     unbuilt card's reward, and the card and its miniatures leave the game (RK-SB-EPIC-2, -3).
-    Rewards it cannot use follow ``rebel_epic_reward`` (RK-OPEN-24). False when no card is left
-    (the action is then an ordinary build)."""
-    from automa.rurik import rebellion
+    Rewards it cannot use follow ``rebel_epic_reward`` (RK-OPEN-24). False with other points or
+    when no card is left (the action is then an ordinary build)."""
+    if points != 3:
+        return False
     slot = top_unbuilt(m)
     if slot < 0:
         return False
@@ -311,6 +323,11 @@ def moved(m: Match, side: int, src: int, dst: int, troop: bool) -> int:
     return cost
 
 
+def march_blocked(m: Match, dst: int, points: int) -> bool:
+    """The Rebellion's march needs 2 points to enter the City Gate's region (RK-SB-EPIC-4)."""
+    return points < 2 and dst == m.s.mod.epic_region[CITY_GATE]
+
+
 def filter_moves(m: Match, choices: list, points: int) -> list:
     """Drop moves into the City Gate's region when fewer than 2 points are left (RK-SB-EPIC-1)."""
     gate = m.s.mod.epic_region[CITY_GATE]
@@ -320,14 +337,22 @@ def filter_moves(m: Match, choices: list, points: int) -> list:
             if c[2] != gate or move_cost(m, P, c[1], c[2], is_troop(m, c[3] == "leader")) <= points]
 
 
-def player_moved(m: Match, src: int, dst: int, unit: str) -> int:
-    """After a player move: the Border Fort's free crossing is used up, and the Library exchange (the
-    leader entered its region) and the Veche draw (a troop entered, :func:`is_troop`) are offered,
-    each once per round (RK-SB-EPIC-1). Returns the points the move cost."""
-    leader = unit == "leader"
-    cost = moved(m, P, src, dst, is_troop(m, leader))
-    player_entered(m, dst, leader)
+def unit_moved(m: Match, side: int, src: int, dst: int, leader: bool, cost: int) -> int:
+    """After a move: the Border Fort's free crossing is used up (:func:`moved`); for the player, the
+    Library exchange and the Veche draw are offered (:func:`player_entered`, RK-SB-EPIC-1), for the
+    Rebellion they unlock bonus spaces (:func:`rebel_moved`, RK-SB-EPIC-4). Returns the points the
+    move cost (``cost``, 1, is the base game's)."""
+    cost = moved(m, side, src, dst, is_troop(m, leader))
+    if side == P:
+        player_entered(m, dst, leader)
+    else:
+        rebel_moved(m, dst, leader)
     return cost
+
+
+def leader_stepped(m: Match, dst: int) -> None:
+    """The player's leader stepped into ``dst`` by its own ability: :func:`player_entered`."""
+    player_entered(m, dst, True)
 
 
 def player_entered(m: Match, dst: int, leader: bool) -> None:
@@ -388,6 +413,14 @@ def rebel_moved(m: Match, dst: int, leader: bool) -> None:
 
 # --- tax: Capital Port -------------------------------------------------------------------------
 
+def taxed(m: Match, side: int, r: int) -> None:
+    """``side`` taxed ``r``: :func:`player_taxed` or :func:`rebel_taxed`."""
+    if side == P:
+        player_taxed(m, r)
+    else:
+        rebel_taxed(m, r)
+
+
 def player_taxed(m: Match, r: int) -> None:
     """After taxing the Capital Port's region (the taxed good already placed) the player may trade
     one good for a good of another type (RK-SB-EPIC-1)."""
@@ -396,8 +429,8 @@ def player_taxed(m: Match, r: int) -> None:
     have = payable(m, P)
     options = [("swap", g, h) for g in range(5) if have[g] for h in range(5) if h != g]
     if options:
-        if m.factions:
-            factions.announce(m)                          # before a good is given (RK-SB-FACT-1..4)
+        for hook in m.hooks.before_player_pays:          # before a good is given
+            hook(m)
         choice = decide(m, "capital_port", options + [PASS], _swap)
         _swap(m, choice)
 
@@ -440,8 +473,9 @@ def tower_source(m: Match, side: int, r: int) -> int:
 def round_end(m: Match) -> None:
     """Palace: a player leader in its region at round end draws the top deed card; the Rebellion's
     leader there unlocks a bonus space instead (RK-EOR-2, RK-SB-EPIC-4); every round, or rounds 1-3
-    with ``palace_rounds=rounds_1_to_3`` (RK-READ-7)."""
+    with ``palace_rounds=rounds_1_to_3`` (RK-READ-7). The once-per-round effects end (RK-SB-EPIC-4)."""
     s, mod = m.s, m.s.mod
+    mod.used = 0
     palace = mod.epic_region[PALACE]
     if palace < 0 or (s.round == 4 and m.opt["palace_rounds"] == "rounds_1_to_3"):
         return
@@ -459,6 +493,13 @@ def epic_regions(m: Match) -> list[int]:
         out.add(a)
         out.add(b)
     return sorted(out)
+
+
+def agenda_metric(m: Match, side: int, metric: str) -> int | None:
+    """Renowned: ``side``'s ruled regions with an epic structure (RK-SB-EPIC-1); None for another metric."""
+    if metric != "ruled_regions_with_epic":
+        return None
+    return sum(rules(m.s, side, r, m.need_unit) for r in epic_regions(m))
 
 
 def game_end_tokens(m: Match) -> tuple[int, int]:
@@ -484,5 +525,11 @@ def game_end_tokens(m: Match) -> tuple[int, int]:
     return out[0], out[1]
 
 
-def new_mod() -> ModState:
-    return ModState()
+HOOKS = {
+    "setup": setup, "turn_start": turn_start, "round_end": round_end,
+    "move_choices": filter_moves, "moved": unit_moved, "leader_stepped": leader_stepped,
+    "rebel_march_blocked": march_blocked, "attack_from": tower_source, "casualty_cards": town_wall,
+    "taxed": taxed, "build_blocked": blocked, "structures_in": border_count,
+    "build_choices": build_choices, "apply_choice": apply_build, "rebel_build": rebel_build,
+    "agenda_metric": agenda_metric, "end_tokens": game_end_tokens,
+}

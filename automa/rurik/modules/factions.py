@@ -11,8 +11,9 @@ announces a defeat in either reading).
 """
 from __future__ import annotations
 
+from automa.rurik import combat
 from automa.rurik.claims import reveal_inheritance
-from automa.rurik.decide import PASS, decide
+from automa.rurik.decide import PASS, casualty_deck, decide
 from automa.rurik.match import Match
 from automa.rurik.state import CAMP, CHURCH, NOBODY, PLAYER, REBELLION
 
@@ -44,6 +45,37 @@ def active(m: Match, faction: int, side: int) -> bool:
     mod = m.s.mod
     return (mod.faction == faction and not mod.defeated
             and (side == P or m.opt["faction_scope"] == "both_sides"))
+
+
+def tax_cost(m: Match, side: int, r: int) -> int:
+    """Peasant Mutiny: taxing a region with a neutral troop costs 1 point more (RK-SB-FACT-3,
+    RK-SB-FACT-4)."""
+    return 1 if m.s.neutral[r] and active(m, PEASANT_MUTINY, side) else 0
+
+
+def spares_neutral(m: Match, side: int) -> bool:
+    """Pagan Unrest: a church converts no neutral troop (RK-SB-FACT-2)."""
+    return active(m, PAGAN_UNREST, side)
+
+
+def uprising_cards(m: Match, r: int) -> int:
+    """Cards of Armed Uprising's check after attacking a neutral troop in ``r``, "as if attacking an
+    opponent", before the attacker's own modifiers: 1, and what modules add there (Town Wall, hook
+    ``casualty_cards``); neutral troops neither rule nor hold a stronghold (RK-SB-FACT-1, RK-CAS-2,
+    RK-OPEN-11)."""
+    n = 1
+    for hook in m.hooks.casualty_cards:
+        n += hook(m, r)
+    return n
+
+
+def uprising_check(m: Match, side: int, r: int, at: int, fewer: int) -> tuple[int, int]:
+    """Armed Uprising: after ``side`` removed a neutral troop in ``r``, a casualty check as if
+    attacking an opponent (:func:`uprising_cards`, ``fewer`` cards fewer) from ``at`` (RK-SB-FACT-1,
+    RK-SB-FACT-4, RK-CAS-2, RK-OPEN-25). Returns (cards revealed, units lost)."""
+    if not active(m, ARMED_UPRISING, side):
+        return 0, 0
+    return combat.casualty_check(m, side, at, uprising_cards(m, r) - fewer, casualty_deck(m))
 
 
 def place_neutral(m: Match) -> None:
@@ -109,3 +141,10 @@ def _defeat(m: Match, choice: tuple) -> None:
         mod.camp = -1
     if m.trace:
         m.trace.event("faction_defeated", side="player", faction=NAMES[mod.faction], rule="RK-SB-FACT-1")
+
+
+HOOKS = {
+    "setup": setup, "claim_start": place_neutral, "tax_cost": tax_cost,
+    "church_spares_neutral": spares_neutral, "neutral_check": uprising_check,
+    "before_player_pays": announce, "player_turn_end": announce,
+}

@@ -14,13 +14,54 @@ from automa.rurik import combat, schemes
 from automa.rurik.boat import ANY, pay_plan, payable, plan_goods
 from automa.rurik.decide import PASS, casualty_deck, decide
 from automa.rurik.match import Match
-from automa.rurik.state import CAPTURED, PLAYER, REBELLION
+from automa.rurik.state import CAPTURED, PLAYER, REBELLION, STRONGHOLD
 
 P, R = PLAYER, REBELLION
 UNITS, LEADER, NEUTRAL = 0, 1, 2      # dungeon slots: opponent troops/rebels, opponent leader, neutral troops
 DUNGEON_UNITS, DUNGEON_LEADERS = 4, 1  # RK-SB-WAR-1
 CAPTIVE_TOKENS = 1                    # index of the captives category in ModState.tokens
 CAPTURE_PRIORITIES = {"pair_is_build_tax": ("build", "tax"), "pair_is_attack_move": ("attack_move",)}
+TURN_STRONGHOLD, TURN_LEADER = 64, 128   # ModState.turn bits: the player attacked there this turn (RK-SB-WAR-6)
+
+
+def turn_start(m: Match, side: int) -> None:
+    """The player's turn starts: no attack yet this turn, for the warfare deeds (RK-SB-WAR-6)."""
+    if side == P:
+        mod = m.s.mod
+        mod.turn &= ~(TURN_STRONGHOLD | TURN_LEADER)
+        mod.attacked = 0
+
+
+def player_attacks(m: Match, r: int) -> None:
+    """What the player attacked this turn, for the warfare deeds: an opponent unit, in a region with
+    the opponent's stronghold, in the region of its leader (RK-SB-WAR-6)."""
+    mod = m.s.mod
+    mod.attacked += 1
+    if (R, STRONGHOLD) in m.s.structs[r]:
+        mod.turn |= TURN_STRONGHOLD
+    if m.s.sides[R].leader == r:
+        mod.turn |= TURN_LEADER
+
+
+def deed_condition(m: Match, cond: dict) -> bool | None:
+    """The warfare deeds' conditions: what the player attacked this turn, and the dungeon
+    (RK-SB-WAR-6); None for another condition."""
+    t, mod = cond["type"], m.s.mod
+    if t == "attacked_opponent_stronghold_region":
+        return bool(mod.turn & TURN_STRONGHOLD)
+    if t == "attacked_opponent_leader_region":
+        return bool(mod.turn & TURN_LEADER)
+    if t == "opponent_units_attacked":
+        return mod.attacked >= cond["n"]
+    if t == "has_captive":
+        return captives(m, P) >= cond["n"]
+    return None
+
+
+def pay_deed(m: Match, cost: dict) -> None:
+    """Peace Treaty's cost: captives let go (RK-SB-WAR-6)."""
+    if cost.get("release_captive"):
+        let_go(m, cost["release_captive"])
 
 
 def room(m: Match, side: int, what: str) -> bool:
@@ -29,6 +70,14 @@ def room(m: Match, side: int, what: str) -> bool:
     if what == "leader":
         return d[LEADER] < DUNGEON_LEADERS
     return d[UNITS] + d[NEUTRAL] < DUNGEON_UNITS
+
+
+def attacked(m: Match, side: int, at: int, revealed: int, lost: int, what: str) -> None:
+    """After an attack: a capture attempt (:func:`try_capture`), of a neutral troop by the player only
+    and with ``neutral_capture=yes`` (RK-OPEN-26)."""
+    if what == "neutral" and (side == R or m.opt["neutral_capture"] != "yes"):
+        return
+    try_capture(m, side, at, revealed, lost, what)
 
 
 def try_capture(m: Match, side: int, at: int, revealed: int, lost: int, what: str) -> bool:
@@ -153,12 +202,22 @@ def conversion_options(m: Match) -> list:
     return out
 
 
-def pay_conversion(m: Match, how: str) -> None:
-    """Pay the solo conversion token: the good as every goods cost is paid (dock, then a trade boon
-    token, then the boat: :func:`boat.plan_goods`, RK-SB-BOON-1), and the coins (RK-OPEN-28)."""
+def pay_conversion(m: Match, choice: tuple) -> None:
+    """Pay the solo conversion token ``("convert", "attack", how)``: the good as every goods cost is
+    paid (dock, then a trade boon token, then the boat: :func:`boat.plan_goods`, RK-SB-BOON-1), and
+    the coins (RK-OPEN-28)."""
+    if choice[1] != "attack":
+        return
     pl = m.s.sides[P]
-    if how == "good":
+    if choice[2] == "good":
         pay_plan(m, plan_goods(m, [ANY]))
         pl.coins -= 2
     else:
         pl.coins -= 2 if m.opt["solo_conversion_cost"] == "literal" else 4
+
+
+HOOKS = {
+    "turn_start": turn_start, "claim_start": release, "player_attacks": player_attacks,
+    "attacked": attacked, "conversion_options": conversion_options, "pay_conversion": pay_conversion,
+    "deed_condition": deed_condition, "pay_deed": pay_deed,
+}
