@@ -3,7 +3,6 @@
 ask nobody."""
 from __future__ import annotations
 
-from automa.rurik.hooks import attack_from, build_blocked, church_spares_neutral
 from automa.rurik.match import Match
 from automa.rurik.regions import occupies, rules
 from automa.rurik.state import CHURCH, MARKET, PLAYER, REBELLION
@@ -75,8 +74,15 @@ def attack_choices(m: Match, points: int, only: int = -1) -> list:
     reach = m.hooks.attack_from
     out = []
     for r in range(8):
-        if not (pl.units[r] or pl.leader == r) and not (reach and attack_from(m, P, r) >= 0):
-            continue
+        if not (pl.units[r] or pl.leader == r):
+            if not reach:
+                continue
+            at = -1
+            for hook in reach:
+                if at < 0:
+                    at = hook(m, P, r)
+            if at < 0:
+                continue
         if reb.units[r] or reb.leader == r:
             out.append(ATTACK_REBELLION[r])
         if s.neutral[r]:
@@ -88,9 +94,10 @@ def tax_choices(m: Match, points: int, only: int = -1) -> list:
     """Tax an occupied region whose goods token is still there; own market: extra good or coin
     (RK-PL-TAX-1, RK-PL-TAX-2, RK-PL-BUILD-5)."""
     s = m.s
+    extra = tax_extra(m, P) if m.hooks.tax_cost else None
     out = []
     for r in range(8):
-        if s.token[r] and occupies(s, P, r) and tax_cost(m, r) <= points:
+        if s.token[r] and occupies(s, P, r) and build_cost(m, r) + (extra[r] if extra else 0) <= points:
             if (P, MARKET) in s.structs[r]:
                 out += [("tax", r, "good"), ("tax", r, "coin")]
             else:
@@ -106,15 +113,21 @@ def build_choices(m: Match, points: int, only: int = -1) -> list:
     s, pl = m.s, m.s.sides[P]
     hooks = m.hooks
     out = []
-    spares = hooks.church_spares_neutral and church_spares_neutral(m, P)
+    spares = False
+    for hook in hooks.church_spares_neutral:
+        spares = spares or hook(m, P)
     blocked = hooks.build_blocked
     units, leader, left = pl.units, pl.leader, pl.structures
     for r in range(8):
         here = s.structs[r]
         if len(here) >= 3 or not (units[r] or leader == r) or (points < 2 and build_cost(m, r) > points):
             continue                       # unoccupied (RK-CORE-3); a build costs 2 points at most
-        if blocked and build_blocked(m, r):
-            continue
+        if blocked:
+            shut = False
+            for hook in blocked:
+                shut = shut or hook(m, r)
+            if shut:
+                continue
         present = [k for _, k in here]
         for k in range(5):
             if left[k] == 0 or k in present:
@@ -133,11 +146,19 @@ def build_choices(m: Match, points: int, only: int = -1) -> list:
 
 
 def tax_cost(m: Match, r: int) -> int:
-    """Tax points for ``r``: the build/tax cost (RK-PL-TAX-1), and what modules add (hook ``tax_cost``)."""
-    cost = build_cost(m, r)
+    """Tax points for ``r``: the build/tax cost (RK-PL-TAX-1), and what modules add (:func:`tax_extra`)."""
+    extra = tax_extra(m, P) if m.hooks.tax_cost else None
+    return build_cost(m, r) + (extra[r] if extra else 0)
+
+
+def tax_extra(m: Match, side: int) -> list | None:
+    """The tax points per region that modules add for ``side`` (hook ``tax_cost``), None if none."""
+    extra = None
     for hook in m.hooks.tax_cost:
-        cost += hook(m, P, r)
-    return cost
+        more = hook(m, side)
+        if more is not None:
+            extra = more if extra is None else [a + b for a, b in zip(extra, more)]
+    return extra
 
 
 CHOICES = {"muster": muster_choices, "move": move_choices, "attack": attack_choices,

@@ -12,9 +12,11 @@ what they receive and return, and the rules of the modules that use them:
 Setup and turns
 - ``setup(m)``: ``setup.setup``, after the base setup. Epic: the 3 epic cards (RK-SB-EPIC-1);
   factions: the faction and its camp (RK-SB-FACT-4).
-- ``turn_start(m, side)``: ``player.take_turn`` and ``rebellion.take_turn``, as a side's turn
-  starts. Epic: its once-per-turn effects end (RK-SB-EPIC-1, RK-SB-EPIC-4); warfare: the player's
-  attacks of the turn, for the warfare deeds (RK-SB-WAR-6).
+- ``player_turn_start(m)``: ``player.take_turn``, as the player's turn starts. Epic: its
+  once-per-turn effects end (RK-SB-EPIC-1, RK-SB-EPIC-4); warfare: the player's attacks of the turn,
+  for the warfare deeds (RK-SB-WAR-6).
+- ``rebel_turn_start(m)``: ``rebellion.take_turn``, as the Rebellion's turn starts. Epic: its free
+  Border Fort crossing (RK-SB-EPIC-4).
 - ``claim_start(m)``: ``claims.claim_phase``, before the claim tracks. Warfare: captives released
   (RK-SB-WAR-2); factions: the faction's neutral troop (RK-SB-FACT-4). Both RK-CLAIM-1.
 - ``round_end(m)``: ``claims.claim_phase``, last, every round. Epic: Palace (RK-EOR-2) and the
@@ -51,8 +53,9 @@ Attacks
   (RK-SB-WAR-1, RK-SB-WAR-5, RK-OPEN-26, RK-OPEN-34).
 
 Tax and build
-- ``tax_cost(m, side, r) -> int``: ``choices._tax_cost`` and ``rebellion.tax``, tax points for ``r``
-  beyond the base cost. Factions: Peasant Mutiny (RK-SB-FACT-3, RK-OPEN-25).
+- ``tax_cost(m, side) -> list | None``: ``choices.tax_extra`` (for ``choices.tax_choices``,
+  ``choices.tax_cost``) and ``rebellion.tax``, once per tax action: the tax points per region beyond
+  the base cost, or None for none; they add up. Factions: Peasant Mutiny (RK-SB-FACT-3, RK-OPEN-25).
 - ``taxed(m, side, r)``: ``player.apply`` and ``rebellion.tax``, after ``side`` taxed ``r``. Epic:
   Capital Port (RK-SB-EPIC-1, RK-SB-EPIC-4).
 - ``build_blocked(m, r) -> bool``: ``choices.build_choices`` and ``rebellion._buildable``; True: no
@@ -102,7 +105,8 @@ class Hooks:
 
     modules: tuple = ()
     setup: tuple = ()
-    turn_start: tuple = ()
+    player_turn_start: tuple = ()
+    rebel_turn_start: tuple = ()
     claim_start: tuple = ()
     round_end: tuple = ()
     move_choices: tuple = ()
@@ -146,38 +150,3 @@ def register(modules: list[tuple[str, dict]]) -> Hooks:
             at[point].append(fn)
     return Hooks(tuple(name for name, _ in modules), **{point: tuple(fns) for point, fns in at.items()})
 
-
-# --- asking the hook points that several base procedures read (callers test the tuple first) -----
-
-def attack_from(m, side: int, r: int) -> int:
-    """The first region a module lets ``side`` attack ``r`` from (hook ``attack_from``), -1 if none."""
-    for hook in m.hooks.attack_from:
-        at = hook(m, side, r)
-        if at >= 0:
-            return at
-    return -1
-
-
-def build_blocked(m, r: int) -> bool:
-    """Whether a module closes ``r`` to building (hook ``build_blocked``)."""
-    for hook in m.hooks.build_blocked:
-        if hook(m, r):
-            return True
-    return False
-
-
-def church_spares_neutral(m, side: int) -> bool:
-    """Whether a module keeps ``side``'s church from converting a neutral troop (hook
-    ``church_spares_neutral``)."""
-    for hook in m.hooks.church_spares_neutral:
-        if hook(m, side):
-            return True
-    return False
-
-
-def structures_in(m, r: int) -> int:
-    """Structures in ``r`` that modules count besides its 3 spaces (hook ``structures_in``)."""
-    n = 0
-    for hook in m.hooks.structures_in:
-        n += hook(m, r)
-    return n

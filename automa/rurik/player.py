@@ -12,7 +12,6 @@ from automa.rurik.boat import gain_good, pay_plan, settle_dock
 from automa.rurik.choices import CHOICES, build_cost, tax_cost
 from automa.rurik.data import ADVISOR_NUMBER, COLUMNS, STRUCTURES
 from automa.rurik.decide import PASS, casualty_deck, decide, scheme_deck
-from automa.rurik.hooks import attack_from, structures_in
 from automa.rurik.match import Match
 from automa.rurik.regions import occupies
 from automa.rurik.state import CHURCH, PLAYER, REBELLION, STABLE, TAVERN, VACATED
@@ -87,7 +86,10 @@ def attack(m: Match, r: int, target: str, fewer: int = 0) -> None:
     s, pl = m.s, m.s.sides[P]
     at = r
     if m.hooks.attack_from and not occupies(s, P, r):
-        at = attack_from(m, P, r)
+        for hook in m.hooks.attack_from:
+            at = hook(m, P, r)
+            if at >= 0:
+                break
     here = pl.leader == r
     if target == "neutral":
         s.neutral[r] -= 1
@@ -160,7 +162,10 @@ def build(m: Match, r: int, k: int, target: str) -> None:
     elif k == STABLE and not m.lookahead:
         local_move(m, 3, r)
     elif k == TAVERN:
-        pl.coins += len(s.structs[r]) + (structures_in(m, r) if m.hooks.structures_in else 0)
+        coins = len(s.structs[r])
+        for hook in m.hooks.structures_in:
+            coins += hook(m, r)
+        pl.coins += coins
         if (not m.turn_scheme_played and s.discard and not m.lookahead
                 and m.data.scheme_by_id[s.discard[-1]].coin_cost <= pl.coins):
             if decide(m, "tavern_scheme", [("play", s.discard[-1]), PASS]) != PASS:
@@ -325,8 +330,8 @@ def take_turn(m: Match) -> None:
     may also come before the main action, and points of one kind from every source form one pool for
     the turn (RK-ACT-5)."""
     s, pl = m.s, m.s.sides[P]
-    for hook in m.hooks.turn_start:
-        hook(m, P)
+    for hook in m.hooks.player_turn_start:
+        hook(m)
     out_of_troops(m)
     low, lows = 9, []  # the lowest advisor number, and where such advisors stand (column, row)
     for c, col in enumerate(s.board):

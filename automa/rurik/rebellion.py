@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from automa.rurik import combat
 from automa.rurik.boat import gain_good, has_room
+from automa.rurik.choices import tax_extra
 from automa.rurik.data import ADVISOR_NUMBER, COLUMNS, STRUCTURES
 from automa.rurik.decide import casualty_deck
-from automa.rurik.hooks import attack_from, build_blocked, church_spares_neutral, structures_in
 from automa.rurik.match import Match
 from automa.rurik.rebel_board import open_bonuses, unlock
 from automa.rurik.regions import occupies, ruled, rules, units
@@ -48,8 +48,8 @@ def take_turn(m: Match) -> None:
                 best = (ADVISOR_NUMBER[label], c, row)
     if best is None:
         return
-    for hook in m.hooks.turn_start:
-        hook(m, R)
+    for hook in m.hooks.rebel_turn_start:
+        hook(m)
     _, c, row = best
     s.board[c][row] = VACATED                             # the others keep their spaces (RK-ACT-2)
     action = COLUMNS[c]
@@ -199,7 +199,10 @@ def move(m: Match, points: int, only_from: int = -1) -> int:
                 break
             if occupies(s, R, dst):
                 continue
-            if blocked and any(hook(m, dst, points) for hook in blocked):
+            shut = False
+            for hook in blocked:
+                shut = shut or hook(m, dst, points)
+            if shut:
                 continue
             leader = s.sides[R].leader
             if _move_one(m, dst, only_from):
@@ -214,7 +217,10 @@ def move(m: Match, points: int, only_from: int = -1) -> int:
             target = next((r for r in region_order(m) if not _rules(m, R, r)), -1)
             if target < 0:
                 break
-        if blocked and any(hook(m, target, points) for hook in blocked):
+        shut = False
+        for hook in blocked:
+            shut = shut or hook(m, target, points)
+        if shut:
             break
         leader = s.sides[R].leader
         if not _move_one(m, target, only_from):
@@ -241,7 +247,12 @@ def _attack_targets(m: Match, r: int) -> bool:
     s = m.s
     if not (occupies(s, PLAYER, r) or s.neutral[r] > 0):
         return False
-    return occupies(s, R, r) or (bool(m.hooks.attack_from) and attack_from(m, R, r) >= 0)
+    if occupies(s, R, r):
+        return True
+    for hook in m.hooks.attack_from:
+        if hook(m, R, r) >= 0:
+            return True
+    return False
 
 
 def attack(m: Match, points: int, fewer: int = 0) -> int:
@@ -277,7 +288,10 @@ def attack_in(m: Match, r: int, fewer: int) -> None:
     hooks = m.hooks
     at = r
     if hooks.attack_from and not occupies(s, R, r):
-        at = attack_from(m, R, r)
+        for hook in hooks.attack_from:
+            at = hook(m, R, r)
+            if at >= 0:
+                break
     if occupies(s, PLAYER, r):
         n = combat.casualty_cards(m, PLAYER, r) - fewer
         if m.opt["rebel_leader"] == "sviatopolk" and reb.leader == r:
@@ -315,12 +329,13 @@ def tax(m: Match, points: int) -> int:
     s, reb = m.s, m.s.sides[R]
     good = m.data.good
     spent = 0
-    extra, taxed = m.hooks.tax_cost, m.hooks.taxed
+    extra = tax_extra(m, R) if m.hooks.tax_cost else None
+    taxed = m.hooks.taxed
     while points > 0:
         order = region_order(m)
         ok = [r for r in order if s.token[r] and occupies(s, R, r)]
         if extra:
-            ok = [r for r in ok if _tax_cost(m, r) <= points]
+            ok = [r for r in ok if 1 + extra[r] <= points]
         if not ok:
             break
         room = [r for r in ok if has_room(m, R, good[r])]
@@ -328,7 +343,7 @@ def tax(m: Match, points: int) -> int:
         s.token[r] = False
         n = 2 if (R, MARKET) in s.structs[r] else 1
         gain_good(m, R, good[r], n)
-        cost = _tax_cost(m, r) if extra else 1
+        cost = 1 + extra[r] if extra else 1
         points -= cost
         spent += cost
         for hook in taxed:
@@ -339,14 +354,6 @@ def tax(m: Match, points: int) -> int:
         if m.opt["rebel_leader"] == "theofana" and reb.leader == r:
             _muster_here(m, r, "RK-REB-TAX-7")
     return spent
-
-
-def _tax_cost(m: Match, r: int) -> int:
-    """Tax points for ``r``: 1, and what modules add (hook ``tax_cost``)."""
-    cost = 1
-    for hook in m.hooks.tax_cost:
-        cost += hook(m, R, r)
-    return cost
 
 
 def _muster_here(m: Match, r: int, rule: str) -> None:
@@ -376,8 +383,11 @@ def _buildable(m: Match, r: int) -> list[int]:
     the region (hook ``build_blocked``)."""
     s, reb = m.s, m.s.sides[R]
     here = s.structs[r]
-    if len(here) >= 3 or not occupies(s, R, r) or (m.hooks.build_blocked and build_blocked(m, r)):
+    if len(here) >= 3 or not occupies(s, R, r):
         return []
+    for hook in m.hooks.build_blocked:
+        if hook(m, r):
+            return []
     present = [k for _, k in here]
     out = []
     for k in (CHURCH, STRONGHOLD, MARKET, STABLE, TAVERN):
@@ -387,8 +397,12 @@ def _buildable(m: Match, r: int) -> list[int]:
             continue
         if k == STABLE and units(s, R, r) - units(s, PLAYER, r) < 3:
             continue
-        if k == TAVERN and len(here) + (structures_in(m, r) if m.hooks.structures_in else 0) < 2:
-            continue                                      # "already 2 structures"
+        if k == TAVERN:
+            n = len(here)
+            for hook in m.hooks.structures_in:
+                n += hook(m, r)
+            if n < 2:
+                continue                                  # "already 2 structures"
         out.append(k)
     return out
 
@@ -428,7 +442,10 @@ def build(m: Match, points: int) -> int:
             if m.trace:
                 _log(m, "stable", "RK-REB-BUILD-3", moved=n)
         elif kind == TAVERN:
-            reb.coins += len(s.structs[r]) + (structures_in(m, r) if m.hooks.structures_in else 0)   # RK-REB-BUILD-5
+            coins = len(s.structs[r])
+            for hook in m.hooks.structures_in:
+                coins += hook(m, r)
+            reb.coins += coins                            # RK-REB-BUILD-5
             unlock(m, "tavern")
         if reb.leader == r:
             if m.opt["rebel_leader"] == "maria":
@@ -451,7 +468,7 @@ def _convert(m: Match, r: int) -> None:
     if pl.units[r] > 0:
         pl.units[r] -= 1
         pl.supply += 1
-    elif s.neutral[r] > 0 and not (m.hooks.church_spares_neutral and church_spares_neutral(m, R)):
+    elif s.neutral[r] > 0 and not any(hook(m, R) for hook in m.hooks.church_spares_neutral):
         s.neutral[r] -= 1
         if m.opt["church_neutral"] == "beside_mat":
             reb.defeated_neutral += 1                     # RK-READ-11: else back to the supply

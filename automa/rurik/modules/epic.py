@@ -64,11 +64,15 @@ def setup(m: Match) -> None:
         m.trace.event("setup", module="epic", cards=[NAMES[c] for c in mod.epic_cards], rule="RK-SB-EPIC-1")
 
 
-def turn_start(m: Match, side: int) -> None:
-    """The once-per-turn effects end: the player's epic build and both sides' free Border Fort
-    crossings as the player's turn starts, the Rebellion's crossings as its turn starts
-    (RK-SB-EPIC-1, RK-SB-EPIC-4)."""
-    m.s.mod.turn &= ~(TURN_BITS if side == P else FORT_MASK[R])
+def player_turn_start(m: Match) -> None:
+    """The player's turn starts: the once-per-turn effects end, the player's epic build and both
+    sides' free Border Fort crossings (RK-SB-EPIC-1, RK-SB-EPIC-4)."""
+    m.s.mod.turn &= ~TURN_BITS
+
+
+def rebel_turn_start(m: Match) -> None:
+    """The Rebellion's turn starts: its free Border Fort crossings are open again (RK-SB-EPIC-4)."""
+    m.s.mod.turn &= ~FORT_MASK[R]
 
 
 def where(m: Match, e: int) -> int:
@@ -414,7 +418,10 @@ def rebel_moved(m: Match, dst: int, leader: bool) -> None:
 # --- tax: Capital Port -------------------------------------------------------------------------
 
 def taxed(m: Match, side: int, r: int) -> None:
-    """``side`` taxed ``r``: :func:`player_taxed` or :func:`rebel_taxed`."""
+    """``side`` taxed ``r``: :func:`player_taxed` or :func:`rebel_taxed`, in the Capital Port's
+    region only."""
+    if r != m.s.mod.epic_region[CAPITAL_PORT]:
+        return
     if side == P:
         player_taxed(m, r)
     else:
@@ -526,7 +533,8 @@ def game_end_tokens(m: Match) -> tuple[int, int]:
 
 
 HOOKS = {
-    "setup": setup, "turn_start": turn_start, "round_end": round_end,
+    "setup": setup, "player_turn_start": player_turn_start, "rebel_turn_start": rebel_turn_start,
+    "round_end": round_end,
     "move_choices": filter_moves, "moved": unit_moved, "leader_stepped": leader_stepped,
     "rebel_march_blocked": march_blocked, "attack_from": tower_source, "casualty_cards": town_wall,
     "taxed": taxed, "build_blocked": blocked, "structures_in": border_count,

@@ -47,10 +47,12 @@ def active(m: Match, faction: int, side: int) -> bool:
             and (side == P or m.opt["faction_scope"] == "both_sides"))
 
 
-def tax_cost(m: Match, side: int, r: int) -> int:
+def tax_cost(m: Match, side: int) -> list | None:
     """Peasant Mutiny: taxing a region with a neutral troop costs 1 point more (RK-SB-FACT-3,
-    RK-SB-FACT-4)."""
-    return 1 if m.s.neutral[r] and active(m, PEASANT_MUTINY, side) else 0
+    RK-SB-FACT-4): the extra points per region, None while it does not hit ``side``."""
+    if not active(m, PEASANT_MUTINY, side):
+        return None
+    return [1 if n else 0 for n in m.s.neutral]
 
 
 def spares_neutral(m: Match, side: int) -> bool:

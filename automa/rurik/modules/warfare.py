@@ -24,12 +24,11 @@ CAPTURE_PRIORITIES = {"pair_is_build_tax": ("build", "tax"), "pair_is_attack_mov
 TURN_STRONGHOLD, TURN_LEADER = 64, 128   # ModState.turn bits: the player attacked there this turn (RK-SB-WAR-6)
 
 
-def turn_start(m: Match, side: int) -> None:
+def player_turn_start(m: Match) -> None:
     """The player's turn starts: no attack yet this turn, for the warfare deeds (RK-SB-WAR-6)."""
-    if side == P:
-        mod = m.s.mod
-        mod.turn &= ~(TURN_STRONGHOLD | TURN_LEADER)
-        mod.attacked = 0
+    mod = m.s.mod
+    mod.turn &= ~(TURN_STRONGHOLD | TURN_LEADER)
+    mod.attacked = 0
 
 
 def player_attacks(m: Match, r: int) -> None:
@@ -217,7 +216,7 @@ def pay_conversion(m: Match, choice: tuple) -> None:
 
 
 HOOKS = {
-    "turn_start": turn_start, "claim_start": release, "player_attacks": player_attacks,
+    "player_turn_start": player_turn_start, "claim_start": release, "player_attacks": player_attacks,
     "attacked": attacked, "conversion_options": conversion_options, "pay_conversion": pay_conversion,
     "deed_condition": deed_condition, "pay_deed": pay_deed,
 }
