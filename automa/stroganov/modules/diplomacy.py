@@ -59,16 +59,12 @@ def advance(pos: int, steps: int, occupied, last: int) -> int:
     return pos
 
 
-def zone(run, space: int) -> int:
-    """The zone (1-10) of a track space; the start space is zone 0, or with diplomacy_start_zone=one part of
-    zone 1 (ST-TK-DIPLO-7, ST-OPEN-54, ST-READ-1)."""
-    z = -(-space // run.t.diplo_per_zone)
-    return z if z or run.o.diplomacy_start_zone == "zero" else 1
-
-
 def zones(run) -> tuple:
-    """Both sides' zones (player, automa): the view's ``diplo_zones`` (ST-TK-DIPLO-7)."""
-    return tuple(zone(run, s.diplo) for s in run.st.sides)
+    """Both sides' zones (player, automa), 1-10 by their markers' track spaces; the start space is zone 0,
+    or with diplomacy_start_zone=one part of zone 1 (ST-TK-DIPLO-7, ST-OPEN-54, ST-READ-1). Also the
+    view's ``diplo_zones``."""
+    per, low = run.t.diplo_per_zone, 0 if run.o.diplomacy_start_zone == "zero" else 1
+    return tuple([max(low, -(-s.diplo // per)) for s in run.st.sides])
 
 
 def zone_scores(zones: list[int]) -> list[int]:
@@ -191,5 +187,5 @@ def ivan_donate(run, path) -> None:
 def winter_score(run) -> None:
     """Zone scoring after storytelling (ST-TK-DIPLO-7)."""
     sides = run.st.sides
-    for who, vp in enumerate(zone_scores([zone(run, s.diplo) for s in sides])):
+    for who, vp in enumerate(zone_scores(list(zones(run)))):
         sides[who].vp[C_DIPLO] += vp
