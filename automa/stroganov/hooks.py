@@ -117,10 +117,10 @@ class Hooks:
         self.ivan_hunt = ()
 
         # --- scoring (scoring.py) and the view (view.py) -----------------------------------------------
-        # end_rates(run, side) -> (furs per VP, coins per VP, VP per tiger, story per VP), replacing: the
-        # side's upgraded end ratios, 0 where the printed one holds; an upgraded item scores even where
-        # Ivan's limited end scoring skips it (scoring.side_vp). Landscapes: Б-tiles (ST-TK-LAND-6,
-        # ST-TK-LAND-8).
+        # end_rates(run, side) -> (furs per VP, coins per VP, VP per tiger, story per VP) or None, replacing:
+        # the side's upgraded end ratios, 0 where the printed one holds, None where all do; an upgraded item
+        # scores even where Ivan's limited end scoring skips it (scoring.side_vp). Landscapes: Б-tiles
+        # (ST-TK-LAND-6, ST-TK-LAND-8).
         self.end_rates = None
         # end_vp(run, who, vp): adds to a side's end VP by category (scoring.side_vp, the view's end
         # scores included). Hunting plan: Ivan's plan VP (ST-TK-PLAN-5).

@@ -9,8 +9,6 @@ from automa.stroganov.data import SACRED, WILD
 from automa.stroganov.state import (C_COINS, C_FURS, C_LAND, C_OUTPOST, C_SONGS, C_STORY, C_TIGER, C_WISH,
                                     C_BONUS, IVAN, PLAYER)
 
-PRINTED = (0, 0, 0, 0)  # no upgraded end ratio (Hooks.end_rates)
-
 
 def best_sets(counts: tuple[int, int, int, int], sacred: int, wild: int, table: tuple, cache: dict) -> int:
     """The best split of owned tiles into sets of distinct terrain types: A-tiles wild for the four base
@@ -60,15 +58,15 @@ def side_vp(run, who: int, final: bool = False) -> list[int]:
     default, as the player does; own outposts score by region (ST-END-2..6, ST-OUTPOST-5, ST-IVAN-END-1..2,
     ST-OPEN-50). The ``end_rates`` hook may upgrade a ratio, and an upgraded item scores even with
     ivan_end_scoring=limited; the ``end_vp`` hooks add the modules' end VP."""
-    st, t, o, hooks = run.st, run.t, run.o, run.hooks
+    st, t, o = run.st, run.t, run.o
     side = st.sides[who]
     vp = side.vp[:]
     vp[C_SONGS] += side.song_vp
     if side.tiles:
         vp[C_LAND] += terrain_vp(run, side)
     full = not (who == IVAN and o.ivan_end_scoring == "limited")
-    rates = hooks.end_rates
-    up = rates(run, side) if rates else PRINTED
+    rates = run.hooks.end_rates
+    up = rates(run, side) if rates else None
     if full:
         vp[C_WISH] += wish_vp(run, who, final)
         vp[C_OUTPOST] += sum(map(mul, t.outpost_vp, side.outposts))
@@ -76,15 +74,21 @@ def side_vp(run, who: int, final: bool = False) -> list[int]:
             vp[C_BONUS] += side.horses // t.horses_per_vp
         if t.banners_per_vp:
             vp[C_BONUS] += side.banners // t.banners_per_vp
-    if full or up[0]:
-        vp[C_FURS] += sum(side.furs) // (up[0] or t.furs_per_vp)
-    if full or up[1]:
-        vp[C_COINS] += side.coins // (up[1] or t.coins_per_vp)
-    if full or up[2]:
-        vp[C_TIGER] += side.tigers * (up[2] or t.tiger_vp)
-    if full or up[3]:
-        vp[C_STORY] += side.story // (up[3] or t.story_per_vp)
-    for f in hooks.end_vp:
+        if up is None:  # the printed ratios
+            vp[C_FURS] += sum(side.furs) // t.furs_per_vp
+            vp[C_COINS] += side.coins // t.coins_per_vp
+            vp[C_TIGER] += side.tigers * t.tiger_vp
+            vp[C_STORY] += side.story // t.story_per_vp
+    if up is not None:  # 0: the printed ratio
+        if full or up[0]:
+            vp[C_FURS] += sum(side.furs) // (up[0] or t.furs_per_vp)
+        if full or up[1]:
+            vp[C_COINS] += side.coins // (up[1] or t.coins_per_vp)
+        if full or up[2]:
+            vp[C_TIGER] += side.tigers * (up[2] or t.tiger_vp)
+        if full or up[3]:
+            vp[C_STORY] += side.story // (up[3] or t.story_per_vp)
+    for f in run.hooks.end_vp:
         f(run, who, vp)
     return vp
 

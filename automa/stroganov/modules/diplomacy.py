@@ -64,7 +64,8 @@ def zones(run) -> tuple:
     or with diplomacy_start_zone=one part of zone 1 (ST-TK-DIPLO-7, ST-OPEN-54, ST-READ-1). Also the
     view's ``diplo_zones``."""
     per, low = run.t.diplo_per_zone, 0 if run.o.diplomacy_start_zone == "zero" else 1
-    return tuple([max(low, -(-s.diplo // per)) for s in run.st.sides])
+    player, automa = run.st.sides
+    return max(low, -(-player.diplo // per)), max(low, -(-automa.diplo // per))
 
 
 def zone_scores(zones: list[int]) -> list[int]:

@@ -171,12 +171,14 @@ def b_names(run, side) -> set:
     return {run.t.tiles[x].id for x in side.tiles if x in run.t.b_tiles}
 
 
-def end_rates(run, side) -> tuple[int, int, int, int]:
+def end_rates(run, side) -> tuple[int, int, int, int] | None:
     """Б-tiles upgrade the end ratios: a fur, a coin or two story per VP, 3 VP per tiger; 0 where the
-    printed ratio holds (ST-TK-LAND-6). With ivan_end_scoring=limited Ivan still "scores the items depicted
-    on the acquired Б-tiles in the upgraded ratio" (line 223, ST-TK-LAND-8): the furs, coins, tigers or
-    story of each Б-tile he owns."""
+    printed ratio holds, None without a Б-tile (ST-TK-LAND-6). With ivan_end_scoring=limited Ivan still
+    "scores the items depicted on the acquired Б-tiles in the upgraded ratio" (line 223, ST-TK-LAND-8): the
+    furs, coins, tigers or story of each Б-tile he owns."""
     b = b_names(run, side)
+    if not b:
+        return None
     return (1 if "primordial_forest" in b else 0, 1 if "silver_mine" in b else 0, 3 if "tiger_rock" in b else 0,
             2 if "settlement_of_yurts" in b else 0)
 
