@@ -97,8 +97,9 @@ def gain_fur(run: Run, who: int, value: int, hunted: bool = False) -> None:
     side = run.st.sides[who]
     side.furs[value] += 1
     if value == 1 and who == IVAN:
-        for f in run.hooks.ivan_chipmunk:
-            f(run)
+        if run.hooks.ivan_chipmunk:
+            for f in run.hooks.ivan_chipmunk:
+                f(run)
 
 
 def return_furs(run: Run, values) -> None:
@@ -243,8 +244,9 @@ def take_tile(run: Run, who: int, slot: int) -> None:
     st.tiles[slot] = -1
     side.tiles = side.tiles + [tile]
     gain_reward(run, who, run.t.tiles[tile].bonus, C_BONUS)
-    for f in run.hooks.tile_taken:
-        f(run, who, tile)
+    if run.hooks.tile_taken:
+        for f in run.hooks.tile_taken:
+            f(run, who, tile)
     if run.o.claimed_slot == "close_up":
         close_up(run, slot)
 

@@ -9,7 +9,8 @@ and the hooks travel with the options (``opts.hooks``, ``run.hooks``).
 Two kinds of hook point:
 
 - a *list* point holds a tuple of functions, all called in registration order; an empty tuple when no
-  module uses it, so that the base game pays one test for it (``for f in run.hooks.setup: f(run)``);
+  module uses it. The base game tests it before it loops (``if run.hooks.setup: for f in ...``), so that
+  it pays one test and no iterator when no module is on;
 - a *replacing* point holds one function or ``None``; the base game calls it instead of its own rule
   (``f = run.hooks.tiger_slot``, then ``f(run) if f else ...``). At most one module registers there.
 

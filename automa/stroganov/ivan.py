@@ -17,8 +17,9 @@ def turn(run: Run) -> None:
     check = run.check
     action_card, move_card = draw(run)
     path = move(run, move_card)
-    for f in run.hooks.ivan_moved:
-        f(run, path)
+    if run.hooks.ivan_moved:
+        for f in run.hooks.ivan_moved:
+            f(run, path)
     if check:
         check(run)
     hunt(run, move_card)
@@ -71,9 +72,10 @@ def hunt(run: Run, card) -> None:
     slot = st.sides[IVAN].pos
     if slot == START:
         return
-    for f in run.hooks.ivan_hunt:
-        if f(run, slot):
-            return
+    if run.hooks.ivan_hunt:
+        for f in run.hooks.ivan_hunt:
+            if f(run, slot):
+                return
     col = st.col[slot] = st.col[slot][:]  # replaced, not changed in place (State)
     tiger = 1 if st.tiger[slot] and run.o.tiger_on_board == "hunt_column" else 0
     items = len(col) + tiger

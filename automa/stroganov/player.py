@@ -19,9 +19,10 @@ def turn(run: Run) -> None:
         run.choose("move", choices, move)
     if check:
         check(run)
-    for f in run.hooks.player_moved:
-        if f(run, side) and check:
-            check(run)
+    if run.hooks.player_moved:
+        for f in run.hooks.player_moved:
+            if f(run, side) and check:
+                check(run)
     extras(run)
     run.choose("basic", [None] + actions(run, side, True), act)
     if check:
@@ -139,8 +140,9 @@ def actions(run: Run, side, basic_only: bool, region: int = -2) -> list:
     for slot in slots:
         if tiles[slot] >= 0 and economy.can_claim(run, side, slot):
             out.append(("claim", slot))
-    for a in run.hooks.actions:
-        out += a.choices(run, side, regions)
+    if run.hooks.actions:
+        for a in run.hooks.actions:
+            out += a.choices(run, side, regions)
     return out
 
 
@@ -170,9 +172,10 @@ def region_of(run: Run, side, action) -> int:
         return run.t.slot_region[action[1]]
     if kind in ("village", "yurt", "wish"):
         return action[1]
-    for a in run.hooks.actions:
-        if a.kind == kind:
-            return a.region(run, action)
+    if run.hooks.actions:
+        for a in run.hooks.actions:
+            if a.kind == kind:
+                return a.region(run, action)
     return run.t.slot_region[side.pos] if side.pos >= 0 else -1
 
 
@@ -279,8 +282,9 @@ def hunt(run: Run, slot: int, skip: int, count: int) -> None:
     if count > len(taken):
         st.tiger[slot] -= 1
         side.tigers += 1
-    for f in run.hooks.player_hunt:
-        f(run, PLAYER, taken)
+    if run.hooks.player_hunt:
+        for f in run.hooks.player_hunt:
+            f(run, PLAYER, taken)
     for v in taken:
         economy.gain_fur(run, PLAYER, v, hunted=True)
 

@@ -64,14 +64,16 @@ def winter(run: Run, last: bool, check=None) -> None:
     cannot change the score."""
     run.turns += OUTSIDE_TURNS  # a fresh 'turn' for the once-per-turn song rule (ST-SONG-4)
     hooks = run.hooks
-    for f in hooks.winter_start:
-        f(run)
+    if hooks.winter_start:
+        for f in hooks.winter_start:
+            f(run)
     home_and_income(run)
     if run.o.winter_order == "refill_first" and not last:
         reset_and_refill(run)
     storytelling(run)
-    for f in hooks.winter_scoring:
-        f(run)
+    if hooks.winter_scoring:
+        for f in hooks.winter_scoring:
+            f(run)
     if run.o.winter_order == "storytelling_first" and not last:
         reset_and_refill(run)
     run.turns -= OUTSIDE_TURNS
@@ -119,8 +121,9 @@ def reset_and_refill(run: Run) -> None:
     the ``refill_end`` hooks (ST-WINTER-4, ST-TRADE-1, ST-OPEN-30)."""
     st, t, hooks = run.st, run.t, run.hooks
     st.own_piles()
-    for f in hooks.refill_start:
-        f(run)
+    if hooks.refill_start:
+        for f in hooks.refill_start:
+            f(run)
     if run.o.winter_refill == "shift_east":
         shift_east(run)
     refill = hooks.refill_tile
@@ -130,8 +133,9 @@ def reset_and_refill(run: Run) -> None:
             if tile >= 0:
                 st.tiles[slot] = tile
                 fill_slot(run, slot)
-                for f in hooks.tile_placed:
-                    f(run, slot)
+                if hooks.tile_placed:
+                    for f in hooks.tile_placed:
+                        f(run, slot)
     _refill_yurts(run)
     if st.year == t.wish_first_half_years:
         st.wish_pile = list(t.wish_groups["second_half"])
@@ -145,8 +149,9 @@ def reset_and_refill(run: Run) -> None:
         bag.to_bag(run, st.trade_fur)
     st.trade_fur = bag.draw(run)
     place_tiger(run)
-    for f in hooks.refill_end:
-        f(run)
+    if hooks.refill_end:
+        for f in hooks.refill_end:
+            f(run)
 
 
 def _refill_yurts(run: Run) -> None:

@@ -88,8 +88,9 @@ def side_vp(run, who: int, final: bool = False) -> list[int]:
             vp[C_TIGER] += side.tigers * (up[2] or t.tiger_vp)
         if full or up[3]:
             vp[C_STORY] += side.story // (up[3] or t.story_per_vp)
-    for f in run.hooks.end_vp:
-        f(run, who, vp)
+    if run.hooks.end_vp:
+        for f in run.hooks.end_vp:
+            f(run, who, vp)
     return vp
 
 

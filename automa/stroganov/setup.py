@@ -58,8 +58,9 @@ def setup(tables, opts, streams, strategy, trace, recorder=None, branch=None) ->
     run = Run(st, t, opts, rng, arng, strategy, trace, rng.getrandbits(64))
     run.recorder, run.branch = recorder, branch
     hooks = run.hooks
-    for f in hooks.setup_bag:
-        f(run)
+    if hooks.setup_bag:
+        for f in hooks.setup_bag:
+            f(run)
     _deal_landscapes(run)
     for slot in range(t.n_slots):
         fill_slot(run, slot)
@@ -81,8 +82,9 @@ def setup(tables, opts, streams, strategy, trace, recorder=None, branch=None) ->
     refill_songs(run)
     _participants(run)
     st.deck = build_deck(t, opts.automa_strategy, arng)
-    for f in hooks.setup:
-        f(run)
+    if hooks.setup:
+        for f in hooks.setup:
+            f(run)
     _start_sets(run)
     return run
 
@@ -105,8 +107,9 @@ def _deal_landscapes(run: Run) -> None:
     rng.shuffle(starts)
     rng.shuffle(others)
     special = ()
-    for f in run.hooks.setup_tiles:
-        special += f(run)
+    if run.hooks.setup_tiles:
+        for f in run.hooks.setup_tiles:
+            special += f(run)
     free = [s for s in range(t.n_slots) if s not in special]
     if run.o.start_tiles == "west":
         dealt = starts + others[:len(free) - len(starts)]
