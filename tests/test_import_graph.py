@@ -12,16 +12,16 @@ The rules (:func:`problems`):
 - ``automa/core`` has no circle, and no arrow up into a game engine (``automa/<game>``), the
   strategies, the CLI or the package's API (``automa/__init__.py``).
 - An engine imports only the core and itself: never the strategies, another engine, the CLI or the API.
+- An engine keeps its modules (``automa/<game>/modules/``) behind its named hook points (issue 24):
+  only its registry entry ``automa/<game>/__init__.py``, which wires the modules in play to the base
+  game's hook points, imports a module; the base game never does, and a module imports the base game
+  and the core only, never another module.
 - A strategy imports only :data:`STRATEGY_PROTOCOL` of the package (the decision/view protocol as it
   stands: engines hand it views through :class:`automa.core.strategy.Decision`), the strategies of
   its own game and the game-free ones (search players); never an engine, the rest of the core, the
   CLI or the API.
 - Nobody imports the CLI; only the CLI imports the API.
-- An engine of :data:`WIRING` keeps its modules (``automa/<game>/modules/``) behind its hook points:
-  only its wiring module imports them, and a module imports the base game only (:func:`module_arrows`).
-- Outside the core, the only circles are :data:`KNOWN_CIRCLES`, exactly: a new circle fails, a known
-  one that grows fails, and one that shrinks or goes fails until the list says so, so the list can
-  only shrink. Issue 24's engine work (each module in its own file behind named hook points) empties it.
+- There is no circle anywhere: in the core, an engine, the strategies or between them.
 """
 from __future__ import annotations
 
@@ -36,17 +36,6 @@ ROOT = Path(__file__).resolve().parents[1]
 # parameters of a strategy (Param). This is what strategies import today; views come through decisions.
 STRATEGY_PROTOCOL = frozenset({"automa.core.strategy", "automa.core.params",
                                "automa.core.stats"})  # pure statistics: the search players' verdict
-
-# The engines' circles (strongly connected components) still to remove: issue 24's engine work
-# puts each module behind named hook points and empties this list.
-KNOWN_CIRCLES = (
-    frozenset({
-        "automa.stroganov.economy", "automa.stroganov.scoring", "automa.stroganov.setup",
-        "automa.stroganov.view", "automa.stroganov.modules.diplomacy",
-        "automa.stroganov.modules.hunting_plan", "automa.stroganov.modules.landscapes",
-        "automa.stroganov.modules.merchant",
-    }),
-)
 
 TOP_LEVEL = ("automa", "strategies", "cli")
 
@@ -167,6 +156,12 @@ def forbidden(source: str, target: str, games: set[str]) -> str | None:
         return "the core imports only the core"
     if kind == "engine" and not (to_kind == "core" or (to_kind == "engine" and to_game == game)):
         return "an engine imports only the core and itself"
+    modules = f"automa.{game}.modules"
+    if kind == "engine" and (target == modules or target.startswith(modules + ".")) and source != f"automa.{game}":
+        if source.startswith(modules + "."):
+            return "a module imports the base game only, never another module"
+        if source != modules:
+            return "the base game imports no module: it calls the hooks the modules register"
     if kind == "strategy":
         if to_kind == "strategy":
             if to_game not in (None, game):
@@ -176,28 +171,14 @@ def forbidden(source: str, target: str, games: set[str]) -> str | None:
     return None
 
 
-def problems(graph: dict[str, set[str]], known_circles=KNOWN_CIRCLES) -> list[str]:
+def problems(graph: dict[str, set[str]]) -> list[str]:
     """Every broken rule of the module docstring, one line each (empty: the graph is as it should be)."""
     games = {m.split(".")[1] for m in graph if m.startswith("automa.") and not m.startswith("automa.core")}
     out = [f"{source} -> {target}: {why}" for source in sorted(graph) for target in sorted(graph[source])
            if (why := forbidden(source, target, games))]
-    found = circles(graph)
-    for circle in found:
-        names = ", ".join(sorted(circle))
-        if any(m.startswith("automa.core") for m in circle):
-            out.append(f"a circle in automa/core: {names}")
-        elif circle not in known_circles:
-            grown = [k for k in known_circles if k < circle]
-            shrunk = [k for k in known_circles if circle < k]
-            if grown:
-                out.append(f"a known circle grew by {', '.join(sorted(circle - grown[0]))}: {names}")
-            elif shrunk:
-                out.append(f"a known circle shrank to {names}: update KNOWN_CIRCLES (it can only shrink)")
-            else:
-                out.append(f"a new circle: {names}")
-    for circle in known_circles:
-        if not any(circle <= c or c <= circle for c in found):
-            out.append(f"a known circle is gone: remove it from KNOWN_CIRCLES ({', '.join(sorted(circle))})")
+    for circle in circles(graph):
+        where = "in automa/core" if any(m.startswith("automa.core") for m in circle) else "of imports"
+        out.append(f"a circle {where}: {', '.join(sorted(circle))}")
     return out
 
 
@@ -262,12 +243,19 @@ def test_the_reader_resolves_every_kind_of_import(tmp_path):
     ("automa.core.bench", "cli", "nothing imports the CLI"),
     ("automa.rurik.boat", "strategies.search", "an engine imports only the core and itself"),
     ("automa.stroganov.state", "automa.rurik.state", "an engine imports only the core and itself"),
+    ("automa.stroganov.rounds", "automa.stroganov.modules.merchant", "the base game imports no module"),
+    ("automa.stroganov", "automa.stroganov.modules.diplomacy", None),  # the wiring
+    ("automa.stroganov.modules.diplomacy", "automa.stroganov.modules.merchant", "never another module"),
+    ("automa.rurik.player", "automa.rurik.modules.epic", "the base game imports no module"),
+    ("automa.rurik.hooks", "automa.rurik.modules", "the base game imports no module"),  # through the package
+    ("automa.rurik.modules.epic", "automa.rurik.modules.factions", "never another module"),
+    ("automa.rurik", "automa.rurik.modules.warfare", None),  # the wiring
     ("strategies.rurik.expert", "automa.rurik.view", "a strategy imports only the strategy protocol"),
     ("strategies.mc", "automa.core.runner", "a strategy imports only the strategy protocol"),
     ("strategies.stroganov.greedy", "strategies.rurik.persona", "strategies of its own game"),
-    ("automa.rurik.view", "automa.rurik.player", "a new circle: automa.rurik.combat, automa.rurik.decide, "),
+    ("automa.rurik.state", "automa.rurik.view", "a circle of imports: "),
     ("automa.rurik.hidden", "automa.rurik.schemes", None),  # not a circle: hidden -> match only
-    ("automa.rurik.match", "automa.rurik.schemes", "a new circle: automa.rurik.match, automa.rurik.schemes"),
+    ("automa.rurik.match", "automa.rurik.schemes", "a circle of imports: automa.rurik.match, automa.rurik.schemes"),
 ])
 def test_a_wrong_arrow_fails(graph, source, target, message):
     changed = {k: set(v) for k, v in graph.items()}
@@ -277,53 +265,3 @@ def test_a_wrong_arrow_fails(graph, source, target, message):
         assert found == []
     else:
         assert any(message in line for line in found), found
-
-
-def test_the_known_circles_can_only_shrink():
-    a, b, c = "automa.rurik.a", "automa.rurik.b", "automa.rurik.c"
-    known = (frozenset({a, b, c}),)
-    assert problems({a: {b}, b: {c}, c: {a}}, known) == []
-    assert problems({a: {b}, b: {a}, c: set()}, known) == [
-        f"a known circle shrank to {a}, {b}: update KNOWN_CIRCLES (it can only shrink)"]
-    assert problems({a: set(), b: set(), c: set()}, known) == [
-        f"a known circle is gone: remove it from KNOWN_CIRCLES ({a}, {b}, {c})"]
-    assert problems({a: {b}, b: {c}, c: {a}}, ()) == [f"a new circle: {a}, {b}, {c}"]
-
-
-# Engines whose modules plug in at named hook points (issue 24): the one module that wires the modules
-# in play to the engine (its registry entry), by game.
-WIRING = {"rurik": "automa.rurik"}
-
-
-def module_arrows(graph: dict[str, set[str]], game: str, wiring: str) -> list[str]:
-    """Arrows into an engine's modules (``automa/<game>/modules/``) from its base game (every other
-    module of the engine but ``wiring``) or from another of its modules: a module's arrows point to
-    the base game only, and only the wiring imports the modules."""
-    modules = f"automa.{game}.modules"
-    engine = [m for m in graph if m == f"automa.{game}" or m.startswith(f"automa.{game}.")]
-    out = []
-    for source in sorted(engine):
-        if source == wiring or source == modules:
-            continue
-        for target in sorted(graph[source]):
-            if target == modules or target.startswith(modules + "."):
-                where = "a module" if source.startswith(modules + ".") else "the base game"
-                out.append(f"{source} -> {target}: {where} imports a module")
-    return out
-
-
-@pytest.mark.parametrize("game", sorted(WIRING))
-def test_only_the_wiring_imports_a_module(graph, game):
-    assert module_arrows(graph, game, WIRING[game]) == []
-
-
-@pytest.mark.parametrize("source, target", [
-    ("automa.rurik.player", "automa.rurik.modules.epic"),       # the base game
-    ("automa.rurik.hooks", "automa.rurik.modules"),             # the base game, through the package
-    ("automa.rurik.modules.epic", "automa.rurik.modules.factions"),  # another module
-])
-def test_an_arrow_into_a_module_fails(graph, source, target):
-    changed = {k: set(v) for k, v in graph.items()}
-    changed[source].add(target)
-    assert module_arrows(changed, "rurik", WIRING["rurik"]) == [
-        f"{source} -> {target}: {'a module' if 'modules.' in source else 'the base game'} imports a module"]

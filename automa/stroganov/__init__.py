@@ -3,6 +3,9 @@
 ``GAME`` is the registry entry. ``prepare`` loads and validates the data once per process; ``play``
 plays one complete game and returns a :class:`automa.core.results.Result`. ``rounds`` counts the 12
 action seasons; ``turns`` counts both sides' turns (24).
+
+This file is also the wiring of the Turukhan modules: the only file of the base game that imports them.
+:func:`hooks` registers the modules in play at the base game's hook points (automa/stroganov/hooks.py).
 """
 from __future__ import annotations
 
@@ -14,11 +17,31 @@ from automa.core.rollout import Recorder
 from automa.core.seeding import Streams
 from automa.stroganov import rounds, scoring, setup
 from automa.stroganov.data import FILES, Tables
+from automa.stroganov.hooks import Hooks
 from automa.stroganov.labels import describe
+from automa.stroganov.modules import diplomacy, hunting_plan, landscapes, merchant
 from automa.stroganov.narrate import tell
 from automa.stroganov.options import OPTIONS, parse_values
 from automa.stroganov.screen import render
 from automa.stroganov.state import CATEGORIES, IVAN, PLAYER
+
+
+# Each module's register(hooks), by its name in the ``modules`` option, in the order of options.MODULES
+REGISTER = {"merchant": merchant.register, "hunting_plan": hunting_plan.register,
+            "landscapes": landscapes.register, "diplomacy": diplomacy.register}
+
+
+def hooks(modules, house_rules=()) -> Hooks:
+    """The hooks of the modules named in ``modules``, registered in the order of options.MODULES whatever
+    the order given, then those of ``house_rules``, more ``register(hooks)`` functions
+    (docs/modules-stroganov.md)."""
+    out = Hooks()
+    for name, register in REGISTER.items():
+        if name in modules:
+            register(out)
+    for register in house_rules:
+        register(out)
+    return out
 
 
 def prepare(options: dict) -> dict:
@@ -29,8 +52,8 @@ def prepare(options: dict) -> dict:
 
 
 def _opts(ctx: dict, options: dict) -> SimpleNamespace:
-    """The options as attributes, with the automa's trophy values parsed (cached per option set; a run
-    passes the same dict for every game, so that is checked first)."""
+    """The options as attributes, with the automa's trophy values parsed and the modules' hooks (cached per
+    option set; a run passes the same dict for every game, so that is checked first)."""
     last = ctx.get("last")
     if last is not None and last[0] is options:
         return last[1]
@@ -41,6 +64,7 @@ def _opts(ctx: dict, options: dict) -> SimpleNamespace:
         side = values["opponent"]
         values["trophy_values"] = parse_values(f"{side}_trophy_values", values[f"{side}_trophy_values"])
         values["modules"] = tuple(m for m in str(values["modules"]).split(",") if m)
+        values["hooks"] = hooks(values["modules"])
         opts = ctx["opts"][key] = SimpleNamespace(**values)
     ctx["last"] = (options, opts)
     return opts

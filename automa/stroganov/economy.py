@@ -1,11 +1,11 @@
-"""The per-game runtime (state, tables, options, streams, strategy, trace) and the shared economy:
-bag draws, fur payments, rewards, story, songs and trophies, used by both sides."""
+"""The per-game runtime (state, tables, options, hooks, streams, strategy, trace) and the shared economy:
+fur gains and payments, rewards, story, songs and trophies, used by both sides."""
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from functools import partial
 
+from automa.stroganov.bag import draw, to_bag
 from automa.stroganov.state import C_BONUS, C_SONGS, C_SONGS_AT_END, C_TROPHY, DONATED_TIGER, IVAN, PLAYER
 from automa.stroganov.view import View
 from automa.core.strategy import Decision, ask
@@ -14,19 +14,15 @@ from automa.stroganov.hidden import resample
 
 class Run:
     """One game in progress. ``strategy`` is None inside a lookahead copy (defaults apply). ``look_rng`` is
-    the lookahead stream, held as its seed until the first lookahead."""
+    the lookahead stream, held as its seed until the first lookahead. ``hooks`` are the options' hooks: what
+    the modules in play registered (automa/stroganov/hooks.py)."""
 
-    __slots__ = ("st", "t", "o", "rng", "arng", "strategy", "trace", "look_rng",
-                 "merchant", "plan", "lands", "diplo", "turns", "view", "check", "recorder", "branch", "offer")
+    __slots__ = ("st", "t", "o", "hooks", "rng", "arng", "strategy", "trace", "look_rng",
+                 "turns", "view", "check", "recorder", "branch", "offer")
 
     def __init__(self, st, tables, opts, rng, arng, strategy, trace, look_rng):
-        self.st, self.t, self.o = st, tables, opts
+        self.st, self.t, self.o, self.hooks = st, tables, opts, opts.hooks
         self.rng, self.arng, self.strategy, self.trace, self.look_rng = rng, arng, strategy, trace, look_rng
-        mods = opts.modules
-        self.merchant = "merchant" in mods
-        self.plan = "hunting_plan" in mods
-        self.lands = "landscapes" in mods
-        self.diplo = "diplomacy" in mods
         self.turns = 0
         self.view = None  # one live read-only view per game, made at the first real decision
         self.check = None  # invariant tests: called after every step of a turn (see rounds.play_game)
@@ -88,30 +84,9 @@ def plain(choice):
 
 # --- furs -----------------------------------------------------------------------------------------
 
-def draws(run: Run, n: int) -> list[int]:
-    """``n`` random furs from the bag, fewer if it runs out (ST-FUR-3): each a uniform pick among the furs
-    left, which lie in the bag sorted by value."""
-    bag = run.st.bag
-    rnd = run.rng.random
-    return [bag.pop(int(rnd() * len(bag))) for _ in range(min(n, len(bag)))]
-
-
-def draw(run: Run) -> int:
-    """One random fur from the bag, 0 if it is empty (ST-FUR-3); the same pick as :func:`draws`."""
-    bag = run.st.bag
-    return bag.pop(int(run.rng.random() * len(bag))) if bag else 0
-
-
-def to_bag(run: Run, value: int, n: int = 1) -> None:
-    """Spent furs go back into the bag (ST-FUR-3), which stays sorted by value."""
-    bag = run.st.bag
-    i = bisect_right(bag, value)
-    bag[i:i] = [value] * n
-
-
 def gain_fur(run: Run, who: int, value: int, hunted: bool = False) -> None:
-    """A fur enters a supply; Ivan's hard rule and chipmunk exchange trigger here
-    (ST-IVAN-DIFF-2, ST-TK-MERCH-5)."""
+    """A fur enters a supply; Ivan's hard rule triggers here (ST-IVAN-DIFF-2), and a chipmunk of Ivan's is
+    handed to the ``ivan_chipmunk`` hooks."""
     if who == IVAN and run.o.difficulty == "hard" and value == run.st.trade_fur \
             and (hunted or run.o.hard_coin_scope == "every_gain"):
         to_bag(run, value)
@@ -121,9 +96,10 @@ def gain_fur(run: Run, who: int, value: int, hunted: bool = False) -> None:
         return
     side = run.st.sides[who]
     side.furs[value] += 1
-    if who == IVAN and value == 1 and run.merchant and side.furs[1] >= 2:
-        from automa.stroganov.modules import merchant
-        merchant.ivan_exchange(run, 2)
+    if value == 1 and who == IVAN:
+        if run.hooks.ivan_chipmunk:
+            for f in run.hooks.ivan_chipmunk:
+                f(run)
 
 
 def return_furs(run: Run, values) -> None:
@@ -244,7 +220,7 @@ def can_claim(run: Run, side, slot: int) -> bool:
 def take_tile(run: Run, who: int, slot: int) -> None:
     """The claimer takes the tile, its furs and tiger and its claim bonus, and the player the donated furs
     (a donated tiger as a tiger) and coins; Ivan ignores donations, which go back to bag and supply
-    (ST-CLAIM-3, ST-TK-DIPLO-3, ST-TK-DIPLO-6, ST-TK-DIPLO-9)."""
+    (ST-CLAIM-3, ST-TK-DIPLO-3, ST-TK-DIPLO-6, ST-TK-DIPLO-9); then the ``tile_taken`` hooks."""
     st = run.st
     side = st.sides[who]
     tile = st.tiles[slot]
@@ -268,10 +244,9 @@ def take_tile(run: Run, who: int, slot: int) -> None:
     st.tiles[slot] = -1
     side.tiles = side.tiles + [tile]
     gain_reward(run, who, run.t.tiles[tile].bonus, C_BONUS)
-    if run.lands:
-        from automa.stroganov.modules import landscapes
-        if landscapes.is_special(run, tile):
-            landscapes.acquire(run, who, tile)
+    if run.hooks.tile_taken:
+        for f in run.hooks.tile_taken:
+            f(run, who, tile)
     if run.o.claimed_slot == "close_up":
         close_up(run, slot)
 
@@ -281,10 +256,9 @@ SLOT_LISTS = ("tiles", "col", "tiger", "don", "don_coins", "diplo")
 
 def row_slots(run: Run):
     """The slots whose tiles move when the row shifts (claimed_slot=close_up, winter_refill=shift_east): all
-    of them, but with the landscapes module not the special slots, which keep their special tiles ("always
-    use special tiles to refill the rightmost spaces in zones four and five", line 117; ST-TK-LAND-2,
-    ST-READ-6)."""
-    return run.t.plain_slots if run.lands else range(run.t.n_slots)
+    of them, or what the ``row_slots`` hook says."""
+    f = run.hooks.row_slots
+    return f(run) if f else range(run.t.n_slots)
 
 
 def close_up(run: Run, slot: int) -> None:

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from automa.stroganov import economy
 from automa.stroganov.economy import Run
-from automa.stroganov.modules import diplomacy, hunting_plan
 from automa.stroganov.state import C_BONUS, IVAN, START
 
 
 def turn(run: Run) -> None:
-    """Ivan's turn in order: draw, move, diplomacy, hunt, claim or village, additional action
-    (ST-IVAN-TURN-1..6)."""
+    """Ivan's turn in order: draw, move, the ``ivan_moved`` hooks (diplomacy), hunt, claim or village,
+    additional action (ST-IVAN-TURN-1..6)."""
     check = run.check
     action_card, move_card = draw(run)
     path = move(run, move_card)
-    if run.diplo:
-        diplomacy.ivan_donate(run, path)
+    if run.hooks.ivan_moved:
+        for f in run.hooks.ivan_moved:
+            f(run, path)
     if check:
         check(run)
     hunt(run, move_card)
@@ -67,16 +67,15 @@ def move(run: Run, card) -> list[int]:
 
 def hunt(run: Run, card) -> None:
     """Hunt the lowest or highest 1 or 2 items of the column, a tiger counting as highest; coins for
-    missing furs; module 2 may override (ST-IVAN-HUNT-1..5, ST-TK-PLAN-5, ST-OPEN-38).
-
-    A card hunt never advances Ivan's plan: whenever the column holds his next plan fur the override
-    hunts it instead, so the card hunt runs only when that fur is absent (ST-TK-PLAN-5)."""
+    missing furs; an ``ivan_hunt`` hook may hunt instead (ST-IVAN-HUNT-1..5, ST-OPEN-38)."""
     st = run.st
     slot = st.sides[IVAN].pos
     if slot == START:
         return
-    if run.plan and hunting_plan.ivan_override(run, slot):
-        return
+    if run.hooks.ivan_hunt:
+        for f in run.hooks.ivan_hunt:
+            if f(run, slot):
+                return
     col = st.col[slot] = st.col[slot][:]  # replaced, not changed in place (State)
     tiger = 1 if st.tiger[slot] and run.o.tiger_on_board == "hunt_column" else 0
     items = len(col) + tiger

@@ -3,15 +3,13 @@ from __future__ import annotations
 
 from automa.stroganov import economy
 from automa.stroganov.economy import Run
-from automa.stroganov.modules import diplomacy, hunting_plan, merchant
 from automa.stroganov.state import C_BONUS, C_WISH, PLAYER, START
 
 
 def turn(run: Run) -> None:
-    """Move, (donate), basic action, free main action, paid main action, with extra actions interleaved:
-    before the move, before each later phase and at the end (ST-TURN-1..5, ST-TURN-7, ST-TURN-8, ST-WISH-3).
-    The donation comes straight after the move, "immediately at the end of Phase 1" (line 159); with
-    extras_before_donation extra actions come between them too (ST-TK-DIPLO-3, ST-READ-2)."""
+    """Move, the ``player_moved`` hooks (diplomacy's donation), basic action, free main action, paid main
+    action, with extra actions interleaved: before the move, before each later phase and at the end
+    (ST-TURN-1..5, ST-TURN-7, ST-TURN-8, ST-WISH-3)."""
     st = run.st
     side = st.sides[PLAYER]
     check = run.check  # invariant tests only: after every phase
@@ -21,12 +19,10 @@ def turn(run: Run) -> None:
         run.choose("move", choices, move)
     if check:
         check(run)
-    if run.diplo and side.pos >= 0 and st.diplo[side.pos] and st.tiles[side.pos] >= 0:
-        if run.o.extras_before_donation:
-            extras(run)
-        run.choose("donate", diplomacy.player_choices(run, side), lambda r, c: c and diplomacy.player_donate(r, c))
-        if check:
-            check(run)
+    if run.hooks.player_moved:
+        for f in run.hooks.player_moved:
+            if f(run, side) and check:
+                check(run)
     extras(run)
     run.choose("basic", [None] + actions(run, side, True), act)
     if check:
@@ -95,7 +91,8 @@ def _moves(t, o, pos: int) -> tuple:
 
 def actions(run: Run, side, basic_only: bool, region: int = -2) -> list:
     """Legal basic actions (ST-BASIC-1..2, ST-MOVE-3, ST-HUNT-1..6, ST-TRADE-2) and, unless ``basic_only``,
-    advanced actions (ST-ADV-1, ST-VILLAGE-1, ST-YURT-1, ST-WISH-2, ST-OUTPOST-2..3, ST-CLAIM-1, ST-TK-MERCH-3)."""
+    advanced actions (ST-ADV-1, ST-VILLAGE-1, ST-YURT-1, ST-WISH-2, ST-OUTPOST-2..3, ST-CLAIM-1) and those of
+    the ``actions`` hook."""
     st, t, o = run.st, run.t, run.o
     pos = side.pos
     if pos == START:
@@ -143,8 +140,9 @@ def actions(run: Run, side, basic_only: bool, region: int = -2) -> list:
     for slot in slots:
         if tiles[slot] >= 0 and economy.can_claim(run, side, slot):
             out.append(("claim", slot))
-    if run.merchant:
-        out += merchant.player_choices(run, side, regions)
+    if run.hooks.actions:
+        for a in run.hooks.actions:
+            out += a.choices(run, side, regions)
     return out
 
 
@@ -174,8 +172,10 @@ def region_of(run: Run, side, action) -> int:
         return run.t.slot_region[action[1]]
     if kind in ("village", "yurt", "wish"):
         return action[1]
-    if kind == "merchant":
-        return run.st.merchant_region
+    if run.hooks.actions:
+        for a in run.hooks.actions:
+            if a.kind == kind:
+                return a.region(run, action)
     return run.t.slot_region[side.pos] if side.pos >= 0 else -1
 
 
@@ -264,12 +264,14 @@ def act(run: Run, action) -> None:
             economy.spend_furs(run, PLAYER, v)
         economy.take_tile(run, PLAYER, action[1])
     else:
-        merchant.exchange(run, PLAYER, action[1])
+        for a in run.hooks.actions:
+            if a.kind == kind:
+                a.apply(run, action)
 
 
 def hunt(run: Run, slot: int, skip: int, count: int) -> None:
-    """Hunt: pay horses for skipped items and coins for extra furs; hunted furs advance the plan
-    (ST-HUNT-1..5, ST-HUNT-8, ST-READ-3)."""
+    """Hunt: pay horses for skipped items and coins for extra furs; the hunted furs go to the
+    ``player_hunt`` hooks (the plan), then into the supply (ST-HUNT-1..5)."""
     st, t = run.st, run.t
     side = st.sides[PLAYER]
     side.horses -= skip * t.skip_cost
@@ -280,8 +282,9 @@ def hunt(run: Run, slot: int, skip: int, count: int) -> None:
     if count > len(taken):
         st.tiger[slot] -= 1
         side.tigers += 1
-    if run.plan:
-        hunting_plan.on_hunt(run, PLAYER, taken)
+    if run.hooks.player_hunt:
+        for f in run.hooks.player_hunt:
+            f(run, PLAYER, taken)
     for v in taken:
         economy.gain_fur(run, PLAYER, v, hunted=True)
 
@@ -349,14 +352,16 @@ def extra(run: Run, choice) -> None:
 
 
 def wish_payment(run: Run, side, w: int):
-    """How a wish is fulfilled: plan steps, real furs, Salesman furs, tigers and fur+coin wilds, cheapest
-    first (ST-WISH-3, ST-FUR-4, ST-FUR-5, ST-TK-PLAN-4). Returns (steps, real, sales, tigers, coin furs)."""
+    """How a wish is fulfilled: plan steps (the ``wish_steps`` hook), real furs, Salesman furs, tigers and
+    fur+coin wilds, cheapest first (ST-WISH-3, ST-FUR-4, ST-FUR-5). Returns (steps, real, sales, tigers,
+    coin furs)."""
     value, total, paid = run.t.wishes[w][:3]
     furs = side.furs
     if sum(furs) + side.tigers + side.plan_pos < total:
         return None
     real = furs[value]
-    steps = hunting_plan.wish_steps(side.plan_pos, total, paid, real) if run.plan else 0
+    plan = run.hooks.wish_steps
+    steps = plan(side.plan_pos, total, paid, real) if plan else 0
     rest = total - steps
     use_real = min(real, rest)
     rest -= use_real

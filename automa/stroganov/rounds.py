@@ -1,9 +1,8 @@
 """The year, season and winter loop: the only place that sequences play (ST-YEAR-1..3, ST-WINTER-1..5)."""
 from __future__ import annotations
 
-from automa.stroganov import economy, ivan, player, scoring
+from automa.stroganov import bag, economy, ivan, player, scoring
 from automa.stroganov.economy import Run
-from automa.stroganov.modules import diplomacy, landscapes, merchant
 from automa.stroganov.setup import fill_slot, place_tiger, refill_songs
 from automa.stroganov.state import CATEGORIES, IVAN, PLAYER, START
 
@@ -24,7 +23,7 @@ def play_game(run: Run, check=None) -> list[list[int]]:
         run.st.year = year
         for season in range(len(SEASONS)):
             run.st.season = season
-            if season == 1 and run.lands:
+            if season == 1 and run.hooks.summer_start:
                 start_of_summer(run)
             order = run.st.order = turn_order(run)
             for who in order:
@@ -40,10 +39,11 @@ def play_game(run: Run, check=None) -> list[list[int]]:
 
 
 def start_of_summer(run: Run) -> None:
-    """Module 3: each side may use its Б-tiles (ST-TK-LAND-6, ST-TK-LAND-8). No one's turn, so a story-end
-    reward taken there is not the last turn's once-per-turn reward (ST-SONG-4, ST-READ-5)."""
+    """The ``summer_start`` hooks. No one's turn, so a story-end reward taken there is not the last turn's
+    once-per-turn reward (ST-SONG-4, ST-READ-5)."""
     run.turns += OUTSIDE_TURNS
-    landscapes.summer(run)
+    for f in run.hooks.summer_start:
+        f(run)
     run.turns -= OUTSIDE_TURNS
 
 
@@ -59,17 +59,21 @@ def turn_order(run: Run) -> list[int]:
 
 
 def winter(run: Run, last: bool, check=None) -> None:
-    """W1 home and income, W2 storytelling, diplomacy scoring, W3 reset and refill, merchant, W4 next order
-    (ST-WINTER-1..5, ST-OPEN-29). The last winter skips the refill, which cannot change the score."""
+    """The ``winter_start`` hooks, W1 home and income, W2 storytelling, the ``winter_scoring`` hooks, W3
+    reset and refill, W4 next order (ST-WINTER-1..5, ST-OPEN-29). The last winter skips the refill, which
+    cannot change the score."""
     run.turns += OUTSIDE_TURNS  # a fresh 'turn' for the once-per-turn song rule (ST-SONG-4)
-    if run.merchant:
-        merchant.winter_start(run)
+    hooks = run.hooks
+    if hooks.winter_start:
+        for f in hooks.winter_start:
+            f(run)
     home_and_income(run)
     if run.o.winter_order == "refill_first" and not last:
         reset_and_refill(run)
     storytelling(run)
-    if run.diplo:
-        diplomacy.winter_score(run)
+    if hooks.winter_scoring:
+        for f in hooks.winter_scoring:
+            f(run)
     if run.o.winter_order == "storytelling_first" and not last:
         reset_and_refill(run)
     run.turns -= OUTSIDE_TURNS
@@ -112,23 +116,26 @@ def storytelling(run: Run) -> None:
 
 
 def reset_and_refill(run: Run) -> None:
-    """W3: module 3 swap after year 2; refill landscape slots, yurts, wishes, market, songs, trade space (its
-    fur back to the bag, a new one drawn) and tiger; the merchant moves (ST-WINTER-4, ST-TRADE-1,
-    ST-TK-LAND-3, ST-TK-MERCH-2, ST-OPEN-30)."""
-    st, t = run.st, run.t
+    """W3: the ``refill_start`` hooks; refill landscape slots (each new tile then to the ``tile_placed``
+    hooks), yurts, wishes, market, songs, trade space (its fur back to the bag, a new one drawn) and tiger;
+    the ``refill_end`` hooks (ST-WINTER-4, ST-TRADE-1, ST-OPEN-30)."""
+    st, t, hooks = run.st, run.t, run.hooks
     st.own_piles()
-    if run.lands and st.year == 2:
-        landscapes.year2_swap(run)
+    if hooks.refill_start:
+        for f in hooks.refill_start:
+            f(run)
     if run.o.winter_refill == "shift_east":
         shift_east(run)
+    refill = hooks.refill_tile
     for slot in range(t.n_slots):
         if st.tiles[slot] < 0:
-            tile = landscapes.refill_tile(run, slot) if run.lands else (st.tile_pile.pop() if st.tile_pile else -1)
+            tile = refill(run, slot) if refill else (st.tile_pile.pop() if st.tile_pile else -1)
             if tile >= 0:
                 st.tiles[slot] = tile
                 fill_slot(run, slot)
-                if run.diplo and run.o.diplomacy_on_new_tiles:
-                    diplomacy.mark(run, slot)
+                if hooks.tile_placed:
+                    for f in hooks.tile_placed:
+                        f(run, slot)
     _refill_yurts(run)
     if st.year == t.wish_first_half_years:
         st.wish_pile = list(t.wish_groups["second_half"])
@@ -136,14 +143,15 @@ def reset_and_refill(run: Run) -> None:
     for r in t.item_regions:
         if st.wish[r] < 0 and st.wish_pile:
             st.wish[r] = st.wish_pile.pop()
-    st.market += economy.draws(run, run.o.market_size - len(st.market))
+    st.market += bag.draws(run, run.o.market_size - len(st.market))
     refill_songs(run)
     if st.trade_fur:
-        economy.to_bag(run, st.trade_fur)
-    st.trade_fur = economy.draw(run)
+        bag.to_bag(run, st.trade_fur)
+    st.trade_fur = bag.draw(run)
     place_tiger(run)
-    if run.merchant:
-        merchant.move(run)
+    if hooks.refill_end:
+        for f in hooks.refill_end:
+            f(run)
 
 
 def _refill_yurts(run: Run) -> None:
@@ -167,7 +175,7 @@ def _refill_yurts(run: Run) -> None:
 
 def shift_east(run: Run) -> None:
     """winter_refill=shift_east: remaining tiles move east to close the gaps; new tiles enter from the west
-    (ST-OPEN-30). The special slots keep their tiles (economy.row_slots, ST-READ-6)."""
+    (ST-OPEN-30), in the slots of economy.row_slots."""
     st = run.st
     row = economy.row_slots(run)
     keep = [s for s in row if st.tiles[s] >= 0]

@@ -4,11 +4,10 @@ from __future__ import annotations
 from itertools import combinations
 from operator import mul
 
-from automa.stroganov import economy
+from automa.stroganov import bag
 from automa.stroganov.data import SACRED, WILD
-from automa.stroganov.modules import hunting_plan, landscapes
-from automa.stroganov.state import (C_COINS, C_FURS, C_LAND, C_OUTPOST, C_PLAN, C_SONGS, C_STORY, C_TIGER,
-                                    C_WISH, C_BONUS, IVAN, PLAYER)
+from automa.stroganov.state import (C_COINS, C_FURS, C_LAND, C_OUTPOST, C_SONGS, C_STORY, C_TIGER, C_WISH,
+                                    C_BONUS, IVAN, PLAYER)
 
 
 def best_sets(counts: tuple[int, int, int, int], sacred: int, wild: int, table: tuple, cache: dict) -> int:
@@ -55,11 +54,10 @@ def final_scores(run) -> list[list[int]]:
 
 
 def side_vp(run, who: int, final: bool = False) -> list[int]:
-    """A side's category VP if the game ended now: songs bought in winter (ST-END-2); Б-tiles upgrade their
-    ratios; Ivan scores his plan and, by default, as the player does; own outposts score by region
-    (ST-END-2..6, ST-OUTPOST-5, ST-TK-LAND-6, ST-IVAN-END-1..2, ST-OPEN-50). With ivan_end_scoring=limited
-    Ivan still "scores the items depicted on the acquired Б-tiles in the upgraded ratio" (line 223,
-    ST-TK-LAND-8): the furs, coins, tigers or story of each Б-tile he owns."""
+    """A side's category VP if the game ended now: songs bought in winter (ST-END-2); Ivan scores, by
+    default, as the player does; own outposts score by region (ST-END-2..6, ST-OUTPOST-5, ST-IVAN-END-1..2,
+    ST-OPEN-50). The ``end_rates`` hook may upgrade a ratio, and an upgraded item scores even with
+    ivan_end_scoring=limited; the ``end_vp`` hooks add the modules' end VP."""
     st, t, o = run.st, run.t, run.o
     side = st.sides[who]
     vp = side.vp[:]
@@ -67,7 +65,8 @@ def side_vp(run, who: int, final: bool = False) -> list[int]:
     if side.tiles:
         vp[C_LAND] += terrain_vp(run, side)
     full = not (who == IVAN and o.ivan_end_scoring == "limited")
-    b = landscapes.b_names(run, side) if run.lands else ()
+    rates = run.hooks.end_rates
+    up = rates(run, side) if rates else None
     if full:
         vp[C_WISH] += wish_vp(run, who, final)
         vp[C_OUTPOST] += sum(map(mul, t.outpost_vp, side.outposts))
@@ -75,16 +74,23 @@ def side_vp(run, who: int, final: bool = False) -> list[int]:
             vp[C_BONUS] += side.horses // t.horses_per_vp
         if t.banners_per_vp:
             vp[C_BONUS] += side.banners // t.banners_per_vp
-    if full or "primordial_forest" in b:
-        vp[C_FURS] += sum(side.furs) // (1 if "primordial_forest" in b else t.furs_per_vp)
-    if full or "silver_mine" in b:
-        vp[C_COINS] += side.coins // (1 if "silver_mine" in b else t.coins_per_vp)
-    if full or "tiger_rock" in b:
-        vp[C_TIGER] += side.tigers * (3 if "tiger_rock" in b else t.tiger_vp)
-    if full or "settlement_of_yurts" in b:
-        vp[C_STORY] += side.story // (2 if "settlement_of_yurts" in b else t.story_per_vp)
-    if who == IVAN and run.plan:
-        vp[C_PLAN] += hunting_plan.ivan_vp(run)
+        if up is None:  # the printed ratios
+            vp[C_FURS] += sum(side.furs) // t.furs_per_vp
+            vp[C_COINS] += side.coins // t.coins_per_vp
+            vp[C_TIGER] += side.tigers * t.tiger_vp
+            vp[C_STORY] += side.story // t.story_per_vp
+    if up is not None:  # 0: the printed ratio
+        if full or up[0]:
+            vp[C_FURS] += sum(side.furs) // (up[0] or t.furs_per_vp)
+        if full or up[1]:
+            vp[C_COINS] += side.coins // (up[1] or t.coins_per_vp)
+        if full or up[2]:
+            vp[C_TIGER] += side.tigers * (up[2] or t.tiger_vp)
+        if full or up[3]:
+            vp[C_STORY] += side.story // (up[3] or t.story_per_vp)
+    if run.hooks.end_vp:
+        for f in run.hooks.end_vp:
+            f(run, who, vp)
     return vp
 
 
@@ -105,7 +111,7 @@ def wish_vp(run, who: int, final: bool = False) -> int:
         if side.furs[value] >= total:
             if final:
                 side.furs[value] -= paid
-                economy.to_bag(run, value, paid)
+                bag.to_bag(run, value, paid)
             vp += points
     return vp
 

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import random
 
-from automa.stroganov import economy
+from automa.stroganov import bag, economy
 from automa.stroganov.economy import Run
-from automa.stroganov.modules import diplomacy, hunting_plan, landscapes, merchant
 from automa.stroganov.state import IVAN, PLAYER, Side, State
 
 
@@ -19,26 +18,26 @@ def build_deck(tables, letter: str, arng: random.Random) -> list[int]:
 
 def fill_slot(run: Run, slot: int) -> None:
     """Fill a tile's hunt column with one random fur per fur slot, sorted lowest first (ST-SETUP-5, ST-LAND-2)."""
-    col = economy.draws(run, run.t.tiles[run.st.tiles[slot]].slots)
+    col = bag.draws(run, run.t.tiles[run.st.tiles[slot]].slots)
     col.sort()
     run.st.col[slot] = col
 
 
 def place_tiger(run: Run) -> None:
-    """A tiger on the easternmost tile if it has none (ST-SETUP-4, ST-WINTER-4); module 3 moves it to
-    the rightmost regular tile of the last region (ST-TK-LAND-4)."""
+    """A tiger on the easternmost tile, or where the ``tiger_slot`` hook says, if it has none (ST-SETUP-4,
+    ST-WINTER-4)."""
     st, t = run.st, run.t
-    slot = landscapes.tiger_slot(run) if run.lands else t.n_slots - 1
+    f = run.hooks.tiger_slot
+    slot = f(run) if f else t.n_slots - 1
     if slot >= 0 and st.tiles[slot] >= 0 and not st.tiger[slot] and st.tigers_left:
         st.tiger[slot] += 1
         st.tigers_left -= 1
 
 
-def new_state(run_tables, opts, rng: random.Random, arng: random.Random) -> State:
+def new_state(run_tables, rng: random.Random, arng: random.Random) -> State:
     """The table before any participant-specific step (ST-SETUP-1..8)."""
     t = run_tables
     n = t.n_slots
-    mods = opts.modules
     st = State(tiles=[-1] * n, col=[[] for _ in range(n)], tiger=[0] * n, don=[[] for _ in range(n)],
                don_coins=[0] * n, diplo=[0] * n, bag=[v for v, k in enumerate(t.bag_counts) for _ in range(k)],
                market=[], trade_fur=0,
@@ -46,26 +45,28 @@ def new_state(run_tables, opts, rng: random.Random, arng: random.Random) -> Stat
                yurt=[-1] * t.n_regions, wish=[-1] * t.n_regions, songs=[], song_pile=[], tile_pile=[],
                special_pile=[], yurt_pile=[], wish_pile=[], sides=[Side(False), Side(True)], deck=[],
                tigers_left=t.tigers, banners_left=t.banner_reserve)
-    if "merchant" in mods:
-        st.bag[:0] = [1] * t.chipmunks  # the lowest value: the bag stays sorted
     return st
 
 
 def setup(tables, opts, streams, strategy, trace, recorder=None, branch=None) -> Run:
-    """Set up a solo game (ST-SETUP-1..10) with the chosen Turukhan modules (ST-TK-GEN-1). ``recorder``
-    records a search strategy's game for rollouts, ``branch`` makes the game a rollout
-    (automa.core.rollout); both are in place before the first decision."""
+    """Set up a solo game (ST-SETUP-1..10) with the hooks of the chosen Turukhan modules (``opts.hooks``,
+    ST-TK-GEN-1). ``recorder`` records a search strategy's game for rollouts, ``branch`` makes the game a
+    rollout (automa.core.rollout); both are in place before the first decision."""
     rng, arng = streams.setup, streams.automa
     t = tables
-    st = new_state(t, opts, rng, arng)
+    st = new_state(t, rng, arng)
     run = Run(st, t, opts, rng, arng, strategy, trace, rng.getrandbits(64))
     run.recorder, run.branch = recorder, branch
+    hooks = run.hooks
+    if hooks.setup_bag:
+        for f in hooks.setup_bag:
+            f(run)
     _deal_landscapes(run)
     for slot in range(t.n_slots):
         fill_slot(run, slot)
     place_tiger(run)
-    st.market = economy.draws(run, opts.market_size)
-    st.trade_fur = economy.draw(run)
+    st.market = bag.draws(run, opts.market_size)
+    st.trade_fur = bag.draw(run)
     villages = list(range(len(t.villages)))
     rng.shuffle(villages)
     st.yurt_pile = list(t.yurts_a)
@@ -81,10 +82,9 @@ def setup(tables, opts, streams, strategy, trace, recorder=None, branch=None) ->
     refill_songs(run)
     _participants(run)
     st.deck = build_deck(t, opts.automa_strategy, arng)
-    if run.merchant:
-        merchant.setup(run)
-    if run.diplo:
-        diplomacy.setup(run)
+    if hooks.setup:
+        for f in hooks.setup:
+            f(run)
     _start_sets(run)
     return run
 
@@ -100,15 +100,16 @@ def refill_songs(run: Run) -> None:
 
 
 def _deal_landscapes(run: Run) -> None:
-    """Deal 12 tiles: S-tiles in the westernmost slots or anywhere (ST-SETUP-3, ST-OPEN-7); module 3
-    puts A-tiles in the last slots of regions 4 and 5 (ST-TK-LAND-1)."""
+    """Deal 12 tiles: S-tiles in the westernmost slots or anywhere (ST-SETUP-3, ST-OPEN-7); the slots the
+    ``setup_tiles`` hooks fill are passed over."""
     st, t, rng = run.st, run.t, run.rng
     starts, others = list(t.start_tiles), list(t.other_tiles)
     rng.shuffle(starts)
     rng.shuffle(others)
-    special = landscapes.special_slots(run) if run.lands else ()
-    if run.lands:
-        landscapes.setup(run)
+    special = ()
+    if run.hooks.setup_tiles:
+        for f in run.hooks.setup_tiles:
+            special += f(run)
     free = [s for s in range(t.n_slots) if s not in special]
     if run.o.start_tiles == "west":
         dealt = starts + others[:len(free) - len(starts)]
@@ -145,12 +146,13 @@ def _participants(run: Run) -> None:
 
 
 def _start_sets(run: Run) -> None:
-    """Two start sets (wish, fur, plan with module 2); the player chooses one, Ivan gets the other
-    set's plan (and its fur with ivan_start_set=plan_and_fur) (ST-SETUP-9, ST-TK-PLAN-1, ST-OPEN-31)."""
+    """Two start sets (wish, fur, and a plan from the ``start_plans`` hook); the player chooses one, Ivan
+    gets the other set's plan (and its fur with ivan_start_set=plan_and_fur) (ST-SETUP-9, ST-OPEN-31)."""
     st, t = run.st, run.t
     wishes = run.rng.sample(t.wish_groups["start"], 2)
-    furs = [economy.draw(run), economy.draw(run)]
-    plans = hunting_plan.deal(run) if run.plan else [(), ()]
+    furs = [bag.draw(run), bag.draw(run)]
+    deal = run.hooks.start_plans
+    plans = deal(run) if deal else [(), ()]
     sets = ((wishes[0], furs[0], plans[0]), (wishes[1], furs[1], plans[1]))
 
     def take(r: Run, i: int) -> None:
@@ -164,7 +166,7 @@ def _start_sets(run: Run) -> None:
             if r.o.ivan_start_set == "plan_and_fur":
                 economy.gain_fur(r, IVAN, other[1])
             else:
-                economy.to_bag(r, other[1])
+                bag.to_bag(r, other[1])
 
     run.offer = sets  # View.offer
     run.choose("start_set", (0, 1), take)

@@ -30,10 +30,10 @@ class View:
         return tuple(self._s.col[slot])
 
     def diplo_zones(self) -> tuple:
-        """Module 4: both sides' zones on the diplomacy track (player, automa); on the start space 0, or 1
-        with diplomacy_start_zone=one (ST-TK-DIPLO-7, ST-READ-1)."""
-        per, low = self._t.diplo_per_zone, 0 if self._r.o.diplomacy_start_zone == "zero" else 1
-        return tuple(max(low, -(-s.diplo // per)) for s in self._s.sides)
+        """Module 4: both sides' zones on the diplomacy track (player, automa), as the module counts them
+        (the ``zones`` hook); (0, 0) without the module."""
+        zones = self._r.hooks.zones
+        return zones(self._r) if zones else (0, 0)
 
     def diplo_tiles(self) -> tuple:
         """Module 4: the slots whose tile carries a diplomacy tile, west to east; a cossack that ends its

@@ -64,8 +64,8 @@ def test_diplomacy_example_1_maria_skips_two_occupied_spaces():
     """A fox (4) with the 4th and 5th spaces ahead occupied ends two spaces further, in zone 6
     (ST-TK-DIPLO-4)."""
     run = make_run(modules="diplomacy")
-    pos = diplomacy.advance(11, 4, {15, 16}, 30)
-    assert pos == 17 and diplomacy.zone(run, pos) == 6
+    pos = run.st.sides[PLAYER].diplo = diplomacy.advance(11, 4, {15, 16}, 30)
+    assert pos == 17 and diplomacy.zones(run)[PLAYER] == 6
 
 
 def test_diplomacy_example_2_vladimir_moves_only_2_of_3_steps():

@@ -1,8 +1,19 @@
 """Module 4: diplomacy track, donations and winter zone scoring (ST-TK-DIPLO-1..9)."""
 from __future__ import annotations
 
-from automa.stroganov import economy
+from automa.stroganov import economy, player
+from automa.stroganov.hooks import Hooks
 from automa.stroganov.state import C_DIPLO, DONATED_TIGER, IVAN, PLAYER
+
+
+def register(hooks: Hooks) -> None:
+    """Diplomacy's hook points (automa/stroganov/hooks.py)."""
+    hooks.setup += (setup,)
+    hooks.tile_placed += (new_tile,)
+    hooks.player_moved += (player_phase,)
+    hooks.ivan_moved += (ivan_donate,)
+    hooks.winter_scoring += (winter_score,)
+    hooks.zones = zones
 
 
 def setup(run) -> None:
@@ -27,6 +38,13 @@ def mark(run, slot: int) -> None:
         st.diplo_left -= 1
 
 
+def new_tile(run, slot: int) -> None:
+    """A tile placed later gets a diplomacy tile too, unless diplomacy_on_new_tiles is off (ST-TK-DIPLO-7,
+    ST-OPEN-54)."""
+    if run.o.diplomacy_on_new_tiles:
+        mark(run, slot)
+
+
 def advance(pos: int, steps: int, occupied, last: int) -> int:
     """Move a marker: occupied spaces are skipped and not counted; it stops on the furthest free space it
     can reach (ST-TK-DIPLO-4)."""
@@ -41,11 +59,13 @@ def advance(pos: int, steps: int, occupied, last: int) -> int:
     return pos
 
 
-def zone(run, space: int) -> int:
-    """The zone (1-10) of a track space; the start space is zone 0, or with diplomacy_start_zone=one part of
-    zone 1 (ST-TK-DIPLO-7, ST-OPEN-54, ST-READ-1)."""
-    z = -(-space // run.t.diplo_per_zone)
-    return z if z or run.o.diplomacy_start_zone == "zero" else 1
+def zones(run) -> tuple:
+    """Both sides' zones (player, automa), 1-10 by their markers' track spaces; the start space is zone 0,
+    or with diplomacy_start_zone=one part of zone 1 (ST-TK-DIPLO-7, ST-OPEN-54, ST-READ-1). Also the
+    view's ``diplo_zones``."""
+    per, low = run.t.diplo_per_zone, 0 if run.o.diplomacy_start_zone == "zero" else 1
+    player, automa = run.st.sides
+    return max(low, -(-player.diplo // per)), max(low, -(-automa.diplo // per))
 
 
 def zone_scores(zones: list[int]) -> list[int]:
@@ -76,6 +96,24 @@ def donate(run, who: int, slot: int, fur: int, coin: int, tiger: int, steps: int
     for i, space in enumerate(t.diplo_bonus_spaces):
         if old < space <= side.diplo:
             economy.gain_reward(run, who, t.diplo_bonus_tiles[st.diplo_bonus[i]], C_DIPLO)
+
+
+def player_phase(run, side) -> bool:
+    """A cossack that ends its phase-1 move on a marked tile may donate there, "immediately at the end of
+    Phase 1" (line 159); with extras_before_donation extra actions come between the move and the donation
+    (ST-TK-DIPLO-3, ST-READ-2). True when the donation was offered."""
+    st, slot = run.st, side.pos
+    if slot < 0 or not st.diplo[slot] or st.tiles[slot] < 0:
+        return False
+    if run.o.extras_before_donation:
+        player.extras(run)
+    run.choose("donate", player_choices(run, side), _donate)
+    return True
+
+
+def _donate(run, choice) -> None:
+    if choice:
+        player_donate(run, choice)
 
 
 def player_choices(run, side) -> list:
@@ -150,5 +188,5 @@ def ivan_donate(run, path) -> None:
 def winter_score(run) -> None:
     """Zone scoring after storytelling (ST-TK-DIPLO-7)."""
     sides = run.st.sides
-    for who, vp in enumerate(zone_scores([zone(run, s.diplo) for s in sides])):
+    for who, vp in enumerate(zone_scores(list(zones(run)))):
         sides[who].vp[C_DIPLO] += vp

@@ -2,7 +2,17 @@
 from __future__ import annotations
 
 from automa.stroganov import economy
-from automa.stroganov.state import IVAN
+from automa.stroganov.hooks import Hooks
+from automa.stroganov.state import C_PLAN, IVAN
+
+
+def register(hooks: Hooks) -> None:
+    """The hunting plans' hook points (automa/stroganov/hooks.py)."""
+    hooks.start_plans = deal
+    hooks.player_hunt += (on_hunt,)
+    hooks.wish_steps = wish_steps
+    hooks.ivan_hunt += (ivan_override,)
+    hooks.end_vp += (end_vp,)
 
 
 def deal(run) -> list[tuple]:
@@ -43,7 +53,9 @@ def on_hunt(run, who: int, furs) -> None:
 
 
 def ivan_override(run, slot: int) -> bool:
-    """Ivan hunts exactly the next plan fur when his tile holds it, instead of the card (ST-TK-PLAN-5)."""
+    """Ivan hunts exactly the next plan fur when his tile holds it, instead of the card (ST-TK-PLAN-5). A card
+    hunt never advances Ivan's plan: whenever the column holds his next plan fur this hunts it instead, so
+    the card hunt runs only when that fur is absent (ST-TK-PLAN-5)."""
     side = run.st.sides[IVAN]
     want = next_fur(side)
     col = run.st.col[slot]
@@ -67,3 +79,9 @@ def wish_steps(plan_pos: int, total: int, paid: int, real: int) -> int:
 def ivan_vp(run) -> int:
     """Ivan's plan VP, 3/6/9/12/15 for 1-5 plan furs hunted (ST-TK-PLAN-5)."""
     return run.t.plan_vp[min(run.st.sides[IVAN].plan_pos, len(run.t.plan_vp) - 1)]
+
+
+def end_vp(run, who: int, vp: list) -> None:
+    """Ivan scores his plan at the end (ST-TK-PLAN-5)."""
+    if who == IVAN:
+        vp[C_PLAN] += ivan_vp(run)

@@ -1,8 +1,22 @@
 """Module 3: new landscape tiles, A characters and Б sacred places (ST-TK-LAND-1..8)."""
 from __future__ import annotations
 
-from automa.stroganov import economy
+from automa.stroganov import bag, economy
+from automa.stroganov.hooks import Hooks
+from automa.stroganov.setup import fill_slot
 from automa.stroganov.state import C_BONUS, C_LAND, IVAN, PLAYER
+
+
+def register(hooks: Hooks) -> None:
+    """The landscapes' hook points (automa/stroganov/hooks.py)."""
+    hooks.setup_tiles += (setup,)
+    hooks.tiger_slot = tiger_slot
+    hooks.summer_start += (summer,)
+    hooks.refill_start += (year2_swap,)
+    hooks.refill_tile = refill_tile
+    hooks.row_slots = row_slots
+    hooks.tile_taken += (claimed,)
+    hooks.end_rates = end_rates
 
 
 def special_slots(run) -> tuple[int, ...]:
@@ -14,9 +28,9 @@ def is_special(run, tile: int) -> bool:
     return run.t.tiles[tile].terrain >= 4
 
 
-def setup(run) -> None:
+def setup(run) -> tuple[int, ...]:
     """Two random A-tiles in the special slots; the other A-tiles on top of the shuffled Б pile
-    (ST-TK-LAND-1)."""
+    (ST-TK-LAND-1). Returns the special slots, which the base game's deal passes over."""
     st, rng = run.st, run.rng
     a = list(run.t.a_tiles)
     b = list(run.t.b_tiles)
@@ -25,6 +39,7 @@ def setup(run) -> None:
     for slot in special_slots(run):
         st.tiles[slot] = a.pop() if a else (b.pop() if b else -1)
     st.special_pile = b + a  # popped from the end: the A-tiles first
+    return special_slots(run)
 
 
 def tiger_slot(run) -> int:
@@ -42,6 +57,19 @@ def refill_tile(run, slot: int) -> int:
     if slot in special_slots(run) and st.special_pile:
         return st.special_pile.pop()
     return st.tile_pile.pop() if st.tile_pile else -1
+
+
+def row_slots(run) -> tuple[int, ...]:
+    """When the row shifts (claimed_slot=close_up, winter_refill=shift_east) the special slots keep their
+    special tiles ("always use special tiles to refill the rightmost spaces in zones four and five", line
+    117; ST-TK-LAND-2, ST-READ-6)."""
+    return run.t.plain_slots
+
+
+def claimed(run, who: int, tile: int) -> None:
+    """A claimed special tile takes effect (:func:`acquire`)."""
+    if is_special(run, tile):
+        acquire(run, who, tile)
 
 
 def acquire(run, who: int, tile: int) -> None:
@@ -67,14 +95,14 @@ def acquire(run, who: int, tile: int) -> None:
 def _salesman_fur(run) -> None:
     """The Salesman: "take 2, pick 1 as usual" (line 125): the player keeps one of two furs from the bag on
     the tile, the other goes back, and the kept kind is wild for the player (ST-TK-LAND-6, ST-FUR-3)."""
-    a, b = economy.draw(run), economy.draw(run)
+    a, b = bag.draw(run), bag.draw(run)
     if not a or not b or a == b:  # a bag short of two furs, or nothing to choose
         if a and b:
-            economy.to_bag(run, b)
+            bag.to_bag(run, b)
         run.st.sides[PLAYER].salesman = a or b
         return
     hi, lo = max(a, b), min(a, b)
-    run.choose("salesman_fur", (hi, lo), lambda r, c: (economy.to_bag(r, lo if c == hi else hi),
+    run.choose("salesman_fur", (hi, lo), lambda r, c: (bag.to_bag(r, lo if c == hi else hi),
                                                        setattr(r.st.sides[PLAYER], "salesman", c)))
 
 
@@ -143,12 +171,24 @@ def b_names(run, side) -> set:
     return {run.t.tiles[x].id for x in side.tiles if x in run.t.b_tiles}
 
 
+def end_rates(run, side) -> tuple[int, int, int, int] | None:
+    """Б-tiles upgrade the end ratios: a fur, a coin or two story per VP, 3 VP per tiger; 0 where the
+    printed ratio holds, None without a Б-tile (ST-TK-LAND-6). With ivan_end_scoring=limited Ivan still
+    "scores the items depicted on the acquired Б-tiles in the upgraded ratio" (line 223, ST-TK-LAND-8): the
+    furs, coins, tigers or story of each Б-tile he owns."""
+    b = b_names(run, side)
+    if not b:
+        return None
+    return (1 if "primordial_forest" in b else 0, 1 if "silver_mine" in b else 0, 3 if "tiger_rock" in b else 0,
+            2 if "settlement_of_yurts" in b else 0)
+
+
 def year2_swap(run) -> None:
     """End of year 2: A-tiles leave; those on the board become Б-tiles with fresh furs; owned A-tiles stay
     unless owned_a_tiles_year2=removed (ST-TK-LAND-3, ST-OPEN-52)."""
-    from automa.stroganov.setup import fill_slot
-
     st, t = run.st, run.t
+    if st.year != 2:
+        return
     st.special_pile = [x for x in st.special_pile if x not in t.a_tiles]
     for slot, tile in enumerate(st.tiles):
         if tile in t.a_tiles:
@@ -162,5 +202,5 @@ def year2_swap(run) -> None:
             side = st.sides[who]
             side.tiles = [x for x in side.tiles if x not in t.a_tiles]
             if side.salesman:
-                economy.to_bag(run, side.salesman)
+                bag.to_bag(run, side.salesman)
             side.salesman, side.guide, side.huntsman, side.breeder = 0, False, False, False
