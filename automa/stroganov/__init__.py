@@ -34,7 +34,7 @@ REGISTER = {"merchant": merchant.register, "hunting_plan": hunting_plan.register
 def hooks(modules, house_rules=()) -> Hooks:
     """The hooks of the modules named in ``modules``, registered in the order of options.MODULES whatever
     the order given, then those of ``house_rules``, more ``register(hooks)`` functions
-    (docs/modules-stroganov.md)."""
+    (docs/modules.md, "Stroganov")."""
     out = Hooks()
     for name, register in REGISTER.items():
         if name in modules:

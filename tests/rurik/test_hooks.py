@@ -1,6 +1,6 @@
 """The modules plug in at the hook points of automa/rurik/hooks.py: with no module in play no module
 code runs, with one only its file runs, and a house-rule module of one's own plugs in the same way
-(docs/modules-rurik.md)."""
+(docs/modules.md, "Rurik")."""
 from __future__ import annotations
 
 import sys
@@ -67,7 +67,7 @@ def test_every_module_registers_at_named_hook_points_only():
         register([("typo", {"move_cost": lambda m: 0})])
 
 
-# --- a house-rule module of one's own: the example of docs/modules-rurik.md ----------------------
+# --- a house-rule module of one's own: the example of docs/modules.md, "Rurik" ----------------------
 
 def kiev_walls(m: Match, r: int) -> int:
     """House rule "Kiev's walls": an attacker in Kiev reveals 1 more casualty card."""

@@ -1,6 +1,6 @@
 """The modules plug in at the base game's hook points (automa/stroganov/hooks.py): with no module on, no
 module code runs; with one on, only that module's file does; a house rule registers the same way
-(docs/modules-stroganov.md)."""
+(docs/modules.md, "Stroganov")."""
 from __future__ import annotations
 
 import copy
@@ -77,7 +77,7 @@ def test_the_modules_register_in_the_order_of_the_option():
     assert all(getattr(hooks(()), name) == getattr(empty, name) in ((), None) for name in Hooks.__slots__)
 
 
-# A house rule of one's own, as docs/modules-stroganov.md shows it: the Tsar's favour, 1 more VP at the end
+# A house rule of one's own, as docs/modules.md, "Stroganov" shows it: the Tsar's favour, 1 more VP at the end
 # for each outpost the player has built.
 
 def tsars_favour(run, who: int, vp: list) -> None:
