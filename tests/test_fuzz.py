@@ -1,5 +1,7 @@
-"""The fuzz suite (``pytest -m fuzz``): 100,000+ random games per engine, every module combination,
-invariants checked after every step by the engines' own checkers.
+"""The fuzz suite (``pytest -m fuzz``): 100,000+ games per engine, every module combination, both
+Stroganov opponents (the invariant checker's variants), half the games played by ``random`` and half
+by ``expert`` (a player that uses the rules a random one rarely reaches), invariants checked after
+every step by the engines' own checkers.
 
 The checkers are imported from ``tests/rurik/test_invariants.py`` (the ``checked`` fixture wraps
 every player turn, Rebellion turn, strategy phase and claim phase with ``Checker.check``) and
@@ -21,6 +23,7 @@ GAMES_PER_ENGINE = 100_000
 RURIK_CHUNK = 2_500
 STROGANOV_CHUNK = 1_250
 SEED = 20_261_129 + 7  # not the seed of the engines' own fuzz tests
+STRATEGIES = ("random", "expert")  # by turns, over whole cycles of the other variations
 
 
 def module_combinations(game: str) -> list[str]:
@@ -64,7 +67,7 @@ else:
 @pytest.mark.fuzz
 @pytest.mark.parametrize("item", RURIK, ids=ids)
 def test_fuzz_rurik(request, item):
-    """Random strategy; difficulties, rebel and player leaders vary game by game; every step checked."""
+    """Random and expert strategies by turns; difficulties, rebel and player leaders vary game by game; every step checked."""
     if RURIK_IMPORT_ERROR:
         pytest.fail(f"cannot import the Rurik invariant checker: {RURIK_IMPORT_ERROR}")
     checker = request.getfixturevalue("checked")
@@ -77,7 +80,7 @@ def test_fuzz_rurik(request, item):
         checker.neutral = checker.claims = None
         options = {"difficulty": level, "rebel_leader": leader, "player_leader": player_leader,
                    "modules": modules}
-        res = _play(options, SEED, i)
+        res = _play(options, SEED, i, STRATEGIES[i // len(combos) % 2])
         where = f"game {i} {options}"
         assert res.rounds == 4, where
         assert set(res.player) == set(res.automa), where
@@ -90,9 +93,12 @@ def test_fuzz_rurik(request, item):
 @pytest.mark.fuzz
 @pytest.mark.parametrize("item", STROGANOV, ids=ids)
 def test_fuzz_stroganov(item):
-    """Random strategy against both opponents and the option variants; every turn and winter checked."""
+    """Random and expert strategies by turns, against both opponents and the option variants; every
+    turn and winter checked."""
+    from strategies.stroganov.expert import ExpertStrategy
+    from strategies.stroganov.random import RandomStrategy
     from tests.stroganov.test_invariants import VARIANTS, play_checked
 
     modules, lo, hi = item
     for i in range(lo, hi):
-        play_checked(SEED, i, modules, VARIANTS[i % len(VARIANTS)])
+        play_checked(SEED, i, modules, VARIANTS[i % len(VARIANTS)], (RandomStrategy, ExpertStrategy)[i // len(VARIANTS) % 2])

@@ -62,11 +62,13 @@ def check(run, furs: int) -> None:
     assert markers[0] != markers[1] or markers[0] == 0  # no two markers share a space (ST-TK-DIPLO-4)
 
 
-def play_checked(seed: int, index: int, modules: str, variant: dict) -> None:
+def play_checked(seed: int, index: int, modules: str, variant: dict, strategy=RandomStrategy) -> None:
+    """Game ``index`` of ``seed`` with ``modules`` and the option ``variant``, played by ``strategy`` (a
+    strategy class) with the invariants checked after every step."""
     options = GAME.resolve_options({"modules": modules, **variant})
     ctx = context(options["rules"], options["region_layout"])
     streams = game_streams(seed, index)
-    run = setup.setup(ctx["tables"], _opts(ctx, options), streams, RandomStrategy(streams.strategy), None)
+    run = setup.setup(ctx["tables"], _opts(ctx, options), streams, strategy(streams.strategy), None)
     furs = total_furs(run)
     check(run, furs)
     steps = []
@@ -76,7 +78,7 @@ def play_checked(seed: int, index: int, modules: str, variant: dict) -> None:
     turns = [n for _, _, n in steps]
     assert all(turns.count(n) >= 4 for n in range(1, 25))
     assert run.turns == 24 and run.st.drawn == 12
-    result = GAME.play(ctx, options, RandomStrategy(game_streams(seed, index).strategy),
+    result = GAME.play(ctx, options, strategy(game_streams(seed, index).strategy),
                        game_streams(seed, index), None)
     assert [result.player[c] for c in GAME.categories] == scores[0]
     assert result.player_score == sum(scores[0]) and result.automa_score == sum(scores[1])
