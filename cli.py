@@ -897,7 +897,10 @@ def ladder(ctx, game, search, budgets, reference, option_pairs, grid, games, see
 @click.option("--x", "x", metavar="OPTION", help="Grid option of the main axis: the heat maps' rows, the "
                                                  "win-rate plot's x axis and the findings' steps (default: "
                                                  "difficulty if swept, else the first grid option).")
-def report(path, x):
+@click.option("--sensitivity", "sensitivity", metavar="DIR", type=click.Path(path_type=Path),
+              help="Sensitivity study each strategy's win rate is given with (its top three assumptions); "
+                   "default: the game's published one, results/GAME/sensitivity, if this checkout has it.")
+def report(path, x, sensitivity):
     """Write report.html (self-contained), report.md and plots/*.png for a sweep or simulate directory.
 
     \b
@@ -906,7 +909,7 @@ def report(path, x):
     """
     from automa.core.report import write_report
 
-    for written in write_report(path, x):
+    for written in write_report(path, x, sensitivity):
         click.echo(written)
 
 
