@@ -442,9 +442,11 @@ def write_report(path: Path, x: str | None = None, sensitivity: Path | None = No
     from automa.core import ladder_report, sensitivity_report
 
     if sensitivity_report.is_sensitivity(path):
-        if x or sensitivity:
-            raise UsageError("--x and --sensitivity apply to a sweep's, simulate run's or ladder's report, "
-                             "not to a sensitivity run's")
+        if x:
+            raise UsageError("--x applies to a sweep's report, not to a sensitivity run's or a ladder's")
+        if sensitivity:
+            raise UsageError("--sensitivity applies to a sweep's, simulate run's or ladder's report, not to a "
+                             "sensitivity run's")
         return sensitivity_report.write_report(path)
     if ladder_report.is_ladder(path):
         if x:
