@@ -807,7 +807,8 @@ def sweep(ctx, spec, out, jobs, games, fmt, quiet, force, backend, scheduler, re
               help="Strategy to measure; repeatable (default: the game's default; see `list strategies GAME`).")
 @option_flag
 @click.option("--only", multiple=True, metavar="NAME",
-              help="Vary only this assumption; repeatable (default: every assumption that applies).")
+              help="Vary only this assumption (a rule option, or a proposed table such as songs.tiles); "
+                   "repeatable (default: every assumption that applies).")
 @click.option("--games", "-n", type=int, default=1000, show_default=True,
               help="Games per alternative (and per base cell).")
 @design_run_flags("sensitivity")
@@ -815,8 +816,9 @@ def sensitivity(ctx, game, strategy, option_pairs, only, games, seed, jobs, out,
                 scheduler, resume):
     """Switch GAME's assumptions one at a time and show which ones move the results.
 
-    The assumptions are the rule options (open points of the rules) and open numeric parameters;
-    the --option settings are the base configuration. Every alternative plays the base cell's seeds,
+    The assumptions are the rule options (open points of the rules), open numeric parameters and
+    the proposed data tables (e.g. Stroganov's songs.tiles; their alternatives are files in
+    automa/GAME/data/alternatives); the --option settings are the base configuration. Every alternative plays the base cell's seeds,
     so its change in win rate and mean margin has a paired 95% interval. Writes a sweep's files,
     sensitivity.csv (sorted by the size of the margin change) and plots/sensitivity.png; render
     them with `automa-sim report DIR`.
