@@ -807,7 +807,8 @@ def sweep(ctx, spec, out, jobs, games, fmt, quiet, force, backend, scheduler, re
               help="Strategy to measure; repeatable (default: the game's default; see `list strategies GAME`).")
 @option_flag
 @click.option("--only", multiple=True, metavar="NAME",
-              help="Vary only this assumption; repeatable (default: every assumption that applies).")
+              help="Vary only this assumption (a rule option, or a proposed table such as songs.tiles); "
+                   "repeatable (default: every assumption that applies).")
 @click.option("--games", "-n", type=int, default=1000, show_default=True,
               help="Games per alternative (and per base cell).")
 @design_run_flags("sensitivity")
@@ -815,8 +816,9 @@ def sensitivity(ctx, game, strategy, option_pairs, only, games, seed, jobs, out,
                 scheduler, resume):
     """Switch GAME's assumptions one at a time and show which ones move the results.
 
-    The assumptions are the rule options (open points of the rules) and open numeric parameters;
-    the --option settings are the base configuration. Every alternative plays the base cell's seeds,
+    The assumptions are the rule options (open points of the rules), open numeric parameters and
+    the proposed data tables (e.g. Stroganov's songs.tiles; their alternatives are files in
+    automa/GAME/data/alternatives); the --option settings are the base configuration. Every alternative plays the base cell's seeds,
     so its change in win rate and mean margin has a paired 95% interval. Writes a sweep's files,
     sensitivity.csv (sorted by the size of the margin change) and plots/sensitivity.png; render
     them with `automa-sim report DIR`.
@@ -897,7 +899,10 @@ def ladder(ctx, game, search, budgets, reference, option_pairs, grid, games, see
 @click.option("--x", "x", metavar="OPTION", help="Grid option of the main axis: the heat maps' rows, the "
                                                  "win-rate plot's x axis and the findings' steps (default: "
                                                  "difficulty if swept, else the first grid option).")
-def report(path, x):
+@click.option("--sensitivity", "sensitivity", metavar="DIR", type=click.Path(path_type=Path),
+              help="Sensitivity study each strategy's win rate is given with (its top three assumptions); "
+                   "default: the game's published one, results/GAME/sensitivity, if this checkout has it.")
+def report(path, x, sensitivity):
     """Write report.html (self-contained), report.md and plots/*.png for a sweep or simulate directory.
 
     \b
@@ -906,7 +911,7 @@ def report(path, x):
     """
     from automa.core.report import write_report
 
-    for written in write_report(path, x):
+    for written in write_report(path, x, sensitivity):
         click.echo(written)
 
 

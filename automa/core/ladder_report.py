@@ -10,7 +10,7 @@ from automa.core.checkpoint import regenerate_command, repository_path
 from automa.core.errors import UsageError
 from automa.core.ladder import PLOT, SPEED, TABLE, THRESHOLDS
 from automa.core.registry import get_game
-from automa.core.sensitivity_report import markdown, to_html
+from automa.core.sensitivity_report import markdown, moved_blocks, to_html
 
 ALT = "Win rate (with its Wilson 95% interval) and mean margin against the search budget, a line per setting"
 
@@ -27,8 +27,11 @@ def _f(value, spec: str) -> str:
     return "–" if pd.isna(value) or value == "" else format(value, spec)
 
 
-def blocks(path: Path, m: dict, ladder: pd.DataFrame, speed: pd.DataFrame, thresholds: pd.DataFrame) -> list[tuple]:
-    """The report as blocks for :func:`automa.core.sensitivity_report.markdown` and ``to_html``."""
+def blocks(path: Path, m: dict, ladder: pd.DataFrame, speed: pd.DataFrame, thresholds: pd.DataFrame,
+           sensitivity: Path | None = None) -> list[tuple]:
+    """The report as blocks for :func:`automa.core.sensitivity_report.markdown` and ``to_html``; each
+    strategy's win rates come with the top three assumptions of the sensitivity study ``sensitivity``
+    (default: the game's published one)."""
     game = get_game(m["game"])
     axes = list(m["grid"])
     rate = dict(zip(speed["cell"], speed["games_per_s"]))
@@ -60,10 +63,11 @@ def blocks(path: Path, m: dict, ladder: pd.DataFrame, speed: pd.DataFrame, thres
                     "before every simulation (docs/search.md). Its players are programs, not people."]),
             ("img", PLOT, ALT),
             ("h2", "Smallest budget with a 50% win rate"), ("table", [*axes, "budget"], found),
-            ("h2", "Every cell"), ("table", head, body)]
+            ("h2", "Every cell"), ("table", head, body)] + moved_blocks(m["game"], list(dict.fromkeys(ladder["strategy"])),
+                                                                       sensitivity)
 
 
-def write_report(path: Path) -> list[Path]:
+def write_report(path: Path, sensitivity: Path | None = None) -> list[Path]:
     """Write ``report.md`` and ``report.html`` into the ladder directory (the plot is the run's)."""
     path = Path(path)
     m = json.loads((path / "manifest.json").read_text())
@@ -74,7 +78,7 @@ def write_report(path: Path) -> list[Path]:
                                                                           "margin_diff_hi": [""]})
     speed = pd.read_csv(path / SPEED)
     thresholds = pd.read_csv(path / THRESHOLDS, dtype=str)
-    items = blocks(path, m, ladder, speed, thresholds)
+    items = blocks(path, m, ladder, speed, thresholds, sensitivity)
     (path / "report.md").write_text(markdown(items))
     (path / "report.html").write_text(to_html(items, path))
     return [path / "report.html", path / "report.md", path / PLOT]

@@ -304,16 +304,19 @@ def _top(study: Study, x: str | None) -> list[tuple]:
     return out
 
 
-def blocks(study: Study, x: str | None) -> list[tuple]:
+def blocks(study: Study, x: str | None, sensitivity: Path | None = None) -> list[tuple]:
     """The report as a list of blocks: ("h1"|"h2"|"h3"|"p", text), ("ul", items), ("img", plot),
-    ("table", head, rows), ("details", summary, blocks)."""
+    ("table", head, rows), ("details", summary, blocks). ``sensitivity``: the sensitivity study whose
+    top three assumptions each strategy's win rate is given with (default: the game's published one)."""
+    from automa.core.sensitivity_report import moved_blocks
+
     m = study.manifest
     shows, does_not = caveats(study)
     baseline_values = m["baseline"].split(" ", 1)[1] if " " in m["baseline"] else "one setting"
     out = [("h1", f"{study.game.title}: {'sweep' if study.is_sweep else 'simulate'} report")]
     if m.get("description"):
         out.append(("p", m["description"]))
-    out += _meta(study, x) + _top(study, x)
+    out += _meta(study, x) + _top(study, x) + moved_blocks(study.game.name, study.axes["strategy"], sensitivity)
     out += [
         ("h2", "What this shows"), ("ul", shows),
         ("h2", "What it does not show"), ("ul", does_not),
@@ -431,16 +434,24 @@ def to_html(items: list[tuple], plots_dir: Path) -> str:
     return "\n".join(parts)
 
 
-def write_report(path: Path, x: str | None = None) -> list[Path]:
+def write_report(path: Path, x: str | None = None, sensitivity: Path | None = None) -> list[Path]:
     """Write ``plots/*.png``, ``report.md`` and ``report.html`` into the results directory ``path``
-    (a sensitivity or ladder directory: their own ``write_report``)."""
+    (a sensitivity or ladder directory: their own ``write_report``). Each strategy's win rate comes
+    with how far the top three assumptions of the sensitivity study ``sensitivity`` move it (default:
+    the game's published study, ``results/GAME/sensitivity``, when this checkout has it)."""
     from automa.core import ladder_report, sensitivity_report
 
-    for kind in (sensitivity_report.is_sensitivity, ladder_report.is_ladder):
-        if kind(path):
-            if x:
-                raise UsageError("--x applies to a sweep's report, not to a sensitivity run's or a ladder's")
-            return (sensitivity_report if kind is sensitivity_report.is_sensitivity else ladder_report).write_report(path)
+    if sensitivity_report.is_sensitivity(path):
+        if x:
+            raise UsageError("--x applies to a sweep's report, not to a sensitivity run's or a ladder's")
+        if sensitivity:
+            raise UsageError("--sensitivity applies to a sweep's, simulate run's or ladder's report, not to a "
+                             "sensitivity run's")
+        return sensitivity_report.write_report(path)
+    if ladder_report.is_ladder(path):
+        if x:
+            raise UsageError("--x applies to a sweep's report, not to a sensitivity run's or a ladder's")
+        return ladder_report.write_report(path, sensitivity)
     study = load(path)
     x = x or default_x(study)
     if x is not None and x not in study.manifest["grid"]:
@@ -456,7 +467,7 @@ def write_report(path: Path, x: str | None = None) -> list[Path]:
     plots.plot_breakdown(study, x, plots_dir / "breakdown.png")
     plots.plot_margins(study, x, plots_dir / "margins.png")
     plots.plot_convergence(study, plots_dir / "convergence.png")
-    items = blocks(study, x)
+    items = blocks(study, x, sensitivity)
     (study.path / "report.md").write_text(markdown(items))
     (study.path / "report.html").write_text(to_html(items, plots_dir))
     return [study.path / "report.html", study.path / "report.md"] + [plots_dir / f"{p}.png" for p in names]

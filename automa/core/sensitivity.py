@@ -9,6 +9,11 @@ assumption (the base configuration with that one option changed). It is played a
 compared with its strategy's base cell game by game (:mod:`automa.core.paired`), on every backend,
 checkpointed and resumable.
 
+The game's proposed data tables (:mod:`automa.core.alternatives`: values no source states, such as
+Stroganov's song tiles, ST-SONG-5) are assumptions too, named ``section.key`` (``songs.tiles``): each
+alternative is a shipped data file passed with the game's data-file option (Stroganov ``rules``,
+Rurik ``scoring``), so a cell is the base configuration with that one table replaced.
+
 An assumption is not varied when it does not apply to the base configuration (its ``applies_if``,
 e.g. a module's open point without that module) or when it has no alternative (one modelled value);
 the manifest, the report and the printed summary name each one and why.
@@ -25,6 +30,7 @@ from typing import Any
 
 import pandas as pd
 
+from automa.core import alternatives as alt
 from automa.core.checkpoint import load_manifest
 from automa.core.errors import UsageError
 from automa.core.registry import Game, Option, get_game, get_strategy
@@ -46,13 +52,25 @@ class Design:
     sweep: Sweep
     given: dict[str, Any]  # the base options the user set (the rest are defaults)
     only: list[str]
-    varied: dict[str, tuple[str, str, Any]]  # cell label -> (strategy, option, alternative value)
+    varied: dict[str, tuple[str, str, Any]]  # cell label -> (strategy, option or table, alternative)
     skipped: dict[str, str]  # option -> why it is not varied
 
 
 def assumptions(game: Game) -> list[Option]:
     """The game's assumptions: its ``rule`` options, in schema order."""
     return [o for o in game.options if o.kind == "rule"]
+
+
+def ref(game: Game, name: str) -> str:
+    """The rule IDs of an assumption: a rule option or a proposed table."""
+    table = alt.table(game.name, name)
+    return table.ref if table else game.option(name).ref
+
+
+def why_not_table(table: alt.Table, base: dict[str, Any]) -> str:
+    """Why a proposed table is not varied from ``base`` (empty if it is): its alternatives replace the
+    packaged table, so not under a user's own data file."""
+    return f"applies only without --option {table.option}=FILE" if base.get(table.option) else ""
 
 
 def why_not(opt: Option, base: dict[str, Any]) -> str:
@@ -87,18 +105,32 @@ def plan(game_name: str, strategies: list[str] | None, options: dict[str, Any], 
         raise UsageError(f"--seed must be a non-negative integer, got {seed}")
     seed = fresh_entropy() if seed is None else seed
     wanted = assumptions(game)
+    tables = list(alt.tables(game.name))
     if only:
         for name in only:
-            opt = game.option(name)
+            if only.count(name) > 1:
+                raise UsageError(f"--only {name} is given twice")
+            table = alt.table(game.name, name)
+            if table is not None:
+                if why_not_table(table, base):
+                    raise UsageError(f"--only {name}: not varied from this base configuration: "
+                                     f"{why_not_table(table, base)}")
+                continue
+            try:
+                opt = game.option(name)
+            except UsageError as exc:
+                known = alt.tables(game.name)
+                raise UsageError(str(exc) + (f"; proposed tables: {', '.join(t.name for t in known)}"
+                                             if known else "")) from None
             if opt.kind != "rule":
                 raise UsageError(f"--only {name}: a setting (the user's choice), not an assumption; "
                                  f"set it with --option {name}=VALUE")
-            if only.count(name) > 1:
-                raise UsageError(f"--only {name} is given twice")
             if why_not(opt, base):
                 raise UsageError(f"--only {name}: not varied from this base configuration: {why_not(opt, base)}")
         wanted = [o for o in wanted if o.name in only]
+        tables = [t for t in tables if t.name in only]
     skipped = {o.name: why_not(o, base) for o in wanted if why_not(o, base)}
+    skipped |= {t.name: why_not_table(t, base) for t in tables if why_not_table(t, base)}
 
     cells, varied, pairs = [], {}, {}
     for strategy in strategies:
@@ -116,6 +148,18 @@ def plan(game_name: str, strategies: list[str] | None, options: dict[str, Any], 
                     raise UsageError(f"{opt.name}={show(value)}: {exc}") from None
                 cells.append(Cell(label, {"strategy": strategy, opt.name: value}, spec))
                 varied[label] = (strategy, opt.name, value)
+                pairs[label] = strategy
+        for table in tables:
+            if table.name in skipped:
+                continue
+            for a in table.alternatives:
+                label = f"{strategy} {table.name}={a.name}"
+                try:
+                    spec = resolve(game.name, strategy, base | {table.option: str(a.path)}, seed)
+                except UsageError as exc:
+                    raise UsageError(f"{table.name}={a.name}: {exc}") from None
+                cells.append(Cell(label, {"strategy": strategy, table.option: a.relative()}, spec))
+                varied[label] = (strategy, table.name, a.name)
                 pairs[label] = strategy
     if not varied:
         raise UsageError(f"no assumption of {game.name} can be varied from this base configuration")
@@ -155,6 +199,11 @@ def resume(out: Path, jobs: int, quiet: bool = False, command: str = "", backend
 def _finish(design: Design, outcome: Outcome) -> Outcome:
     from automa.core.sensitivity_report import plot
 
+    if len(outcome.summary):  # name the shipped alternative files by their path in the repository
+        for t in {t.option for t in alt.tables(design.sweep.game.name)}:
+            if t in outcome.summary.columns:
+                outcome.summary[t] = outcome.summary[t].map(lambda v: alt.path_in_repository(v) if v else v)
+        write_atomic_csv(outcome.summary, outcome.out / "summary.csv")
     table = effects(design, outcome.paired)
     if len(table):
         write_atomic_csv(table, outcome.out / TABLE)
@@ -172,8 +221,10 @@ def effects(design: Design, paired: pd.DataFrame) -> pd.DataFrame:
         if r.cell not in design.varied:
             continue
         strategy, name, value = design.varied[r.cell]
-        rows.append({"strategy": strategy, "assumption": name, "ref": game.option(name).ref,
-                     "base_value": show(base[name]), "alternative": show(value), "games": r.pairs,
+        table = alt.table(game.name, name)
+        rows.append({"strategy": strategy, "assumption": name, "ref": ref(game, name),
+                     "base_value": "packaged" if table else show(base[name]), "alternative": show(value),
+                     "games": r.pairs,
                      "base_win_rate": r.baseline_win_rate, "win_rate": r.win_rate,
                      "win_rate_diff": r.win_rate_diff, "win_rate_diff_lo": r.win_rate_diff_lo,
                      "win_rate_diff_hi": r.win_rate_diff_hi, "base_margin_mean": r.baseline_margin_mean,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import html
 import json
+import shlex
 from pathlib import Path
 
 import pandas as pd
@@ -101,8 +102,9 @@ def blocks(path: Path, manifest: dict, table: pd.DataFrame) -> list[tuple]:
                  f"{repository_path(path)}"),
            ("h2", "How to read it"),
            ("ul", ["Each assumption is a rule option standing for an open point of the rules (its rule IDs), "
-                   "or an open numeric parameter. One at a time, it is switched from its base value to each "
-                   "alternative while everything else stays at the base configuration.",
+                   "an open numeric parameter, or a proposed data table (named section.key, base value "
+                   "'packaged'; its alternatives are listed below). One at a time, it is switched from its "
+                   "base value to each alternative while everything else stays at the base configuration.",
                    "Game i of every cell uses the same seed, so each alternative is compared with its "
                    "strategy's base cell game by game: the change is the mean per-game difference "
                    "(alternative minus base), with the paired 95% interval mean ± 1.96 · sd / √n.",
@@ -113,6 +115,19 @@ def blocks(path: Path, manifest: dict, table: pd.DataFrame) -> list[tuple]:
            ("img", "plots/sensitivity.png", ALT)]
     for strategy in m["strategies"]:
         out += [("h2", f"Strategy {strategy}"), ("table", *rows(table, strategy))]
+    from automa.core.alternatives import tables
+
+    varied = {c.split(" ", 1)[1].split("=", 1)[0] for c in m["cells"] if " " in c}
+    shown = [t for t in tables(m["game"]) if t.name in varied]
+    if shown:
+        out += [("h2", "The proposed data tables and their alternatives"),
+                ("p", "Each alternative is a data file shipped in the package, made from the packaged table by "
+                      "`python -m automa.core.alternatives`; pass it back with --option to play it. 'reference': "
+                      "the alternative the rules reference lists; 'perturbation': a symmetric change of the "
+                      "proposed values."),
+                ("table", ["table", "rule IDs", "alternative", "what changes", "source", "file"],
+                 [[t.name, t.ref, a.name, a.how, a.source, f"--option {t.option}={a.relative()}"]
+                  for t in shown for a in t.alternatives])]
     if m["skipped"]:
         out += [("h2", "Assumptions not varied"),
                 ("ul", [f"{k}: {v}" for k, v in m["skipped"].items()])]
@@ -178,3 +193,80 @@ def write_report(path: Path) -> list[Path]:
     (path / "report.md").write_text(markdown(items))
     (path / "report.html").write_text(to_html(items, path))
     return [path / "report.html", path / "report.md", png]
+
+
+# ----- what the top assumptions do to a win rate stated elsewhere (automa-sim report on another run)
+
+TOP_ASSUMPTIONS = 3
+
+
+def published_study(game: str) -> Path:
+    """The published sensitivity study of ``game`` in this checkout (``results/GAME/sensitivity``)."""
+    from automa.core.checkpoint import CHECKOUT
+
+    return CHECKOUT / "results" / game / "sensitivity"
+
+
+def read_effects(study: Path) -> tuple[dict, pd.DataFrame]:
+    """A sensitivity folder's manifest and ``sensitivity.csv`` (UsageError naming what is missing)."""
+    study = Path(study)
+    if not is_sensitivity(study) or not (study / "sensitivity.csv").is_file():
+        raise UsageError(f"--sensitivity {repository_path(study)}: not a finished sensitivity run "
+                         f"(no manifest.json of kind sensitivity, or no sensitivity.csv)")
+    table = pd.read_csv(study / "sensitivity.csv", dtype={"base_value": str, "alternative": str, "ref": str},
+                        keep_default_na=False, na_values={c: [""] for c in ("win_rate_diff", "win_rate_diff_lo",
+                                                                            "win_rate_diff_hi")})
+    return json.loads((study / "manifest.json").read_text()), table
+
+
+def top_assumptions(table: pd.DataFrame, strategy: str, top: int = TOP_ASSUMPTIONS) -> pd.DataFrame:
+    """The ``top`` assumptions that move ``strategy``'s win rate most: for each assumption its
+    alternative with the largest win-rate change (absolute), the assumptions in that order."""
+    rows = table[(table["strategy"] == strategy) & table["win_rate_diff"].notna()]
+    size = rows["win_rate_diff"].abs()
+    best = rows.assign(_size=size).sort_values("_size", ascending=False, kind="stable")
+    return best.drop_duplicates("assumption").head(top).drop(columns="_size")
+
+
+def moved_line(table: pd.DataFrame, strategy: str, top: int = TOP_ASSUMPTIONS) -> str:
+    """One strategy's line: its base win rate in the study and its ``top`` largest win-rate effects."""
+    best = top_assumptions(table, strategy, top)
+    effects = "; ".join(f"{r.assumption}={r.alternative} ({r.ref}) {_pts(r.win_rate_diff)} points "
+                        f"[{_pts(r.win_rate_diff_lo)}, {_pts(r.win_rate_diff_hi)}]" for r in best.itertuples())
+    base = best["base_win_rate"].iloc[0] if len(best) else float("nan")
+    return (f"{strategy} (base win rate {base:.1%}, {int(best['games'].max()):,} paired games per alternative): "
+            f"{effects}" if len(best) else f"{strategy}: no alternative with a win-rate change in the study")
+
+
+def moved_blocks(game: str, strategies: list[str], study: Path | None = None) -> list[tuple]:
+    """The report section saying how far the top three assumptions move each strategy's win rate, read
+    from a sensitivity study (default: the published one of the game, if this checkout has it).
+    A strategy that is not in the study gets the command that would measure it."""
+    given = study is not None
+    study = Path(study) if given else published_study(game)
+    if not given and not (study / "sensitivity.csv").is_file():
+        return []
+    manifest, table = read_effects(study)
+    if manifest["game"] != game:
+        raise UsageError(f"--sensitivity {repository_path(study)}: a study of {manifest['game']}, not of {game}")
+    where = repository_path(study)
+    base = ", ".join(f"{k}={v}" for k, v in manifest["options"].items()) or "every option at its default"
+    items = []
+    for strategy in dict.fromkeys(strategies):
+        if strategy in set(table["strategy"]):
+            items.append(moved_line(table, strategy))
+        else:
+            options = " ".join(f"--option {k}={v}" for k, v in manifest["options"].items())
+            command = " ".join(p for p in (
+                f"automa-sim sensitivity {game} --strategy {shlex.quote(strategy)}", options,
+                f"--games {manifest['games_per_cell']} --seed {manifest['seed']} --jobs 1",
+                f"--out {where}-{''.join(c if c.isalnum() else '-' for c in strategy).strip('-')}") if p)
+            items.append(f"{strategy}: not in the study; to measure it: {command}")
+    return [("h2", f"How far the top {TOP_ASSUMPTIONS} assumptions move these win rates"),
+            ("p", f"From the sensitivity study {where} (seed {manifest['seed']}, base configuration: {base}): "
+                  f"for each strategy, the {TOP_ASSUMPTIONS} assumptions (open rule points and proposed data "
+                  f"tables) whose alternative changes its win rate most, each with that change (alternative "
+                  f"minus base, percentage points) and its paired 95% interval. They are measured at the "
+                  f"study's base configuration; a win rate stated above under another setting may move by "
+                  f"other amounts."),
+            ("ul", items)]
