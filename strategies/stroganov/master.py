@@ -20,11 +20,15 @@ import sys
 import tomllib
 from pathlib import Path
 
-from automa.core.errors import UsageError
 from automa.core.params import Param, split_spec
 from strategies.stroganov.expert import WEIGHTS, ExpertStrategy
 
 FILE = Path(__file__).with_name("master.toml")
+
+
+class UsageError(ValueError):
+    """A broken master.toml or best.txt, in one line naming the field (a strategy imports only the
+    strategy protocol of automa, so not automa.core.errors)."""
 
 
 def load(path: Path = FILE) -> dict:

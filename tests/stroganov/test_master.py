@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from automa.core.errors import UsageError
+from strategies.stroganov.master import UsageError
 from automa.core.registry import get_strategy
 from automa.core.seeding import game_streams
 from automa.stroganov import GAME
