@@ -103,7 +103,8 @@ GAME = Game(
     categories=CATEGORIES,
     strategies={name: f"strategies.stroganov.{name}:{cls}" for name, cls in (
         ("random", "RandomStrategy"), ("greedy", "GreedyStrategy"), ("hunter", "HunterStrategy"),
-        ("settler", "SettlerStrategy"), ("courtier", "CourtierStrategy"), ("expert", "ExpertStrategy"))}
+        ("settler", "SettlerStrategy"), ("courtier", "CourtierStrategy"), ("expert", "ExpertStrategy"),
+        ("master", "MasterStrategy"))}
     | {"mc": "strategies.mc:FlatMonteCarlo", "mcts": "strategies.mcts:ISMCTS"},
     play=play,
     prepare=prepare,
