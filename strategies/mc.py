@@ -8,7 +8,10 @@ choice itself changes, so few rollouts tell them apart. It keeps the policy's pi
 choice beats it by ``z`` standard errors of their paired difference, and then plays the one whose
 lower bound (mean difference less ``z`` standard errors) is highest. ``budget`` rollouts per
 decision are split evenly over the choices; with a budget below the width, only the policy's
-``budget`` best are tried, so ``budget=1`` plays as the policy does.
+``budget`` best are tried, so ``budget=1`` plays as the policy does. Without a ``width`` it searches
+``max(2, round(sqrt(budget)))`` choices (strategies/search.py, ``default_width``). The budget is a
+cap: ``choose`` stops rolling out a choice, and the decision, as soon as the rounds left could not
+make it overrule the pick whatever they gave (:func:`can_overrule`), which changes no pick.
 
 Its :meth:`FlatMonteCarlo.verdict` is that evaluation as data (strategies/search.py, ``Verdict``):
 each choice's win chance, margin and paired loss against its pick, with intervals. ``choose`` plays
