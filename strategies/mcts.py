@@ -13,6 +13,8 @@ from automa.core.params import Param
 from automa.core.strategy import Strategy
 from strategies.search import Search, value
 
+WIDTH = 2
+
 
 class Node:
     """Statistics of one choice in a search tree: visits, total value, how often it was legal
@@ -83,10 +85,13 @@ class _Walk(Strategy):
 class ISMCTS(Search):
     name = "mcts"
     description = "information-set MCTS: budget simulations per decision, each on a fresh determinization"
-    params = Search.params + (Param("c", "float", 0.7, "UCB1 exploration constant", least=0),)
+    # mcts keeps its width of 2 (docs/search.md: it stays weaker than mc, and out of the defaults)
+    params = tuple(Param("width", "int", WIDTH, "choices searched per decision: the rollout policy's best first",
+                         least=1) if p.name == "width" else p for p in Search.params) + (
+        Param("c", "float", 0.7, "UCB1 exploration constant", least=0),)
 
-    def __init__(self, rng, c: float = 0.7, **search):
-        super().__init__(rng, **search)
+    def __init__(self, rng, c: float = 0.7, width: int = WIDTH, **search):
+        super().__init__(rng, width=width, **search)
         self.c = c
 
     def choose(self, decision):

@@ -16,7 +16,15 @@ from automa.core.stats import mean_interval, paired_win_interval, wilson
 from automa.core.strategy import Strategy
 
 OUTCOME = {"player": 1.0, "tie": 0.5, "automa": 0.0}   # automa.core.results.WINNERS
-WIDTH = 2
+WIDTH = 0   # the default: the width follows the budget (:func:`default_width`)
+
+
+def default_width(budget: int) -> int:
+    """The width searched when none is given: the square root of the budget, rounded, and at least 2
+    (budget 1 plays the policy's choice whatever the width). Budgets up to 6 search 2 choices, as
+    every budget did before issue 22; 8 searches 3, 16 four, 32 six, 64 eight, 256 sixteen: both the
+    choices tried and the rollouts each gets grow with the budget (docs/search.md, "Width and budget")."""
+    return max(2, round(math.sqrt(budget)))
 
 
 def value(result, margin_weight: float = 0.3, margin_scale: float = 20.0) -> float:
@@ -30,22 +38,29 @@ class Search(Strategy):
     """The parameters and streams of a search strategy. ``rollout`` makes the policy's strategy from a
     stream; the policy that ranks the real game's choices and the rollouts' hidden cards each get a
     stream drawn from this strategy's own. At each decision it searches the policy's ``width`` best
-    choices (``Strategy.rank``), best first."""
+    choices (``Strategy.rank``), best first; ``width=0`` (the default) means :func:`default_width` of the
+    budget, and a width given explicitly is searched as given."""
 
     searches = True
     params = (
         Param("budget", "int", 32, "simulations (rollouts) per decision", least=1),
         Param("rollout", "strategy", "expert", "the strategy that plays each rollout to the end"),
-        Param("width", "int", WIDTH, "choices searched per decision: the rollout policy's best first", least=1),
+        Param("width", "int", WIDTH, "choices searched per decision: the rollout policy's best first; 0 (the "
+              "default, not written in the canonical name): max(2, round(sqrt(budget)))", least=0, hide_default=True),
     )
 
     def __init__(self, rng, budget: int = 32, rollout=None, width: int = WIDTH):
         super().__init__(rng)
         if rollout is None:
             raise ValueError("a search strategy needs a rollout policy")
-        self.budget, self.width, self.make_policy = budget, width, rollout
+        self.budget, self.width, self.make_policy = budget, self.searched_width(budget, width), rollout
         self.policy = rollout(random.Random(rng.getrandbits(64)))
         self.world = random.Random(rng.getrandbits(64))   # re-samples hidden cards, draws their future
+
+    @staticmethod
+    def searched_width(budget: int, width: int) -> int:
+        """The width searched at ``budget`` for a given ``width`` parameter (0: :func:`default_width`)."""
+        return width or default_width(budget)
 
     def shortlist(self, decision) -> list:
         """The choices to search: the policy's ``width`` best, best first."""

@@ -116,7 +116,7 @@ def reviewer_spec(game: Game, text: str) -> StrategySpec:
     spec = get_strategy(game, text)
     if not (callable(getattr(spec.cls, "verdict", None)) and callable(getattr(spec.cls, "compare", None))):
         raise UsageError(f"--strategy {text}: not a search strategy with a verdict (use mc)")
-    budget, width = spec.values["budget"], spec.values["width"]
+    budget, width = spec.values["budget"], searched_width(spec)
     if width < 2 or budget < 2 * width:
         raise UsageError(f"--strategy {spec.canonical}: a review needs width >= 2 and budget >= 2 x width "
                          f"(two rollouts per choice, for an interval)")
@@ -222,12 +222,19 @@ def review(target: Target, reviewer: StrategySpec, seed: int, rounds: int | None
 
 def check_rounds(reviewer: StrategySpec) -> int:
     """The default rollouts per choice that measure a loss: the reviewer's per searched choice."""
-    return reviewer.values["budget"] // reviewer.values["width"]
+    return reviewer.values["budget"] // searched_width(reviewer)
+
+
+def searched_width(spec: StrategySpec) -> int:
+    """The choices a search strategy searches per decision: its ``width``, or the width its class derives
+    from the budget when the width is left at its default (``mc``: strategies/search.py)."""
+    derive = getattr(spec.cls, "searched_width", None)
+    return derive(spec.values["budget"], spec.values["width"]) if derive else spec.values["width"]
 
 
 def cost(reviewer: StrategySpec, rounds: int | None = None) -> str:
     """The review's rollouts per decision, in words."""
-    budget, width = reviewer.values["budget"], reviewer.values["width"]
+    budget, width = reviewer.values["budget"], searched_width(reviewer)
     rounds = rounds or check_rounds(reviewer)
     per = budget // width
     return (f"{per * width} rollouts per decision to find its pick ({per} for each of its {width} best "

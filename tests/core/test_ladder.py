@@ -22,7 +22,7 @@ def test_ladder_tables_report_and_any_job_count(capsys, tmp_path):
     assert one == two
     ladder = pd.read_csv(tmp_path / "j1" / "ladder.csv", dtype={"budget": str, "vs": str}, keep_default_na=False,
                          na_values={"margin_diff": [""]})
-    assert list(ladder["strategy"]) == ["mc(budget=1,rollout=expert,width=2,z=1)", "mc(budget=2,rollout=expert,width=2,z=1)",
+    assert list(ladder["strategy"]) == ["mc(budget=1,rollout=expert,z=1)", "mc(budget=2,rollout=expert,z=1)",
                                         "greedy"]
     assert list(ladder["budget"].astype(str)) == ["1", "2", ""] and set(ladder["games"]) == {2}
     assert list(ladder["vs"]) == ["greedy", "greedy", ""]

@@ -74,7 +74,8 @@ def test_weights_at_their_defaults_are_left_out_of_the_canonical_string():
     assert get_strategy(rurik, "expert").canonical == "expert"
     assert get_strategy(rurik, "expert(kill=2)").canonical == "expert"
     assert get_strategy(rurik, "expert(clear=1, kill=2.5)").canonical == "expert(kill=2.5,clear=1)"
-    assert get_strategy(rurik, "mc").canonical == "mc(budget=32,rollout=expert,width=2,z=1)"
+    assert get_strategy(rurik, "mc").canonical == "mc(budget=32,rollout=expert,z=1)"    # width follows the budget
+    assert get_strategy(rurik, "mc(width=2)").canonical == "mc(budget=32,rollout=expert,width=2,z=1)"
     assert get_strategy(get_game("stroganov"), "expert(horse_stock=5)").canonical == "expert(horse_stock=5)"
 
 

@@ -187,9 +187,12 @@ def test_default_ranges_cover_every_numeric_parameter_not_fixed():
     from automa.core.tune import plan
     from strategies.rurik.expert import ExpertStrategy
 
-    p = plan("rurik", "mc(budget=8,z=0.5)", [], None, None, {}, 10, None, 10, 10, 1)
+    p = plan("rurik", "mcts(budget=8,c=0.5)", [], None, None, {}, 10, None, 10, 10, 1)
     assert [(d.name, d.low, d.high, d.start) for d in p.dims] == [("width", 1, 4, 2)]
-    assert p.fixed == {"budget": "8", "z": "0.5"} and p.batch == default_batch(1) == 4
+    assert p.fixed == {"budget": "8", "c": "0.5"} and p.batch == default_batch(1) == 4
+    # mc's width defaults to 0, "follow the budget" (strategies/search.py): its default range is 0..2
+    m = plan("rurik", "mc(budget=8,z=0.5)", [], None, None, {}, 10, None, 10, 10, 1)
+    assert [(d.name, d.low, d.high, d.start) for d in m.dims] == [("width", 0, 2, 0)]
     e = plan("rurik", "expert", [], None, None, {}, 10, None, 10, 10, 1)
     assert [d.name for d in e.dims] == [q.name for q in ExpertStrategy.params]
     assert e.batch == default_batch(len(e.dims)) == 4 + int(3 * np.log(len(e.dims)))
