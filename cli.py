@@ -490,7 +490,7 @@ def _categories(final: dict, side: str) -> str:
               help="Save the game to FILE (default: --load's FILE, or RESULTS/saves/<YYYYmmdd-HHMMSS>.json).")
 @click.option("--results", type=click.Path(path_type=Path), metavar="DIR",
               help="Where a finished game is appended as a row of games.csv (default: results/play/GAME).")
-@click.option("--hint-strategy", default="mc(budget=16)", show_default=True, metavar="NAME",
+@click.option("--hint-strategy", default="mc(budget=16,width=2)", show_default=True, metavar="NAME",
               shell_complete=complete_strategy,
               help="The search player whose verdict `hint` shows, with its budget (rollouts per decision).")
 @click.pass_context
@@ -847,7 +847,7 @@ def sensitivity(ctx, game, strategy, option_pairs, only, games, seed, jobs, out,
 @click.argument("game", required=False)
 @click.option("--search", default="mc", show_default=True, metavar="NAME",
               help="The search strategy whose budget is varied, with its other parameters, e.g. "
-                   "'mcts(c=1.0)'.")
+                   "'mcts(c=1.0)'; mc's width grows with the budget unless given, e.g. 'mc(width=2)'.")
 @click.option("--budgets", default=",".join(map(str, (1, 2, 4, 8, 16))), show_default=True, metavar="N,N,...",
               help="The rungs: increasing budgets (simulations per decision).")
 @click.option("--reference", multiple=True, metavar="NAME",
