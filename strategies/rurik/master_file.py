@@ -15,9 +15,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-from automa.core.errors import UsageError
-from automa.core.params import split_spec
-from automa.core.params import Param
+from automa.core.params import Param, UsageError, split_spec   # UsageError: the one-line error (automa.core.errors)
 from strategies.rurik.expert import WEIGHTS
 
 # master's own scoring terms, beyond expert's weights (their defaults are in master.toml too)
