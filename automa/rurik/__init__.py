@@ -47,6 +47,7 @@ GAME = Game(
         "random": "strategies.rurik.random:RandomStrategy",
         "greedy": "strategies.rurik.greedy:GreedyStrategy",
         "expert": "strategies.rurik.expert:ExpertStrategy",
+        "master": "strategies.rurik.master:MasterStrategy",
         "warlord": "strategies.rurik.warlord:WarlordStrategy",
         "builder": "strategies.rurik.builder:BuilderStrategy",
         "merchant": "strategies.rurik.merchant:MerchantStrategy",

@@ -9,6 +9,7 @@ import pytest
 from automa.core.bench import bench, rollout_cost
 from automa.core.registry import get_game
 from automa.rurik import decide, hidden, rounds
+from strategies.rurik.master import MasterStrategy
 from strategies.rurik.random import RandomStrategy
 from tests.core.searchcheck import first_difference, same_game_with_rollouts, shown
 
@@ -25,7 +26,7 @@ def test_rollouts_leave_the_real_game_untouched(index):
     assert traces[0] == traces[1] and results[0] == results[1]
 
 
-def _shown(monkeypatch, reorder: bool, peek: bool) -> list[tuple]:
+def _shown(monkeypatch, reorder: bool, peek: bool, policy=RandomStrategy) -> list[tuple]:
     """What capped ``mc`` was shown and chose. ``reorder``: right after setup the cards the player has
     not seen get a new order, in the real game and in the replays of it (not after a rollout's branch
     point, which re-samples them anyway); the solo deck is kept, so the game diverges later.
@@ -45,18 +46,20 @@ def _shown(monkeypatch, reorder: bool, peek: bool) -> list[tuple]:
             def keep_order(m, rng):
                 m.setup_rng = m.automa_rng = rng
             patch.setattr(decide, "resample", keep_order)
-        return shown(GAME, CTX, OPTS, RandomStrategy, 40, lambda v: (v.deed_display, v.hand, v.deeds))
+        return shown(GAME, CTX, OPTS, policy, 40, lambda v: (v.deed_display, v.hand, v.deeds))
 
 
-def test_search_player_does_not_peek(monkeypatch):
+@pytest.mark.parametrize("policy", [RandomStrategy, MasterStrategy], ids=["random", "master"])
+def test_search_player_does_not_peek(monkeypatch, policy):
     """Two games that differ only in the order of cards the player has not seen (scheme decks, deed
     deck, inheritance deck): with the strategy's stream fixed, mc's choices and the values of its
     rollouts (its verdict, which ``review`` shows) are the same until that order shows in what the
     player sees. With rollouts that peek (keeping the true order) a choice differs first, so this
-    test fails for a player that peeks."""
-    n, first = first_difference(_shown(monkeypatch, False, False), _shown(monkeypatch, True, False))
+    test fails for a player that peeks. The rollouts are played by ``random``, and by ``master``
+    (its policy and its rollouts read only the view they are given)."""
+    n, first = first_difference(_shown(monkeypatch, False, False, policy), _shown(monkeypatch, True, False, policy))
     assert n >= 10 and (first is None or first[0] != "choice"), (n, first)
-    n, first = first_difference(_shown(monkeypatch, False, True), _shown(monkeypatch, True, True))
+    n, first = first_difference(_shown(monkeypatch, False, True, policy), _shown(monkeypatch, True, True, policy))
     assert first is not None and first[0] == "choice", (n, first)
 
 
@@ -65,4 +68,4 @@ def test_bench_rollout_measures_rollouts_from_mid_game():
     games themselves, and the search strategies stay out of the default bench."""
     row = rollout_cost("rurik", None, 3)
     assert row["policy"] == "random" and row["rollouts"] > 0 and row["ms/rollout"] > 0 and row["ratio"] > 0
-    assert {r["strategy"] for r in bench(["rurik"], count=1)} == {"random", "greedy", "expert", "warlord", "builder", "merchant"}
+    assert {r["strategy"] for r in bench(["rurik"], count=1)} == {"random", "greedy", "expert", "master", "warlord", "builder", "merchant"}
