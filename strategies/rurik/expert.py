@@ -414,13 +414,10 @@ class ExpertStrategy(Strategy):
             add((value if cost <= coins - bribe else self.coin) - pen * number - per_coin * bribe)
         return out
 
-    def _column_table(self, v, values, column, col, coins, hand):
-        """Per advisor strength, what a placement in ``column`` (advisors ``col``, top first) would
-        be worth: (value, coin cost, penalty per advisor number); None for a full column. The
-        same column, coins and hand give the same table all round, so tables are kept per round."""
-        n = len(col)
-        if n >= 3:
-            return None
+    def _row_entries(self, v, values, column, col, hand) -> list:
+        """Per row of ``column`` (advisors ``col``, top first), what an advisor placed there would be
+        worth: (value less its coin, coin cost, penalty per advisor number), after the points of the
+        player's advisors already in the column (RK-STRAT-2, RK-ACT-2)."""
         P = v.PLAYER
         points = POINTS[column]
         used = 0
@@ -440,6 +437,16 @@ class ExpertStrategy(Strategy):
                 if not vals:
                     value = -0.3
             entries.append((value - coin * cost * self.coin_cost, cost, (2 - row) * low_pen))
+        return entries
+
+    def _column_table(self, v, values, column, col, coins, hand):
+        """Per advisor strength, what a placement in ``column`` (advisors ``col``, top first) would
+        be worth: (value, coin cost, penalty per advisor number); None for a full column. The
+        same column, coins and hand give the same table all round, so tables are kept per round."""
+        n = len(col)
+        if n >= 3:
+            return None
+        entries = self._row_entries(v, values, column, col, hand)
         # the row is the number of advisors at least as strong, counted from the bottom up
         # (RK-STRAT-4): at least i of them while the strength is at most the strongest of the
         # i-th and those below it; strengths 0 .. 5 + every coin as a bribe

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from strategies.rurik.expert import COIN_COST, COLUMNS, POINTS, WEIGHTS, ExpertStrategy
+from strategies.rurik.expert import POINTS, WEIGHTS, ExpertStrategy
 from strategies.rurik.master_file import EXTRA, load
 
 _DEFAULTS = load()
@@ -81,25 +81,8 @@ class MasterStrategy(ExpertStrategy):
             return None
         if not coming:
             return self._column_table(v, values, column, col, coins, hand)
-        P = v.PLAYER
+        entries = self._row_entries(v, values, column, col, hand)
         points = POINTS[column]
-        used = 0
-        for row, (side, _) in enumerate(col):
-            if side == P:
-                used += points[row]
-        action = COLUMNS[column]
-        entries = []
-        coin, low_pen = self.coin, self.low_pen
-        for row in range(3):
-            here, cost = points[row], COIN_COST[column][row]
-            if action == "scheme":
-                value = self._scheme[here] * (self.scheme_again if used else 1.0) - self.scheme_hand * hand
-            else:
-                vals = values[action]
-                value = sum([x for x in vals[used:used + here] if x > 0]) if used < len(vals) else -0.3
-                if not vals:
-                    value = -0.3
-            entries.append((value - coin * cost * self.coin_cost, cost, (2 - row) * low_pen))
         f, block = self.foresee, self.block
         _, theirs = _pushed(col, 0, None, coming, rcoins, points)
         out = []
