@@ -61,4 +61,5 @@ GAME = Game(
     render=render,
     tell=tell,
     data_files=_data.FILES,
+    default_strategy="master",
 )

@@ -108,7 +108,7 @@ GAME = Game(
     | {"mc": "strategies.mc:FlatMonteCarlo", "mcts": "strategies.mcts:ISMCTS"},
     play=play,
     prepare=prepare,
-    default_strategy="greedy",
+    default_strategy="master",
     difficulty_ladder=Ladder(("opponent", "difficulty")),
     describe=describe,
     render=render,
