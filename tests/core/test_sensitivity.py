@@ -68,16 +68,17 @@ def test_alternatives_come_from_choices_truth_values_or_declared_values():
 
 
 def test_module_options_are_varied_only_with_their_module():
+    """With no strategy named, the plan varies the default strategy's (master's) cells."""
     without = plan("rurik", None, {}, [], 10, 1)
     assert without.skipped["neutral_capture"] == "applies only with modules=warfare"
     assert without.skipped["maria_attack"] == "applies only with rebel_leader=maria"
-    assert "greedy neutral_capture=yes" not in without.varied
+    assert "master neutral_capture=yes" not in without.varied
     assert not any(c.values.get("difficulty") for c in without.sweep.cells)  # settings are never varied
     with_it = plan("rurik", None, {"modules": "warfare,epic"}, [], 10, 1)
-    assert "neutral_capture" not in with_it.skipped and "greedy neutral_capture=yes" in with_it.varied
+    assert "neutral_capture" not in with_it.skipped and "master neutral_capture=yes" in with_it.varied
     assert with_it.skipped["faction_scope"] == "applies only with modules=factions"
     hard = plan("stroganov", None, {"difficulty": "hard"}, [], 10, 1)
-    assert "greedy hard_coin_scope=hunting_only" in hard.varied
+    assert "master hard_coin_scope=hunting_only" in hard.varied
     assert plan("stroganov", None, {}, [], 10, 1).skipped["player_board_side"] == "one value modelled"
 
 
