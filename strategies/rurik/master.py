@@ -16,13 +16,11 @@ is a one-line error naming it.
 """
 from __future__ import annotations
 
-import dataclasses
 
 from strategies.rurik.expert import POINTS, WEIGHTS, ExpertStrategy
-from strategies.rurik.master_file import EXTRA, load
+from strategies.rurik.master_file import EXTRA, WEIGHTS_FILE
 
-_DEFAULTS = load()
-PARAMS = tuple(dataclasses.replace(p, default=_DEFAULTS[p.name]) for p in WEIGHTS + EXTRA)
+PARAMS = WEIGHTS_FILE.declared()
 
 
 class MasterStrategy(ExpertStrategy):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from strategies.stroganov.master import UsageError
+from automa.core.errors import UsageError
 from automa.core.registry import get_strategy
 from automa.core.seeding import game_streams
 from automa.stroganov import GAME
-from strategies.stroganov import master
+from strategies.stroganov import master_file as master
 from strategies.stroganov.expert import WEIGHTS
 from tests.stroganov.conftest import context
 
@@ -28,7 +28,7 @@ def write(tmp_path, text: str):
 
 def full(**change) -> str:
     values = {p.name: p.default for p in WEIGHTS} | change
-    return "[weights]\n" + "".join(f"{k} = {str(v).lower() if isinstance(v, bool) else repr(v)}\n"
+    return 'regenerate = "automa-sim tune stroganov expert --seed 1"\n[weights]\n' + "".join(f"{k} = {str(v).lower() if isinstance(v, bool) else repr(v)}\n"
                                     for k, v in values.items() if v is not None)
 
 
@@ -75,27 +75,27 @@ def test_master_is_legal_and_deterministic_under_option_mixes(options):
 
 
 def test_load_rejects_an_unknown_weight(tmp_path):
-    with pytest.raises(UsageError, match=r"master.toml: unknown field weights.kill \(not a weight of expert\)"):
+    with pytest.raises(UsageError, match=r"weights: unknown weight 'kill' \(see `automa-sim list strategies stroganov`\)"):
         master.load(write(tmp_path, full() + "kill = 1.0\n"))
 
 
 def test_load_rejects_an_unknown_table(tmp_path):
-    with pytest.raises(UsageError, match="unknown field 'source'"):
+    with pytest.raises(UsageError, match="unknown key 'source'"):
         master.load(write(tmp_path, "[source]\nseed = 1\n" + full()))
 
 
 def test_load_rejects_a_missing_weight(tmp_path):
-    with pytest.raises(UsageError, match="missing field weights.horse_stock"):
+    with pytest.raises(UsageError, match="missing weight 'horse_stock'"):
         master.load(write(tmp_path, full(horse_stock=None)))
-    with pytest.raises(UsageError, match=r"missing table \[weights\]"):
+    with pytest.raises(UsageError, match=r"no \[weights\] table"):
         master.load(write(tmp_path, "# nothing\n"))
 
 
 @pytest.mark.parametrize("change, message", [
-    (dict(horse_stock=7.5), "weights.horse_stock = 7.5 is not a whole number"),
-    (dict(horse="x"), "weights.horse = 'x' is not a number"),
-    (dict(horse=True), "weights.horse = True is not a number"),
-    (dict(fur_stock=-1), "weights.fur_stock = -1 is below its smallest value 0"),
+    (dict(horse_stock=7.5), "horse_stock: 7.5 is not a whole number"),
+    (dict(horse="x"), "horse: 'x' is not a number"),
+    (dict(horse=True), "horse: True is not a number"),
+    (dict(fur_stock=-1), "fur_stock: -1 is below the smallest allowed value 0"),
 ])
 def test_load_rejects_a_bad_value(tmp_path, change, message):
     with pytest.raises(UsageError, match=message.replace(".", r"\.")):
@@ -105,18 +105,24 @@ def test_load_rejects_a_bad_value(tmp_path, change, message):
 def test_a_bad_file_is_one_line(tmp_path):
     with pytest.raises(UsageError) as err:
         master.load(write(tmp_path, "[weights\n"))
-    assert "\n" not in str(err.value) and str(err.value).startswith("master.toml: cannot read")
+    assert "\n" not in str(err.value) and "master.toml: cannot read the master weights" in str(err.value)
 
 
-def test_toml_text_writes_a_tune_runs_best_string(tmp_path):
-    """A best.txt of `tune stroganov expert` becomes a file that loads to those weights, the others at
-    expert's defaults."""
-    text = master.toml_text("expert(horse=0.1,horse_stock=5)\n", "# made by a test")
-    assert text.startswith("# made by a test\n[weights]\n")
-    values = master.load(write(tmp_path, text))
+def test_a_tune_runs_best_txt_is_written_into_the_file(tmp_path):
+    """``python -m strategies.stroganov.master_file BEST_TXT OUT``: a best.txt of `tune stroganov
+    expert` becomes a file that loads to those weights, the others at expert's defaults, with the run's
+    command as its regenerate line; a bad best.txt leaves OUT as it was."""
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "best.txt").write_text("expert(horse=0.1,horse_stock=5)\n")
+    (run / "manifest.json").write_text('{"command": "automa-sim tune stroganov expert --seed 3"}')
+    out = tmp_path / "master.toml"
+    assert master.main([str(run / "best.txt"), str(out)]) == 0
     defaults = {p.name: p.default for p in WEIGHTS}
-    assert values == defaults | {"horse": 0.1, "horse_stock": 5}
-    with pytest.raises(UsageError, match="unknown weight kill"):
-        master.toml_text("expert(kill=1)")
-    with pytest.raises(UsageError, match="expected expert"):
-        master.toml_text("greedy")
+    assert master.load(out) == defaults | {"horse": 0.1, "horse_stock": 5}
+    assert 'regenerate = "automa-sim tune stroganov expert --seed 3"' in out.read_text()
+    (run / "best.txt").write_text("expert(kill=1)\n")
+    assert master.main([str(run / "best.txt"), str(out)]) == 2
+    assert master.load(out)["horse"] == 0.1
+    with pytest.raises(UsageError, match="not a strategy string of expert, master"):
+        master.weights_of("greedy")
