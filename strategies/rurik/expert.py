@@ -395,15 +395,7 @@ class ExpertStrategy(Strategy):
             values, tables_seen = self._action_values(v), {}
             self._round_values = (v, v.round, values, tables_seen)
         coins = v.coins(v.PLAYER)
-        hand = len(v.hand)
-        tables = []
-        for column in range(6):
-            col = v.board_column(column)
-            key = (column, col, coins, hand)
-            table = tables_seen.get(key)
-            if table is None:
-                table = tables_seen[key] = self._column_table(v, values, column, col, coins, hand)
-            tables.append(table)
+        tables = self._tables(v, values, tables_seen, coins, len(v.hand))
         per_coin = self.coin * self.bribe
         numbers = v.ADVISOR_NUMBER
         out = []
@@ -413,6 +405,18 @@ class ExpertStrategy(Strategy):
             value, cost, pen = tables[column][number + bribe]
             add((value if cost <= coins - bribe else self.coin) - pen * number - per_coin * bribe)
         return out
+
+    def _tables(self, v, values, seen, coins, hand) -> list:
+        """Each column's :meth:`_column_table`, kept in ``seen`` for the round."""
+        tables = []
+        for column in range(6):
+            col = v.board_column(column)
+            key = (column, col, coins, hand)
+            table = seen.get(key)
+            if table is None:
+                table = seen[key] = self._column_table(v, values, column, col, coins, hand)
+            tables.append(table)
+        return tables
 
     def _row_entries(self, v, values, column, col, hand) -> list:
         """Per row of ``column`` (advisors ``col``, top first), what an advisor placed there would be

@@ -32,23 +32,15 @@ class MasterStrategy(ExpertStrategy):
 
     # --- placement: where the Rebellion's advisors will push the player's ------------------------
 
-    def _placements(self, d):
-        """expert's placement scores, with each space taken as the space the advisor will hold after
-        the Rebellion's remaining placements of the round (``foresee`` of the way): the solo card in
+    def _tables(self, v, values, seen, coins, hand):
+        """Each column's table of expert's placement values, with each space taken as the space the
+        advisor will hold after the Rebellion's remaining placements of the round (``foresee`` of the
+        way): the solo card in
         use and the priority, both face up (``view.solo_card``, RK-REB-STRAT-2), say which advisor
         the Rebellion places next and where, so an advisor that a stronger rebel will push down is
         worth the lower space's points and coin (RK-STRAT-4, RK-REB-STRAT-4..6)."""
         if not self.foresee:
-            return super()._placements(d)
-        v = d.view
-        cached = self._round_values
-        if cached is not None and cached[0] is v and cached[1] == v.round:
-            values, tables_seen = cached[2], cached[3]
-        else:
-            values, tables_seen = self._action_values(v), {}
-            self._round_values = (v, v.round, values, tables_seen)
-        coins = v.coins(v.PLAYER)
-        hand = len(v.hand)
+            return super()._tables(v, values, seen, coins, hand)
         plan = _rebel_plan(v)
         rcoins = v.coins(v.REBELLION)
         tables = []
@@ -56,19 +48,11 @@ class MasterStrategy(ExpertStrategy):
             col = v.board_column(column)
             coming = tuple((n, coin) for n, c, coin in plan if c == column)
             key = ("f", column, col, coins, hand, coming, rcoins if coming else 0)
-            table = tables_seen.get(key)
+            table = seen.get(key)
             if table is None:
-                table = tables_seen[key] = self._foreseen_table(v, values, column, col, coins, hand, coming, rcoins)
+                table = seen[key] = self._foreseen_table(v, values, column, col, coins, hand, coming, rcoins)
             tables.append(table)
-        per_coin = self.coin * self.bribe
-        numbers = v.ADVISOR_NUMBER
-        out = []
-        add = out.append
-        for _, label, column, bribe in d.choices:
-            number = numbers[label]
-            value, cost, pen = tables[column][number + bribe]
-            add((value if cost <= coins - bribe else self.coin) - pen * number - per_coin * bribe)
-        return out
+        return tables
 
     def _foreseen_table(self, v, values, column, col, coins, hand, coming, rcoins):
         """Per advisor strength, as expert's ``_column_table`` (value, coin cost, penalty per advisor
