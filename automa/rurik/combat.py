@@ -8,7 +8,7 @@ from automa.rurik.decide import scheme_deck
 from automa.rurik.match import Match
 from automa.rurik.rebel_board import unlock
 from automa.rurik.regions import rules
-from automa.rurik.state import PLAYER, REBELLION, STRONGHOLD
+from automa.rurik.state import PLAYER, STRONGHOLD
 
 REWARD_GOODS = {"wood2": (0, 2), "fish2": (1, 2), "fur1": (4, 1)}
 

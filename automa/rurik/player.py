@@ -109,7 +109,7 @@ def attack(m: Match, r: int, target: str, fewer: int = 0) -> None:
 
 def _attack_rebellion(m: Match, r: int, at: int, here: bool, fewer: int) -> int:
     """The attack on a Rebellion unit in ``r`` from ``at``; returns the casualties of its checks."""
-    s, pl, reb = m.s, m.s.sides[P], m.s.sides[REBELLION]
+    pl, reb = m.s.sides[P], m.s.sides[REBELLION]
     n = combat.casualty_cards(m, REBELLION, r) - fewer
     checks = 2 if m.opt["rebel_leader"] == "gleb" and reb.leader == r else 1
     if m.opt["player_leader"] == "boris" and here:
@@ -541,7 +541,7 @@ def _sviatoslav(m: Match) -> None:
     """Before spending build points he may step to an adjacent region: free into a region "with a
     rebel", 1 coin otherwise (RK-SB-LEAD-2). A rebel is a Rebellion unit by default, a neutral troop
     with ``sviatoslav_free_step=neutral_troop`` (RK-READ-6)."""
-    s, pl = m.s, m.s.sides[P]
+    pl = m.s.sides[P]
     r = pl.leader
     if r < 0:
         return

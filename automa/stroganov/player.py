@@ -187,7 +187,6 @@ def paid_actions(run: Run, side) -> list:
     any fur, with guide_any_fur=advanced_only for an advanced action only (ST-TURN-5, ST-TK-LAND-6,
     ST-READ-4)."""
     out = []
-    region_fur = run.st.region_fur
     strict = side.guide and run.o.guide_any_fur == "advanced_only"
     for r in locations(run, side):
         acts = _paid_in(run, side, r, side.guide, False)

@@ -148,7 +148,7 @@ def _participants(run: Run) -> None:
 def _start_sets(run: Run) -> None:
     """Two start sets (wish, fur, and a plan from the ``start_plans`` hook); the player chooses one, Ivan
     gets the other set's plan (and its fur with ivan_start_set=plan_and_fur) (ST-SETUP-9, ST-OPEN-31)."""
-    st, t = run.st, run.t
+    t = run.t
     wishes = run.rng.sample(t.wish_groups["start"], 2)
     furs = [bag.draw(run), bag.draw(run)]
     deal = run.hooks.start_plans
