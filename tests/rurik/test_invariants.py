@@ -299,3 +299,13 @@ def test_state_copy_shares_no_mutable_part():
     c.board[0].append((0, "1", 1))
     c.rewards[99] = "x"
     assert c != s
+
+
+def test_cathedral_offers_the_faction_defeat_before_the_build_starts(checked):
+    """Game 9880 of the fuzz suite's seed: building the Cathedral offers the faction's defeat
+    (RK-SB-FACT-1..4) before the church goes; at that decision the epic copy is not yet counted as
+    built (RK-SB-EPIC-1), so the state shown is whole. It failed while the copy was counted first."""
+    res = _play({"difficulty": 3, "rebel_leader": "sviatopolk", "player_leader": "mstislav",
+                 "modules": "epic,warfare,factions"}, 20_261_136, 9880, "expert")
+    assert res.rounds == 4
+    assert res.player["faction"] == 1

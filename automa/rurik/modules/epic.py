@@ -173,6 +173,9 @@ def apply_build(m: Match, choice: tuple) -> int | None:
     cost = build_cost(m, r)
     s, mod, pl = m.s, m.s.mod, m.s.sides[P]
     e = mod.epic_cards[slot]
+    if e == CATHEDRAL:
+        for hook in m.hooks.before_player_pays:      # before the church goes, and before the build starts
+            hook(m)
     mod.turn |= TURN_EPIC
     mod.epic_left[slot] -= 1
     mod.epic_built[slot] = True
@@ -180,8 +183,6 @@ def apply_build(m: Match, choice: tuple) -> int | None:
         mod.borders.append((r, other, e))
     else:
         if e == CATHEDRAL:
-            for hook in m.hooks.before_player_pays:      # before the church goes
-                hook(m)
             s.structs[r].remove((P, CHURCH))
             if m.opt["cathedral_church"] == "to_supply":   # RK-READ-8
                 pl.structures[CHURCH] += 1
