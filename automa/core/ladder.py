@@ -16,6 +16,7 @@ reaches 50%, or "not reached within budget N"); and ``plots/ladder.png``.
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -191,8 +192,22 @@ def speed(design: Design, outcome: Outcome) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["cell", "games_played", "seconds", "games_per_s"])
 
 
+def crossing(budgets: list[int], rates: list[float]) -> float | None:
+    """Where the win rate first reaches 50%, on a log2 budget scale between the rung below it and the
+    first rung that reaches it; None when the first rung already reaches it or none does."""
+    for k, (b, w) in enumerate(zip(budgets, rates)):
+        if w >= 0.5:
+            if k == 0:
+                return None
+            b0, w0 = budgets[k - 1], rates[k - 1]
+            x0, x1 = math.log2(b0), math.log2(b)
+            return round(2 ** (x0 + (x1 - x0) * (0.5 - w0) / (w - w0)), 1)
+    return None
+
+
 def thresholds(design: Design, ladder: pd.DataFrame) -> pd.DataFrame:
-    """Per setting, the smallest budget whose win rate reaches 50% (or "not reached within budget N")."""
+    """Per setting, the smallest budget whose win rate reaches 50% (or "not reached within budget N"),
+    and the budget where the line through the rungs first crosses 50% (:func:`crossing`)."""
     rows = []
     rungs = ladder[ladder["budget"] != ""]
     keys = list(design.axes)
@@ -201,7 +216,10 @@ def thresholds(design: Design, ladder: pd.DataFrame) -> pd.DataFrame:
         reached = part[part["win_rate"] >= 0.5]
         answer = (str(int(reached["budget"].min())) if len(reached)
                   else f"not reached within budget {max(design.budgets)}")
-        rows.append(dict(zip(keys, setting)) | {"budget_for_50pct": answer})
+        part = part.sort_values("budget", key=lambda b: b.astype(int))
+        between = crossing([int(b) for b in part["budget"]], list(part["win_rate"]))
+        rows.append(dict(zip(keys, setting)) | {"budget_for_50pct": answer,
+                                                "budget_for_50pct_interpolated": "" if between is None else between})
     return pd.DataFrame(rows)
 
 
@@ -278,7 +296,9 @@ def human_summary(design: Design, outcome: Outcome) -> str:
             lines.append(f"  {cell:<48} win {r.win_rate:6.1%} [{r.win_rate_lo:.1%}, {r.win_rate_hi:.1%}]  "
                          f"margin {r.margin_mean:+6.2f}{diff}{rate}")
         for r in thresholds(design, ladder).to_dict("records"):
-            where = ", ".join(f"{k}={v}" for k, v in r.items() if k != "budget_for_50pct") or "base"
-            lines.append(f"50% win rate at {where}: {r['budget_for_50pct']}")
+            where = ", ".join(f"{k}={v}" for k, v in r.items() if not k.startswith("budget_for_50pct")) or "base"
+            between = r["budget_for_50pct_interpolated"]
+            lines.append(f"50% win rate at {where}: {r['budget_for_50pct']}"
+                         + (f" (crossing at budget {between})" if between != "" else ""))
     lines.append(f"files: {outcome.out}/ ({', '.join(p.name for p in sorted(outcome.out.iterdir()))})")
     return "\n".join(lines)

@@ -45,7 +45,8 @@ def blocks(path: Path, m: dict, ladder: pd.DataFrame, speed: pd.DataFrame, thres
                      f"{_f(r.win_rate_lo, '.1%')} to {_f(r.win_rate_hi, '.1%')}", _f(r.margin_mean, "+.2f"),
                      _f(r.margin_diff, "+.2f"), f"{_f(r.margin_diff_lo, '+.2f')} to {_f(r.margin_diff_hi, '+.2f')}",
                      _f(rate.get(label, float("nan")), ".2f")])
-    found = [[*(str(r[a]) for a in axes), r["budget_for_50pct"]] for r in thresholds.to_dict("records")]
+    found = [[*(str(r[a]) for a in axes), r["budget_for_50pct"], _f(r.get("budget_for_50pct_interpolated", ""), "")]
+             for r in thresholds.to_dict("records")]
     return [("h1", f"{game.title}: win rate against search budget"),
             ("p", f"{m['search']} at budgets {', '.join(map(str, m['budgets']))} · references "
                   f"{', '.join(m['references']) or 'none'} · {m['games_per_cell']:,} paired games per cell · "
@@ -62,7 +63,10 @@ def blocks(path: Path, m: dict, ladder: pd.DataFrame, speed: pd.DataFrame, thres
                     "The search sees only what a player at the table sees: hidden cards are re-sampled "
                     "before every simulation (docs/search.md). Its players are programs, not people."]),
             ("img", PLOT, ALT),
-            ("h2", "Smallest budget with a 50% win rate"), ("table", [*axes, "budget"], found),
+            ("h2", "Smallest budget with a 50% win rate"),
+            ("p", "The smallest rung that wins half its games, and the budget where the line between the rung "
+                  "below and that rung crosses 50% (log scale; – when the first rung already wins half)."),
+            ("table", [*axes, "budget", "crossing"], found),
             ("h2", "Every cell"), ("table", head, body)] + moved_blocks(m["game"], list(dict.fromkeys(ladder["strategy"])),
                                                                        sensitivity)
 

@@ -4,6 +4,8 @@ import shlex
 import pandas as pd
 import pytest
 
+from automa.core.ladder import crossing
+
 from tests.core.test_cli import run_cli
 from tests.core.test_examples import stop_after_first_chunk
 
@@ -39,6 +41,19 @@ def test_ladder_tables_report_and_any_job_count(capsys, tmp_path):
     assert code == 0 and "Smallest budget with a 50% win rate" in (tmp_path / "j1" / "report.md").read_text()
     again = shlex.join(["automa-sim", *map(str, BASE), "--jobs", "1", "--out", "j1", "--force"])
     assert f"Regenerate with: {again}, then automa-sim report j1\n" in (tmp_path / "j1" / "report.md").read_text()
+
+
+@pytest.mark.parametrize("budgets, rates, expected", [
+    ([4, 16, 64], [0.2, 0.4, 0.6], 32.0),      # halfway between 16 and 64 on a log scale
+    ([4, 16, 64], [0.2, 0.5, 0.9], 16.0),      # a rung exactly at 50%
+    ([4, 16, 64], [0.2, 0.7, 0.3], 9.2),       # the first crossing (60% of the way), not a later dip
+    ([4, 16], [0.6, 0.7], None),               # the first rung already wins half: no crossing to draw
+    ([4, 16], [0.1, 0.4], None),               # never reached
+])
+def test_the_50pct_crossing_is_interpolated_on_a_log_budget_scale(budgets, rates, expected):
+    """thresholds.csv's budget_for_50pct_interpolated: the smallest rung is coarse (16 or 32 apart at the
+    top of a ladder), so the budget where the line between the rungs crosses 50% is given as well."""
+    assert crossing(budgets, rates) == expected
 
 
 def test_an_interrupted_ladder_resumes_to_the_same_table(capsys, tmp_path, monkeypatch):
