@@ -408,7 +408,7 @@ def rate(folder, ladder_dir, strategy, out, force):
     \b
     Example:
       automa-sim rate results/rurik/difficulty --strategy greedy
-      automa-sim simulate stroganov --games 3 --seed 2 --out results/rate-example --force --quiet
+      automa-sim simulate stroganov --games 3 --seed 2 --option opponent=katyusha --out results/rate-example --force --quiet
       automa-sim rate results/rate-example
     """
     import csv
