@@ -83,9 +83,13 @@ def table(rows: list[dict]) -> str:
 
 
 def _cell(value, column: str) -> str:
+    """Speedup to 2 decimals; a rate with 3 significant digits below 100 (a search player plays well
+    under one game a second), whole numbers above."""
     if column == "speedup":
         return f"{value:.2f}"
-    return f"{value:,.0f}" if isinstance(value, float) else str(value)
+    if not isinstance(value, float):
+        return str(value)
+    return f"{value:,.0f}" if value >= 100 else f"{value:.3g}"
 
 
 OVERHEAD_COLUMNS = ("game", "strategy", "games", "rows/s engine", "rows/s bench", "rows/s run", "rows/s cli",

@@ -338,6 +338,13 @@ def test_bench_prints_a_table(capsys):
     assert [line.split()[:3] for line in lines[2:]] == [["tiny", "high", "40"], ["tiny", "first", "40"]]
 
 
+def test_bench_shows_slow_rates_with_three_digits():
+    """A search player's games/s (well under 1) is not rounded to 0."""
+    from automa.core.bench import _cell
+    assert [_cell(v, "games/s 1 proc") for v in (0.0437, 4.5, 57.25, 1234.6)] == ["0.0437", "4.5", "57.2", "1,235"]
+    assert _cell(1.953, "speedup") == "1.95" and _cell(40, "games") == "40"
+
+
 def test_bench_measures_only_the_strategy_given_and_shows_progress(capsys):
     code, out, err = run_cli(capsys, "bench", "tiny", "--games", 20, "--strategy", "first")
     assert code == 0 and [line.split()[:3] for line in out.splitlines()[2:]] == [["tiny", "first", "20"]]
