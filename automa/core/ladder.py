@@ -213,11 +213,11 @@ def thresholds(design: Design, ladder: pd.DataFrame) -> pd.DataFrame:
     keys = list(design.axes)
     for setting, part in (rungs.groupby(keys, sort=False) if keys else [((), rungs)]):
         setting = setting if isinstance(setting, tuple) else (setting,)
-        reached = part[part["win_rate"] >= 0.5]
-        answer = (str(int(reached["budget"].min())) if len(reached)
-                  else f"not reached within budget {max(design.budgets)}")
         part = part.sort_values("budget", key=lambda b: b.astype(int))
-        between = crossing([int(b) for b in part["budget"]], list(part["win_rate"]))
+        budgets, rates = [int(b) for b in part["budget"]], list(part["win_rate"])
+        reached = [b for b, w in zip(budgets, rates) if w >= 0.5]
+        answer = str(reached[0]) if reached else f"not reached within budget {max(design.budgets)}"
+        between = crossing(budgets, rates)
         rows.append(dict(zip(keys, setting)) | {"budget_for_50pct": answer,
                                                 "budget_for_50pct_interpolated": "" if between is None else between})
     return pd.DataFrame(rows)
