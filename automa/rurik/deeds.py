@@ -1,15 +1,15 @@
 """Deeds, secret agendas and goods payments for the player (RK-COMP-8, RK-CLAIM-4, RK-END-1,
 RK-OPEN-19, RK-OPEN-29, RK-OPEN-33, RK-OPEN-36, RK-OPEN-41, RK-OPEN-42, RK-SB-BOON-1).
 
-Where a cost leaves a choice (which goods, troops, structures or scheme card to give up) the
-engine pays it the same way every time: dock goods first, then trade boon tokens (each stands
-for any one good), then boat goods, from the kinds held most (``boat.plan_goods``); troops from
-the regions with the most troops, the first scheme card in hand. The strategy decides whether to
-accomplish a deed.
+The strategy decides whether to accomplish a deed, and what to give up where its cost leaves a
+choice (automa/rurik/payments.py). :func:`goods_plan` and :func:`troop_plan` are the fixed order
+the engine paid in before, the built-in strategies' answer: dock goods first, then trade boon
+tokens (each stands for any one good), then boat goods, from the kinds held most
+(``boat.plan_goods``); troops from the regions with the most troops.
 """
 from __future__ import annotations
 
-from automa.rurik.boat import ANY, pay_plan, payable, plan_distinct, plan_goods, plan_same
+from automa.rurik.boat import ANY, payable, plan_distinct, plan_goods, plan_same
 from automa.rurik.data import GOODS, STRUCTURES
 from automa.rurik.decide import decide
 from automa.rurik.match import Match
@@ -153,12 +153,6 @@ def payable_conversions(m: Match) -> list[str]:
     if sum(have) + boons < 2:
         return []
     return [kind for kind, (a, b) in CONVERSIONS if have[a] or have[b] or boons]   # = plan_goods(m, [need, ANY])
-
-
-def pay_two(m: Match, need: tuple[int, ...]) -> None:
-    """Pay a conversion token's two goods (RK-OPEN-29): dock goods, then boon tokens, then boat goods
-    (:func:`boat.plan_goods`, RK-SB-BOON-1)."""
-    pay_plan(m, plan_goods(m, [need, ANY]))
 
 
 def agenda_met(m: Match, end_tokens: tuple[int, int] = (0, 0)) -> bool:

@@ -157,4 +157,33 @@ def describe(view, kind: str, choice) -> str:
         faction = view.faction
         name = faction[0] if faction else "faction"
         return f"not yet: keep {name} in play" if choice == PASS else f"announce the defeat of {name}"
+    if kind.startswith("pay_"):
+        return payment(view, kind, choice)
+    raise KeyError(f"no label for decision kind {kind!r}")
+
+
+def payment(view, kind: str, choice) -> str:
+    """What the player gives up for a deed or a conversion token (RK-OPEN-42, RK-SB-CLAR-3, RK-SB-BOON-1,
+    RK-SB-WAR-6): goods and trade boon tokens, units by region, a scheme card, a structure, a captive."""
+    if kind == "pay_goods":
+        parts = [f"{choice.count(g)} {view.GOODS[g]}" for g in sorted(set(choice[1:])) if g >= 0]
+        boons = choice.count(-1)
+        if boons:
+            parts.append(f"{boons} trade boon token{'s' if boons > 1 else ''}")
+        return "pay " + ", ".join(parts)
+    if kind == "pay_troops":
+        parts = []
+        for r in sorted(set(choice[1:])):
+            n = choice.count(r)
+            leader = view.leader(view.PLAYER) == r and n >= view.units(view.PLAYER, r)
+            what = f"{n - leader} troop{'s' if n - leader > 1 else ''}" if n - leader else ""
+            parts.append(f"{what}{' and ' if what and leader else ''}{'your leader' if leader else ''} from {region(view, r)}")
+        return "remove " + ", ".join(parts)
+    if kind == "pay_scheme":
+        return f"discard {scheme(view, choice[1])}"
+    if kind == "pay_structure":
+        return f"remove your {view.STRUCTURES[choice[2]]} in {region(view, choice[1])}"
+    if kind == "pay_captive":
+        return {"troop": "let a captive rebel go", "leader": "let the captive rebel leader go",
+                "neutral": "let a captive neutral troop go"}[choice[1]]
     raise KeyError(f"no label for decision kind {kind!r}")

@@ -7,8 +7,8 @@ action (RK-ACT-4).
 """
 from __future__ import annotations
 
-from automa.rurik import combat, deeds, schemes
-from automa.rurik.boat import gain_good, pay_plan, settle_dock
+from automa.rurik import combat, deeds, payments, schemes
+from automa.rurik.boat import gain_good, settle_dock
 from automa.rurik.choices import CHOICES, build_cost, tax_cost
 from automa.rurik.data import ADVISOR_NUMBER, COLUMNS, STRUCTURES
 from automa.rurik.decide import PASS, casualty_deck, decide, scheme_deck
@@ -406,31 +406,22 @@ def accomplish(m: Match) -> None:
 
 
 def _apply_deed(m: Match, choice: tuple) -> None:
-    """Pay a deed's cost (modules' parts: hook ``pay_deed``) and gain its reward (RK-OPEN-42)."""
+    """Pay a deed's cost, the player choosing what to give up (:mod:`automa.rurik.payments`; modules'
+    parts: hook ``pay_deed``), and gain its reward (RK-OPEN-42)."""
     if choice == PASS:
         return
     d = choice[1]
     deed = m.data.deeds[d]
-    s, pl = m.s, m.s.sides[P]
+    pl = m.s.sides[P]
     cost = deed.get("cost", {})
-    pay_plan(m, deeds.goods_plan(m, cost))
+    payments.pay_goods(m, *payments.deed_goods(cost), deeds.goods_plan(m, cost))
     pl.coins -= cost.get("coins", 0)
-    for _ in range(cost.get("scheme_cards", 0)):
-        s.discard.append(pl.hand.pop(0))
+    payments.pay_schemes(m, cost.get("scheme_cards", 0))
     if "remove_troops" in cost:
-        for r in deeds.troop_plan(m, cost["remove_troops"]):
-            if pl.units[r]:
-                pl.units[r] -= 1
-                pl.supply += 1
-            else:
-                pl.leader = -1                           # the last unit there (RK-SB-CLAR-3)
+        payments.pay_troops(m, cost["remove_troops"], deeds.troop_plan(m, cost["remove_troops"]))
     for hook in m.hooks.pay_deed:
         hook(m, cost)
-    for k in cost.get("remove_structures", {}).get("kinds", ()):
-        kind = STRUCTURES.index(k)
-        r = next(r for r, st in enumerate(s.structs) if (P, kind) in st)
-        s.structs[r].remove((P, kind))
-        pl.structures[kind] += 1
+    payments.pay_structures(m, cost.get("remove_structures", {}).get("kinds", ()))
     pl.deeds.remove(d)
     pl.deeds_done.append(d)
     if m.trace:
@@ -514,7 +505,7 @@ def _convert(m: Match, choice: tuple, pool: dict | None) -> None:
         for hook in m.hooks.pay_conversion:
             hook(m, choice)
     else:
-        deeds.pay_two(m, goods)
+        payments.pay_two(m, goods)
     if pool is not None:
         pool[kind] = pool.get(kind, 0) + 1
     else:

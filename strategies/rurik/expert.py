@@ -32,7 +32,8 @@ column's table of values by advisor strength is kept for the round.
 It always accomplishes a deed it can, plays a scheme card it can pay, tries a capture, takes the
 Veche card, announces the faction's defeat and spends a scheme card's move point before its muster
 point; it converts goods into a muster or build point only when that point is worth more than the
-two goods. Setup and the out-of-troops muster (never declined) place troops in new regions. The
+two goods, and pays what a deed or token costs in the engine's first choice (the ``pay_*``
+decisions: the fixed order of before, docs/decisions.md). Setup and the out-of-troops muster (never declined) place troops in new regions. The
 scheme deck and card, the agenda, the deed card, the casualty deck and the advisor taken back are
 left to its random stream (their faces are hidden or not in the view).
 
@@ -223,7 +224,7 @@ class ExpertStrategy(Strategy):
     @staticmethod
     def _fixed(kind, choices):
         """Choices that need no scores."""
-        if kind in ("capture", "veche", "faction_defeat"):
+        if kind in ("capture", "veche", "faction_defeat") or kind.startswith("pay_"):
             return choices[0]
         if kind == "scheme_order":
             return ("first", "move") if ("first", "move") in choices else choices[0]

@@ -19,7 +19,9 @@ scheme 0.5; a space it could not use at all is worth -1; each bribe coin costs 0
 Stone & Blade modules it always tries a capture and always takes the Veche's scheme card (both
 reveal cards, so the engine offers no lookahead); epic structures, conversions, the Capital Port
 swap, the Library exchange and the faction's defeat are judged by lookahead. A scheme card's move
-and muster points go move first (a troop can enter a region and be mustered there). Other decisions
+and muster points go move first (a troop can enter a region and be mustered there). What a deed or
+a conversion token costs it pays in the engine's first choice (the ``pay_*`` decisions: the fixed
+order of before, docs/decisions.md). Other decisions
 the engine offers no lookahead for (which scheme deck or card, which agenda) are taken at random.
 """
 from automa.core.strategy import Strategy
@@ -90,7 +92,7 @@ class GreedyStrategy(Strategy):
     def choose(self, decision):
         if decision.kind == "advisor_place":
             return self.pick_top(decision.choices, placement_values(decision.view, decision.choices))
-        if decision.kind in ("capture", "veche"):
+        if decision.kind in ("capture", "veche") or decision.kind.startswith("pay_"):
             return decision.choices[0]
         if decision.kind == "scheme_order":
             return ("first", "move") if ("first", "move") in decision.choices else decision.choices[0]

@@ -6,7 +6,8 @@ spare) and scores each spending choice with ``weight(view, choice)``; it passes 
 scores above 0. It uses only the conversion tokens named in ``conversions``, so goods stay on
 the boat otherwise. With the Stone & Blade modules every persona tries every capture, takes the
 Veche's scheme card and announces the faction's defeat as soon as it can. It never declines the
-out-of-troops muster, and spends a scheme card's move point before its muster point. Other decisions (which deck, which card to keep, where that muster goes) go
+out-of-troops muster, spends a scheme card's move point before its muster point, and pays what a
+deed or token costs in the engine's first choice (the ``pay_*`` decisions). Other decisions (which deck, which card to keep, where that muster goes) go
 to its random stream.
 """
 from automa.core.strategy import Strategy
@@ -29,7 +30,7 @@ class Persona(Strategy):
         kind, choices, view = decision.kind, decision.choices, decision.view
         if kind == "advisor_place":
             return self.pick_top(choices, self._placements(view, choices))
-        if kind in ("capture", "veche", "faction_defeat"):
+        if kind in ("capture", "veche", "faction_defeat") or kind.startswith("pay_"):
             return choices[0]
         if kind == "scheme_order":
             return ("first", "move") if ("first", "move") in choices else choices[0]

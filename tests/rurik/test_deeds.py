@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from automa.rurik import deeds
+from automa.rurik import deeds, payments
 from automa.rurik import player as rplayer
 from automa.rurik.state import PLAYER
 from tests.rurik.conftest import _DATA, make_match
@@ -30,12 +30,12 @@ def test_a_boon_token_pays_a_conversion_token():
     pl = player(m)
     pl.dock[STONE], pl.boons = 1, 1
     assert deeds.payable_conversions(m) == ["muster", "build"]    # the boon is the fish or honey
-    deeds.pay_two(m, dict(deeds.CONVERSIONS)["build"])
+    payments.pay_two(m, dict(deeds.CONVERSIONS)["build"])
     assert pl.dock == [0] * 5 and pl.boons == 0
     m2 = make_match()
     player(m2).boons = 2
     assert deeds.payable_conversions(m2) == ["muster", "build"]
-    deeds.pay_two(m2, dict(deeds.CONVERSIONS)["muster"])
+    payments.pay_two(m2, dict(deeds.CONVERSIONS)["muster"])
     assert player(m2).boons == 0
     player(m2).boons = 1
     assert deeds.payable_conversions(m2) == []                    # one boon is one good, not two
@@ -64,7 +64,7 @@ def test_a_boon_token_is_spent_before_a_boat_good():
     m = make_match()
     pl = player(m)
     pl.dock[WOOD], pl.boons, pl.boat[STONE] = 1, 1, 2
-    deeds.pay_two(m, dict(deeds.CONVERSIONS)["build"])
+    payments.pay_two(m, dict(deeds.CONVERSIONS)["build"])
     assert pl.dock == [0] * 5 and pl.boons == 0 and pl.boat[STONE] == 2
 
 

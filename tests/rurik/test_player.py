@@ -322,14 +322,14 @@ def test_scheme_card_move_and_muster_in_either_order(main):
 def test_conversion_token_pays_dock_goods_before_boat_goods():
     """A goods conversion token (2 goods with wood or stone -> 1 build) spends dock goods before
     boat goods, which score on the trade track (RK-OPEN-29, RK-CLAIM-2)."""
-    from automa.rurik import deeds
+    from automa.rurik import deeds, payments
     m = pm()
     pl = m.s.sides[PLAYER]
     pl.boat[0] = 3                                   # wood on the boat
     pl.dock[1] = 1                                   # a fish on the dock
     pl.dock[3] = 1                                   # a stone on the dock
     assert "build" in deeds.payable_conversions(m)
-    deeds.pay_two(m, (0, 3))
+    payments.pay_two(m, (0, 3))
     assert pl.boat[0] == 3 and pl.dock == [0, 0, 0, 0, 0]
 
 

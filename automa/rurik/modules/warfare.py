@@ -11,9 +11,10 @@ join the scheme decks, the 4 warfare deeds the deed deck and Victorious the agen
 from __future__ import annotations
 
 from automa.rurik import combat, schemes
-from automa.rurik.boat import ANY, pay_plan, payable, plan_goods
+from automa.rurik.boat import ANY, payable, plan_goods
 from automa.rurik.decide import PASS, casualty_deck, decide
 from automa.rurik.match import Match
+from automa.rurik.payments import pay_goods
 from automa.rurik.state import CAPTURED, PLAYER, REBELLION, STRONGHOLD
 
 P, R = PLAYER, REBELLION
@@ -163,19 +164,25 @@ def captives(m: Match, side: int) -> int:
     return d[UNITS] + d[LEADER] + d[NEUTRAL]
 
 
+CAPTIVES = ("troop", "leader", "neutral")    # the dungeon slots, by name, in the built-in strategies' order
+
+
 def let_go(m: Match, n: int) -> None:
-    """Peace Treaty: let ``n`` of the player's captives go without reward, troops before the leader
-    before neutral troops (RK-SB-WAR-6)."""
+    """Peace Treaty: let ``n`` of the player's captives go without reward, each the one the player
+    chooses (decision ``pay_captive``; troops before the leader before neutral troops first)
+    (RK-SB-WAR-6)."""
     s, d = m.s, m.s.mod.dungeon[P]
     for _ in range(n):
-        if d[UNITS]:
-            d[UNITS] -= 1
+        held = [("release", name) for name, k in zip(CAPTIVES, d) if k]
+        if not held:
+            return
+        slot = CAPTIVES.index(decide(m, "pay_captive", held)[1])
+        d[slot] -= 1
+        if slot == UNITS:
             s.sides[R].supply += 1
-        elif d[LEADER]:
-            d[LEADER] = 0
+        elif slot == LEADER:
             s.sides[R].leader = -1
-        elif d[NEUTRAL]:
-            d[NEUTRAL] -= 1
+        else:
             s.sides[P].defeated_neutral += 1
 
 
@@ -202,14 +209,14 @@ def conversion_options(m: Match) -> list:
 
 
 def pay_conversion(m: Match, choice: tuple) -> None:
-    """Pay the solo conversion token ``("convert", "attack", how)``: the good as every goods cost is
-    paid (dock, then a trade boon token, then the boat: :func:`boat.plan_goods`, RK-SB-BOON-1), and
-    the coins (RK-OPEN-28)."""
+    """Pay the solo conversion token ``("convert", "attack", how)``: the good the player chooses, a trade
+    boon token standing for any (decision ``pay_goods``, RK-SB-BOON-1; the fixed order first: dock,
+    then a boon token, then the boat, :func:`boat.plan_goods`), and the coins (RK-OPEN-28)."""
     if choice[1] != "attack":
         return
     pl = m.s.sides[P]
     if choice[2] == "good":
-        pay_plan(m, plan_goods(m, [ANY]))
+        pay_goods(m, [ANY], "", plan_goods(m, [ANY]))
         pl.coins -= 2
     else:
         pl.coins -= 2 if m.opt["solo_conversion_cost"] == "literal" else 4
