@@ -176,8 +176,8 @@ def payment(view, kind: str, choice) -> str:
         for r in sorted(set(choice[1:])):
             n = choice.count(r)
             leader = view.leader(view.PLAYER) == r and n >= view.units(view.PLAYER, r)
-            what = f"{n - leader} troop{'s' if n - leader > 1 else ''}" if n - leader else ""
-            parts.append(f"{what}{' and ' if what and leader else ''}{'your leader' if leader else ''} from {region(view, r)}")
+            units = [f"{n - leader} troop{'s' if n - leader > 1 else ''}"] if n > leader else []
+            parts.append(" and ".join(units + ["your leader"] * leader) + f" from {region(view, r)}")
         return "remove " + ", ".join(parts)
     if kind == "pay_scheme":
         return f"discard {scheme(view, choice[1])}"

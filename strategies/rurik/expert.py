@@ -33,9 +33,10 @@ It always accomplishes a deed it can, plays a scheme card it can pay, tries a ca
 Veche card, announces the faction's defeat and spends a scheme card's move point before its muster
 point; it converts goods into a muster or build point only when that point is worth more than the
 two goods, and pays what a deed or token costs in the engine's first choice (the ``pay_*``
-decisions: the fixed order of before, docs/decisions.md). Setup and the out-of-troops muster (never declined) place troops in new regions. The
-scheme deck and card, the agenda, the deed card, the casualty deck and the advisor taken back are
-left to its random stream (their faces are hidden or not in the view).
+decisions: the fixed order of before, docs/decisions.md). Setup and the out-of-troops muster
+(never declined) place troops in new regions. The scheme deck and card, the agenda, the deed card,
+the casualty deck and the advisor taken back are left to its random stream (their faces are hidden
+or not in the view).
 
 ``rank`` returns the choices by score, ties in an order drawn from its own stream; ``choose``
 takes the best (an argmax, ties drawn from its stream).

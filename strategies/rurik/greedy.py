@@ -21,8 +21,8 @@ reveal cards, so the engine offers no lookahead); epic structures, conversions, 
 swap, the Library exchange and the faction's defeat are judged by lookahead. A scheme card's move
 and muster points go move first (a troop can enter a region and be mustered there). What a deed or
 a conversion token costs it pays in the engine's first choice (the ``pay_*`` decisions: the fixed
-order of before, docs/decisions.md). Other decisions
-the engine offers no lookahead for (which scheme deck or card, which agenda) are taken at random.
+order of before, docs/decisions.md). Other decisions the engine offers no lookahead for (which
+scheme deck or card, which agenda) are taken at random.
 """
 from automa.core.strategy import Strategy
 

@@ -7,8 +7,8 @@ scores above 0. It uses only the conversion tokens named in ``conversions``, so 
 the boat otherwise. With the Stone & Blade modules every persona tries every capture, takes the
 Veche's scheme card and announces the faction's defeat as soon as it can. It never declines the
 out-of-troops muster, spends a scheme card's move point before its muster point, and pays what a
-deed or token costs in the engine's first choice (the ``pay_*`` decisions). Other decisions (which deck, which card to keep, where that muster goes) go
-to its random stream.
+deed or token costs in the engine's first choice (the ``pay_*`` decisions). Other decisions (which
+deck, which card to keep, where that muster goes) go to its random stream.
 """
 from automa.core.strategy import Strategy
 

@@ -56,6 +56,7 @@ def test_the_player_chooses_the_goods_of_a_deed():
     asked = accomplish(m, "Hoard", ("pay", STONE, STONE, STONE))
     assert asked == [("pay_goods", [("pay", -1, WOOD, WOOD), ("pay", -1, STONE, STONE), ("pay", STONE, STONE, STONE)])]
     assert pl.dock[WOOD] == 2 and pl.boons == 1 and pl.boat[STONE] == 0
+    assert describe(View(m), "pay_goods", ("pay", -1, WOOD, WOOD)) == "pay 2 wood, 1 trade boon token"
 
 
 def test_goods_of_one_kind_are_no_choice():
@@ -160,13 +161,19 @@ def test_the_player_chooses_the_troops_to_remove():
     there, RK-SB-CLAR-3); the old order took them from the fullest region (RK-OPEN-42)."""
     m = make_match()
     pl = m.s.sides[PLAYER]
-    kiev, volyn = sorted((region("kiev"), region("volyn")))
-    troops(m, kiev, 3)
-    troops(m, volyn, 1, leader=True)
+    volyn, kiev = region("volyn"), region("kiev")          # in the map's order
+    troops(m, volyn, 3)
+    troops(m, kiev, 1, leader=True)
     pl.coins = 2
-    asked = accomplish(m, "Retire Veterans", ("remove", volyn, volyn))
-    assert asked == [("pay_troops", [("remove", kiev, kiev), ("remove", kiev, volyn), ("remove", volyn, volyn)])]
-    assert pl.units[volyn] == 0 and pl.leader == -1 and pl.units[kiev] == 3
+    asked = accomplish(m, "Retire Veterans", ("remove", kiev, kiev))
+    assert asked == [("pay_troops", [("remove", volyn, volyn), ("remove", volyn, kiev), ("remove", kiev, kiev)])]
+    assert pl.units[kiev] == 0 and pl.leader == -1 and pl.units[volyn] == 3
+    m = make_match()
+    troops(m, volyn, 3)
+    troops(m, kiev, 1, leader=True)
+    assert [describe(View(m), "pay_troops", c) for c in asked[0][1]] == [
+        "remove 2 troops from Volyn", "remove 1 troop from Volyn, 1 troop from Kiev",
+        "remove 1 troop and your leader from Kiev"]
 
 
 def test_troops_of_one_region_are_no_choice():
@@ -207,7 +214,8 @@ def test_new_beginning_asks_which_market():
     asked = accomplish(m, "New Beginning", ("remove", b, MARKET))
     assert asked == [("pay_structure", [("remove", a, MARKET), ("remove", b, MARKET)])]
     assert m.s.structs[a] == [(PLAYER, MARKET)] and m.s.structs[b] == []
-    assert describe(View(m), "pay_structure", ("remove", b, MARKET)) == f"remove your market in {m.data.regions[b].capitalize()}"
+    assert describe(View(m), "pay_structure", ("remove", b, MARKET)) == "remove your market in " + (
+        m.data.regions[b].capitalize())
 
 
 def test_peace_treaty_asks_which_captive():
