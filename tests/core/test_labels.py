@@ -21,7 +21,8 @@ SETTINGS = {
 POLICY = {"rurik": "random", "stroganov": "expert"}
 RARE = {"epic", "leader"}
 # kinds no policy meets in games, each labelled in a test of its own: no built-in strategy claims the
-# Salesman (tests/stroganov/test_landscapes.py labels its salesman_fur decision)
+# Salesman (tests/stroganov/test_landscapes.py labels its salesman_fur decision); New Beginning with two
+# structures of a kind and Peace Treaty with two kinds of captive are rare (tests/rurik/test_payments.py)
 UNMET = {"rurik": {"pay_structure", "pay_captive"}, "stroganov": {"salesman_fur"}}
 MIN_GAMES, MAX_GAMES = 8, 150  # per setting: at least, and at most while a kind is still unmet
 
