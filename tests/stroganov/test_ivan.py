@@ -334,3 +334,22 @@ def test_ivan_never_spends_horses_and_pays_furs_only_for_his_actions():
 
         rounds.play_game(run, check)
     assert lost  # the games do make Ivan pay furs
+
+
+def test_screen_shows_the_top_card_as_the_next_additional_action():
+    """Between his turns the top card of Ivan's deck holds his next additional action; the move and hunt
+    printed on it were this turn's, and the next ones come from the card below (ST-IVAN-DRAW-1). The play
+    screen says so, and the next turn does what it said."""
+    from automa.stroganov import screen
+    from automa.stroganov.view import View
+    for seed in range(6):
+        run = make_run(seed)
+        ivan.turn(run)
+        st, cards = run.st, run.t.card_by_id
+        top, below = cards[st.deck[st.drawn]], cards[st.deck[st.drawn + 1]]
+        text = " ".join(line.strip() for line in screen.automa_cards(View(run)))
+        assert f"NEXT CARD {top.id}: additional action {screen.ACTIONS[top.action]};" in text
+        assert "his next move and hunt are on the card below it" in text
+        assert " moves " not in text and " hunts " not in text
+        action, move = ivan.draw(run)
+        assert (action.id, move.id) == (top.id, below.id)
