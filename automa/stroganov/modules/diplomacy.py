@@ -95,7 +95,11 @@ def donate(run, who: int, slot: int, fur: int, coin: int, tiger: int, steps: int
     side.diplo = advance(old, steps, (other,) if other else (), t.diplo_spaces)
     for i, space in enumerate(t.diplo_bonus_spaces):
         if old < space <= side.diplo:
-            economy.gain_reward(run, who, t.diplo_bonus_tiles[st.diplo_bonus[i]], C_DIPLO)
+            bonus = t.diplo_bonus_tiles[st.diplo_bonus[i]]
+            if run.trace:
+                run.event("diplomacy", action="bonus", who="automa" if who == IVAN else "player", space=space,
+                          reward=bonus, rule="ST-TK-DIPLO-5")
+            economy.gain_reward(run, who, bonus, C_DIPLO)
 
 
 def player_phase(run, side) -> bool:
@@ -187,6 +191,9 @@ def ivan_donate(run, path) -> None:
 
 def winter_score(run) -> None:
     """Zone scoring after storytelling (ST-TK-DIPLO-7)."""
-    sides = run.st.sides
-    for who, vp in enumerate(zone_scores(list(zones(run)))):
+    sides, now = run.st.sides, list(zones(run))
+    vps = zone_scores(now)
+    if run.trace:
+        run.event("diplomacy", action="zones", zones=now, vp=vps, rule="ST-TK-DIPLO-7")
+    for who, vp in enumerate(vps):
         sides[who].vp[C_DIPLO] += vp
