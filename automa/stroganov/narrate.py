@@ -48,6 +48,8 @@ def _automa(view, who: str, e: dict) -> str:
         return f"{who} lacks the fur to {ACTIONS.get(e['card_action'], e['card_action'])} and takes 1 coin instead."
     if action == "missing_item_coin":
         return f"There is nothing for {who} to {ACTIONS.get(e['card_action'], e['card_action'])}: he takes 1 coin."
+    if action == "hard_coin" and e.get("stays"):
+        return f"Hard: {who} leaves the {fur(view, e['fur'])} of the trade space's kind where it was and takes 1 coin."
     if action == "hard_coin":
         return f"Hard: {who} returns the {fur(view, e['fur'])} of the trade space's kind for {e['coins']} coin."
     if action == "merchant":

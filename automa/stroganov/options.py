@@ -103,6 +103,9 @@ OPTIONS = (
            "ST-OPEN-43,ST-IVAN-WINTER-2"),
     Option("hard_coin_scope", "str", "every_gain", "hard rule applies to every fur gain or to hunting only",
            ("every_gain", "hunting_only"), "ST-OPEN-45,ST-IVAN-DIFF-2", applies_if=("difficulty", "hard")),
+    Option("hard_coin_fur", "str", "to_bag",
+           "hard: the fur Ivan gains 1 coin instead of goes back to the bag, or stays where it was (hunt column, "
+           "market)", ("to_bag", "stays"), "ST-READ-7,ST-IVAN-DIFF-2", applies_if=("difficulty", "hard")),
     Option("ivan_outpost_take_pays_fur", "bool", True, "Ivan pays the location fur when taking a new outpost", (),
            "ST-OPEN-46,ST-IVAN-ACT-2"),
     Option("ivan_missing_item_coin", "bool", False,
