@@ -141,6 +141,10 @@ OPTIONS = (
     Option("ivan_diplomacy_at_track_end", "str", "donate",
            "Ivan's marker can move no further: he still donates (the text's 'whenever'), or keeps his goods",
            ("donate", "skip"), "ST-TK-DIPLO-8,ST-TK-DIPLO-4", applies_if=("modules", "diplomacy")),
+    Option("donation_without_move", "str", "none",
+           "a cossack on the last slot, which cannot move: no diplomacy donation, or it may donate on its tile "
+           "(player and automa alike)", ("none", "donate"), "ST-READ-8,ST-TK-DIPLO-3,ST-TK-DIPLO-8",
+           applies_if=("modules", "diplomacy")),
     Option("ivan_nothing_to_donate", "str", "skip", "Ivan with nothing to donate does nothing", ("skip",),
            "ST-OPEN-56,ST-TK-DIPLO-8", applies_if=("modules", "diplomacy")),
     Option("component_limits", "str", "engine", "engine: banners 12 and tigers 16 limited; box: coins 20, horses 40 too",
