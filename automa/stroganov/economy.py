@@ -84,15 +84,24 @@ def plain(choice):
 
 # --- furs -----------------------------------------------------------------------------------------
 
-def gain_fur(run: Run, who: int, value: int, hunted: bool = False) -> None:
-    """A fur enters a supply; Ivan's hard rule triggers here (ST-IVAN-DIFF-2), and a chipmunk of Ivan's is
-    handed to the ``ivan_chipmunk`` hooks."""
+def gain_fur(run: Run, who: int, value: int, hunted: bool = False, back=None) -> None:
+    """A fur enters a supply; Ivan's hard rule triggers here (ST-IVAN-DIFF-2): he gains 1 coin instead and
+    the fur goes to the bag, or with hard_coin_fur=stays it is ``back``'d where it came from, a hunt column
+    or the market (ST-READ-7); a fur with nowhere to stay (a claimed tile's, one drawn from the bag) goes to
+    the bag. A chipmunk of Ivan's is handed to the ``ivan_chipmunk`` hooks."""
     if who == IVAN and run.o.difficulty == "hard" and value == run.st.trade_fur \
             and (hunted or run.o.hard_coin_scope == "every_gain"):
-        to_bag(run, value)
+        stays = back is not None and run.o.hard_coin_fur == "stays"
+        if stays:
+            back(value)
+        else:
+            to_bag(run, value)
         add_coins(run, IVAN, 1)
         if run.trace:
-            run.event("automa", action="hard_coin", fur=value, coins=1, rule="ST-IVAN-DIFF-2")
+            if stays:
+                run.event("automa", action="hard_coin", fur=value, coins=1, stays=True, rule="ST-READ-7")
+            else:
+                run.event("automa", action="hard_coin", fur=value, coins=1, rule="ST-IVAN-DIFF-2")
         return
     side = run.st.sides[who]
     side.furs[value] += 1
@@ -424,7 +433,7 @@ def fur_from_market(run: Run, who: int) -> None:
         return
     if who == IVAN:
         i = max(range(len(market)), key=market.__getitem__)
-        gain_fur(run, who, market.pop(i))
+        gain_fur(run, who, market.pop(i), back=partial(market.insert, i))
     else:
         order = sorted(range(len(market)), key=lambda i: -market[i])
         run.choose("market_fur", tuple(order), lambda r, c: gain_fur(r, who, r.st.market.pop(c)))

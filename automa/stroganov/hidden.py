@@ -3,7 +3,8 @@
 A player with perfect memory knows the board (tiles, hunt columns, tigers, donations), the market, the
 trade-space fur, each region's village, face-up yurt and wish, the song display, both sides' supplies
 and tracks, which furs are in the bag (76 less those out of it), and every automa card drawn so far
-plus the new top card, whose movement and hunt Ivan reads next (ST-IVAN-DRAW-1, -2). Hidden are the
+plus the new top card, whose movement and hunt Ivan has just used and whose additional action he takes
+next; his next movement and hunt come from the card below it (ST-IVAN-DRAW-1, -2). Hidden are the
 order of the automa cards below that top card, and of the face-down piles of landscape tiles, special
 A/Б tiles (the A-tiles still come first, ST-TK-LAND-1), yurts, wishes and songs. The bag's draws are
 random, so re-sampling them is handing their future to the searcher's stream.

@@ -96,8 +96,9 @@ class Hooks:
         self.tile_taken = ()
 
         # --- the player (player.py) --------------------------------------------------------------------
-        # player_moved(run, side) -> bool: right after the phase-1 move; True when it played a phase of the
-        # turn (the invariant check runs after it). Diplomacy: the donation (ST-TK-DIPLO-3, ST-READ-2).
+        # player_moved(run, side, moved) -> bool: right after the phase-1 move (``moved`` False when the
+        # cossack, on the last slot, could not move); True when it played a phase of the turn (the invariant
+        # check runs after it). Diplomacy: the donation (ST-TK-DIPLO-3, ST-READ-2, ST-READ-8).
         self.player_moved = ()
         # actions: ModuleAction entries, the player's advanced actions added by modules (player.actions,
         # player.region_of, player.act). Merchant: the chipmunk exchange (ST-TK-MERCH-3, ST-TK-MERCH-4).
@@ -110,8 +111,8 @@ class Hooks:
         self.wish_steps = None
 
         # --- the automa (ivan.py) ----------------------------------------------------------------------
-        # ivan_moved(run, path): after Ivan's move, with the slots he entered. Diplomacy: his donation
-        # (ST-TK-DIPLO-8, ST-OPEN-55, ST-OPEN-56).
+        # ivan_moved(run, path): after Ivan's move, with the slots he entered (none when he stands on the
+        # last slot). Diplomacy: his donation (ST-TK-DIPLO-8, ST-OPEN-55, ST-OPEN-56, ST-READ-8).
         self.ivan_moved = ()
         # ivan_hunt(run, slot) -> bool: before Ivan's card hunt; True when it hunted instead. Hunting plan:
         # his next plan fur (ST-TK-PLAN-5).

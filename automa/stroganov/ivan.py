@@ -6,6 +6,9 @@ with ivan_wishes=fulfil, wishes handed in at the end (scoring.py, ST-OPEN-42) (S
 """
 from __future__ import annotations
 
+from bisect import insort
+from functools import partial
+
 from automa.stroganov import economy
 from automa.stroganov.economy import Run
 from automa.stroganov.state import C_BONUS, IVAN, START
@@ -96,7 +99,7 @@ def hunt(run: Run, card) -> None:
                   rule="ST-IVAN-HUNT-3" if n == 0 else "ST-IVAN-HUNT-1")
     for v in taken:
         if v:
-            economy.gain_fur(run, IVAN, v, hunted=True)
+            economy.gain_fur(run, IVAN, v, hunted=True, back=partial(insort, col))
     if coins:
         economy.add_coins(run, IVAN, coins)
 

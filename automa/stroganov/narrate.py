@@ -37,6 +37,9 @@ def _automa(view, who: str, e: dict) -> str:
         return f"{who} takes the Tsar's Wish of region {e['region']}."
     if action == "trophy":
         return f"{who} takes a trophy: step {e['step']}, {e['vp']} VP."
+    if action == "song" and e.get("rule") == "ST-SONG-4":
+        return (f"{who} reaches the end of the story track and takes the reward of song {e['song']} for its "
+                f"story points; the tile stays on display.")
     if action == "song":
         return f"{who} buys song {e['song']}."
     if action == "fails":
@@ -45,19 +48,34 @@ def _automa(view, who: str, e: dict) -> str:
         return f"{who} lacks the fur to {ACTIONS.get(e['card_action'], e['card_action'])} and takes 1 coin instead."
     if action == "missing_item_coin":
         return f"There is nothing for {who} to {ACTIONS.get(e['card_action'], e['card_action'])}: he takes 1 coin."
+    if action == "hard_coin" and e.get("stays"):
+        return f"Hard: {who} leaves the {fur(view, e['fur'])} of the trade space's kind where it was and takes 1 coin."
     if action == "hard_coin":
         return f"Hard: {who} returns the {fur(view, e['fur'])} of the trade space's kind for {e['coins']} coin."
     if action == "merchant":
         return f"{who} sells {e['chipmunks']} chipmunk{'s' if e['chipmunks'] > 1 else ''} to the merchant."
     if action == "donate":
-        gift = "a tiger" if e["tiger"] else fur(view, e["fur"]) + (" with a coin" if e["coin"] else "")
+        gift = ("a tiger" if e["tiger"] else "a coin" if not e["fur"]
+                else fur(view, e["fur"]) + (" with a coin" if e["coin"] else ""))
         return f"{who} donates {gift} at slot {e['slot'] + 1}: {e['steps']} steps, to diplomacy space {e['space']}."
     if action == "no_donation":
         return f"{who} makes no donation at slot {e['slot'] + 1}."
-    if action in ("a_tile", "b_tile"):
-        return f"{who} uses the benefit of {e['tile']}."
+    if action == "a_tile":
+        return f"{who} takes no benefit from the A-tile {e['tile']}: he scores {e['vp']} VP instead."
+    if action == "b_tile":
+        return f"{who} pays 1 banner for the benefit of the Б-tile {e['tile']}."
     fields = ", ".join(f"{k} {v}" for k, v in e.items() if k not in ("kind", "rule", "action"))
     return f"{who}: {action} {fields}."
+
+
+def _diplomacy(who: str, e: dict) -> str:
+    if e["action"] == "bonus":
+        side = f"{who}'s" if e["who"] == "automa" else "Your"
+        return (f"{side} diplomacy marker reaches or passes the bonus tile on space {e['space']}: "
+                f"{reward(e['reward'])}.")
+    (mine, his), (vp, his_vp) = e["zones"], e["vp"]
+    return (f"Diplomacy: you are in zone {mine} and score {vp} VP, {who} is in zone {his} and scores "
+            f"{his_vp} VP.")
 
 
 def tell(view, event: dict) -> str | None:
@@ -72,6 +90,8 @@ def tell(view, event: dict) -> str | None:
                 f"{e['move']} east and hunts the {e['hunt']} {e['count']}.")
     elif kind == "automa":
         text = _automa(view, who, e)
+    elif kind == "diplomacy":
+        text = _diplomacy(who, e)
     elif kind == "scores":
         text = f"Winter of year {e['year']} is scored: you {e['player']} VP, {who} {e['automa']} VP."
     else:

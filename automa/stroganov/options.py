@@ -103,6 +103,9 @@ OPTIONS = (
            "ST-OPEN-43,ST-IVAN-WINTER-2"),
     Option("hard_coin_scope", "str", "every_gain", "hard rule applies to every fur gain or to hunting only",
            ("every_gain", "hunting_only"), "ST-OPEN-45,ST-IVAN-DIFF-2", applies_if=("difficulty", "hard")),
+    Option("hard_coin_fur", "str", "to_bag",
+           "hard: the fur Ivan gains 1 coin instead of goes back to the bag, or stays where it was (hunt column, "
+           "market)", ("to_bag", "stays"), "ST-READ-7,ST-IVAN-DIFF-2", applies_if=("difficulty", "hard")),
     Option("ivan_outpost_take_pays_fur", "bool", True, "Ivan pays the location fur when taking a new outpost", (),
            "ST-OPEN-46,ST-IVAN-ACT-2"),
     Option("ivan_missing_item_coin", "bool", False,
@@ -138,6 +141,10 @@ OPTIONS = (
     Option("ivan_diplomacy_at_track_end", "str", "donate",
            "Ivan's marker can move no further: he still donates (the text's 'whenever'), or keeps his goods",
            ("donate", "skip"), "ST-TK-DIPLO-8,ST-TK-DIPLO-4", applies_if=("modules", "diplomacy")),
+    Option("donation_without_move", "str", "none",
+           "a cossack on the last slot, which cannot move: no diplomacy donation, or it may donate on its tile "
+           "(player and automa alike)", ("none", "donate"), "ST-READ-8,ST-TK-DIPLO-3,ST-TK-DIPLO-8",
+           applies_if=("modules", "diplomacy")),
     Option("ivan_nothing_to_donate", "str", "skip", "Ivan with nothing to donate does nothing", ("skip",),
            "ST-OPEN-56,ST-TK-DIPLO-8", applies_if=("modules", "diplomacy")),
     Option("component_limits", "str", "engine", "engine: banners 12 and tigers 16 limited; box: coins 20, horses 40 too",

@@ -21,7 +21,7 @@ def turn(run: Run) -> None:
         check(run)
     if run.hooks.player_moved:
         for f in run.hooks.player_moved:
-            if f(run, side) and check:
+            if f(run, side, bool(choices)) and check:
                 check(run)
     extras(run)
     run.choose("basic", [None] + actions(run, side, True), act)

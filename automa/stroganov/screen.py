@@ -110,16 +110,17 @@ def side_lines(view, side, name: str) -> list[str]:
 
 
 def automa_cards(view) -> list[str]:
-    """The automa's card on its discard pile (its additional action) and the face-up top card of its
-    deck (its next move and hunt) (ST-IVAN-DRAW-1)."""
+    """The automa's card on its discard pile (its last additional action) and the top card of its deck:
+    at his next turn he discards it and takes its additional action, and reads his move and hunt from the
+    card then on top, still unseen (ST-IVAN-DRAW-1)."""
     name = view.opponent.capitalize()
     done, top = view.automa_cards
     lines = []
     if done:
         lines += wrap(f"{name.upper()}'S LAST CARD {done[0]}: additional action {ACTIONS.get(done[4], done[4])}")
     if top:
-        lines += wrap(f"{name.upper()}'S NEXT CARD {top[0]}: moves {top[1]} east, hunts the {top[2]} {top[3]}"
-                      f" item{'s' if top[3] > 1 else ''}")
+        lines += wrap(f"{name.upper()}'S NEXT CARD {top[0]}: additional action {ACTIONS.get(top[4], top[4])}; "
+                      f"his next move and hunt are on the card below it")
     furs_, rewards_, values = view.trophy_track
     steps = " ".join(f"{fur(view, f).split()[0]}→{'/'.join(bundle(b) for b in r)}" for f, r in zip(furs_, rewards_))
     lines += wrap(f"TROPHIES: yours {steps} · {name}'s VP per step {' '.join(map(str, values))}")

@@ -119,9 +119,10 @@ class View:
 
     @property
     def automa_cards(self) -> tuple:
-        """The automa's card on its discard pile (its additional action this turn; None before the first)
-        and the face-up top card of its deck (the next movement and hunt) (ST-IVAN-DRAW-1): each
-        (id, tiles east, "highest"|"lowest", items hunted, additional action)."""
+        """The automa's card on its discard pile (the additional action of his last turn; None before the
+        first) and the top card of its deck, which his next turn draws for its additional action (its
+        movement and hunt were his last turn's; the next ones come from the card below it, not yet seen)
+        (ST-IVAN-DRAW-1): each (id, tiles east, "highest"|"lowest", items hunted, additional action)."""
         st, cards = self._s, self._t.card_by_id
 
         def card(i):

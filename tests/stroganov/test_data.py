@@ -265,3 +265,38 @@ def test_any_broken_parameter_is_a_usage_error_or_plays(tmp_path):
                         error = play_one(spec, ctx, i)[-1]
                         assert not error, (section, key, broken, modules, error)
     assert rejected > 200 and loaded > 30
+
+
+def _template_lines(capsys) -> dict:
+    """``rules template stroganov``: each key's comment line (what it is, [rule IDs], where to read it)."""
+    import cli
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["rules", "template", "stroganov"])
+    assert exc.value.code == 0
+    lines = capsys.readouterr().out.splitlines()
+    return {line.split(" = ")[0].strip("[] "): lines[i - 1] for i, line in enumerate(lines)
+            if i and lines[i - 1].startswith("#") and (" = " in line or line.startswith("[["))}
+
+
+@pytest.mark.parametrize("key, cited", [
+    ("a_tile_ivan_vp", "[ST-TK-LAND-7]"),          # +4 VP at once, no benefit
+    ("bonus_spaces", "[ST-TK-DIPLO-7, "),          # the proposed geometry: 30 spaces, bonuses on 5, 10, ...
+    ("diplomacy.bonus_tiles", "[ST-TK-DIPLO-5, "),  # reaching or passing a bonus tile gives its bonus
+    ("wild_value", "[ST-TK-DIPLO-3]"),             # a tiger or a fur with a coin counts any value, normally 8
+    ("reward_priority", "[ST-IVAN-RES-3, "),       # the automa's reward choices (there is no ST-IVAN-REW-1)
+    ("spaces", "[ST-TK-DIPLO-7, "),
+    ("a_tiles", "[ST-TK-LAND-6]"),
+])
+def test_rules_template_cites_the_rule_that_holds_the_value(capsys, key, cited):
+    """Each parameter of ``rules template stroganov`` cites the rule that states its value
+    (ST-TK-LAND-6, ST-TK-LAND-7, ST-TK-DIPLO-3, ST-TK-DIPLO-5, ST-TK-DIPLO-7, ST-IVAN-RES-3)."""
+    assert cited in _template_lines(capsys)[key]
+
+
+def test_rules_template_cites_only_rules_of_the_reference(capsys, reference):
+    """Every rule ID the template cites exists in the rules reference."""
+    import re
+    known = set(re.findall(r"\*\*(ST-[A-Z0-9-]+?)\*\*", (reference / "README.md").read_text()))
+    known |= {f"ST-OPEN-{n}" for n in range(1, 100)}
+    cited = set(re.findall(r"ST-[A-Z]+(?:-[A-Z0-9]+)*-\d+", "\n".join(_template_lines(capsys).values())))
+    assert cited <= known, sorted(cited - known)

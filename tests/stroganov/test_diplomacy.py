@@ -169,3 +169,29 @@ def test_the_start_space_is_zone_0_by_default_or_part_of_zone_1():
         diplomacy.winter_score(run)
         assert [s.vp[-1] for s in run.st.sides] == vp, option
         assert View(run).diplo_zones() == ((0, 1) if option == "zero" else (1, 1))
+
+
+def test_a_cossack_that_cannot_move_donates_only_with_donation_without_move():
+    """The player donates "after moving" when the cossack "ends his movement" on a marked tile (line 159,
+    ST-TK-DIPLO-3); Ivan when he "moves over or stops on" one (line 227, ST-TK-DIPLO-8). A cossack on the
+    last slot cannot move: by default neither side donates there, with donation_without_move=donate both
+    do, on the tile they stand on (ST-READ-8)."""
+    from tests.stroganov.test_player import Recorder
+    for option, donates in (("none", False), ("donate", True)):
+        rec = Recorder()
+        run = make_run(modules="diplomacy", strategy=rec, donation_without_move=option)
+        st, me, him = run.st, run.st.sides[PLAYER], run.st.sides[IVAN]
+        last = run.t.n_slots - 1
+        st.diplo = [0] * run.t.n_slots
+        st.diplo[last] = 1
+        me.pos, me.furs[5] = last, me.furs[5] + 1
+        take_from_bag(run, 5)
+        rec.seen.clear()
+        player.turn(run)
+        assert ("donate" in [k for k, _ in rec.seen]) == donates, option
+        him.pos, him.furs[5], him.coins = last, 1, 0
+        take_from_bag(run, 5)
+        run.trace = Trace()
+        ivan.turn(run)
+        donated = [e for e in run.trace.events if e.get("action") == "donate"]
+        assert [(e["slot"], e["fur"]) for e in donated] == ([(last, 5)] if donates else []), option

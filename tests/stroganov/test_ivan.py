@@ -271,8 +271,8 @@ def test_turn_steps_in_order():
     run.trace = Trace()
     ivan.turn(run)
     steps = [(e["kind"], e.get("action")) for e in run.trace.events]
-    assert steps == [("card", "trophy"), ("automa", "move"), ("automa", "donate"), ("automa", "hunt"),
-                     ("automa", "claim"), ("automa", "trophy")]
+    assert steps == [("card", "trophy"), ("automa", "move"), ("automa", "donate"), ("diplomacy", "bonus"),
+                     ("automa", "hunt"), ("automa", "claim"), ("automa", "trophy")]
     assert side.pos == 1 and side.furs[3] == 1 and len(side.tiles) == 1 and side.vp[C_TROPHY] == 1
 
 
@@ -334,3 +334,47 @@ def test_ivan_never_spends_horses_and_pays_furs_only_for_his_actions():
 
         rounds.play_game(run, check)
     assert lost  # the games do make Ivan pay furs
+
+
+def test_screen_shows_the_top_card_as_the_next_additional_action():
+    """Between his turns the top card of Ivan's deck holds his next additional action; the move and hunt
+    printed on it were this turn's, and the next ones come from the card below (ST-IVAN-DRAW-1). The play
+    screen says so, and the next turn does what it said."""
+    from automa.stroganov import screen
+    from automa.stroganov.view import View
+    for seed in range(6):
+        run = make_run(seed)
+        ivan.turn(run)
+        st, cards = run.st, run.t.card_by_id
+        top, below = cards[st.deck[st.drawn]], cards[st.deck[st.drawn + 1]]
+        text = " ".join(line.strip() for line in screen.automa_cards(View(run)))
+        assert f"NEXT CARD {top.id}: additional action {screen.ACTIONS[top.action]};" in text
+        assert "his next move and hunt are on the card below it" in text
+        assert " moves " not in text and " hunts " not in text
+        action, move = ivan.draw(run)
+        assert (action.id, move.id) == (top.id, below.id)
+
+
+def test_hard_coin_fur_goes_to_the_bag_or_stays_where_it_was():
+    """Hard: "gains 1 coin instead" (ST-IVAN-DIFF-2). By default the fur goes back to the bag, so a hunt
+    can empty the column and Ivan claims the tile for free; with hard_coin_fur=stays (ST-READ-7) the fur
+    stays in the hunt column or the market, the column is not empty and he visits the village instead."""
+    from automa.stroganov import economy
+    from automa.stroganov.narrate import tell
+    from automa.stroganov.view import View
+    for where, claimed, bag_gain in (("to_bag", True, 1), ("stays", False, 0)):
+        run, side = arranged(difficulty="hard", hard_coin_fur=where)
+        run.trace = Trace()
+        side.pos, coins, tf = 3, side.coins, 5
+        run.st.trade_fur = tf
+        run.st.col[3] = take_from_bag(run, tf)
+        bag = len(run.st.bag)
+        ivan.hunt(run, card())
+        assert side.coins == coins + 1 and side.furs[tf] == 0 and len(run.st.bag) == bag + bag_gain
+        ivan.claim_or_village(run)
+        assert (run.st.tiles[3] < 0) == claimed and run.st.col[3] == ([] if claimed else [tf])
+        coined = next(e for e in run.trace.events if e.get("action") == "hard_coin")
+        assert ("where it was" in tell(View(run), coined)) == (where == "stays")
+        run.st.market, coins = [3, tf, 2], side.coins
+        economy.fur_from_market(run, IVAN)
+        assert side.coins == coins + 1 and run.st.market == ([3, tf, 2] if where == "stays" else [3, 2])

@@ -95,15 +95,22 @@ def donate(run, who: int, slot: int, fur: int, coin: int, tiger: int, steps: int
     side.diplo = advance(old, steps, (other,) if other else (), t.diplo_spaces)
     for i, space in enumerate(t.diplo_bonus_spaces):
         if old < space <= side.diplo:
-            economy.gain_reward(run, who, t.diplo_bonus_tiles[st.diplo_bonus[i]], C_DIPLO)
+            bonus = t.diplo_bonus_tiles[st.diplo_bonus[i]]
+            if run.trace:
+                run.event("diplomacy", action="bonus", who="automa" if who == IVAN else "player", space=space,
+                          reward=bonus, rule="ST-TK-DIPLO-5")
+            economy.gain_reward(run, who, bonus, C_DIPLO)
 
 
-def player_phase(run, side) -> bool:
+def player_phase(run, side, moved: bool) -> bool:
     """A cossack that ends its phase-1 move on a marked tile may donate there, "immediately at the end of
     Phase 1" (line 159); with extras_before_donation extra actions come between the move and the donation
-    (ST-TK-DIPLO-3, ST-READ-2). True when the donation was offered."""
+    (ST-TK-DIPLO-3, ST-READ-2). One that could not move (the last slot) donates only with
+    donation_without_move=donate, as Ivan does (ST-READ-8). True when the donation was offered."""
     st, slot = run.st, side.pos
     if slot < 0 or not st.diplo[slot] or st.tiles[slot] < 0:
+        return False
+    if not moved and run.o.donation_without_move == "none":
         return False
     if run.o.extras_before_donation:
         player.extras(run)
@@ -150,8 +157,12 @@ def ivan_donate(run, path) -> None:
     ivan_coin_donation=with_fur the coin goes with his lowest fur, a wild fur of value 8, as the player's
     does (line 165); without a fur to go with it he gives the next item of his list. The solo text
     says he does so "whenever" he passes a marked tile, also when his marker can move no further
-    (ST-TK-DIPLO-4); ivan_diplomacy_at_track_end=skip keeps his goods then."""
+    (ST-TK-DIPLO-4); ivan_diplomacy_at_track_end=skip keeps his goods then. A cossack that could not move
+    (the last slot) donates only with donation_without_move=donate, at the tile he stands on, as the
+    player does (ST-READ-8)."""
     st = run.st
+    if not path and run.o.donation_without_move == "donate" and st.sides[IVAN].pos >= 0:
+        path = [st.sides[IVAN].pos]
     slot = next((s for s in path if st.diplo[s] and st.tiles[s] >= 0), -1)
     if slot < 0:
         return
@@ -187,6 +198,9 @@ def ivan_donate(run, path) -> None:
 
 def winter_score(run) -> None:
     """Zone scoring after storytelling (ST-TK-DIPLO-7)."""
-    sides = run.st.sides
-    for who, vp in enumerate(zone_scores(list(zones(run)))):
+    sides, now = run.st.sides, list(zones(run))
+    vps = zone_scores(now)
+    if run.trace:
+        run.event("diplomacy", action="zones", zones=now, vp=vps, rule="ST-TK-DIPLO-7")
+    for who, vp in enumerate(vps):
         sides[who].vp[C_DIPLO] += vp

@@ -1,6 +1,9 @@
 """Module 2: hunting plans (ST-TK-PLAN-1..5)."""
 from __future__ import annotations
 
+from bisect import insort
+from functools import partial
+
 from automa.stroganov import economy
 from automa.stroganov.hooks import Hooks
 from automa.stroganov.state import C_PLAN, IVAN
@@ -62,11 +65,11 @@ def ivan_override(run, slot: int) -> bool:
     if not want or want not in col:
         return False
     i = col.index(want)
-    run.st.col[slot] = col[:i] + col[i + 1:]
+    col = run.st.col[slot] = col[:i] + col[i + 1:]
     if run.trace:
         run.event("automa", action="hunt_plan", fur=want, rule="ST-TK-PLAN-5")
     side.plan_pos += 1
-    economy.gain_fur(run, IVAN, want, hunted=True)
+    economy.gain_fur(run, IVAN, want, hunted=True, back=partial(insort, col))
     return True
 
 

@@ -81,7 +81,7 @@ def acquire(run, who: int, tile: int) -> None:
         if who == IVAN:
             side.vp[C_LAND] += run.t.a_tile_ivan_vp
             if run.trace:
-                run.event("automa", action="a_tile", tile=name, rule="ST-TK-LAND-7")
+                run.event("automa", action="a_tile", tile=name, vp=run.t.a_tile_ivan_vp, rule="ST-TK-LAND-7")
         elif name == "salesman":
             _salesman_fur(run)
         else:
