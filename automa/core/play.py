@@ -73,16 +73,23 @@ def _hangup(signum, frame):
 
 
 class Terminal:
-    """Lines in and out for a person: ``read(prompt)`` and ``write(text)``, the terminal's height, bold
-    headings unless ``NO_COLOR`` is set or output is not a terminal, and a pager for long text."""
+    """The line-mode front (docs/play.md): lines in and out for a person, ``read(prompt)`` and
+    ``write(text)``, bold headings unless ``NO_COLOR`` is set or output is not a terminal, and a pager
+    for long text. :class:`Session` talks to a person only through a front's members: ``table``,
+    ``story``, ``choices``, ``read``, ``say``, ``page``, ``rows``, ``width`` and ``bold``."""
 
     def __init__(self, read: Callable[[str], str] = input, write: Callable[[str], Any] = print):
         self.read_line, self.write_line = read, write
         self.colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+        self.size = PAGE  # choices per page at this decision
 
     @property
     def rows(self) -> int:
         return max(8, shutil.get_terminal_size((WIDTH, 24)).lines)
+
+    @property
+    def width(self) -> int:
+        return WIDTH
 
     def bold(self, text: str) -> str:
         return f"\033[1m{text}\033[0m" if self.colour else text
@@ -105,7 +112,38 @@ class Terminal:
         except OSError:
             raise Quit(0, "the terminal closed") from None
 
-    def page(self, lines: list[str], then: int = 0) -> None:
+    def table(self, screen: str) -> None:
+        """The table, after a blank line."""
+        self.say()
+        for line in screen.splitlines():
+            self.say(line)
+
+    def story(self, lines: list[str]) -> None:
+        """What happened since the last decision, one numbered sentence a line: a story longer than half
+        the screen is paged and waits for Enter at its end; a short one leaves the rest of the screen to
+        the choices (their page size)."""
+        told = [part for line in lines for part in wrap(line, 5)]
+        self.size = page_size(self.rows, told)
+        if told:
+            self.say(self.bold("What happened, step by step:"))
+            self.more(told, then=self.rows if len(told) > self.rows // 2 else 0)
+
+    def choices(self, head: str, labels: list[str], page: int) -> None:
+        """The heading and page ``page`` (0 first) of the numbered choices."""
+        size = self.size
+        first = page * size
+        if len(labels) > size:
+            head += f" (choices {first + 1}-{min(first + size, len(labels))} of {len(labels)}; n, p: pages; /WORDS: find)"
+        self.say(self.bold(head))
+        for i in range(first, min(first + size, len(labels))):
+            for line in wrap(f"{i + 1:>4}. {labels[i]}", 6):
+                self.say(line)
+
+    def page(self, lines: list[str]) -> None:
+        """Long text, a screenful at a time."""
+        self.more(lines)
+
+    def more(self, lines: list[str], then: int = 0) -> None:
         """``lines`` a screenful at a time: Enter shows the next, q skips the rest. ``then``: the lines
         that follow at once; if they would push the last page off the screen, wait for Enter first."""
         step = self.rows - 2
@@ -117,6 +155,11 @@ class Terminal:
                 return
             if self.read("-- Enter for more, or q to skip -- " if not last else "-- Enter -- ").strip().lower() == "q":
                 return
+
+
+def page_size(rows: int, told: list[str]) -> int:
+    """Choices listed per page in line mode: the rows left under a short story (at least ``PAGE``)."""
+    return max(PAGE, rows - 4 - (len(told) if told and len(told) <= rows // 2 else 0))
 
 
 def wrap(text: str, indent: int = 0) -> list[str]:
@@ -158,15 +201,17 @@ def hint(decision, spec, rng: random.Random | None = None) -> list[Verdict]:
 
 class Session:
     """One game at the keyboard: the game entry, its resolved options, the saved game (seed, deal,
-    choices), where it is saved, where a finished game is recorded, the hint player, the terminal."""
+    choices), where it is saved, where a finished game is recorded, the hint player, and the front the
+    person sees and types in (:class:`Terminal` in line mode; it is used only through ``table``,
+    ``story``, ``choices``, ``read``, ``say``, ``page``, ``rows``, ``width`` and ``bold``)."""
 
     def __init__(self, entry: Game, options: dict, saved: Saved, save: Path, results: Path, hint_spec,
-                 hint_name: str, term: Terminal, command: str):
+                 hint_name: str, front: Terminal, command: str):
         self.entry, self.options, self.saved, self.save_path = entry, options, saved, save
-        self.results, self.hint_spec, self.hint_name, self.term, self.cmdline = results, hint_spec, hint_name, term, command
+        self.results, self.hint_spec, self.hint_name, self.front, self.cmdline = results, hint_spec, hint_name, front, command
         # the first decision whose story is still to tell: a loaded game starts after its story
         self.narrated = len(saved.choices) + 1 if saved.choices else 0
-        self.shown = ""                      # the table as last printed
+        self.shown = ""                      # the table as last shown
         self.trace: Trace | None = None
         self.script: Script | None = None
         self.labels: list[str] = []
@@ -213,8 +258,8 @@ class Session:
     def tell_end(self, text: str) -> None:
         try:
             for line in wrap(text):
-                self.term.write_line(line)
-        except OSError:
+                self.front.say(line)
+        except (Quit, OSError):
             pass  # a closed terminal: the save is what matters
 
     def write(self) -> None:
@@ -224,11 +269,12 @@ class Session:
             raise UsageError(f"cannot save the game to {self.save_path}: {exc.strerror or exc}") from None
 
     def story(self) -> list[str]:
-        """What happened since the last prompt, in sentences (the automa's turns step by step)."""
+        """What happened since the last prompt, one numbered sentence an item (the automa's turns step
+        by step)."""
         events = self.trace.events[self.event_pos:]
         self.event_pos = len(self.trace.events)
         told = [self.entry.tell(self.view, e) for e in events] if self.entry.tell else []
-        return [line for i, text in enumerate(filter(None, told), 1) for line in wrap(f"{i:>3}. {text}", 5)]
+        return [f"{i:>3}. {text}" for i, text in enumerate(filter(None, told), 1)]
 
     def ask(self, decision, number: int):
         """Decision ``number`` (0 first), at the keyboard: the story since the last prompt, the table,
@@ -243,36 +289,22 @@ class Session:
         self.narrated = max(self.narrated, number + 1)
         screen = self.entry.render(decision.view)
         if screen != self.shown:
-            self.term.say()
-            for line in screen.splitlines():
-                self.term.say(line)
+            self.front.table(screen)
             self.shown = screen
         labels = [self.entry.describe(decision.view, decision.kind, c) for c in decision.choices]
         self.page_at = 0
-        rows = self.term.rows
-        if story:
-            self.term.say(self.term.bold("What happened, step by step:"))
-            long = len(story) > rows // 2
-            self.term.page(story, then=rows if long else 0)  # a long story waits for Enter at its end
-        self.size = max(PAGE, rows - 4 - (len(story) if story and len(story) <= rows // 2 else 0))
+        self.front.story(story)
+        self.size = page_size(self.front.rows, [part for line in story for part in wrap(line, 5)])
         self.show_choices(decision, number, labels)
         while True:
-            answer = self.term.read(f"choice 1-{len(labels)}, or help> ").strip()
+            answer = self.front.read(f"choice 1-{len(labels)}, or help> ").strip()
             choice = self.answer(answer, decision, number, labels)
             if choice is not None:
-                self.term.say(f"  you: {labels[choice]}")
+                self.front.say(f"  you: {labels[choice]}")
                 return decision.choices[choice]
 
     def show_choices(self, decision, number: int, labels: list[str]) -> None:
-        size = self.size
-        first = self.page_at * size
-        head = f"Decision {number + 1}: {decision.kind.replace('_', ' ')}"
-        if len(labels) > size:
-            head += f" (choices {first + 1}-{min(first + size, len(labels))} of {len(labels)}; n, p: pages; /WORDS: find)"
-        self.term.say(self.term.bold(head))
-        for i in range(first, min(first + size, len(labels))):
-            for line in wrap(f"{i + 1:>4}. {labels[i]}", 6):
-                self.term.say(line)
+        self.front.choices(f"Decision {number + 1}: {decision.kind.replace('_', ' ')}", labels, self.page_at)
 
     def answer(self, answer: str, decision, number: int, labels: list[str]) -> int | None:
         """One line typed at the prompt: the index of the choice made, or None (and the same prompt)."""
@@ -282,7 +314,7 @@ class Session:
             k = int(answer)
             if 1 <= k <= len(labels):
                 return k - 1
-            self.term.say(f"no choice {k}: choose 1-{len(labels)}")
+            self.front.say(f"no choice {k}: choose 1-{len(labels)}")
         elif word in ("n", "p"):
             pages = -(-len(labels) // self.size)
             self.page_at = max(0, min(pages - 1, self.page_at + (1 if word == "n" else -1)))
@@ -290,42 +322,42 @@ class Session:
         elif answer.startswith("/"):
             needle = answer[1:].strip().lower()
             found = [i for i, text in enumerate(labels) if needle in text.lower()]
-            self.term.page([f"{i + 1:>4}. {labels[i]}" for i in found] or [f"no choice contains {needle!r}"])
+            self.front.page([f"{i + 1:>4}. {labels[i]}" for i in found] or [f"no choice contains {needle!r}"])
         elif word == "hint":
             self.show_hint(decision, number, labels)
         elif word == "undo":
             if number == 0:
-                self.term.say("nothing to undo: this is your first decision")
+                self.front.say("nothing to undo: this is your first decision")
             else:
-                self.term.say("undone: back to your previous decision")
+                self.front.say("undone: back to your previous decision")
                 raise Restart(self.script.choices[:number - 1])
         elif word == "board":
-            self.term.say(self.entry.render(decision.view))
+            self.front.table(self.entry.render(decision.view))
             self.show_choices(decision, number, labels)
         elif word == "log":
             events = [dict(e) for e in self.trace.events]
             label_decisions(events, self.labels)
             lines = [f"  you: {e['label']}" if e.get("label") else self.entry.tell(self.view, e) for e in events]
-            self.term.page([x for text in lines if text for x in wrap(text, 4)] or ["nothing yet"])
+            self.front.page([x for text in lines if text for x in wrap(text, 4)] or ["nothing yet"])
         elif word in ("help", "?"):
-            self.term.page(HELP.splitlines())
+            self.front.page(HELP.splitlines())
         elif word == "save":
             if rest.strip():
                 self.save_path = Path(rest.strip()).expanduser()
             self.write()
-            self.term.say(f"saved to {self.save_path}")
+            self.front.say(f"saved to {self.save_path}")
         elif word in ("quit", "exit"):
             raise Quit(0, "quit")
         elif not answer:
-            self.term.say(f"type a number 1-{len(labels)}, or help")
+            self.front.say(f"type a number 1-{len(labels)}, or help")
         else:
-            self.term.say(f"unknown command {word!r}: type a number 1-{len(labels)}, or help")
+            self.front.say(f"unknown command {word!r}: type a number 1-{len(labels)}, or help")
         return None
 
     def show_hint(self, decision, number: int, labels: list[str]) -> None:
         seed = f"hint {self.saved.seed} {self.saved.game_index} {number}"  # the same hint every time
         verdicts = hint(decision, self.hint_spec, random.Random(seed))
-        self.term.say(self.term.bold(f"Hint from {self.hint_name}:"))
+        lines = [self.front.bold(f"Hint from {self.hint_name}:")]
         for v in verdicts:
             k = next(i for i, c in enumerate(decision.choices) if encode(c) == encode(v.choice))
             text = f"{k + 1:>4}. {labels[k]}"
@@ -333,8 +365,8 @@ class Session:
                 margin = (f"[{v.margin_lo:+.1f}, {v.margin_hi:+.1f}]" if v.margin_lo is not None else "")
                 text += (f" — wins {v.wins}/{v.rollouts} ({v.win_lo:.0%}-{v.win_hi:.0%}), "
                          f"margin {v.margin:+.1f} {margin}")
-            for line in wrap(text, 6):
-                self.term.say(line)
+            lines += wrap(text, 6)
+        self.front.page(lines)
 
     # --- the end ------------------------------------------------------------------------------------
 
@@ -352,27 +384,23 @@ class Session:
         k = record(self.entry, values, self.save_path, self.results, self.cmdline)
         try:
             if self.view is not None:
-                self.term.say()
-                self.term.say(self.entry.render(self.view))
-            lines = self.story()
-            if lines:
-                self.term.say(self.term.bold("What happened, step by step:"))
-                self.term.page(lines, then=len(self.entry.categories) + 4)
-            self.term.say()
-            self.term.say(self.term.bold("The game is over."))
-            self.term.say(f"{'category':<16}{'you':>6}{'automa':>8}")
+                self.front.table(self.entry.render(self.view))
+            self.front.story(self.story())
+            self.front.say()
+            self.front.say(self.front.bold("The game is over."))
+            self.front.say(f"{'category':<16}{'you':>6}{'automa':>8}")
             for c in self.entry.categories:
                 p, a = result.player.get(c, 0), result.automa.get(c, 0)
                 if p or a:
-                    self.term.say(f"{c:<16}{p:>6}{a:>8}")
-            self.term.say(f"{'total':<16}{result.player_score:>6}{result.automa_score:>8}")
+                    self.front.say(f"{c:<16}{p:>6}{a:>8}")
+            self.front.say(f"{'total':<16}{result.player_score:>6}{result.automa_score:>8}")
             margin = result.player_score - result.automa_score
             winner = {"player": "You win", "automa": "The automa wins", "tie": "A tie"}[result.winner]
-            self.term.say(f"{winner} (margin {margin:+d}, after the tie-breaks).")
-            self.term.say(f"Recorded as game {k + 1} of {self.results} (summarize, compare and report read "
-                          f"it); saved game: {self.save_path}.")
+            self.front.say(f"{winner} (margin {margin:+d}, after the tie-breaks).")
+            self.front.say(f"Recorded as game {k + 1} of {self.results} (summarize, compare and report read "
+                           f"it); saved game: {self.save_path}.")
             for line in on_ladder(self.entry, self.options, margin):
-                self.term.say(line if line.startswith(" ") else "\n".join(wrap(line, 4)))
+                self.front.say(line if line.startswith(" ") else "\n".join(wrap(line, 4)))
         except (Quit, KeyboardInterrupt):
             pass  # the game is saved and recorded: only its telling is cut short
         return 0
@@ -390,14 +418,14 @@ def default_save(results: Path) -> Path:
 
 def start(game: str | None, options: dict, seed: int | None, game_index: int, load: Path | None,
           save: Path | None, results: Path | None, hint_strategy: str, command: str,
-          term: Terminal | None = None) -> int:
+          front: Terminal | None = None) -> int:
     """Check everything (UsageError, before any prompt), then play; the exit code."""
     from automa.core import saved as saves
     from automa.core.played import check_folder
     from automa.core.registry import get_game, get_strategy
     from automa.core.seeding import fresh_entropy
 
-    term = term or Terminal()
+    front = front or Terminal()
     if load is not None:
         if game is not None or options or seed is not None or game_index:
             raise UsageError("--load FILE takes the game, seed and options from the saved game; drop GAME, "
@@ -424,17 +452,17 @@ def start(game: str | None, options: dict, seed: int | None, game_index: int, lo
     hint_spec = get_strategy(entry, hint_strategy)
     save = save or default_save(results)
     if game_.result is not None:
-        term.say(f"{load}: this game is over: you {game_.result['player_score']}, the automa "
+        front.say(f"{load}: this game is over: you {game_.result['player_score']}, the automa "
                  f"{game_.result['automa_score']} ({game_.result['winner']} wins); replay it with: "
                  f"automa-sim replay {load}")
         return 0
-    term.say(term.bold(f"{entry.title}"))
+    front.say(front.bold(f"{entry.title}"))
     again = f"automa-sim play {entry.name} --seed {game_.seed}" + (
         f" --game-index {game_.game_index}" if game_.game_index else "")
-    term.say(f"seed {game_.seed}" + (f", deal {game_.game_index}" if game_.game_index else "") +
+    front.say(f"seed {game_.seed}" + (f", deal {game_.game_index}" if game_.game_index else "") +
              f" (the same deal again: {again}); saved at every prompt to {save}")
     if load is not None:
-        term.say(f"continuing after {len(game_.choices)} choices")
-    term.say("type help for the commands")
-    session = Session(entry, values, game_, save, results, hint_spec, hint_spec.canonical, term, command)
+        front.say(f"continuing after {len(game_.choices)} choices")
+    front.say("type help for the commands")
+    session = Session(entry, values, game_, save, results, hint_spec, hint_spec.canonical, front, command)
     return session.run()

@@ -86,7 +86,7 @@ class Pty:
                 pass
         if kill:
             os.kill(self.pid, signal.SIGKILL)
-        raise TimeoutError("the game did not exit")
+        raise TimeoutError(f"the game did not exit; last output: {self.buffer[-1500:]!r}")
 
     def hang_up(self) -> int:
         """Close the terminal, as closing its window does: the game gets SIGHUP, or its input ends."""
