@@ -82,6 +82,7 @@ class Terminal:
         self.read_line, self.write_line = read, write
         self.colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
         self.size = PAGE  # choices per page at this decision
+        self.pending = ""  # a command typed at a pager, for the next prompt
 
     @property
     def rows(self) -> int:
@@ -105,6 +106,9 @@ class Terminal:
             raise Quit(0, "the terminal closed") from None
 
     def read(self, prompt: str) -> str:
+        if self.pending:
+            typed, self.pending = self.pending, ""
+            return typed
         try:
             return self.read_line(prompt)
         except EOFError:
@@ -144,8 +148,10 @@ class Terminal:
         self.more(lines)
 
     def more(self, lines: list[str], then: int = 0) -> None:
-        """``lines`` a screenful at a time: Enter shows the next, q skips the rest. ``then``: the lines
-        that follow at once; if they would push the last page off the screen, wait for Enter first."""
+        """``lines`` a screenful at a time: Enter shows the next, q skips the rest, quit (or exit) quits,
+        and any other command ends the paging and is taken as typed at the next prompt. ``then``: the
+        lines that follow at once; if they would push the last page off the screen, wait for Enter
+        first."""
         step = self.rows - 2
         for i in range(0, len(lines), step):
             for line in lines[i:i + step]:
@@ -153,7 +159,11 @@ class Terminal:
             last = i + step >= len(lines)
             if last and len(lines) - i + then <= self.rows - 1:
                 return
-            if self.read("-- Enter for more, or q to skip -- " if not last else "-- Enter -- ").strip().lower() == "q":
+            typed = self.read("-- Enter for more, or q to skip -- " if not last else "-- Enter -- ").strip()
+            if typed.lower() in ("quit", "exit"):
+                raise Quit(0, "quit")
+            if typed:
+                self.pending = "" if typed.lower() == "q" else typed
                 return
 
 

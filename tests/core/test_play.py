@@ -289,3 +289,48 @@ def test_a_margin_is_placed_on_the_published_ladder_of_its_setting_only():
     assert "opponent=katyusha, difficulty=hard" in on_ladder(
         strog, strog.resolve_options({"opponent": "katyusha", "difficulty": "hard"}), 3)[0]
     assert on_ladder(strog, strog.resolve_options({"difficulty": "medium"}), 3) == []
+
+
+def test_quit_at_the_pager_of_a_long_story_quits(tmp_path):
+    """issue 29: in a 14-row window, ``quit`` typed at the ``-- Enter --`` after a long automa turn
+    saves and ends the game (it was taken as Enter)."""
+    save = tmp_path / "g.json"
+    term = Pty(["play", "rurik", "--seed", "3", "--results", str(tmp_path / "r"), "--save", str(save)], tmp_path, rows=14)
+    for _ in range(100):
+        if term.expect(r"choice 1-(\d+), or help> |-- Enter[^\n]*-- ").group(0).startswith("--"):
+            break
+        term.line("1")
+    else:
+        raise AssertionError("no pager in 100 prompts")
+    term.line("quit")
+    assert term.wait(30) == 0
+    assert "quit: the game is saved" in " ".join(ANSI.sub("", term.buffer).split())
+    assert saves.load(save).choices
+
+
+@pytest.mark.parametrize("typed", ["quit", "exit", "QUIT "])
+def test_quit_at_any_pager_quits(typed, monkeypatch):
+    """issue 29: ``quit`` or ``exit`` at a pager (help, log, a /WORDS result) stops the session."""
+    from automa.core.play import Quit, Terminal
+
+    monkeypatch.setenv("LINES", "10")
+    said = []
+    term = Terminal(lambda prompt: typed, said.append)
+    with pytest.raises(Quit):
+        term.page([f"line {i}" for i in range(40)])
+    assert said == [f"line {i}" for i in range(8)]
+
+
+def test_a_pager_skips_on_q_and_passes_a_command_on_to_the_prompt(monkeypatch):
+    """issue 29: at a pager q skips the rest; any other command ends the paging and is taken as typed
+    at the next prompt."""
+    from automa.core.play import Terminal
+
+    monkeypatch.setenv("LINES", "10")
+    typed, said = iter(["q", "", "3", "x"]), []
+    term = Terminal(lambda prompt: next(typed), said.append)
+    term.page([f"line {i}" for i in range(40)])
+    assert len(said) == 8
+    term.page([f"line {i}" for i in range(40)])
+    assert len(said) == 8 + 16
+    assert term.read("choice 1-5, or help> ") == "3" and term.read("> ") == "x"
