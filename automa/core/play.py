@@ -36,20 +36,35 @@ from automa.core.trace import Labelling, Trace, label_decisions
 WIDTH = 80
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 PAGE = 8        # choices listed per page at least (more in a taller terminal)
-HELP = """\
-Commands (at any prompt):
-  NUMBER       take that choice
-  n, p         the next or previous page of choices
-  /WORDS       list the choices whose words contain WORDS
-  hint         what the search player makes of the top choices: win chance and mean margin with
-               95% intervals, from rollouts (--hint-strategy sets the player and its budget)
-  undo         back to your previous decision
-  board        the table again
-  log          the whole game so far, in sentences
-  save FILE    save the game to FILE (it is saved at every prompt anyway)
-  quit         save and stop; continue later with automa-sim play --load FILE
-  help         this text
-Ctrl-C, or closing the terminal, saves the game too."""
+HELP = (  # (what is typed, what it does): help wraps each entry to the terminal's width
+    ("NUMBER", "take that choice"),
+    ("n, p", "the next or previous page of choices"),
+    ("/WORDS", "list the choices whose words contain WORDS"),
+    ("hint", "the search player's verdict on the top choices: win chance and mean margin with 95% "
+             "intervals, from rollouts (--hint-strategy sets the player and its budget)"),
+    ("undo [N]", "back to your previous decision (or N decisions back)"),
+    ("board", "the table again"),
+    ("log", "the whole game so far, in sentences"),
+    ("save FILE", "save the game to FILE (it is saved at every prompt anyway)"),
+    ("quit, exit", "save and stop; continue later with: automa-sim play --load FILE"),
+    ("help", "this text"),
+)
+HELP_HEAD = "Commands, at any prompt (at -- Enter --, Enter shows more and q skips the rest):"
+HELP_TAIL = "Ctrl-C, or closing the terminal, saves the game too."
+
+
+def help_lines(width: int) -> list[str]:
+    """The commands, each entry wrapped to ``width`` under its own column."""
+    lines = wrap(HELP_HEAD, 0, width)
+    for typed, does in HELP:
+        text = textwrap.wrap(does, max(20, width - 14), break_on_hyphens=False)
+        lines += [f"  {typed if i == 0 else '':<12}{part}" for i, part in enumerate(text)]
+    return lines + wrap(HELP_TAIL, 0, width)
+
+
+def short(text: str, most: int = 24) -> str:
+    """What a person typed, cut to ``most`` characters for an answer that names it."""
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 class Quit(Exception):
@@ -90,16 +105,20 @@ class Terminal:
 
     @property
     def width(self) -> int:
-        return WIDTH
+        """The terminal's width, at most 80 columns (and at least 40)."""
+        return max(40, min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns))
 
     def bold(self, text: str) -> str:
         return f"\033[1m{text}\033[0m" if self.colour else text
 
     def say(self, text: str = "") -> None:
-        """Text, its lines wrapped at 80 columns."""
-        if len(ANSI.sub("", text)) > WIDTH:
+        """Text, its lines wrapped at the terminal's width (at most 80 columns); a command to copy
+        (``automa-sim ...``) stays whole."""
+        width = self.width
+        if len(ANSI.sub("", text)) > width:
             text = "\n".join(part for line in text.split("\n") for part in
-                             (wrap(line, 2) if len(ANSI.sub("", line)) > WIDTH else [line]))
+                             (wrap(line, 2, width) if len(ANSI.sub("", line)) > width
+                              and not line.startswith("automa-sim ") else [line]))
         try:
             self.write_line(text)
         except OSError:
@@ -126,7 +145,7 @@ class Terminal:
         """What happened since the last decision, one numbered sentence a line: a story longer than half
         the screen is paged and waits for Enter at its end; a short one leaves the rest of the screen to
         the choices (their page size)."""
-        told = [part for line in lines for part in wrap(line, 5)]
+        told = [part for line in lines for part in wrap(line, 5, self.width)]
         self.size = page_size(self.rows, told)
         if told:
             self.say(self.bold("What happened, step by step:"))
@@ -140,7 +159,7 @@ class Terminal:
             head += f" (choices {first + 1}-{min(first + size, len(labels))} of {len(labels)}; n, p: pages; /WORDS: find)"
         self.say(self.bold(head))
         for i in range(first, min(first + size, len(labels))):
-            for line in wrap(f"{i + 1:>4}. {labels[i]}", 6):
+            for line in wrap(f"{i + 1:>4}. {labels[i]}", 6, self.width):
                 self.say(line)
 
     def page(self, lines: list[str]) -> None:
@@ -172,8 +191,8 @@ def page_size(rows: int, told: list[str]) -> int:
     return max(PAGE, rows - 4 - (len(told) if told and len(told) <= rows // 2 else 0))
 
 
-def wrap(text: str, indent: int = 0) -> list[str]:
-    return textwrap.wrap(text, WIDTH, subsequent_indent=" " * indent, break_on_hyphens=False) or [""]
+def wrap(text: str, indent: int = 0, width: int = WIDTH) -> list[str]:
+    return textwrap.wrap(text, width, subsequent_indent=" " * indent, break_on_hyphens=False) or [""]
 
 
 @dataclass
@@ -257,7 +276,7 @@ class Session:
             code, why = (stop.code, stop.why) if isinstance(stop, Quit) else (130, "interrupted")
             self.saved.choices = self.script.choices if self.script else self.saved.choices
             self.write()
-            self.tell_end(f"{why}: the game is saved to {self.save_path}; continue with: "
+            self.tell_end(f"{why}: the game is saved to {self.save_path}; continue with:",
                           f"automa-sim play --load {self.save_path}")
             return code
         finally:
@@ -265,10 +284,12 @@ class Session:
                 signal.signal(signal.SIGHUP, old)
         return self.finish(result)
 
-    def tell_end(self, text: str) -> None:
+    def tell_end(self, text: str, command: str) -> None:
+        """The last words: ``text`` wrapped, then ``command`` on one line of its own (to copy)."""
         try:
-            for line in wrap(text):
+            for line in wrap(text, 0, self.front.width):
                 self.front.say(line)
+            self.front.say(command)
         except (Quit, OSError):
             pass  # a closed terminal: the save is what matters
 
@@ -304,7 +325,7 @@ class Session:
         labels = [self.entry.describe(decision.view, decision.kind, c) for c in decision.choices]
         self.page_at = 0
         self.front.story(story)
-        self.size = page_size(self.front.rows, [part for line in story for part in wrap(line, 5)])
+        self.size = page_size(self.front.rows, [part for line in story for part in wrap(line, 5, self.front.width)])
         self.show_choices(decision, number, labels)
         while True:
             answer = self.front.read(f"choice 1-{len(labels)}, or help> ").strip()
@@ -324,7 +345,7 @@ class Session:
             k = int(answer)
             if 1 <= k <= len(labels):
                 return k - 1
-            self.front.say(f"no choice {k}: choose 1-{len(labels)}")
+            self.front.say(f"no choice {short(answer)}: choose 1-{len(labels)}")
         elif word in ("n", "p"):
             pages = -(-len(labels) // self.size)
             self.page_at = max(0, min(pages - 1, self.page_at + (1 if word == "n" else -1)))
@@ -332,25 +353,19 @@ class Session:
         elif answer.startswith("/"):
             needle = answer[1:].strip().lower()
             found = [i for i, text in enumerate(labels) if needle in text.lower()]
-            self.front.page([f"{i + 1:>4}. {labels[i]}" for i in found] or [f"no choice contains {needle!r}"])
+            self.front.page([f"{i + 1:>4}. {labels[i]}" for i in found] or [f"no choice contains {short(needle)!r}"])
         elif word == "hint":
             self.show_hint(decision, number, labels)
         elif word == "undo":
-            if number == 0:
-                self.front.say("nothing to undo: this is your first decision")
-            else:
-                self.front.say("undone: back to your previous decision")
-                raise Restart(self.script.choices[:number - 1])
+            self.undo(number, rest.strip())
         elif word == "board":
             self.front.table(self.entry.render(decision.view))
             self.show_choices(decision, number, labels)
         elif word == "log":
-            events = [dict(e) for e in self.trace.events]
-            label_decisions(events, self.labels)
-            lines = [f"  you: {e['label']}" if e.get("label") else self.entry.tell(self.view, e) for e in events]
-            self.front.page([x for text in lines if text for x in wrap(text, 4)] or ["nothing yet"])
+            lines = sentences(self.entry, self.trace.events, self.labels, lambda i: self.view)
+            self.front.page([x for text in lines for x in wrap(text, 4, self.front.width)] or ["nothing yet"])
         elif word in ("help", "?"):
-            self.front.page(HELP.splitlines())
+            self.front.page(help_lines(self.front.width))
         elif word == "save":
             if rest.strip():
                 self.save_path = Path(rest.strip()).expanduser()
@@ -361,7 +376,7 @@ class Session:
         elif not answer:
             self.front.say(f"type a number 1-{len(labels)}, or help")
         else:
-            self.front.say(f"unknown command {word!r}: type a number 1-{len(labels)}, or help")
+            self.front.say(f"unknown command {short(word)!r}: type a number 1-{len(labels)}, or help")
         return None
 
     def show_hint(self, decision, number: int, labels: list[str]) -> None:
@@ -375,8 +390,21 @@ class Session:
                 margin = (f"[{v.margin_lo:+.1f}, {v.margin_hi:+.1f}]" if v.margin_lo is not None else "")
                 text += (f" — wins {v.wins}/{v.rollouts} ({v.win_lo:.0%}-{v.win_hi:.0%}), "
                          f"margin {v.margin:+.1f} {margin}")
-            lines += wrap(text, 6)
+            lines += wrap(text, 6, self.front.width)
         self.front.page(lines)
+
+    def undo(self, number: int, count: str) -> None:
+        """``undo``: back to the previous decision; ``undo N``: N decisions back (to the first at most)."""
+        if count and not count.isdigit() or count == "0":
+            self.front.say(f"undo takes a number of decisions, not {short(count)!r}: e.g. undo 3")
+            return
+        if number == 0:
+            self.front.say("nothing to undo: this is your first decision")
+            return
+        back = min(int(count or 1), number)
+        self.front.say("undone: back to your previous decision" if back == 1 else
+                       f"undone: back {back} decisions, to decision {number - back + 1}")
+        raise Restart(self.script.choices[:number - back])
 
     # --- the end ------------------------------------------------------------------------------------
 
@@ -410,10 +438,49 @@ class Session:
             self.front.say(f"Recorded as game {k + 1} of {self.results} (summarize, compare and report read "
                            f"it); saved game: {self.save_path}.")
             for line in on_ladder(self.entry, self.options, margin):
-                self.front.say(line if line.startswith(" ") else "\n".join(wrap(line, 4)))
+                self.front.say(line if line.startswith(" ") else "\n".join(wrap(line, 4, self.front.width)))
         except (Quit, KeyboardInterrupt):
             pass  # the game is saved and recorded: only its telling is cut short
         return 0
+
+
+def sentences(entry: Game, events: list[dict], labels: list[str], view_at: Callable[[int], Any]) -> list[str]:
+    """A game's events in words, as ``log`` tells them: the player's decisions as ``you: LABEL`` (their
+    ``labels`` in order), every other event in the game's sentence (``tell`` with the view
+    ``view_at(i)`` of event ``i``), none for an event it does not tell."""
+    events = [dict(e) for e in events]
+    label_decisions(events, labels)
+    told = (f"  you: {e['label']}" if e.get("label") else entry.tell(view_at(i), e) for i, e in enumerate(events))
+    return [text for text in told if text]
+
+
+class Noting(Labelling):
+    """:class:`Labelling` that also notes each decision's view and how many events came before it."""
+
+    def __init__(self, inner, describe, labels: list, trace: Trace, seen: list):
+        super().__init__(inner, describe, labels)
+        self.trace, self.seen = trace, seen
+
+    def choose(self, decision):
+        self.seen.append((len(self.trace.events), decision.view))
+        return super().choose(decision)
+
+
+def narrate_saved(saved: Saved) -> tuple[list[str], dict | None]:
+    """A saved game told as ``log`` tells it (``replay FILE``): its sentences, each event with the view of
+    the decision that follows it (the last decision's after it), wrapped at 80 columns, and its
+    ``games.csv`` row (None if unfinished)."""
+    from automa.core import saved as saves
+    from automa.core.registry import get_game
+
+    entry, trace, labels, seen = get_game(saved.game), Trace(), [], []
+    final = saves.replay(saved, trace, lambda script: Noting(script, entry.describe, labels, trace, seen))
+
+    def view_at(i: int):
+        return next((view for at, view in seen if at > i), seen[-1][1] if seen else None)
+
+    lines = sentences(entry, trace.events, labels, view_at)
+    return [x for text in lines for x in wrap(text, 4)], final
 
 
 def default_save(results: Path) -> Path:
@@ -463,14 +530,15 @@ def start(game: str | None, options: dict, seed: int | None, game_index: int, lo
     save = save or default_save(results)
     if game_.result is not None:
         front.say(f"{load}: this game is over: you {game_.result['player_score']}, the automa "
-                 f"{game_.result['automa_score']} ({game_.result['winner']} wins); replay it with: "
-                 f"automa-sim replay {load}")
+                  f"{game_.result['automa_score']} ({game_.result['winner']} wins); replay it with:")
+        front.say(f"automa-sim replay {load}")
         return 0
     front.say(front.bold(f"{entry.title}"))
     again = f"automa-sim play {entry.name} --seed {game_.seed}" + (
         f" --game-index {game_.game_index}" if game_.game_index else "")
     front.say(f"seed {game_.seed}" + (f", deal {game_.game_index}" if game_.game_index else "") +
-             f" (the same deal again: {again}); saved at every prompt to {save}")
+              f"; saved at every prompt to {save}")
+    front.say(f"the same deal again: {again}")
     if load is not None:
         front.say(f"continuing after {len(game_.choices)} choices")
     front.say("type help for the commands")

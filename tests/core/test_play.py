@@ -334,3 +334,85 @@ def test_a_pager_skips_on_q_and_passes_a_command_on_to_the_prompt(monkeypatch):
     term.page([f"line {i}" for i in range(40)])
     assert len(said) == 8 + 16
     assert term.read("choice 1-5, or help> ") == "3" and term.read("> ") == "x"
+
+
+def keyboard(tmp_path, monkeypatch, typed: list[str], game: str = "rurik", seed: int = 3, columns: int = 80,
+             rows: int = 200, save: Path | None = None) -> tuple[int, list[str], Path]:
+    """``play GAME --seed SEED`` in-process on a line-mode front of ``columns`` x ``rows`` with ``typed``
+    as its input (then the input ends): the exit code, every line printed, and the saved game."""
+    from automa.core.play import Terminal, start
+
+    monkeypatch.setenv("COLUMNS", str(columns))
+    monkeypatch.setenv("LINES", str(rows))
+    said, keys = [], iter(typed)
+
+    def read(prompt):
+        said.append(prompt)
+        try:
+            return next(keys)
+        except StopIteration:
+            raise EOFError from None
+
+    save = save or tmp_path / "g.json"
+    code = start(game, {}, seed, 0, None, save, tmp_path / "r", "expert", "automa-sim play",
+                 Terminal(read, lambda text="": said.extend(ANSI.sub("", text).split("\n"))))
+    return code, said, save
+
+
+def test_bad_input_is_answered_in_one_line(tmp_path, monkeypatch):
+    """issue 29: 3,000 letters (or digits) typed are named cut short, in one line."""
+    _, said, _ = keyboard(tmp_path, monkeypatch, ["x" * 3000, "9" * 3000, "/" + "y" * 3000])
+    for start_, run in (("unknown command 'xxx", "x" * 10), ("no choice 999", "9" * 10), ("no choice contains 'yyy", "y" * 10)):
+        (line,) = [line for line in said if run in line]
+        assert line.startswith(start_) and line.endswith(("or help", "choose 1-2", "'"))
+
+
+def test_undo_n_goes_back_n_decisions(tmp_path, monkeypatch):
+    """issue 29: ``undo 3`` goes back three decisions (it went back one)."""
+    _, said, save = keyboard(tmp_path, monkeypatch, ["1"] * 5 + ["undo 3"])
+    assert "undone: back 3 decisions, to decision 3" in said
+    assert len(saves.load(save).choices) == 2
+    _, said, save = keyboard(tmp_path, monkeypatch, ["1"] * 5 + ["undo x", "undo 9"], save=tmp_path / "h.json")
+    assert any(line.startswith("undo takes a number of decisions") for line in said)
+    assert "undone: back 5 decisions, to decision 1" in said and saves.load(save).choices == []
+
+
+def test_the_command_that_continues_a_game_is_one_line(tmp_path, monkeypatch):
+    """issue 29: the resume command is printed whole on a line of its own (it was wrapped)."""
+    save = tmp_path / ("a-rather-long-folder-name-" * 3) / "game.json"
+    _, said, _ = keyboard(tmp_path, monkeypatch, ["1"], save=save, columns=60)
+    assert said[-1] == f"automa-sim play --load {save}"
+
+
+def test_help_fits_the_terminal(tmp_path, monkeypatch):
+    """issue 29: every line of help fits the width, each command at the start of its entry."""
+    from automa.core.play import HELP, help_lines
+
+    for width in (80, 60, 40):
+        lines = help_lines(width)
+        assert all(len(line) <= width for line in lines)
+        assert [line[2:14].strip() for line in lines if line.startswith("  ") and line[2] != " "] == [t for t, _ in HELP]
+
+
+def test_lines_are_wrapped_to_the_terminals_width(tmp_path, monkeypatch):
+    """issue 29: in a 60-column terminal every line is wrapped at 60 (it was wrapped at 80)."""
+    def widest(said):  # but the command to copy that continues the game
+        return max(len(line) for line in said if not line.startswith("automa-sim "))
+
+    _, said, _ = keyboard(tmp_path, monkeypatch, ["1"] * 6 + ["log", "help"], columns=60)
+    assert widest(said) <= 60
+    _, said, _ = keyboard(tmp_path, monkeypatch, ["1"] * 6 + ["log", "help"], columns=200, save=tmp_path / "h.json")
+    assert 70 < widest(said) <= 80
+
+
+def test_replay_of_a_saved_game_tells_it_in_words(tmp_path, monkeypatch, capsys):
+    """issue 29: ``replay FILE`` prints the sentences ``log`` prints (it printed machine events)."""
+    import cli
+
+    _, said, save = keyboard(tmp_path, monkeypatch, ["1"] * 8)
+    with pytest.raises(SystemExit):
+        cli.main(["replay", str(save)])
+    out = capsys.readouterr().out.splitlines()
+    assert "  you: keep agenda" in "\n".join(out) and any("[RK-REB-" in line for line in out)
+    assert not any(re.match(r"(decision|advisor|round)\s{3,}", line) for line in out)
+    assert out[-1] == f"automa-sim play --load {save}"
