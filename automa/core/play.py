@@ -31,11 +31,13 @@ from typing import Any, Callable
 from automa.core.errors import UsageError
 from automa.core.registry import Game
 from automa.core.saved import Saved, Script, encode
+from automa.core.steps import Stepper
 from automa.core.trace import Labelling, Trace, label_decisions
 
 WIDTH = 80
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 PAGE = 8        # choices listed per page at least (more in a taller terminal)
+STEPPED = 12    # a decision of more choices than this is asked in steps, where the game has steps
 HELP = (  # (what is typed, what it does): help wraps each entry to the terminal's width
     ("NUMBER", "take that choice"),
     ("n, p", "the next or previous page of choices"),
@@ -246,7 +248,10 @@ class Session:
         self.labels: list[str] = []
         self.view = None
         self.event_pos = 0
-        self.page_at, self.size = 0, PAGE
+        self.page_at, self.size, self.count = 0, PAGE, 0
+        self.stepper: Stepper | None = None
+        self.stepped = False
+        self.idles: list[bool] = []          # for each decision so far, whether it was taken without asking
 
     # --- the game loop ------------------------------------------------------------------------------
 
@@ -261,9 +266,10 @@ class Session:
         try:
             while True:
                 streams = game_streams(self.saved.seed, self.saved.game_index)
-                self.trace, self.labels, self.event_pos = Trace(), [], 0
+                self.trace, self.labels, self.event_pos, self.idles = Trace(), [], 0, []
                 self.script = Script(streams.strategy, list(self.saved.choices), self.ask)
-                player = Labelling(self.script, self.entry.describe, self.labels)
+                player = Watching(self.script, self.entry.describe, self.labels,
+                                  lambda decision: self.idles.append(self.idle(decision) is not None))
                 try:
                     result = self.entry.play(ctx, self.options, player, streams, self.trace)
                 except Restart as back:
@@ -309,7 +315,9 @@ class Session:
 
     def ask(self, decision, number: int):
         """Decision ``number`` (0 first), at the keyboard: the story since the last prompt, the table,
-        the choices; then commands until a choice is made."""
+        the choices (in steps when there are many and the game has steps for them); then commands until
+        a choice is made. A decision whose choices all do nothing (the game's ``idle``) is answered with
+        its pass without asking, in one line."""
         self.view = decision.view
         self.saved.choices = self.script.choices
         self.write()
@@ -318,46 +326,101 @@ class Session:
         else:  # played again after an undo or a load: told already
             story, self.event_pos = [], len(self.trace.events)
         self.narrated = max(self.narrated, number + 1)
+        labels = [self.entry.describe(decision.view, decision.kind, c) for c in decision.choices]
+        idle = self.idle(decision)
+        if idle is not None:
+            if story:
+                self.front.story(story)
+            self.front.say(f"  taken for you, as no other choice does anything: {labels[idle]}")
+            return decision.choices[idle]
         screen = self.entry.render(decision.view)
         if screen != self.shown:
             self.front.table(screen)
             self.shown = screen
-        labels = [self.entry.describe(decision.view, decision.kind, c) for c in decision.choices]
         self.page_at = 0
         self.front.story(story)
         self.size = page_size(self.front.rows, [part for line in story for part in wrap(line, 5, self.front.width)])
+        self.stepper, self.stepped = self.steps(decision)
         self.show_choices(decision, number, labels)
         while True:
-            answer = self.front.read(f"choice 1-{len(labels)}, or help> ").strip()
+            answer = self.front.read(f"choice 1-{self.count}, or help> ").strip()
             choice = self.answer(answer, decision, number, labels)
             if choice is not None:
                 self.front.say(f"  you: {labels[choice]}")
                 return decision.choices[choice]
 
+    def idle(self, decision) -> int | None:
+        """The index of the pass the game's ``idle`` hook takes for ``decision`` without asking, or None."""
+        return self.entry.idle(decision.view, decision.kind, list(decision.choices)) if self.entry.idle else None
+
+    def steps(self, decision) -> tuple[Stepper | None, bool]:
+        """The decision's :class:`Stepper` when the game puts every choice in steps (its notation is
+        taken then), and whether the choices are asked in steps (more than ``STEPPED`` of them)."""
+        if self.entry.steps is None:
+            return None, False
+        steps = [self.entry.steps(decision.view, decision.kind, c) for c in decision.choices]
+        if any(s is None for s in steps):
+            return None, False
+        stepper = Stepper(decision.choices, steps)
+        return stepper, len(decision.choices) > STEPPED and stepper.chosen is None
+
+    def shown_options(self, labels: list[str]) -> list[str]:
+        """The options listed now: every choice, or the current step's (whole choices, with their
+        notation, at the last step)."""
+        st = self.stepper
+        if not self.stepped:
+            return labels
+        if st.last:
+            return [f"{labels[i]}  [{st.notation(i)}]" for i in (st.candidates([*st.path, o.key])[0] for o in st.options())]
+        return [o.words for o in st.options()]
+
     def show_choices(self, decision, number: int, labels: list[str]) -> None:
-        self.front.choices(f"Decision {number + 1}: {decision.kind.replace('_', ' ')}", labels, self.page_at)
+        head = f"Decision {number + 1}: {decision.kind.replace('_', ' ')}"
+        if self.stepped:
+            st = self.stepper
+            first = st.steps[st.candidates()[0]]
+            done = [first[k].words for k in range(len(st.path)) if len(st.options(st.path[:k])) > 1]
+            head += f", the {st.options()[0].name}" + (f" ({'; '.join(done)})" if done else
+                                                        " (or type the whole choice, e.g. " + st.notation(0) + ")")
+        reminder = self.entry.reminder(decision.view, decision.kind) if self.entry.reminder else None
+        if reminder:
+            head += f" — {reminder}"
+        shown = self.shown_options(labels)
+        self.count = len(shown)
+        self.front.choices(head, shown, self.page_at)
 
     def answer(self, answer: str, decision, number: int, labels: list[str]) -> int | None:
         """One line typed at the prompt: the index of the choice made, or None (and the same prompt)."""
         word, _, rest = answer.partition(" ")
         word = word.lower()
+        st = self.stepper
         if answer.isdigit():
             k = int(answer)
-            if 1 <= k <= len(labels):
+            if not 1 <= k <= self.count:
+                self.front.say(f"no choice {short(answer)}: choose 1-{self.count}")
+            elif not self.stepped:
                 return k - 1
-            self.front.say(f"no choice {short(answer)}: choose 1-{len(labels)}")
+            else:
+                return self.step_to(st.path + [st.options()[k - 1].key], decision, number, labels)
         elif word in ("n", "p"):
-            pages = -(-len(labels) // self.size)
+            pages = -(-self.count // self.size)
             self.page_at = max(0, min(pages - 1, self.page_at + (1 if word == "n" else -1)))
             self.show_choices(decision, number, labels)
         elif answer.startswith("/"):
             needle = answer[1:].strip().lower()
-            found = [i for i, text in enumerate(labels) if needle in text.lower()]
-            self.front.page([f"{i + 1:>4}. {labels[i]}" for i in found] or [f"no choice contains {short(needle)!r}"])
+            among = st.candidates() if self.stepped else range(len(labels))
+            found = [i for i in among if needle in labels[i].lower()]
+            name = (lambda i: f"[{st.notation(i)}]") if self.stepped else (lambda i: f"{i + 1:>4}.")
+            self.front.page([f"{name(i)} {labels[i]}" for i in found] or [f"no choice contains {short(needle)!r}"])
         elif word == "hint":
             self.show_hint(decision, number, labels)
-        elif word == "undo":
-            self.undo(number, rest.strip())
+        elif word in ("undo", "back"):
+            if self.stepped and not rest.strip() and st.back():
+                self.front.say("back one step")
+                self.page_at = 0
+                self.show_choices(decision, number, labels)
+            else:
+                self.undo(number, rest.strip())
         elif word == "board":
             self.front.table(self.entry.render(decision.view))
             self.show_choices(decision, number, labels)
@@ -374,9 +437,22 @@ class Session:
         elif word in ("quit", "exit"):
             raise Quit(0, "quit")
         elif not answer:
-            self.front.say(f"type a number 1-{len(labels)}, or help")
+            self.front.say(f"type a number 1-{self.count}, or help")
+        elif st is not None and st.parse(answer) is not None:
+            return self.step_to(st.parse(answer), decision, number, labels)
         else:
-            self.front.say(f"unknown command {short(word)!r}: type a number 1-{len(labels)}, or help")
+            self.front.say(f"unknown command {short(word)!r}: type a number 1-{self.count}, or help")
+        return None
+
+    def step_to(self, path: list[str], decision, number: int, labels: list[str]) -> int | None:
+        """Go on from the steps ``path``: the index of the choice made, or None (the next step shown)."""
+        st = self.stepper
+        st.path = list(path)
+        st.advance()
+        if st.chosen is not None:
+            return st.chosen
+        self.stepped, self.page_at = True, 0
+        self.show_choices(decision, number, labels)
         return None
 
     def show_hint(self, decision, number: int, labels: list[str]) -> None:
@@ -385,7 +461,7 @@ class Session:
         lines = [self.front.bold(f"Hint from {self.hint_name}:")]
         for v in verdicts:
             k = next(i for i, c in enumerate(decision.choices) if encode(c) == encode(v.choice))
-            text = f"{k + 1:>4}. {labels[k]}"
+            text = f"[{self.stepper.notation(k)}] {labels[k]}" if self.stepped else f"{k + 1:>4}. {labels[k]}"
             if v.rollouts:
                 margin = (f"[{v.margin_lo:+.1f}, {v.margin_hi:+.1f}]" if v.margin_lo is not None else "")
                 text += (f" — wins {v.wins}/{v.rollouts} ({v.win_lo:.0%}-{v.win_hi:.0%}), "
@@ -394,17 +470,19 @@ class Session:
         self.front.page(lines)
 
     def undo(self, number: int, count: str) -> None:
-        """``undo``: back to the previous decision; ``undo N``: N decisions back (to the first at most)."""
+        """``undo``: back to the previous decision asked; ``undo N``: N of them back (to the first at most).
+        Decisions taken without asking (``idle``) are passed over: they come again by themselves."""
         if count and not count.isdigit() or count == "0":
             self.front.say(f"undo takes a number of decisions, not {short(count)!r}: e.g. undo 3")
             return
-        if number == 0:
+        asked = [i for i in range(number) if not self.idles[i]]
+        if not asked:
             self.front.say("nothing to undo: this is your first decision")
             return
-        back = min(int(count or 1), number)
+        back = min(int(count or 1), len(asked))
         self.front.say("undone: back to your previous decision" if back == 1 else
-                       f"undone: back {back} decisions, to decision {number - back + 1}")
-        raise Restart(self.script.choices[:number - back])
+                       f"undone: back {back} decisions, to decision {asked[-back] + 1}")
+        raise Restart(self.script.choices[:asked[-back]])
 
     # --- the end ------------------------------------------------------------------------------------
 
@@ -452,6 +530,18 @@ def sentences(entry: Game, events: list[dict], labels: list[str], view_at: Calla
     label_decisions(events, labels)
     told = (f"  you: {e['label']}" if e.get("label") else entry.tell(view_at(i), e) for i, e in enumerate(events))
     return [text for text in told if text]
+
+
+class Watching(Labelling):
+    """:class:`Labelling` that first shows each decision to ``note(decision)``."""
+
+    def __init__(self, inner, describe, labels: list, note: Callable):
+        super().__init__(inner, describe, labels)
+        self.note = note
+
+    def choose(self, decision):
+        self.note(decision)
+        return super().choose(decision)
 
 
 class Noting(Labelling):
