@@ -379,7 +379,7 @@ class Session:
         if self.stepped:
             st = self.stepper
             first = st.steps[st.candidates()[0]]
-            done = [first[k].words for k in range(len(st.path)) if len(st.options(st.path[:k])) > 1]
+            done = [first[k].words.split(":")[0] for k in range(len(st.path)) if len(st.options(st.path[:k])) > 1]
             head += f", the {st.options()[0].name}" + (f" ({'; '.join(done)})" if done else
                                                         " (or type the whole choice, e.g. " + st.notation(0) + ")")
         reminder = self.entry.reminder(decision.view, decision.kind) if self.entry.reminder else None

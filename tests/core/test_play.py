@@ -416,3 +416,32 @@ def test_replay_of_a_saved_game_tells_it_in_words(tmp_path, monkeypatch, capsys)
     assert "  you: keep agenda" in "\n".join(out) and any("[RK-REB-" in line for line in out)
     assert not any(re.match(r"(decision|advisor|round)\s{3,}", line) for line in out)
     assert out[-1] == f"automa-sim play --load {save}"
+
+
+@pytest.mark.parametrize("game", ["rurik", "stroganov"])
+def test_every_choice_in_steps_is_told_apart_and_typed_in_one_go(game):
+    """issue 29: each choice of a stepped decision has its own keys, and its notation from the first
+    step takes exactly that choice (automa/<game>/steps.py, automa.core.steps)."""
+    from automa.core.runner import prepare
+    from automa.core.seeding import game_streams
+    from automa.core.simulate import resolve
+    from automa.core.steps import Stepper
+
+    entry, seen = get_game(game), set()
+    spec = resolve(game, None, {}, 3)
+
+    def then(decision, number):
+        steps = [entry.steps(decision.view, decision.kind, c) for c in decision.choices]
+        if all(steps):
+            seen.add(decision.kind)
+            stepper = Stepper(decision.choices, steps)
+            for i in range(len(decision.choices)):
+                fresh = Stepper(decision.choices, steps)
+                fresh.path = fresh.parse(stepper.notation(i))
+                fresh.advance()
+                assert fresh.chosen == i, (decision.kind, stepper.notation(i))
+        return decision.choices[number * 7 % len(decision.choices)]
+
+    streams = game_streams(3, 0)
+    entry.play(prepare(spec), spec.options, saves.Script(streams.strategy, [], then), streams, None)
+    assert seen >= ({"advisor_place", "move", "build"} if game == "rurik" else {"main", "basic", "extra"})
