@@ -251,7 +251,8 @@ class Session:
         self.page_at, self.size, self.count = 0, PAGE, 0
         self.stepper: Stepper | None = None
         self.stepped = False
-        self.idles: list[bool] = []          # for each decision so far, whether it was taken without asking
+        self.idles: list = []                # for each decision so far: (the choice taken without asking, why), or None
+        self.passed: dict = {}               # decision kind -> the offer passed on last (the game's ``offer``)
 
     # --- the game loop ------------------------------------------------------------------------------
 
@@ -266,10 +267,9 @@ class Session:
         try:
             while True:
                 streams = game_streams(self.saved.seed, self.saved.game_index)
-                self.trace, self.labels, self.event_pos, self.idles = Trace(), [], 0, []
+                self.trace, self.labels, self.event_pos, self.idles, self.passed = Trace(), [], 0, [], {}
                 self.script = Script(streams.strategy, list(self.saved.choices), self.ask)
-                player = Watching(self.script, self.entry.describe, self.labels,
-                                  lambda decision: self.idles.append(self.idle(decision) is not None))
+                player = Watching(self.script, self.entry.describe, self.labels, self.note)
                 try:
                     result = self.entry.play(ctx, self.options, player, streams, self.trace)
                 except Restart as back:
@@ -327,11 +327,11 @@ class Session:
             story, self.event_pos = [], len(self.trace.events)
         self.narrated = max(self.narrated, number + 1)
         labels = [self.entry.describe(decision.view, decision.kind, c) for c in decision.choices]
-        idle = self.idle(decision)
-        if idle is not None:
+        if self.idles[number] is not None:
+            idle, why = self.idles[number]
             if story:
                 self.front.story(story)
-            self.front.say(f"  taken for you, as no other choice does anything: {labels[idle]}")
+            self.front.say(f"  taken for you ({why}): {labels[idle]}")
             return decision.choices[idle]
         screen = self.entry.render(decision.view)
         if screen != self.shown:
@@ -349,9 +349,27 @@ class Session:
                 self.front.say(f"  you: {labels[choice]}")
                 return decision.choices[choice]
 
-    def idle(self, decision) -> int | None:
-        """The index of the pass the game's ``idle`` hook takes for ``decision`` without asking, or None."""
-        return self.entry.idle(decision.view, decision.kind, list(decision.choices)) if self.entry.idle else None
+    def note(self, decision) -> Callable:
+        """Before every decision, asked or replayed, in order: whether it is taken without asking, and
+        why (``self.idles``): the game's ``idle`` (no choice but the pass does anything) or its ``offer``
+        (the same offer as the one passed on last, on the same supply); the answer's bookkeeping after."""
+        choices = list(decision.choices)
+        idle = self.entry.idle(decision.view, decision.kind, choices) if self.entry.idle else None
+        offer = self.entry.offer(decision.view, decision.kind, choices) if self.entry.offer else None
+        if idle is not None:
+            self.idles.append((idle, "no other choice does anything"))
+        elif offer is not None and self.passed.get(decision.kind) == offer[0]:
+            self.idles.append((offer[1], "the same offer as the one you passed on, nothing of yours changed"))
+        else:
+            self.idles.append(None)
+
+        def after(choice) -> None:
+            if offer is not None:
+                if encode(choice) == encode(choices[offer[1]]):
+                    self.passed[decision.kind] = offer[0]
+                else:
+                    self.passed.pop(decision.kind, None)
+        return after
 
     def steps(self, decision) -> tuple[Stepper | None, bool]:
         """The decision's :class:`Stepper` when the game puts every choice in steps (its notation is
@@ -382,7 +400,7 @@ class Session:
             done = [first[k].words.split(":")[0] for k in range(len(st.path)) if len(st.options(st.path[:k])) > 1]
             head += f", the {st.options()[0].name}" + (f" ({'; '.join(done)})" if done else
                                                         " (or type the whole choice, e.g. " + st.notation(0) + ")")
-        reminder = self.entry.reminder(decision.view, decision.kind) if self.entry.reminder else None
+        reminder = self.entry.reminder(decision.view, decision.kind, list(decision.choices)) if self.entry.reminder else None
         if reminder:
             head += f" — {reminder}"
         shown = self.shown_options(labels)
@@ -533,15 +551,18 @@ def sentences(entry: Game, events: list[dict], labels: list[str], view_at: Calla
 
 
 class Watching(Labelling):
-    """:class:`Labelling` that first shows each decision to ``note(decision)``."""
+    """:class:`Labelling` that first shows each decision to ``note(decision)``, and its answer to the
+    function that returns."""
 
     def __init__(self, inner, describe, labels: list, note: Callable):
         super().__init__(inner, describe, labels)
         self.note = note
 
     def choose(self, decision):
-        self.note(decision)
-        return super().choose(decision)
+        after = self.note(decision)
+        choice = super().choose(decision)
+        after(choice)
+        return choice
 
 
 class Noting(Labelling):
@@ -624,6 +645,8 @@ def start(game: str | None, options: dict, seed: int | None, game_index: int, lo
         front.say(f"automa-sim replay {load}")
         return 0
     front.say(front.bold(f"{entry.title}"))
+    for line in entry.preface(values) if entry.preface else []:
+        front.say(line)
     again = f"automa-sim play {entry.name} --seed {game_.seed}" + (
         f" --game-index {game_.game_index}" if game_.game_index else "")
     front.say(f"seed {game_.seed}" + (f", deal {game_.game_index}" if game_.game_index else "") +

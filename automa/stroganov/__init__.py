@@ -23,7 +23,7 @@ from automa.stroganov.modules import diplomacy, hunting_plan, landscapes, mercha
 from automa.stroganov.narrate import tell
 from automa.stroganov.options import OPTIONS, parse_values
 from automa.stroganov.screen import render
-from automa.stroganov.steps import steps
+from automa.stroganov.steps import idle, offer, preface, reminder, steps
 from automa.stroganov.state import CATEGORIES, IVAN, PLAYER
 
 
@@ -115,5 +115,9 @@ GAME = Game(
     render=render,
     tell=tell,
     steps=steps,
+    idle=idle,
+    offer=offer,
+    reminder=reminder,
+    preface=preface,
     data_files=FILES,
 )

@@ -49,3 +49,58 @@ def steps(view, kind: str, choice) -> tuple[Step, ...] | None:
             return (Step("extra action", "x", describe(view, kind, choice)),)
         return Step("extra action", EXTRAS[choice[0]], choice[0]), Step("fur or wish", str(choice[1]), str(choice[1]))
     return None
+
+
+def idle(view, kind: str, choices: list) -> int | None:
+    """The pass of an ``extra`` decision whose every other choice is a market trade that takes back a fur
+    of a kind it gives (ST-MARKET-3: the lowest furs go; such a trade only loses a fur); None to ask."""
+    if kind != "extra" or choices[0] is not None:
+        return None
+    given = set(lowest(view.player.furs, view.market_costs()[1]))
+    return 0 if all(c[0] == "mtrade" and c[1] in given for c in choices[1:]) else None
+
+
+def offer(view, kind: str, choices: list) -> tuple | None:
+    """What an ``extra`` decision offers (ST-TURN-7): its choices on the player's supply, the market and
+    the Tsar's Wishes in this season's turn, and its pass (index 0). The same offer, passed on once in a
+    turn, is not asked again: buying or trading then or now gives the same."""
+    if kind != "extra":
+        return None
+    p = view.player
+    return (view.year, view.season, tuple(choices), p.furs, p.tigers, p.coins, p.horses, p.wishes, p.pos,
+            view.market), 0
+
+
+def lowest(furs, n: int) -> list[int]:
+    """The values of the ``n`` lowest furs of a supply (counts by value), as a market trade gives them."""
+    return [value for value, count in enumerate(furs) for _ in range(count)][:n]
+
+
+def reminder(view, kind: str, choices: list) -> str | None:
+    """At an ``extra`` decision, what is still useful: horses enough for a market fur (ST-MARKET-2), a
+    Tsar's Wish the supply can hand in (ST-WISH-3)."""
+    if kind != "extra":
+        return None
+    notes = []
+    price = view.market_costs()[0]
+    if view.player.horses >= price:
+        notes.append(f"{view.player.horses} horses unused (a market fur costs {price})")
+    if any(c is not None and c[0] == "fulfil" for c in choices):
+        notes.append("a Tsar's Wish can be handed in")
+    return "; ".join(notes) or None
+
+
+def preface(options: dict) -> list[str]:
+    """The first screen's note for owners of the game: the base-game values not printed in the rules
+    the engine reads are proposed (the open points ST-OPEN-n, docs/stroganov.md), and how to enter one's
+    own box's (``rules template``, ``--option rules=FILE``)."""
+    from automa.stroganov.options import OPEN_POINTS
+
+    keys = sorted({part.strip().split(".")[0] for names in OPEN_POINTS.values() for part in names.split(",")
+                   if "." in part})
+    own = options.get("rules")
+    return [f"Proposed, not printed (ST-OPEN-1..{max(OPEN_POINTS)}, docs/stroganov.md): the values of "
+            f"{', '.join(keys)}" + (f"; yours from {own}." if own else "."),
+            "With your own box's values: write the template, edit it, and play with it:",
+            "automa-sim rules template stroganov > my-box.toml",
+            "automa-sim play stroganov --option rules=my-box.toml"]
