@@ -359,7 +359,7 @@ class Session:
         if idle is not None:
             self.idles.append((idle, "no other choice does anything"))
         elif offer is not None and self.passed.get(decision.kind) == offer[0]:
-            self.idles.append((offer[1], "the same offer as the one you passed on, nothing of yours changed"))
+            self.idles.append((offer[1], "passed on before, nothing changed"))
         else:
             self.idles.append(None)
 

@@ -452,3 +452,36 @@ def test_every_choice_in_steps_is_told_apart_and_typed_in_one_go(game):
     streams = game_streams(3, 0)
     entry.play(prepare(spec), spec.options, saves.Script(streams.strategy, [], then), streams, None)
     assert seen >= ({"advisor_place", "move", "build"} if game == "rurik" else {"main", "basic", "extra"})
+
+
+def test_an_advisor_is_placed_in_steps_or_typed_in_one_go(tmp_path, monkeypatch):
+    """issue 29: Rurik's advisor placement (RK-STRAT-3, -4) is asked as advisor, column, bribe; ``back``
+    goes one step back; the notation ``2b0`` takes the whole choice; the saved game keeps the choice."""
+    _, said, save = keyboard(tmp_path, monkeypatch, ["1"] * 4 + ["2", "back", "2", "5", "back", "back"])
+    heads = [line for line in said if line.startswith("Decision 5: advisor place")]
+    assert [h.split(",")[1].split("(")[0].strip() for h in heads] == [
+        "the advisor", "the column", "the advisor", "the column", "the bribe", "the column", "the advisor"]
+    assert said.count("back one step") == 3
+    _, said, save = keyboard(tmp_path, monkeypatch, ["1"] * 4 + ["2b0"], save=tmp_path / "h.json")
+    assert "  you: advisor 2 → build, top space (2 pts), no bribe" in said
+    assert saves.load(save).choices[-1] == ("advisor_place", ["advisor", "2", 4, 0])
+    _, said, _ = keyboard(tmp_path, monkeypatch, ["1"] * 4 + ["2", "b 1"], save=tmp_path / "i.json")
+    assert "  you: advisor 2 → build, top space (2 pts), bribe 1 coin" in said
+
+
+def test_stroganov_passes_an_offer_already_passed_on_and_reminds_of_horses(tmp_path, monkeypatch):
+    """issue 29: an extra-action offer (ST-TURN-7) passed on once is not asked again while nothing of
+    the player's changed: it is told in one line and saved; the heading names unused horses
+    (ST-MARKET-2); undo passes over what was taken without asking; the first screen names the proposed
+    values and the rules template."""
+    _, said, save = keyboard(tmp_path, monkeypatch, ["1"] * 40, game="stroganov")
+    assert said[1].startswith("Proposed, not printed (ST-OPEN-1..") and "automa-sim rules template stroganov > my-box.toml" in said
+    taken = [line for line in said if line.startswith("  taken for you (passed on before, nothing changed)")]
+    assert taken and all(line.endswith(": done with extra actions") for line in taken)
+    assert any(re.search(r"Decision \d+: extra — \d+ horses unused \(a market fur costs 5\)", line) for line in said)
+    told = ["taken" if line.startswith("  taken for you") else "asked" for line in said
+            if line.startswith(("  taken for you", "  you: "))]
+    assert len(saves.load(save).choices) == len(told)
+    _, said, save = keyboard(tmp_path, monkeypatch, ["1"] * 40 + ["undo"], game="stroganov", save=tmp_path / "h.json")
+    assert "undone: back to your previous decision" in said
+    assert len(saves.load(save).choices) == max(i for i, x in enumerate(told) if x == "asked")
