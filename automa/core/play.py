@@ -37,7 +37,7 @@ from automa.core.trace import Labelling, Trace, label_decisions
 WIDTH = 80
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 PAGE = 8        # choices listed per page at least (more in a taller terminal)
-STEPPED = 12    # a decision of more choices than this is asked in steps, where the game has steps
+STEPPED = 20    # a decision of more choices than this (a page of an 80x24 terminal) is asked in steps, where the game has steps
 HELP = (  # (what is typed, what it does): help wraps each entry to the terminal's width
     ("NUMBER", "take that choice"),
     ("n, p", "the next or previous page of choices"),
