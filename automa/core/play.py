@@ -39,12 +39,14 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 PAGE = 8        # choices listed per page at least (more in a taller terminal)
 STEPPED = 20    # a decision of more choices than this (a page of an 80x24 terminal) is asked in steps, where the game has steps
 HELP = (  # (what is typed, what it does): help wraps each entry to the terminal's width
-    ("NUMBER", "take that choice"),
+    ("NUMBER", "take that choice (in a decision asked in steps: that option of the step)"),
+    ("KEYS", "take the choice whose step keys they are, typed in one go, e.g. 2b0 (docs/play.md)"),
     ("n, p", "the next or previous page of choices"),
     ("/WORDS", "list the choices whose words contain WORDS"),
     ("hint", "the search player's verdict on the top choices: win chance and mean margin with 95% "
              "intervals, from rollouts (--hint-strategy sets the player and its budget)"),
-    ("undo [N]", "back to your previous decision (or N decisions back)"),
+    ("undo [N]", "back to your previous decision (or N decisions back); in steps, one step back"),
+    ("back", "one step back in a decision asked in steps"),
     ("board", "the table again"),
     ("log", "the whole game so far, in sentences"),
     ("save FILE", "save the game to FILE (it is saved at every prompt anyway)"),
