@@ -8,10 +8,14 @@ when it changed) and the numbered choices in words (``describe``). The game is s
 deterministic per seed). At the end it shows both scores by category, appends the game to a results
 folder (automa.core.played) and places its margin on a published ladder of the setting.
 
-Plain ``input`` and ``print``: a game is a series of prompts, which needs no full-screen library,
-works in any terminal (80x24 included), over ssh, in a pipe and in a test's pseudo-terminal, and line
-editing comes from ``readline`` where Python has it. Headings are bold only on a terminal without
-``NO_COLOR`` (docs/play.md).
+A big decision is asked in steps where the game has them (automa.core.steps); a decision that offers
+nothing to decide (the game's ``idle`` and ``offer``) is answered without asking, in one line.
+
+The session talks to the person only through a front: ``table``, ``story``, ``choices``, ``read``,
+``say``, ``page``, ``rows``, ``width`` and ``bold``. :class:`Terminal` is the line-mode front: plain
+``input`` and ``print``, which works in any terminal (80x24 included), over ssh, in a pipe and in a
+test's pseudo-terminal, with line editing from ``readline`` where Python has it. Headings are bold
+only on a terminal without ``NO_COLOR`` (docs/play.md).
 """
 from __future__ import annotations
 
@@ -37,7 +41,7 @@ from automa.core.trace import Labelling, Trace, label_decisions
 WIDTH = 80
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 PAGE = 8        # choices listed per page at least (more in a taller terminal)
-STEPPED = 20    # a decision of more choices than this (a page of an 80x24 terminal) is asked in steps, where the game has steps
+STEPPED = 20    # more choices than a page of an 80x24 terminal: asked in steps where the game has them
 HELP = (  # (what is typed, what it does): help wraps each entry to the terminal's width
     ("NUMBER", "take that choice (in a decision asked in steps: that option of the step)"),
     ("KEYS", "take the choice whose step keys they are, typed in one go, e.g. 2b0 (docs/play.md)"),
