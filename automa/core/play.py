@@ -175,8 +175,8 @@ class Terminal:
         self.more(lines)
 
     def more(self, lines: list[str], then: int = 0) -> None:
-        """``lines`` a screenful at a time: Enter shows the next, q skips the rest, quit (or exit) quits,
-        and any other command ends the paging and is taken as typed at the next prompt. ``then``: the
+        """``lines`` a screenful at a time: Enter (or a number) shows the next, q skips the rest, quit (or
+        exit) quits, and any other command ends the paging and is taken as typed at the next prompt. ``then``: the
         lines that follow at once; if they would push the last page off the screen, wait for Enter
         first."""
         step = self.rows - 2
@@ -189,7 +189,7 @@ class Terminal:
             typed = self.read("-- Enter for more, or q to skip -- " if not last else "-- Enter -- ").strip()
             if typed.lower() in ("quit", "exit"):
                 raise Quit(0, "quit")
-            if typed:
+            if typed and not typed.isdigit():  # a number typed by reflex is Enter: the choices are not shown yet
                 self.pending = "" if typed.lower() == "q" else typed
                 return
 

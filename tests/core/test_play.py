@@ -329,18 +329,18 @@ def test_quit_at_any_pager_quits(typed, monkeypatch):
 
 
 def test_a_pager_skips_on_q_and_passes_a_command_on_to_the_prompt(monkeypatch):
-    """issue 29: at a pager q skips the rest; any other command ends the paging and is taken as typed
-    at the next prompt."""
+    """issue 29: at a pager q skips the rest; a number is Enter (the choices are not shown yet); any
+    other command ends the paging and is taken as typed at the next prompt."""
     from automa.core.play import Terminal
 
     monkeypatch.setenv("LINES", "10")
-    typed, said = iter(["q", "", "3", "x"]), []
+    typed, said = iter(["q", "", "3", "log", "x"]), []
     term = Terminal(lambda prompt: next(typed), said.append)
     term.page([f"line {i}" for i in range(40)])
     assert len(said) == 8
     term.page([f"line {i}" for i in range(40)])
-    assert len(said) == 8 + 16
-    assert term.read("choice 1-5, or help> ") == "3" and term.read("> ") == "x"
+    assert len(said) == 8 + 24
+    assert term.read("choice 1-5, or help> ") == "log" and term.read("> ") == "x"
 
 
 def keyboard(tmp_path, monkeypatch, typed: list[str], game: str = "rurik", seed: int = 3, columns: int = 80,
