@@ -385,7 +385,10 @@ class Session:
         steps = [self.entry.steps(decision.view, decision.kind, c) for c in decision.choices]
         if any(s is None for s in steps):
             return None, False
-        stepper = Stepper(decision.choices, steps)
+        try:
+            stepper = Stepper(decision.choices, steps)
+        except ValueError:  # steps that do not tell the choices apart: asked in one list
+            return None, False
         return stepper, len(decision.choices) > STEPPED and stepper.chosen is None
 
     def shown_options(self, labels: list[str]) -> list[str]:
