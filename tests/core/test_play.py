@@ -485,3 +485,26 @@ def test_stroganov_passes_an_offer_already_passed_on_and_reminds_of_horses(tmp_p
     _, said, save = keyboard(tmp_path, monkeypatch, ["1"] * 40 + ["undo"], game="stroganov", save=tmp_path / "h.json")
     assert "undone: back to your previous decision" in said
     assert len(saves.load(save).choices) == max(i for i, x in enumerate(told) if x == "asked")
+
+
+def test_a_stepper_skips_steps_of_one_option_and_reads_the_notation():
+    """automa.core.steps: a step with one option is taken (and may be left out of the notation), back
+    goes past it, digits run together need a space, and keys that tell no choice apart are refused."""
+    from automa.core.steps import Step, Stepper
+
+    choices = [("a", "x", 0), ("a", "x", 1), ("a", "x", 10), ("b", "y", 0), ("b", "z", 0)]
+    steps = [(Step("letter", c[0], c[0]), Step("column", c[1], c[1]), Step("bribe", str(c[2]), str(c[2])))
+             for c in choices]
+    st = Stepper(choices, steps)
+    assert [o.key for o in st.options()] == ["a", "b"]
+    st.pick("a")                                   # the column step has one option: taken
+    assert st.path == ["a", "x"] and [o.key for o in st.options()] == ["0", "1", "10"] and st.last
+    assert st.back() and st.path == [] and not st.back()
+    assert [st.notation(i) for i in range(5)] == ["ax0", "ax1", "ax10", "by0", "bz0"]
+    assert st.parse("a10") == ["a", "x", "10"] and st.parse("a x 1") == ["a", "x", "1"]
+    assert st.parse("b") == ["b"] and st.parse("c") is None and st.parse("a9") is None
+    assert Stepper(choices[3:], steps[3:]).notation(0) == "by0"
+    digits = [(Step("n", "1", ""), Step("m", "2", "")), (Step("n", "1", ""), Step("m", "3", ""))]
+    assert Stepper([0, 1], digits).notation(1) == "1 3"
+    with pytest.raises(ValueError):
+        Stepper(choices[:2], [steps[0], steps[0]])
