@@ -274,17 +274,24 @@ def replay_saved(path: Path, as_json: bool) -> None:
     from automa.core.trace import Labelling, Trace, event_json, event_line, label_decisions
 
     game = saved.load(path)
-    trace, said = Trace(), []
-    describe = get_game(game.game).describe
-    final = saved.replay(game, trace, None if as_json or describe is None else
-                         lambda script: Labelling(script, describe, said))
-    label_decisions(trace.events, said)
-    for event in trace.events:
-        click.echo(event_json(event) if as_json else event_line(event))
+    entry = get_game(game.game)
+    if not as_json and entry.describe and entry.tell:  # in words, as `log` tells it (docs/play.md)
+        from automa.core.play import narrate_saved
+
+        lines, final = narrate_saved(game)
+        for line in lines:
+            click.echo(line)
+    else:
+        trace, said = Trace(), []
+        final = saved.replay(game, trace, None if as_json or entry.describe is None else
+                             lambda script: Labelling(script, entry.describe, said))
+        label_decisions(trace.events, said)
+        for event in trace.events:
+            click.echo(event_json(event) if as_json else event_line(event))
     if final is None:
         line = {"kind": "unfinished", "choices": len(game.choices)}
         click.echo(event_json(line) if as_json else
-                   f"{'unfinished':<14} after {len(game.choices)} choices; continue with: automa-sim play --load {path}")
+                   f"{'unfinished':<14} after {len(game.choices)} choices; continue with:\nautoma-sim play --load {path}")
         return
     click.echo(event_json({"kind": "final", **final}) if as_json else final_line(final))
 

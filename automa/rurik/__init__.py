@@ -12,6 +12,7 @@ from automa.rurik.modules import epic, factions, warfare
 from automa.rurik.narrate import tell
 from automa.rurik.options import MODULES, OPTIONS, check
 from automa.rurik.screen import render
+from automa.rurik.steps import steps
 from automa.rurik.scoring import CATEGORIES
 
 HOOKS = {"epic": epic.HOOKS, "warfare": warfare.HOOKS, "factions": factions.HOOKS}
@@ -60,6 +61,7 @@ GAME = Game(
     describe=describe,
     render=render,
     tell=tell,
+    steps=steps,
     data_files=_data.FILES,
     default_strategy="master",
 )

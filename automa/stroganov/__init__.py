@@ -23,6 +23,7 @@ from automa.stroganov.modules import diplomacy, hunting_plan, landscapes, mercha
 from automa.stroganov.narrate import tell
 from automa.stroganov.options import OPTIONS, parse_values
 from automa.stroganov.screen import render
+from automa.stroganov.steps import idle, offer, preface, reminder, steps
 from automa.stroganov.state import CATEGORIES, IVAN, PLAYER
 
 
@@ -113,5 +114,10 @@ GAME = Game(
     describe=describe,
     render=render,
     tell=tell,
+    steps=steps,
+    idle=idle,
+    offer=offer,
+    reminder=reminder,
+    preface=preface,
     data_files=FILES,
 )

@@ -86,7 +86,7 @@ class Pty:
                 pass
         if kill:
             os.kill(self.pid, signal.SIGKILL)
-        raise TimeoutError("the game did not exit")
+        raise TimeoutError(f"the game did not exit; last output: {self.buffer[-1500:]!r}")
 
     def hang_up(self) -> int:
         """Close the terminal, as closing its window does: the game gets SIGHUP, or its input ends."""
@@ -127,6 +127,15 @@ def play_on(term: Pty, choose=lambda n, total: 1, limit: int = 2000) -> str:
     raise AssertionError("the game did not end")
 
 
+def choose_first(term: Pty) -> None:
+    """Take the first choice at every step of a decision (answer 1 until a choice is made)."""
+    while True:
+        term.line("1")
+        term.expect(PROMPT)
+        if "  you: " in term.before:
+            return
+
+
 def totals(text: str) -> tuple[int, int]:
     found = re.findall(r"^total\s+(-?\d+)\s+(-?\d+)$", ANSI.sub("", text), re.M)
     return int(found[-1][0]), int(found[-1][1])
@@ -165,8 +174,7 @@ def test_a_whole_game_by_keystrokes(game, tmp_path):
     term.expect(PROMPT)
     assert f"saved to {second}" in " ".join(term.before.split())
     for _ in range(3):
-        term.line("1")
-        found = term.expect(PROMPT)
+        choose_first(term)
     made = len(json.loads(second.read_text())["choices"])
     assert made == len(before) + 3
     # a closed terminal: the game is saved, and loads
@@ -177,8 +185,7 @@ def test_a_whole_game_by_keystrokes(game, tmp_path):
     term = Pty(["play", "--load", str(second)], tmp_path)
     term.expect(PROMPT)
     assert f"continuing after {made} choices" in term.before
-    term.line("1")
-    term.expect(PROMPT)
+    choose_first(term)
     term.send("\x03")
     try:
         code = term.wait(10, kill=False)
@@ -289,3 +296,215 @@ def test_a_margin_is_placed_on_the_published_ladder_of_its_setting_only():
     assert "opponent=katyusha, difficulty=hard" in on_ladder(
         strog, strog.resolve_options({"opponent": "katyusha", "difficulty": "hard"}), 3)[0]
     assert on_ladder(strog, strog.resolve_options({"difficulty": "medium"}), 3) == []
+
+
+def test_quit_at_the_pager_of_a_long_story_quits(tmp_path):
+    """issue 29: in a 14-row window, ``quit`` typed at the ``-- Enter --`` after a long automa turn
+    saves and ends the game (it was taken as Enter)."""
+    save = tmp_path / "g.json"
+    term = Pty(["play", "rurik", "--seed", "3", "--results", str(tmp_path / "r"), "--save", str(save)], tmp_path, rows=14)
+    for _ in range(100):
+        if term.expect(r"choice 1-(\d+), or help> |-- Enter[^\n]*-- ").group(0).startswith("--"):
+            break
+        term.line("1")
+    else:
+        raise AssertionError("no pager in 100 prompts")
+    term.line("quit")
+    assert term.wait(30) == 0
+    assert "quit: the game is saved" in " ".join(ANSI.sub("", term.buffer).split())
+    assert saves.load(save).choices
+
+
+@pytest.mark.parametrize("typed", ["quit", "exit", "QUIT "])
+def test_quit_at_any_pager_quits(typed, monkeypatch):
+    """issue 29: ``quit`` or ``exit`` at a pager (help, log, a /WORDS result) stops the session."""
+    from automa.core.play import Quit, Terminal
+
+    monkeypatch.setenv("LINES", "10")
+    said = []
+    term = Terminal(lambda prompt: typed, said.append)
+    with pytest.raises(Quit):
+        term.page([f"line {i}" for i in range(40)])
+    assert said == [f"line {i}" for i in range(8)]
+
+
+def test_a_pager_skips_on_q_and_passes_a_command_on_to_the_prompt(monkeypatch):
+    """issue 29: at a pager q skips the rest; a number is Enter (the choices are not shown yet); any
+    other command ends the paging and is taken as typed at the next prompt."""
+    from automa.core.play import Terminal
+
+    monkeypatch.setenv("LINES", "10")
+    typed, said = iter(["q", "", "3", "log", "x"]), []
+    term = Terminal(lambda prompt: next(typed), said.append)
+    term.page([f"line {i}" for i in range(40)])
+    assert len(said) == 8
+    term.page([f"line {i}" for i in range(40)])
+    assert len(said) == 8 + 24
+    assert term.read("choice 1-5, or help> ") == "log" and term.read("> ") == "x"
+
+
+def keyboard(tmp_path, monkeypatch, typed: list[str], game: str = "rurik", seed: int = 3, columns: int = 80,
+             rows: int = 200, save: Path | None = None) -> tuple[int, list[str], Path]:
+    """``play GAME --seed SEED`` in-process on a line-mode front of ``columns`` x ``rows`` with ``typed``
+    as its input (then the input ends): the exit code, every line printed, and the saved game."""
+    from automa.core.play import Terminal, start
+
+    monkeypatch.setenv("COLUMNS", str(columns))
+    monkeypatch.setenv("LINES", str(rows))
+    said, keys = [], iter(typed)
+
+    def read(prompt):
+        said.append(prompt)
+        try:
+            return next(keys)
+        except StopIteration:
+            raise EOFError from None
+
+    save = save or tmp_path / "g.json"
+    code = start(game, {}, seed, 0, None, save, tmp_path / "r", "expert", "automa-sim play",
+                 Terminal(read, lambda text="": said.extend(ANSI.sub("", text).split("\n"))))
+    return code, said, save
+
+
+def test_bad_input_is_answered_in_one_line(tmp_path, monkeypatch):
+    """issue 29: 3,000 letters (or digits) typed are named cut short, in one line."""
+    _, said, _ = keyboard(tmp_path, monkeypatch, ["x" * 3000, "9" * 3000, "/" + "y" * 3000])
+    for start_, run in (("unknown command 'xxx", "x" * 10), ("no choice 999", "9" * 10), ("no choice contains 'yyy", "y" * 10)):
+        (line,) = [line for line in said if run in line]
+        assert line.startswith(start_) and line.endswith(("or help", "choose 1-2", "'"))
+
+
+def test_undo_n_goes_back_n_decisions(tmp_path, monkeypatch):
+    """issue 29: ``undo 3`` goes back three decisions (it went back one)."""
+    _, said, save = keyboard(tmp_path, monkeypatch, ["1"] * 4 + ["undo 3"])
+    assert "undone: back 3 decisions, to decision 2" in said
+    assert len(saves.load(save).choices) == 1
+    _, said, save = keyboard(tmp_path, monkeypatch, ["1"] * 4 + ["undo x", "undo 9"], save=tmp_path / "h.json")
+    assert any(line.startswith("undo takes a number of decisions") for line in said)
+    assert "undone: back 4 decisions, to decision 1" in said and saves.load(save).choices == []
+
+
+def test_the_command_that_continues_a_game_is_one_line(tmp_path, monkeypatch):
+    """issue 29: the resume command is printed whole on a line of its own (it was wrapped)."""
+    save = tmp_path / ("a-rather-long-folder-name-" * 3) / "game.json"
+    _, said, _ = keyboard(tmp_path, monkeypatch, ["1"], save=save, columns=60)
+    assert said[-1] == f"automa-sim play --load {save}"
+
+
+def test_help_fits_the_terminal(tmp_path, monkeypatch):
+    """issue 29: every line of help fits the width, each command at the start of its entry."""
+    from automa.core.play import HELP, help_lines
+
+    for width in (80, 60, 40):
+        lines = help_lines(width)
+        assert all(len(line) <= width for line in lines)
+        assert [line[2:14].strip() for line in lines if line.startswith("  ") and line[2] != " "] == [t for t, _ in HELP]
+
+
+def test_lines_are_wrapped_to_the_terminals_width(tmp_path, monkeypatch):
+    """issue 29: in a 60-column terminal every line is wrapped at 60 (it was wrapped at 80)."""
+    def widest(said):  # but the command to copy that continues the game
+        return max(len(line) for line in said if not line.startswith("automa-sim "))
+
+    _, said, _ = keyboard(tmp_path, monkeypatch, ["1"] * 6 + ["log", "help"], columns=60)
+    assert widest(said) <= 60
+    _, said, _ = keyboard(tmp_path, monkeypatch, ["1"] * 6 + ["log", "help"], columns=200, save=tmp_path / "h.json")
+    assert 70 < widest(said) <= 80
+
+
+def test_replay_of_a_saved_game_tells_it_in_words(tmp_path, monkeypatch, capsys):
+    """issue 29: ``replay FILE`` prints the sentences ``log`` prints (it printed machine events)."""
+    import cli
+
+    _, said, save = keyboard(tmp_path, monkeypatch, ["1"] * 8)
+    with pytest.raises(SystemExit):
+        cli.main(["replay", str(save)])
+    out = capsys.readouterr().out.splitlines()
+    assert "  you: keep agenda" in "\n".join(out) and any("[RK-REB-" in line for line in out)
+    assert not any(re.match(r"(decision|advisor|round)\s{3,}", line) for line in out)
+    assert out[-1] == f"automa-sim play --load {save}"
+
+
+@pytest.mark.parametrize("game", ["rurik", "stroganov"])
+def test_every_choice_in_steps_is_told_apart_and_typed_in_one_go(game):
+    """issue 29: each choice of a stepped decision has its own keys, and its notation from the first
+    step takes exactly that choice (automa/<game>/steps.py, automa.core.steps)."""
+    from automa.core.runner import prepare
+    from automa.core.seeding import game_streams
+    from automa.core.simulate import resolve
+    from automa.core.steps import Stepper
+
+    entry, seen = get_game(game), set()
+    spec = resolve(game, None, {}, 3)
+
+    def then(decision, number):
+        steps = [entry.steps(decision.view, decision.kind, c) for c in decision.choices]
+        if all(steps):
+            seen.add(decision.kind)
+            stepper = Stepper(decision.choices, steps)
+            for i in range(len(decision.choices)):
+                fresh = Stepper(decision.choices, steps)
+                fresh.path = fresh.parse(stepper.notation(i))
+                fresh.advance()
+                assert fresh.chosen == i, (decision.kind, stepper.notation(i))
+        return decision.choices[number * 7 % len(decision.choices)]
+
+    streams = game_streams(3, 0)
+    entry.play(prepare(spec), spec.options, saves.Script(streams.strategy, [], then), streams, None)
+    assert seen >= ({"advisor_place", "move", "build"} if game == "rurik" else {"main", "basic", "extra"})
+
+
+def test_an_advisor_is_placed_in_steps_or_typed_in_one_go(tmp_path, monkeypatch):
+    """issue 29: Rurik's advisor placement (RK-STRAT-3, -4) is asked as advisor, column, bribe; ``back``
+    goes one step back; the notation ``2b0`` takes the whole choice; the saved game keeps the choice."""
+    _, said, save = keyboard(tmp_path, monkeypatch, ["1"] * 4 + ["2", "back", "2", "5", "back", "back"])
+    heads = [line for line in said if line.startswith("Decision 5: advisor place")]
+    assert [h.split(",")[1].split("(")[0].strip() for h in heads] == [
+        "the advisor", "the column", "the advisor", "the column", "the bribe", "the column", "the advisor"]
+    assert said.count("back one step") == 3
+    _, said, save = keyboard(tmp_path, monkeypatch, ["1"] * 4 + ["2b0"], save=tmp_path / "h.json")
+    assert "  you: advisor 2 → build, top space (2 pts), no bribe" in said
+    assert saves.load(save).choices[-1] == ("advisor_place", ["advisor", "2", 4, 0])
+    _, said, _ = keyboard(tmp_path, monkeypatch, ["1"] * 4 + ["2", "b 1"], save=tmp_path / "i.json")
+    assert "  you: advisor 2 → build, top space (2 pts), bribe 1 coin" in said
+
+
+def test_stroganov_passes_an_offer_already_passed_on_and_reminds_of_horses(tmp_path, monkeypatch):
+    """issue 29: an extra-action offer (ST-TURN-7) passed on once is not asked again while nothing of
+    the player's changed: it is told in one line and saved; the heading names unused horses
+    (ST-MARKET-2); undo passes over what was taken without asking; the first screen names the proposed
+    values and the rules template."""
+    _, said, save = keyboard(tmp_path, monkeypatch, ["1"] * 40, game="stroganov")
+    assert said[1].startswith("Proposed, not printed (ST-OPEN-1..") and "automa-sim rules template stroganov > my-box.toml" in said
+    taken = [line for line in said if line.startswith("  taken for you (passed on before, nothing changed)")]
+    assert taken and all(line.endswith(": done with extra actions") for line in taken)
+    assert any(re.search(r"Decision \d+: extra — \d+ horses unused \(a market fur costs 5\)", line) for line in said)
+    told = ["taken" if line.startswith("  taken for you") else "asked" for line in said
+            if line.startswith(("  taken for you", "  you: "))]
+    assert len(saves.load(save).choices) == len(told)
+    _, said, save = keyboard(tmp_path, monkeypatch, ["1"] * 40 + ["undo"], game="stroganov", save=tmp_path / "h.json")
+    assert "undone: back to your previous decision" in said
+    assert len(saves.load(save).choices) == max(i for i, x in enumerate(told) if x == "asked")
+
+
+def test_a_stepper_skips_steps_of_one_option_and_reads_the_notation():
+    """automa.core.steps: a step with one option is taken (and may be left out of the notation), back
+    goes past it, digits run together need a space, and keys that tell no choice apart are refused."""
+    from automa.core.steps import Step, Stepper
+
+    choices = [("a", "x", 0), ("a", "x", 1), ("a", "x", 10), ("b", "y", 0), ("b", "z", 0)]
+    steps = [(Step("letter", c[0], c[0]), Step("column", c[1], c[1]), Step("bribe", str(c[2]), str(c[2])))
+             for c in choices]
+    st = Stepper(choices, steps)
+    assert [o.key for o in st.options()] == ["a", "b"]
+    st.pick("a")                                   # the column step has one option: taken
+    assert st.path == ["a", "x"] and [o.key for o in st.options()] == ["0", "1", "10"] and st.last
+    assert st.back() and st.path == [] and not st.back()
+    assert [st.notation(i) for i in range(5)] == ["ax0", "ax1", "ax10", "by0", "bz0"]
+    assert st.parse("a10") == ["a", "x", "10"] and st.parse("a x 1") == ["a", "x", "1"]
+    assert st.parse("b") == ["b"] and st.parse("c") is None and st.parse("a9") is None
+    assert Stepper(choices[3:], steps[3:]).notation(0) == "by0"
+    digits = [(Step("n", "1", ""), Step("m", "2", "")), (Step("n", "1", ""), Step("m", "3", ""))]
+    assert Stepper([0, 1], digits).notation(1) == "1 3"
+    with pytest.raises(ValueError):
+        Stepper(choices[:2], [steps[0], steps[0]])
