@@ -47,11 +47,13 @@ def advisor_place(view, choice) -> str:
 
 
 def advisor(view, choice) -> str:
-    """RK-ACT-1: the lowest advisor taken back from this column (one of two of that number)."""
+    """RK-ACT-1: the lowest advisor taken back from this column (one of two of that number), from the
+    row the choice names when both stand in this column."""
     column = choice[1]
     here = [(row, label) for row, (side, label, _) in enumerate(view.board_advisors(column)) if side == view.PLAYER]
     low = min(view.ADVISOR_NUMBER[label] for _, label in here)
-    row, label = next((row, label) for row, label in here if view.ADVISOR_NUMBER[label] == low)
+    row, label = next((row, label) for row, label in here
+                      if view.ADVISOR_NUMBER[label] == low and (len(choice) < 3 or row == choice[2]))
     points, _ = view.strategy_spaces[column][row]
     return f"take back advisor {label} from {COLUMNS[column]} ({ROWS[row]} space, {points} pts)"
 

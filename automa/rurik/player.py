@@ -344,8 +344,7 @@ def take_turn(m: Match) -> None:
                     lows.append((c, row))
     if not lows:
         return
-    c = decide(m, "advisor", [("column", c) for c, _ in lows])[1]
-    row = next(row for cc, row in lows if cc == c)
+    c, row = _advisor(m, lows)
     s.board[c][row] = VACATED                             # the others keep their spaces (RK-ACT-2)
     action = COLUMNS[c]
     points, coin_cost = m.data.spaces[c][row]
@@ -385,6 +384,25 @@ def take_turn(m: Match) -> None:
     for hook in m.hooks.player_turn_end:
         hook(m)
     settle_dock(m, P)
+
+
+def _advisor(m: Match, lows: list[tuple[int, int]]) -> tuple[int, int]:
+    """Which of the two lowest advisors (2 and 2+) the player takes back first (RK-ACT-1): one
+    choice ``("column", c)`` per column; with both in one column, ``("column", c, row)`` for each
+    row when their spaces differ (points or coin cost), else the upper one."""
+    spaces = m.data.spaces
+    options = []
+    for c, row in lows:
+        mates = [r for cc, r in lows if cc == c]
+        if len(mates) == 1 or len({spaces[c][r] for r in mates}) == 1:
+            if ("column", c) not in options:
+                options.append(("column", c))
+        else:
+            options.append(("column", c, row))
+    choice = decide(m, "advisor", options)
+    if len(choice) == 3:
+        return choice[1], choice[2]
+    return choice[1], next(row for cc, row in lows if cc == choice[1])
 
 
 def accomplish(m: Match) -> None:

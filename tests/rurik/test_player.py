@@ -232,6 +232,29 @@ def test_turn_player_chooses_between_two_2s():
     assert m.strategy.asked[0] == ("advisor", [("column", COL["move"]), ("column", COL["tax"])])
 
 
+@pytest.mark.parametrize("row", [0, 1])
+def test_turn_two_2s_in_one_column_either_first(row):
+    """With the 2 and the 2+ in one column the player takes either first: the column is offered
+    once per row, since the spaces differ (RK-ACT-1). Before, both choices took the upper one."""
+    m = pm(answers=[("column", COL["move"], row)], player_leader="boris")
+    troops(m, KIEV, 1, leader=True)
+    m.s.board[COL["move"]] = [(PLAYER, "2", 2), (PLAYER, "2+", 2)]
+    m.s.board[COL["build"]] = [(PLAYER, "4", 4)]
+    player.take_turn(m)
+    assert m.strategy.asked[0] == ("advisor", [("column", COL["move"], 0), ("column", COL["move"], 1)])
+    assert m.s.board[COL["move"]][row] == VACATED and m.s.board[COL["move"]][1 - row] != VACATED
+
+
+def test_two_2s_in_one_column_labelled_by_their_rows():
+    """Each row of the column is told apart in words (RK-ACT-1)."""
+    from automa.rurik.labels import describe
+    from automa.rurik.view import View
+    m = pm(player_leader="boris")
+    m.s.board[COL["move"]] = [(PLAYER, "2", 2), (PLAYER, "2+", 2)]
+    assert [describe(View(m), "advisor", ("column", COL["move"], row)) for row in (0, 1)] == [
+        "take back advisor 2 from move (top space, 3 pts)", "take back advisor 2+ from move (middle space, 2 pts)"]
+
+
 def test_out_of_troops_musters_two_anywhere():
     """With no unit on the board: 2 units (leader allowed) into any one region (RK-PL-MUSTER-3, RK-SB-CLAR-1)."""
     m = pm(answers=[("region", CHE)])
