@@ -77,7 +77,7 @@ def casualty_cards(m: Match, defender: int, r: int) -> int:
 def neutral_attacked(m: Match, side: int, r: int, at: int, fewer: int) -> int:
     """After ``side`` removed a neutral troop in ``r``, attacking from ``at`` with ``fewer`` cards to
     reveal: the modules' casualty checks (hook ``neutral_check``), then what follows an attack (hook
-    ``attacked``). Returns the units ``side`` lost."""
+    ``attacked``). Returns the units ``side`` lost in the attack's checks."""
     hooks = m.hooks
     revealed = lost = 0
     for hook in hooks.neutral_check:
@@ -85,7 +85,7 @@ def neutral_attacked(m: Match, side: int, r: int, at: int, fewer: int) -> int:
         revealed += cards
         lost += hit
     for hook in hooks.attacked:
-        hook(m, side, at, revealed, lost, "neutral")
+        lost += hook(m, side, at, revealed, lost, "neutral")
     return lost
 
 

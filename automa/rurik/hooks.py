@@ -47,10 +47,12 @@ Attacks
   ``rebellion.attack_in``, after ``side`` removed a neutral troop in ``r`` from ``at``; ``fewer``
   is the attack's reveal-fewer modifier. Returns the cards revealed and the units lost by a
   casualty check it makes; the results add up. Factions: Armed Uprising (RK-SB-FACT-1, RK-OPEN-25).
-- ``attacked(m, side, at, revealed, lost, what)``: after ``side``'s attack from ``at`` removed an
-  opponent's unit ``what`` (``troop``, ``leader``; ``neutral`` for a neutral troop), with the
-  attack's casualty check (``revealed`` cards, ``lost`` units). Warfare: the capture attempt
-  (RK-SB-WAR-1, RK-SB-WAR-5, RK-OPEN-26, RK-OPEN-34).
+- ``attacked(m, side, at, revealed, lost, what) -> int``: after ``side``'s attack from ``at`` removed
+  an opponent's unit ``what`` (``troop``, ``leader``; ``neutral`` for a neutral troop), with the
+  attack's casualty check (``revealed`` cards, ``lost`` units). Returns the units ``side`` lost in a
+  casualty check it made as part of the attack; they add to the attack's (player Gleb's moves,
+  RK-SB-LEAD-1). Warfare: the capture attempt and its optional 1-card check (RK-SB-WAR-1,
+  RK-SB-WAR-5, RK-OPEN-26, RK-OPEN-34).
 
 Tax and build
 - ``tax_cost(m, side) -> list | None``: ``choices.tax_extra`` (for ``choices.tax_choices``,

@@ -80,7 +80,9 @@ def attack(m: Match, r: int, target: str, fewer: int = 0) -> None:
     """A player attack: a neutral troop is removed with no warfare step and no check (RK-SOLO-3);
     a Rebellion unit is removed, the player advances on warfare and checks for a casualty, twice
     against Gleb (RK-SOLO-2, RK-PL-ATTACK-2, RK-CAS-1, RK-SB-REBLEAD-2); Boris reveals one card
-    fewer and steals a coin. After either, with no casualty, player Gleb may move (RK-SB-LEAD-1).
+    fewer and steals a coin. After either, with no casualty, player Gleb may move (RK-SB-LEAD-1); a
+    check a module makes as part of the attack counts (the warfare capture's optional 1-card check,
+    RK-SB-WAR-1), the capture card does not (the attempt follows the attack).
     Modules: an attack from another region (hook ``attack_from``), and what follows the removal of a
     neutral troop (:func:`combat.neutral_attacked`)."""
     s, pl = m.s, m.s.sides[P]
@@ -108,7 +110,8 @@ def attack(m: Match, r: int, target: str, fewer: int = 0) -> None:
 
 
 def _attack_rebellion(m: Match, r: int, at: int, here: bool, fewer: int) -> int:
-    """The attack on a Rebellion unit in ``r`` from ``at``; returns the casualties of its checks."""
+    """The attack on a Rebellion unit in ``r`` from ``at``; returns the casualties of its checks, the
+    modules' included (hook ``attacked``)."""
     pl, reb = m.s.sides[P], m.s.sides[REBELLION]
     n = combat.casualty_cards(m, REBELLION, r) - fewer
     checks = 2 if m.opt["rebel_leader"] == "gleb" and reb.leader == r else 1
@@ -134,7 +137,7 @@ def _attack_rebellion(m: Match, r: int, at: int, here: bool, fewer: int) -> int:
     if hooks.attacked:
         what = "leader" if leader_hit and reb.leader == -1 else "troop"
         for hook in hooks.attacked:
-            hook(m, P, at, revealed, lost, what)
+            lost += hook(m, P, at, revealed, lost, what)
     return lost
 
 

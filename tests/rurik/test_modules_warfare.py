@@ -274,3 +274,23 @@ def test_warfare_deeds_and_module_agendas_match_the_reference():
     agendas = {a["name"]: a for a in _DATA.agendas if a.get("module") in ("epic", "warfare")}
     assert {a["name"] for a in ref["agendas"]} == set(agendas)
     assert all(agendas[a["name"]]["vp"] == a["vp"] for a in ref["agendas"])
+
+
+@pytest.mark.parametrize("target", ["rebellion", "neutral"])
+@pytest.mark.parametrize("casualty", [True, False])
+def test_capture_check_is_part_of_the_attack_for_gleb(target, casualty):
+    """The optional 1-card check before a capture, when the attack revealed no card, is the attack's
+    casualty check: a casualty there cancels player Gleb's two moves (RK-SB-LEAD-1, RK-SB-WAR-1;
+    RK-OPEN-26 for a neutral troop). Before, Gleb moved after it."""
+    m = make_match(modules="warfare", neutral_capture="yes", player_leader="gleb", rebel_leader="sviatopolk")
+    troops(m, VOLYN, 2, leader=True)
+    if target == "rebellion":
+        rebels(m, VOLYN, 2)
+    else:
+        m.s.neutral[VOLYN] = 1
+    m.s.schemes = [([ONE[0]] if casualty else []) + SAFE[:4], list(SAFE[4:8])]
+    m.strategy = Scripted()
+    player.attack(m, VOLYN, target, 5)            # reveal 5 fewer: the attack itself reveals no card
+    asked = [k for k, _ in m.strategy.asked]
+    assert "capture" in asked
+    assert ("move" in asked) is (not casualty) and m.s.sides[PLAYER].leader_used is (not casualty)

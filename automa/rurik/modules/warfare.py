@@ -72,36 +72,38 @@ def room(m: Match, side: int, what: str) -> bool:
     return d[UNITS] + d[NEUTRAL] < DUNGEON_UNITS
 
 
-def attacked(m: Match, side: int, at: int, revealed: int, lost: int, what: str) -> None:
+def attacked(m: Match, side: int, at: int, revealed: int, lost: int, what: str) -> int:
     """After an attack: a capture attempt (:func:`try_capture`), of a neutral troop by the player only
-    and with ``neutral_capture=yes`` (RK-OPEN-26)."""
+    and with ``neutral_capture=yes`` (RK-OPEN-26). Returns the units lost in its 1-card check."""
     if what == "neutral" and (side == R or m.opt["neutral_capture"] != "yes"):
-        return
-    try_capture(m, side, at, revealed, lost, what)
+        return 0
+    return try_capture(m, side, at, revealed, lost, what)
 
 
-def try_capture(m: Match, side: int, at: int, revealed: int, lost: int, what: str) -> bool:
+def try_capture(m: Match, side: int, at: int, revealed: int, lost: int, what: str) -> int:
     """A capture attempt right after ``side``'s attack (RK-SB-WAR-1, RK-SB-WAR-5, RK-OPEN-34).
 
     ``at`` is the region the attacker stands in, ``revealed``/``lost`` the attack's casualty check,
     ``what`` the removed unit (``troop``, ``leader`` or ``neutral``). The player chooses whether to
     try; the Rebellion tries under the icon-pair priorities only. With no card revealed a 1-card
-    check comes first. Moves the captured unit into the dungeon; returns whether it was captured."""
+    check comes first: it is the attack's casualty check, so its casualties are the attack's
+    (returned; they cancel player Gleb's moves, RK-SB-LEAD-1). The capture card follows the attack:
+    a casualty icon there costs units but is not returned. Moves a captured unit into the dungeon."""
     if lost or m.lookahead or not room(m, side, what):
-        return False
+        return 0
     if side == P:
         if decide(m, "capture", [("capture",), PASS]) == PASS:
-            return False
+            return 0
     elif m.s.priority not in CAPTURE_PRIORITIES[m.opt["icon_mapping"]]:
-        return False
+        return 0
     deck = casualty_deck(m)
     if not revealed:
         n, lost = combat.casualty_check(m, side, at, 1, deck)
         if not n or lost:
-            return False
+            return lost
     card = schemes.draw(m, deck)
     if card < 0:
-        return False
+        return 0
     schemes.revealed(m, deck, [card])
     icons = m.data.scheme_by_id[card].casualty_icons
     ok = icons == 0
@@ -112,7 +114,7 @@ def try_capture(m: Match, side: int, at: int, revealed: int, lost: int, what: st
         for _ in range(icons):
             if not combat.lose_unit(m, side, at):
                 break
-        return False
+        return 0
     s, d = m.s, m.s.mod.dungeon[side]
     other = s.sides[1 - side]
     if what == "leader":
@@ -124,7 +126,7 @@ def try_capture(m: Match, side: int, at: int, revealed: int, lost: int, what: st
     else:
         s.sides[side].defeated_neutral -= 1
         d[NEUTRAL] += 1
-    return True
+    return 0
 
 
 def release(m: Match) -> None:
