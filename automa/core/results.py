@@ -118,8 +118,9 @@ def read_games(source: str | Path | IO[str], game) -> "pd.DataFrame":
 
     ``game`` is the file's registry entry, or a function that gives the entry of the game named in the
     file's ``game`` column (:func:`automa.core.registry.get_game`: this module does not import the
-    registry, whose entries it describes). The 128-bit root seed is kept as text. A file that is not
-    a games file is a one-line UsageError.
+    registry, whose entries it describes). The 128-bit root seed is kept as text. An option column
+    the file lacks (a table written before the option existed) reads as the option's default, where
+    the table has it. A file that is not a games file is a one-line UsageError.
     """
     import pandas as pd
 
@@ -142,6 +143,7 @@ def read_games(source: str | Path | IO[str], game) -> "pd.DataFrame":
             raise UsageError(f"{source}: no games in file")
         game = game(df["game"].iloc[0])
     types = dtypes(game)
+    _add_defaults(df, game, is_parquet)
     missing = [c for c in types if c not in df.columns]
     if missing:
         raise UsageError(f"{source}: not a games file of {game.name} (no {missing[0]!r} column)")
@@ -156,6 +158,16 @@ def read_games(source: str | Path | IO[str], game) -> "pd.DataFrame":
         except (TypeError, ValueError) as exc:
             raise UsageError(f"{source}: column {col}: not {dtype} values ({str(exc).splitlines()[0]})") from None
     return df
+
+
+def _add_defaults(df: "pd.DataFrame", game, typed: bool) -> None:
+    """Insert each option column ``df`` lacks, after the column before it, holding the option's
+    default (as :func:`row` writes it to CSV, unless ``typed``); none without a ``strategy`` column."""
+    prev = "strategy"
+    for opt in game.options:
+        if opt.name not in df.columns and prev in df.columns:
+            df.insert(df.columns.get_loc(prev) + 1, opt.name, opt.default if typed else str(opt.default))
+        prev = opt.name
 
 
 class GamesWriter:
