@@ -80,7 +80,9 @@ def reveal_inheritance(m: Match) -> int:
 
 def end_of_round(m: Match) -> None:
     """Sviatopolk musters 1 rebel into his region; Gleb and Maria move to a revealed inheritance
-    region; an absent leader is skipped or returned (RK-EOR-1, RK-SB-REBLEAD-1..3, RK-OPEN-9)."""
+    region, a move into another region as any other (hook ``leader_stepped``: the Library and the
+    Veche, RK-SB-EPIC-4); an absent leader is skipped or returned (RK-EOR-1, RK-SB-REBLEAD-1..3,
+    RK-OPEN-9)."""
     s, reb = m.s, m.s.sides[REBELLION]
     leader = m.opt["rebel_leader"]
     if leader == "theofana":
@@ -91,6 +93,7 @@ def end_of_round(m: Match) -> None:
         reb.leader = m.data.cards[s.card].order[0] if leader == "sviatopolk" else reveal_inheritance(m)
         if leader != "sviatopolk":
             return
+    was = reb.leader
     if leader == "sviatopolk":
         if reb.supply:
             reb.supply -= 1
@@ -101,3 +104,6 @@ def end_of_round(m: Match) -> None:
         rule = "RK-SB-REBLEAD-2" if leader == "gleb" else "RK-SB-REBLEAD-3"
     if m.trace:
         m.trace.event("leader", side="rebellion", leader=leader, region=m.data.regions[reb.leader], rule=rule)
+    if reb.leader != was:
+        for hook in m.hooks.leader_stepped:
+            hook(m, REBELLION, reb.leader)

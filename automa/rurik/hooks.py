@@ -29,8 +29,13 @@ Movement
   after a unit (``leader``: the leader) of ``side`` moved; returns the move points it cost, given
   ``cost`` (1). Epic: Border Fort, City Gate, Library, Veche (RK-SB-EPIC-1, RK-SB-EPIC-4, RK-READ-9,
   RK-READ-10).
-- ``leader_stepped(m, dst)``: ``player._theofana`` and ``player._sviatoslav``, after the player's
-  leader stepped into ``dst`` by its own ability. Epic: Library, Veche (RK-SB-EPIC-1).
+- ``leader_steps(m, steps) -> steps``: ``player._theofana`` and ``player._sviatoslav``, the steps
+  ``("step", region)`` the player's leader may take by its own ability. Epic: none into the City
+  Gate's region with ``leader_step_city_gate=blocked`` (RK-SB-EPIC-1, RK-READ-13).
+- ``leader_stepped(m, side, dst)``: after ``side``'s leader stepped into ``dst`` by its own ability:
+  ``player._theofana`` and ``player._sviatoslav`` (RK-SB-LEAD-2, -3), and ``claims.end_of_round``
+  for the Rebellion's Gleb and Maria (RK-SB-REBLEAD-2, -3). Epic: Library, Veche (RK-SB-EPIC-1,
+  RK-SB-EPIC-4).
 - ``rebel_march_blocked(m, dst, points) -> bool``: ``rebellion.move``, before the march moves into
   ``dst`` with ``points`` left; True: it may not. Epic: City Gate (RK-SB-EPIC-4).
 
@@ -113,6 +118,7 @@ class Hooks:
     round_end: tuple = ()
     move_choices: tuple = ()
     moved: tuple = ()
+    leader_steps: tuple = ()
     leader_stepped: tuple = ()
     rebel_march_blocked: tuple = ()
     attack_from: tuple = ()

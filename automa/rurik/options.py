@@ -108,6 +108,9 @@ OPTIONS = (
           "'rebel' (modules=factions)", ("modules", "factions")),
     _rule("fort_into_city_gate", "free", ["two_points"], "RK-READ-10",
           "a free Border Fort crossing into the City Gate's region (modules=epic)", ("modules", "epic")),
+    _rule("leader_step_city_gate", "free", ["blocked"], "RK-READ-13",
+          "player Theofana's or Sviatoslav's own step into the City Gate's region: free, or not allowed "
+          "(modules=epic)", ("modules", "epic")),
 )
 
 

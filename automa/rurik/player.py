@@ -538,7 +538,7 @@ def _theofana(m: Match) -> None:
     take 1 coin (RK-SB-LEAD-3, RK-READ-2)."""
     pl = m.s.sides[P]
     r = pl.leader
-    options = [("coin",)] + [("step", d) for d in m.data.adjacent[r]]
+    options = [("coin",)] + _steps(m, [("step", d) for d in m.data.adjacent[r]])
     choice = decide(m, "theofana", options)
     pl.leader_used = True
     if choice[0] == "coin":
@@ -546,7 +546,14 @@ def _theofana(m: Match) -> None:
     else:
         pl.leader = choice[1]
         for hook in m.hooks.leader_stepped:
-            hook(m, choice[1])
+            hook(m, P, choice[1])
+
+
+def _steps(m: Match, steps: list) -> list:
+    """The steps a leader's own ability may take, as modules allow (hook ``leader_steps``)."""
+    for hook in m.hooks.leader_steps:
+        steps = hook(m, steps)
+    return steps
 
 
 def _sviatoslav(m: Match) -> None:
@@ -561,7 +568,7 @@ def _sviatoslav(m: Match) -> None:
 
     def free(mm: Match, d: int) -> bool:
         return mm.s.neutral[d] > 0 if neutral else occupies(mm.s, REBELLION, d)
-    options = [("step", d) for d in m.data.adjacent[r] if free(m, d) or pl.coins >= 1]
+    options = _steps(m, [("step", d) for d in m.data.adjacent[r] if free(m, d) or pl.coins >= 1])
 
     def step(mm: Match, choice: tuple) -> None:
         if choice == PASS:
@@ -570,6 +577,6 @@ def _sviatoslav(m: Match) -> None:
             mm.s.sides[P].coins -= 1
         mm.s.sides[P].leader = choice[1]
         for hook in mm.hooks.leader_stepped:
-            hook(mm, choice[1])
+            hook(mm, P, choice[1])
     choice = decide(m, "sviatoslav", options + [PASS], step)
     step(m, choice)

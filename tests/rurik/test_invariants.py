@@ -228,10 +228,11 @@ def test_invariants_scripted_strategies_all_modules(checked, strategy):
     {"church_neutral": "beside_mat", "local_moves": "troops_there", "palace_rounds": "rounds_1_to_3",
      "cathedral_church": "out_of_game", "border_fort_crossings": "one_per_fort",
      "fort_into_city_gate": "two_points", "player_leader": "sviatoslav", "sviatoslav_free_step": "neutral_troop"},
+    {"leader_step_city_gate": "blocked", "player_leader": "theofana", "rebel_leader": "gleb"},
 ])
 def test_invariants_module_rule_options(checked, options):
     """The modules' rule options, and the second audit's, keep the invariants (RK-OPEN-24..28,
-    RK-OPEN-34, RK-READ-5..11)."""
+    RK-OPEN-34, RK-READ-5..11, RK-READ-13)."""
     for i in range(40):
         checked.neutral = checked.claims = None
         _play(dict(options, difficulty=1 + i % 4, modules="epic,warfare,factions"), 13, i)

@@ -461,3 +461,43 @@ def test_scheme_card_rewards_from_the_deck_the_player_chooses(how):
         m.strategy = Scripted([("deck", 1)])
         player.apply(m, next(c for c in _epic_choices(m) if c[3] == VOLYN))
     assert m.s.sides[PLAYER].hand == [3] and m.s.schemes[1] == [4]
+
+
+@pytest.mark.parametrize("leader", ["gleb", "maria"])
+@pytest.mark.parametrize("where", ["library", "veche"])
+def test_rebel_leader_round_end_move_triggers_library_and_veche(leader, where):
+    """The Rebellion's Gleb and Maria move at round end to a revealed inheritance region
+    (RK-SB-REBLEAD-2, -3): moving the leader into the Library's region, or a unit into the Veche's,
+    unlocks a bonus space as any other move does, once per round (RK-SB-EPIC-4). Before, only its
+    marches did; the player's leader steps already counted."""
+    from automa.rurik import claims
+    m = make_match(modules="epic", difficulty=2, rebel_leader=leader, player_leader="boris")
+    m.s.card, m.s.priority = card_index(1), "build"
+    place_epic(m, "Library" if where == "library" else "Veche", VOLYN)
+    reb = m.s.sides[REBELLION]
+    rebels(m, KIEV, 1, leader=True)
+    coins = reb.coins
+    m.s.inherit = [VOLYN, KIEV, VOLYN]
+    claims.end_of_round(m)
+    assert reb.leader == VOLYN and reb.coins == coins + 1    # an unlocked coin space
+    claims.end_of_round(m)                                 # back to Kiev: nothing
+    claims.end_of_round(m)                                 # Volyn again, the same round: once per round
+    assert reb.leader == VOLYN and reb.coins == coins + 1
+
+
+@pytest.mark.parametrize("leader", ["sviatoslav", "theofana"])
+@pytest.mark.parametrize("mode", ["free", "blocked"])
+def test_leader_step_into_the_city_gate(leader, mode):
+    """Player Sviatoslav's and Theofana's own steps spend no movement point, so the City Gate's
+    2-point entry does not apply to them: free by default; ``leader_step_city_gate=blocked`` reads
+    the gate as closed to them (RK-SB-EPIC-1, RK-SB-LEAD-2, -3, RK-READ-13)."""
+    m = make_match(modules="epic", player_leader=leader, leader_step_city_gate=mode)
+    place_epic(m, "City Gate", VOLYN)
+    troops(m, KIEV, 1, leader=True)
+    rebels(m, VOLYN, 1)                                    # Sviatoslav's step there is free
+    m.s.sides[PLAYER].coins = 1
+    m.strategy = Scripted()
+    player._sviatoslav(m) if leader == "sviatoslav" else player._theofana(m)
+    steps = [c for c in m.strategy.asked[0][1] if c[0] == "step"]
+    assert (("step", VOLYN) in steps) is (mode == "free")
+    assert len(steps) == len(_DATA.adjacent[KIEV]) - (mode == "blocked")

@@ -17,7 +17,8 @@ Readings the rules leave open, fixed here and documented in docs/rurik.md:
 * Logging Camp's token needs strictly the most wood (boat and dock); Veche's counts ties;
 * Palace's round-end effect applies in every round, round 4 included (RK-EOR-2, RK-READ-7);
 * the rule options of the second audit: ``palace_rounds`` (RK-READ-7), ``cathedral_church``
-  (RK-READ-8), ``border_fort_crossings`` (RK-READ-9), ``fort_into_city_gate`` (RK-READ-10).
+  (RK-READ-8), ``border_fort_crossings`` (RK-READ-9), ``fort_into_city_gate`` (RK-READ-10);
+  ``leader_step_city_gate`` (RK-READ-13).
 """
 from __future__ import annotations
 
@@ -355,9 +356,24 @@ def unit_moved(m: Match, side: int, src: int, dst: int, leader: bool, cost: int)
     return cost
 
 
-def leader_stepped(m: Match, dst: int) -> None:
-    """The player's leader stepped into ``dst`` by its own ability: :func:`player_entered`."""
-    player_entered(m, dst, True)
+def leader_steps(m: Match, steps: list) -> list:
+    """A player leader's own step (Theofana, Sviatoslav) spends no movement point, so the City Gate's
+    2-point entry does not apply: free into its region by default; with
+    ``leader_step_city_gate=blocked`` it cannot enter at all (RK-SB-EPIC-1, RK-READ-13)."""
+    gate = m.s.mod.epic_region[CITY_GATE]
+    if gate < 0 or m.opt["leader_step_city_gate"] == "free":
+        return steps
+    return [c for c in steps if c[1] != gate]
+
+
+def leader_stepped(m: Match, side: int, dst: int) -> None:
+    """``side``'s leader stepped into ``dst`` by its own ability: for the player the Library and the
+    Veche are offered (:func:`player_entered`), for the Rebellion (Gleb's and Maria's round-end moves)
+    they unlock bonus spaces (:func:`rebel_moved`) (RK-SB-EPIC-1, RK-SB-EPIC-4)."""
+    if side == P:
+        player_entered(m, dst, True)
+    else:
+        rebel_moved(m, dst, True)
 
 
 def player_entered(m: Match, dst: int, leader: bool) -> None:
@@ -536,7 +552,8 @@ def game_end_tokens(m: Match) -> tuple[int, int]:
 HOOKS = {
     "setup": setup, "player_turn_start": player_turn_start, "rebel_turn_start": rebel_turn_start,
     "round_end": round_end,
-    "move_choices": filter_moves, "moved": unit_moved, "leader_stepped": leader_stepped,
+    "move_choices": filter_moves, "moved": unit_moved, "leader_steps": leader_steps,
+    "leader_stepped": leader_stepped,
     "rebel_march_blocked": march_blocked, "attack_from": tower_source, "casualty_cards": town_wall,
     "taxed": taxed, "build_blocked": blocked, "structures_in": border_count,
     "build_choices": build_choices, "apply_choice": apply_build, "rebel_build": rebel_build,
