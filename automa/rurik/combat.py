@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from automa.rurik import schemes
 from automa.rurik.boat import gain_good
-from automa.rurik.decide import scheme_deck
+from automa.rurik.decide import casualty_deck, scheme_deck
 from automa.rurik.match import Match
 from automa.rurik.rebel_board import unlock
 from automa.rurik.regions import rules
@@ -89,11 +89,20 @@ def neutral_attacked(m: Match, side: int, r: int, at: int, fewer: int) -> int:
     return lost
 
 
-def casualty_check(m: Match, attacker: int, r: int, n: int, deck: int) -> tuple[int, int]:
-    """Reveal up to ``n`` scheme cards and remove the attacker's casualties in ``r``
-    (RK-CAS-3, RK-OPEN-12 ``casualty_resolution``). Returns (cards revealed, units lost)."""
-    if n <= 0 or m.lookahead:
+def casualty_check(m: Match, attacker: int, r: int, n: int, deck: int = -1) -> tuple[int, int]:
+    """Reveal up to ``n`` scheme cards from ``deck`` (-1: the deck the player chooses then, RK-CAS-1)
+    and remove the attacker's casualties in ``r`` (RK-CAS-3, RK-OPEN-12 ``casualty_resolution``).
+    With ``n`` at 0 or below nothing is revealed and no deck is asked for; the check is traced
+    either way. Returns (cards revealed, units lost)."""
+    if m.lookahead:
         return 0, 0
+    if n <= 0:
+        if m.trace:
+            m.trace.event("casualty", attacker=("player", "rebellion")[attacker], region=m.data.regions[r],
+                          reveal=0, cards=0, lost=0, rule="RK-CAS-2")
+        return 0, 0
+    if deck < 0:
+        deck = casualty_deck(m)
     mode = m.opt["casualty_resolution"]
     cards, icons, worst = [], 0, 0
     for _ in range(n):
@@ -115,6 +124,6 @@ def casualty_check(m: Match, attacker: int, r: int, n: int, deck: int) -> tuple[
         lost += 1
     if m.trace:
         m.trace.event("casualty", attacker=("player", "rebellion")[attacker], region=m.data.regions[r],
-                      cards=len(cards), lost=lost, rule="RK-CAS-3")
+                      reveal=n, cards=len(cards), lost=lost, rule="RK-CAS-3")
     return len(cards), lost
 

@@ -6,6 +6,11 @@ from __future__ import annotations
 from collections import Counter
 
 ROWS = ("top", "middle", "bottom")
+TOKENS = {"wood2": "2 wood", "fish2": "2 fish", "fur1": "1 fur", "coins2": "2 coins", "vp": "1 VP token",
+          "scheme": "a scheme card"}                           # the warfare reward tokens (RK-SB-WREW-1)
+CAPTIVES = {"player": {"troop": "the defeated rebel", "leader": "the defeated rebel leader",
+                       "neutral": "the defeated neutral troop"},
+            "rebellion": {"troop": "your defeated troop", "leader": "your defeated leader"}}
 
 
 def _name(text) -> str:
@@ -36,7 +41,8 @@ def _rebellion(e: dict) -> str | None:
     if kind == "muster":
         return f"It musters a rebel in {_name(e['region'])}."
     if kind == "move":
-        return f"It moves a rebel from {_name(e['source'])} to {_name(e['target'])}."
+        unit = "its leader" if e.get("unit") == "leader" else "a rebel"
+        return f"It moves {unit} from {_name(e['source'])} to {_name(e['target'])}."
     if kind == "attack":
         target = "your unit" if e["target"] == "player" else "a neutral troop"
         return f"It attacks {target} in {_name(e['region'])}."
@@ -58,7 +64,40 @@ def _rebellion(e: dict) -> str | None:
     if kind == "setup":
         return (f"The Rebellion sets up from solo card {e['card']} in {', '.join(map(_name, e['regions']))}; "
                 f"its priority is {e['priority']}.")
+    if kind in ("reward", "capture", "release"):
+        return _warfare(e)
     return None
+
+
+def _warfare(e: dict) -> str:
+    """A warfare reward token, a capture attempt or a release, by either side (RK-SB-WREW-1,
+    RK-SB-WAR-1, RK-SB-WAR-2)."""
+    kind, side = e["kind"], e["side"]
+    you = side == "player"
+    who, s = ("You", "") if you else ("The Rebellion", "s")
+    if kind == "reward":
+        what = TOKENS[e["token"]]
+        unused = "" if you or e["token"] != "scheme" else ", which it does not use"
+        return f"{who} reach{'' if you else 'es'} warfare space {e['space']} and take{s} its reward token: {what}{unused}."
+    if kind == "capture":
+        unit = f"{CAPTIVES[side][e['unit']]} in {_name(e['region'])}"
+        if e["captured"]:
+            return f"{who} capture{s} {unit}: the capture card shows no casualty icon."
+        lost = e.get("lost", 0)
+        return (f"{who} fail{s} to capture {unit}: the capture card shows a casualty, "
+                f"{'you lose' if you else 'it loses'} {_plural(lost, 'unit')} there.")
+    return f"{who} release{s} captives for {_plural(e['tokens'], 'VP token')}."
+
+
+def _check(e: dict) -> str:
+    """A casualty check (RK-CAS-1..3), one with no card to reveal included."""
+    you = e["attacker"] == "player"
+    who, s = ("You", "") if you else ("The Rebellion", "s")
+    where, reveal = _name(e["region"]), e.get("reveal", e["cards"])
+    if not reveal:
+        return f"{who} check{s} for casualties in {where}: no card to reveal after the modifiers, no casualty."
+    lost = f"{'you lose' if you else 'it loses'} {_plural(e['lost'], 'unit')}" if e["lost"] else "no casualty"
+    return f"{who} check{s} for casualties in {where}: {e['cards']} of {_plural(reveal, 'card')} revealed, {lost}."
 
 
 def tell(view, event: dict) -> str | None:
@@ -77,9 +116,7 @@ def tell(view, event: dict) -> str | None:
     elif kind == "unlock":
         text = f"The Rebellion unlocks the bonus space {e['space']} of its {e['column']} column ({e['why']})."
     elif kind == "casualty":
-        who = "You" if e["attacker"] == "player" else "The Rebellion"
-        text = (f"{who} check{'' if who == 'You' else 's'} for casualties in {_name(e['region'])}: "
-                f"{_plural(e['cards'], 'card')} revealed, {e['lost']} lost.")
+        text = _check(e)
     elif kind == "player_action":
         text = f"You take back your advisor from {e['action']} ({ROWS[e['row']]} space): {_plural(e['points'], 'point')}."
     elif kind == "attack":
@@ -100,15 +137,8 @@ def tell(view, event: dict) -> str | None:
     elif kind == "setup":
         what = e.get("cards") or [e.get("faction"), "camp in " + _name(e.get("camp"))]
         text = f"The {e['module']} module is set up: {', '.join(map(str, what))}."
-    elif kind == "reward":
-        who = "You reach" if side == "player" else "The Rebellion reaches"
-        text = f"{who} warfare space {e['space']} and take{'' if side == 'player' else 's'} its {e['token']} token."
-    elif kind == "capture":
-        who = "You" if side == "player" else "The Rebellion"
-        text = (f"{who} {'capture' if e['captured'] else 'fail to capture'}{'' if side == 'player' else 's'} "
-                f"the defeated {e['unit']} in {_name(e['region'])}.")
-    elif kind == "release":
-        text = f"{'You' if side == 'player' else 'The Rebellion'} release{'' if side == 'player' else 's'} captives for {_plural(e['tokens'], 'VP token')}."
+    elif kind in ("reward", "capture", "release"):
+        text = _warfare(e)
     elif kind == "epic_build":
         where = f"on the {_name(e['region'])}–{_name(e['border'])} border" if e.get("border") else f"in {_name(e['region'])}"
         text = f"You build the {e['structure']} {where}."

@@ -11,7 +11,7 @@ from automa.rurik import combat, deeds, payments, schemes
 from automa.rurik.boat import gain_good, settle_dock
 from automa.rurik.choices import CHOICES, build_cost, tax_cost
 from automa.rurik.data import ADVISOR_NUMBER, COLUMNS, STRUCTURES
-from automa.rurik.decide import PASS, casualty_deck, decide, scheme_deck
+from automa.rurik.decide import PASS, decide, scheme_deck
 from automa.rurik.match import Match
 from automa.rurik.regions import occupies
 from automa.rurik.state import CHURCH, PLAYER, REBELLION, STABLE, TAVERN, VACATED
@@ -131,7 +131,7 @@ def _attack_rebellion(m: Match, r: int, at: int, here: bool, fewer: int) -> int:
     combat.advance_warfare(m, P)
     lost = revealed = 0
     for _ in range(checks):
-        cards, hit = combat.casualty_check(m, P, at, n, casualty_deck(m))
+        cards, hit = combat.casualty_check(m, P, at, n)
         revealed += cards
         lost += hit
     if hooks.attacked:

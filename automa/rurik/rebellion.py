@@ -6,7 +6,6 @@ from automa.rurik import combat
 from automa.rurik.boat import gain_good, has_room
 from automa.rurik.choices import tax_extra
 from automa.rurik.data import ADVISOR_NUMBER, COLUMNS, STRUCTURES
-from automa.rurik.decide import casualty_deck
 from automa.rurik.match import Match
 from automa.rurik.rebel_board import open_bonuses, unlock
 from automa.rurik.regions import occupies, ruled, rules, units
@@ -174,13 +173,14 @@ def _move_one(m: Match, dst: int, only_from: int = -1) -> bool:
     if best < 0:
         return False
     m.moved_from = best
-    if reb.leader == best:
+    unit = "leader" if reb.leader == best else "rebel"
+    if unit == "leader":
         reb.leader = dst
     else:
         reb.units[best] -= 1
         reb.units[dst] += 1
     if m.trace:
-        _log(m, "move", "RK-REB-MOVE-4", source=m.data.regions[best], target=m.data.regions[dst])
+        _log(m, "move", "RK-REB-MOVE-4", source=m.data.regions[best], target=m.data.regions[dst], unit=unit)
     return True
 
 
@@ -306,7 +306,7 @@ def attack_in(m: Match, r: int, fewer: int) -> None:
         if m.trace:
             _log(m, "attack", "RK-REB-ATTACK-5", region=m.data.regions[r], target="player")
         combat.advance_warfare(m, R)
-        cards, lost = combat.casualty_check(m, R, at, n, casualty_deck(m))
+        cards, lost = combat.casualty_check(m, R, at, n)
         if hooks.attacked and m.opt["rebel_attack_removal"] == "player_unit":     # RK-REB-ATTACK-7
             what = "leader" if leader_hit and pl.leader == -1 else "troop"
             for hook in hooks.attacked:

@@ -453,7 +453,7 @@ def test_ex13_example_e_capture_after_two_reveals():
     rebels(m, volyn, 2)
     safe = scheme_ids(_DATA, 0)
     m.s.schemes = [safe[:4], safe[4:8]]
-    m.strategy = Scripted([("deck", 0), ("capture",), ("deck", 0)])
+    m.strategy = Scripted([("capture",), ("deck", 0)])   # no deck is asked for the attack's 0-card check
     supply = m.s.sides[REBELLION].supply
     player.attack(m, volyn, "rebellion", fewer=9)              # no card revealed by the attack
     assert m.s.discard == safe[:2]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from automa.rurik import combat
 from automa.rurik.claims import reveal_inheritance
-from automa.rurik.decide import PASS, casualty_deck, decide
+from automa.rurik.decide import PASS, decide
 from automa.rurik.match import Match
 from automa.rurik.state import CAMP, CHURCH, NOBODY, PLAYER, REBELLION
 
@@ -77,7 +77,7 @@ def uprising_check(m: Match, side: int, r: int, at: int, fewer: int) -> tuple[in
     RK-SB-FACT-4, RK-CAS-2, RK-OPEN-25). Returns (cards revealed, units lost)."""
     if not active(m, ARMED_UPRISING, side):
         return 0, 0
-    return combat.casualty_check(m, side, at, uprising_cards(m, r) - fewer, casualty_deck(m))
+    return combat.casualty_check(m, side, at, uprising_cards(m, r) - fewer)
 
 
 def place_neutral(m: Match) -> None:

@@ -106,14 +106,13 @@ def try_capture(m: Match, side: int, at: int, revealed: int, lost: int, what: st
         return 0
     schemes.revealed(m, deck, [card])
     icons = m.data.scheme_by_id[card].casualty_icons
-    ok = icons == 0
+    lost = 0
+    while lost < icons and combat.lose_unit(m, side, at):
+        lost += 1
     if m.trace:
         m.trace.event("capture", side=("player", "rebellion")[side], region=m.data.regions[at], unit=what,
-                      captured=ok, rule="RK-SB-WAR-1")
-    if not ok:
-        for _ in range(icons):
-            if not combat.lose_unit(m, side, at):
-                break
+                      captured=icons == 0, lost=lost, rule="RK-SB-WAR-1")
+    if icons:
         return 0
     s, d = m.s, m.s.mod.dungeon[side]
     other = s.sides[1 - side]
