@@ -88,14 +88,13 @@ def hint_scope(found: Hint) -> str:
     """Which choices a hint compared, in words."""
     if not found.verdicts or not found.verdicts[0].rollouts:
         return f"its ranking of the {found.choices} choices, best first (it rolls nothing out)"
-    if found.compared >= found.choices:
-        return f"compared all {found.choices} choices:"
-    of = f"{found.compared} choices its rollout policy rates best, of {found.choices}"
-    lost = " None of them won a rollout either: the margins tell them apart." if not any(
+    which = (f"all {found.choices} choices" if found.compared >= found.choices else
+             f"the {found.compared} choices its rollout policy rates best, of {found.choices}")
+    lost = "; none of them won a rollout either (the margins tell them apart)" if not any(
         v.wins for v in found.verdicts) else ""
     if found.widened == "lost":
-        return f"every choice it compared first lost every rollout, so it compared the {of}, on the same deals:{lost}"
+        return f"every choice it compared first lost every rollout, so it compared {which} on the same deals{lost}:"
     if found.widened == "asked":
-        return f"compared the {of}:{lost}"
+        return f"compared {which}{lost}:"
     more = f" (hint more: {'all' if found.choices <= MORE else f'the best {MORE}'})" if found.choices > found.compared else ""
-    return f"compared the {of}{more}:"
+    return f"compared {which}{more}:"
