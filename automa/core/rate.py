@@ -280,8 +280,8 @@ def text(rating: Rating) -> str:
     out.append(f"placed at {rating.theta:.2f} on the ladder's scale (95% interval {rating.lo:.2f} to {rating.hi:.2f}): "
                f"closest to {rung_name(rating.nearest)}; the interval runs from {lo} to {hi}")
     if rating.lo == 0 or rating.hi == top:
-        out.append("  (the ladder cannot tell how far beyond its " + ("weakest" if rating.lo == 0 else "strongest")
-                   + " player these games lie)")
+        ends = [end for end, at in (("weakest", rating.lo == 0), ("strongest", rating.hi == top)) if at]
+        out.append(f"  (the ladder cannot tell how far beyond its {' or '.join(ends)} player these games lie)")
     out.append(MEANING)
     need, gap, setting = games_for_1vp(rating)
     if need > n:
