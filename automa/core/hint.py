@@ -93,7 +93,8 @@ def hint_scope(found: Hint) -> str:
     lost = "; none of them won a rollout either (the margins tell them apart)" if not any(
         v.wins for v in found.verdicts) else ""
     if found.widened == "lost":
-        return f"every choice it compared first lost every rollout, so it compared {which} on the same deals{lost}:"
+        return (f"every choice it compared first lost every rollout, so it compared {which}"
+                f"{',' if found.compared < found.choices else ''} on the same deals{lost}:")
     if found.widened == "asked":
         return f"compared {which}{lost}:"
     more = f" (hint more: {'all' if found.choices <= MORE else f'the best {MORE}'})" if found.choices > found.compared else ""
