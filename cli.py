@@ -305,20 +305,22 @@ def replay_saved(path: Path, as_json: bool) -> None:
 @click.option("--rollouts", type=int, metavar="N", help="Fresh paired rollouts per choice that measure each "
               "loss (default: the reviewer's per searched choice, budget / width).")
 @click.option("--seed", type=int, help="Seed of the reviewer's rollouts (default: fresh entropy, printed).")
-@click.option("--top", type=int, default=5, show_default=True, help="How many of the costliest decisions to show.")
+@click.option("--top", type=int, default=5, show_default=True, help="How many of the costliest decisions (and of the gains) to show.")
 @click.option("--out", type=click.Path(path_type=Path),
               help="CSV file of every decision (default: results/review-<game>-<YYYYmmdd-HHMMSS>.csv).")
 @click.option("--force", is_flag=True, help="Overwrite an existing --out file.")
 @quiet_flag
 def review(source, game_index, cell, strategy, rollouts, seed, top, out, force, quiet):
     """Replay one game and ask a search player about every decision of the player: what was
-    chosen, what it rates best and the value lost, with 95% intervals.
+    chosen, what it rates best and what the choice lost or gained, with 95% intervals.
 
     FILE is a game saved by `automa-sim play` (docs/play.md), finished or not. DIR is a results
     folder with --game-index (and --cell for a sweep): a run of simulate or sweep, whose player's
     choices come from replaying the game with its strategy, seed and options from DIR/manifest.json,
-    or a folder of a person's games (results/play/GAME). Prints the costliest decisions, each with
-    the board at that point and the better choice in words, and writes every decision as CSV. It
+    or a folder of a person's games (results/play/GAME). Prints the decisions that lost the most
+    with certainty (the lower end of the loss's interval, in win chance first, then in VP; those not
+    significant marked), each with the board at that point and the better choice in words, then
+    where the player beat the reviewer, and writes every decision as CSV. It
     states its rollouts per decision, says how long it will take after timing its first decision,
     and shows progress on a terminal. See docs/review.md.
 
@@ -410,12 +412,14 @@ def rate(folder, ladder_dir, strategy, out, force):
     games.parquet): a person's (results/play/GAME), a simulate run or a sweep. Games at settings
     the ladder does not have are left out, and with fewer than 5 games it says how little they
     tell. The method (a maximum-likelihood placement of the mean margin among the ladder's
-    players at the same setting, with a likelihood-ratio interval): docs/review.md.
+    players at the same setting, with a likelihood-ratio interval): docs/review.md. The rungs are
+    named in words, the search player with its budget; a placement means that the games' margins
+    are those of that player at the same settings, so its win rates are what to expect.
 
     \b
     Example:
       automa-sim rate results/rurik/difficulty --strategy greedy
-      automa-sim simulate stroganov --games 3 --seed 2 --option opponent=katyusha --out results/rate-example --force --quiet
+      automa-sim simulate stroganov --games 3 --seed 2 --out results/rate-example --force --quiet
       automa-sim rate results/rate-example
     """
     import csv

@@ -19,20 +19,18 @@ only on a terminal without ``NO_COLOR`` (docs/play.md).
 """
 from __future__ import annotations
 
-import math
 import os
-import random
 import re
 import shutil
 import signal
 import sys
 import textwrap
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
 
 from automa.core.errors import UsageError
+from automa.core.hint import hint, hint_scope
 from automa.core.registry import Game
 from automa.core.saved import Saved, Script, encode
 from automa.core.steps import Stepper
@@ -49,6 +47,8 @@ HELP = (  # (what is typed, what it does): help wraps each entry to the terminal
     ("/WORDS", "list the choices whose words contain WORDS"),
     ("hint", "the search player's verdict on the top choices: win chance and mean margin with 95% "
              "intervals, from rollouts (--hint-strategy sets the player and its budget)"),
+    ("hint more", "the same, comparing more choices (a hint does so by itself when every choice it "
+                  "compared lost every rollout)"),
     ("undo [N]", "back to your previous decision (or N decisions back); in steps, one step back"),
     ("back", "one step back in a decision asked in steps"),
     ("board", "the table again"),
@@ -201,39 +201,6 @@ def page_size(rows: int, told: list[str]) -> int:
 
 def wrap(text: str, indent: int = 0, width: int = WIDTH) -> list[str]:
     return textwrap.wrap(text, width, subsequent_indent=" " * indent, break_on_hyphens=False) or [""]
-
-
-@dataclass
-class Verdict:
-    """A choice as a hint rates it: rollouts, wins (ties count as none), their 95% Wilson interval, and
-    the mean margin with its 95% interval (None with one rollout)."""
-
-    choice: Any
-    rollouts: int
-    wins: int
-    win_lo: float
-    win_hi: float
-    margin: float
-    margin_lo: float | None
-    margin_hi: float | None
-
-
-def hint(decision, spec, rng: random.Random | None = None) -> list[Verdict]:
-    """The search player ``spec``'s verdict on ``decision`` (``verdict`` of strategies/search.py: its
-    rollout policy's best choices, each rolled out on the same re-sampled deals; what the player cannot
-    see is re-dealt, docs/search.md), the choice it would play first. A strategy that does not search
-    gives its ranking without numbers (rollouts 0). The real game is untouched."""
-    rng = rng or random.Random(0)
-    player = spec(rng)
-    if not (hasattr(player, "verdict") and decision.can_roll_out):
-        return [Verdict(c, 0, 0, math.nan, math.nan, math.nan, None, None) for c in player.rank(decision)[:3]]
-    out = []
-    for r in player.verdict(decision).rated():
-        _, win_lo, win_hi = r.win
-        margin, lo, hi = r.margin
-        out.append(Verdict(r.choice, r.rollouts, r.wins, win_lo, win_hi, margin,
-                           None if math.isnan(lo) else lo, None if math.isnan(hi) else hi))
-    return out
 
 
 class Session:
@@ -440,7 +407,7 @@ class Session:
             name = (lambda i: f"[{st.notation(i)}]") if self.stepped else (lambda i: f"{i + 1:>4}.")
             self.front.page([f"{name(i)} {labels[i]}" for i in found] or [f"no choice contains {short(needle)!r}"])
         elif word == "hint":
-            self.show_hint(decision, number, labels)
+            self.show_hint(decision, number, labels, rest.strip().lower() == "more")
         elif word in ("undo", "back"):
             if self.stepped and not rest.strip() and st.back():
                 self.front.say("back one step")
@@ -482,11 +449,11 @@ class Session:
         self.show_choices(decision, number, labels)
         return None
 
-    def show_hint(self, decision, number: int, labels: list[str]) -> None:
+    def show_hint(self, decision, number: int, labels: list[str], more: bool = False) -> None:
         seed = f"hint {self.saved.seed} {self.saved.game_index} {number}"  # the same hint every time
-        verdicts = hint(decision, self.hint_spec, random.Random(seed))
-        lines = [self.front.bold(f"Hint from {self.hint_name}:")]
-        for v in verdicts:
+        found = hint(decision, self.hint_spec, seed, more)
+        lines = [self.front.bold(f"Hint from {self.hint_name}:")] + wrap(hint_scope(found), 0, self.front.width)
+        for v in found.verdicts:
             k = next(i for i, c in enumerate(decision.choices) if encode(c) == encode(v.choice))
             text = f"[{self.stepper.notation(k)}] {labels[k]}" if self.stepped else f"{k + 1:>4}. {labels[k]}"
             if v.rollouts:

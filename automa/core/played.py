@@ -12,6 +12,7 @@ from pathlib import Path
 from automa.core.errors import UsageError
 from automa.core.registry import Game
 from automa.core.results import columns, csv_text, write_json
+from automa.core.rungs import rung_name
 
 STRATEGY = "human"  # the strategy column of a person's games
 
@@ -100,7 +101,7 @@ def on_ladder(game: Game, options: dict, margin: int, folder: Path | None = None
         if not placed and margin < mean:
             lines.append(f"  ▶ {margin:+7d}     you, this game")
             placed = True
-        lines.append(f"    {mean:+7.1f}     {r['strategy']} (wins {float(r['win_rate']):.0%})")
+        lines.append(f"    {mean:+7.1f}     {rung_name(r['strategy'])} (wins {float(r['win_rate']):.0%})")
     if not placed:
         lines.append(f"  ▶ {margin:+7d}     you, this game")
     lines.append("  One game says little: its margin varies by many VP from deal to deal.")

@@ -27,7 +27,8 @@ from pathlib import Path
 import numpy as np
 
 from automa.core.errors import UsageError
-from automa.core.registry import Game, get_game
+from automa.core.registry import Game, get_game, get_strategy
+from automa.core.rungs import rung_name, rung_words
 from automa.core.stats import Z95
 
 FEW = 5            # fewer games than this: say how little they tell
@@ -67,6 +68,14 @@ class Ladder:
 
     def name(self, setting: tuple) -> str:
         return " ".join(f"{k}={v}" for k, v in zip(self.keys, setting))
+
+    def words(self, player: str) -> str:
+        """A player of the ladder in words, with the search budget beside it (automa.core.rungs)."""
+        try:
+            description = get_strategy(self.game, player).description
+        except UsageError:
+            description = ""
+        return rung_words(player, description)
 
 
 def typed(opt, value) -> str:
@@ -243,20 +252,24 @@ def games_for_1vp(rating: Rating) -> tuple[int, float, tuple]:
     return math.ceil((Z95 * sd) ** 2), (margins.max() - margins.min()) / (len(margins) - 1), setting
 
 
+MEANING = ("What a placement means: these games' margins against the automa are those of that player of the "
+           "ladder at the same settings, so its win rates below are what to expect of this player over many games.")
+
+
 def _rung(ladder: Ladder, theta: float) -> str:
-    """``theta`` in words: a rung's name, or between which two it lies."""
+    """``theta`` in words: a rung, or between which two it lies."""
     k = int(math.floor(theta))
     if abs(theta - round(theta)) < 0.05:
-        return ladder.players[round(theta)]
-    return f"between {ladder.players[k]} and {ladder.players[k + 1]}"
+        return rung_name(ladder.players[round(theta)])
+    return f"between {rung_name(ladder.players[k])} and {rung_name(ladder.players[k + 1])}"
 
 
 def text(rating: Rating) -> str:
     """The rating for people: the placement with its interval and the expectations per setting."""
     lad, n = rating.ladder, rating.games
     top = len(lad.players) - 1
-    lo = f"the bottom of the ladder ({lad.players[0]})" if rating.lo == 0 else _rung(lad, rating.lo)
-    hi = f"the top of the ladder ({lad.players[-1]})" if rating.hi == top else _rung(lad, rating.hi)
+    lo = f"the bottom of the ladder ({rung_name(lad.players[0])})" if rating.lo == 0 else _rung(lad, rating.lo)
+    hi = f"the top of the ladder ({rung_name(lad.players[-1])})" if rating.hi == top else _rung(lad, rating.hi)
     played = ", ".join(f"{lad.name(e.setting)} ({e.games})" for e in rating.expected if e.games)
     out = [f"{rating.who}: {n} game{'s' if n != 1 else ''} at {played}"
            + (f"; {rating.left_out} at settings the ladder does not have were left out" if rating.left_out else "")]
@@ -265,10 +278,11 @@ def text(rating: Rating) -> str:
                    f"so this says little. The interval below is wide, and it rests on the ladder's spread of "
                    f"margins, not on these games' own.")
     out.append(f"placed at {rating.theta:.2f} on the ladder's scale (95% interval {rating.lo:.2f} to {rating.hi:.2f}): "
-               f"closest to {rating.nearest}; the interval runs from {lo} to {hi}")
+               f"closest to {rung_name(rating.nearest)}; the interval runs from {lo} to {hi}")
     if rating.lo == 0 or rating.hi == top:
-        out.append("  (the ladder cannot tell how far beyond its " + ("weakest" if rating.lo == 0 else "strongest")
-                   + " player these games lie)")
+        ends = [end for end, at in (("weakest", rating.lo == 0), ("strongest", rating.hi == top)) if at]
+        out.append(f"  (the ladder cannot tell how far beyond its {' or '.join(ends)} player these games lie)")
+    out.append(MEANING)
     need, gap, setting = games_for_1vp(rating)
     if need > n:
         out.append(f"about {need} games at {lad.name(setting)} would pin the mean margin to +-1 VP "
@@ -284,8 +298,9 @@ def text(rating: Rating) -> str:
 
 def scale(ladder: Ladder) -> str:
     """The ladder's scale in words: each rung's number and player, weakest first."""
-    return (f"ladder {ladder.folder}: {len(ladder.players)} players at {len(ladder.settings)} settings; its scale, "
-            f"weakest first: " + ", ".join(f"{k} {p}" for k, p in enumerate(ladder.players)))
+    return "\n".join([f"ladder {ladder.folder}: {len(ladder.players)} players at {len(ladder.settings)} settings "
+                      f"({', '.join(ladder.name(s) for s in ladder.settings)}); its rungs, weakest first:"]
+                     + [f"  {k}  {ladder.words(p)}" for k, p in enumerate(ladder.players)])
 
 
 def table(ratings: list[Rating]) -> list[dict]:

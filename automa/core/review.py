@@ -15,6 +15,12 @@ hundred decisions those biased leads would outrank a real blunder. The rollouts 
 player could not see (docs/search.md), so the review judges each decision by what was known when
 it was made.
 
+What it prints is ranked by what the player lost with certainty (:func:`finding`): the lower bound of
+the loss interval, in win chance first and in VP where the win chance shows no certain difference
+(as where it is near 0 both ways, in a lost game), so that a small win blip does not outrank a
+solid VP loss, as it would by the value's 0.7 x win blend. Decisions whose intervals all hold 0 are
+marked not significant; where the player's choice beat the pick with certainty is listed as a gain.
+
 A first pass replays the game without the reviewer: it counts the decisions (for the progress bar and
 the time estimate) and checks that the game replays to the result on record, before any rollout.
 """
@@ -38,11 +44,31 @@ from automa.core.strategy import Strategy, ask
 
 DEFAULT_REVIEWER = "mc(budget=48,width=3)"
 TOP = 5
+NEAR = 0.05     # both win chances within this of 0 (or of 1): the win is not in question, VP decides
 COLUMNS = ("decision", "kind", "choices", "chosen", "chosen_label", "best", "best_label", "same", "rollouts",
            "value_lost", "value_lost_lo", "value_lost_hi", "win_lost", "win_lost_lo", "win_lost_hi",
            "margin_lost", "margin_lost_lo", "margin_lost_hi", "chosen_win", "chosen_win_lo", "chosen_win_hi",
            "best_win", "best_win_lo", "best_win_hi", "chosen_margin", "chosen_margin_lo", "chosen_margin_hi",
-           "best_margin", "best_margin_lo", "best_margin_hi")
+           "best_margin", "best_margin_lo", "best_margin_hi", "finding", "measure", "certain", "bound")
+MEASURES = {"win": "win chance", "VP": "VP"}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What the fresh paired rollouts show where the player chose otherwise than the reviewer:
+    ``kind`` "loss" or "gain" for the player ("even" where every mean difference is 0), ``measure``
+    "win" (win chance) or "VP", whether its 95% interval excludes 0 (``certain``), and ``bound``, the
+    interval's end nearer 0 as an amount lost (or gained): what is lost (gained) with certainty where
+    it is certain, at most 0 where it is not."""
+
+    kind: str
+    measure: str
+    certain: bool
+    bound: float
+
+    def rank(self) -> tuple:
+        """Sort key, first the worst: certain before not, win chance before VP, the larger bound first."""
+        return (not self.certain, self.measure != "win", -self.bound)
 
 
 @dataclass(frozen=True)
@@ -92,6 +118,11 @@ class Reviewed:
         """The pick's :class:`strategies.search.Rated`, on the same rollouts as :attr:`loss`."""
         return self.check.rate(0) if self.check else self.verdict.rate(self.verdict.best)
 
+    @property
+    def finding(self) -> Finding | None:
+        """What the player's choice lost or gained against the pick (``None`` where they are the same)."""
+        return None if self.same else finding(self.loss, self.best)
+
 
 @dataclass(frozen=True)
 class Review:
@@ -104,10 +135,37 @@ class Review:
     result: Result | None
     decisions: list[Reviewed]
 
+    def ranked(self, kind: str) -> list[Reviewed]:
+        """The decisions whose :class:`Finding` is a ``kind`` ("loss" or "gain"), the worst loss (the
+        largest gain) first by :meth:`Finding.rank`; ties in game order."""
+        found = [d for d in self.decisions if d.finding is not None and d.finding.kind == kind]
+        return sorted(found, key=lambda d: d.finding.rank())
+
     def costliest(self, n: int = TOP) -> list[Reviewed]:
-        """The ``n`` decisions that lost the most value (mean), those that lost any; ties in game order."""
-        lost = [d for d in self.decisions if not d.same and d.loss.value_loss[0] > 0]
-        return sorted(lost, key=lambda d: -d.loss.value_loss[0])[:n]
+        """The ``n`` decisions that lost the most with certainty (:meth:`ranked`); then, to fill ``n``,
+        those whose loss is not significant."""
+        return self.ranked("loss")[:n]
+
+
+def finding(lost, best) -> Finding:
+    """The :class:`Finding` of a player's choice (``lost``, its :class:`strategies.search.Rated`) against
+    the pick (``best``): a win chance lost or gained with certainty (the paired interval excludes 0);
+    else VP lost or gained with certainty; else, not significant, measured in win chance unless both
+    win chances are within :data:`NEAR` of 0 (or of 1), and then in VP."""
+    win, vp = lost.win_loss, lost.margin_loss
+    for measure, (mean, lo, hi) in (("win", win), ("VP", vp)):
+        if lo > 0:
+            return Finding("loss", measure, True, lo)
+        if hi < 0:
+            return Finding("gain", measure, True, -hi)
+    settled = all(r.win[0] <= NEAR for r in (lost, best)) or all(r.win[0] >= 1 - NEAR for r in (lost, best))
+    order = [("VP", vp), ("win", win)] if settled else [("win", win), ("VP", vp)]
+    for measure, (mean, lo, hi) in order:
+        if mean > 0:
+            return Finding("loss", measure, False, lo)
+        if mean < 0:
+            return Finding("gain", measure, False, -hi)
+    return Finding("even", order[0][0], False, 0.0)
 
 
 def reviewer_spec(game: Game, text: str) -> StrategySpec:
@@ -246,12 +304,13 @@ def table(rv: Review) -> list[dict]:
     """The whole review as rows (:data:`COLUMNS`), one per player decision."""
     rows = []
     for d in rv.decisions:
-        lost, best = d.loss, d.best
+        lost, best, found = d.loss, d.best, d.finding
         rows.append(dict(zip(COLUMNS, (
             d.number, d.kind, d.options, json.dumps(d.chosen), d.chosen_label,
             json.dumps(d.pick), d.pick_label, d.same, lost.rollouts,
             *lost.value_loss, *lost.win_loss, *lost.margin_loss, *lost.win, *best.win,
-            *lost.margin, *best.margin))))
+            *lost.margin, *best.margin,
+            *((found.kind, found.measure, found.certain, found.bound) if found else ("", "", "", ""))))))
     return rows
 
 
@@ -274,9 +333,39 @@ def _iv(triple, fmt: str) -> str:
     return f"{fmt.format(mean)} [{fmt.format(lo)}, {fmt.format(hi)}]"
 
 
+def _headline(d: Reviewed) -> str:
+    """What a decision lost or gained, in words: the certain amount first, then both intervals."""
+    f, lost = d.finding, d.loss
+    verb = "lost" if f.kind == "loss" else "gained"
+    if f.measure == "VP":
+        what = f"{f.bound:.1f} VP"
+    else:
+        what = f"{f.bound:.0%} win chance" if f.bound >= 0.005 else "a little win chance (under 1%)"
+    sure = f"{verb} at least {what}" if f.certain else "not significant, every interval holds 0"
+
+    def signed(triple: tuple) -> tuple:   # a gain as a positive amount, its bounds swapped
+        mean, lo, hi = triple
+        return triple if f.kind != "gain" else (0.0 - mean, 0.0 - hi, 0.0 - lo)
+
+    return (f"{sure}: win chance {_iv(signed(lost.win_loss), '{:+.0%}')}, "
+            f"VP {_iv(signed(lost.margin_loss), '{:+.1f}')} {verb}")
+
+
+def _entry(k: int, d: Reviewed, n: int, board: bool) -> list[str]:
+    lost, best = d.loss, d.best
+    out = ["", f"{k}. decision {d.number} of {n} ({d.kind}, {d.options} choices): {_headline(d)}",
+           f"   played: {d.chosen_label}  (win {_iv(lost.win, '{:.0%}')}, margin {_iv(lost.margin, '{:+.1f}')})",
+           f"   {'better' if d.finding.kind == 'loss' else 'the pick'}: {d.pick_label}  "
+           f"(win {_iv(best.win, '{:.0%}')}, margin {_iv(best.margin, '{:+.1f}')})"]
+    if board and d.board:
+        out += ["   the board then:", *("   " + line if line else "" for line in d.board.splitlines())]
+    return out
+
+
 def text(rv: Review, top: int = TOP, csv_path=None) -> str:
-    """The review for people: the game, the reviewer, the costliest decisions with the board and the
-    better choice in words, and where the table is."""
+    """The review for people: the game, the reviewer, the decisions that lost the most with certainty
+    (with the board and the better choice in words; those not significant marked), where the player
+    beat the reviewer, and where the table is."""
     t, n = rv.target, len(rv.decisions)
     r = rv.result
     agree = sum(d.same for d in rv.decisions)
@@ -286,24 +375,30 @@ def text(rv: Review, top: int = TOP, csv_path=None) -> str:
         outcome = "a win" if r.winner == "player" else "a tie" if r.winner == "tie" else "a loss"
         game = (f"the game: player {r.player_score}, automa {r.automa_score} (margin "
                 f"{r.player_score - r.automa_score:+d}, {outcome}); {n} player decisions")
+    losses, gains = rv.ranked("loss"), rv.ranked("gain")
+    sure = [d for d in losses if d.finding.certain]
+    won = [d for d in gains if d.finding.certain]
     out = [f"review of {t.name}", game,
-           f"reviewer {rv.reviewer}, seed {rv.seed}: value = 0.7 x win (a tie 1/2) + 0.3 x margin squashed "
-           f"to 0..1 (docs/search.md); intervals 95%",
-           f"the player's choice was the reviewer's pick at {agree} of {n} decisions"]
-    costly = rv.costliest(top)
+           f"reviewer {rv.reviewer}, seed {rv.seed}; each choice that differs from its pick measured on fresh "
+           f"paired rollouts, intervals 95%",
+           f"the player's choice was the reviewer's pick at {agree} of {n} decisions; of the other {n - agree}: "
+           f"{len(sure)} lost with certainty ({sum(d.finding.measure == 'win' for d in sure)} in win chance, "
+           f"{sum(d.finding.measure == 'VP' for d in sure)} in VP only), {len(won)} gained with certainty, "
+           f"{n - agree - len(sure) - len(won)} without a certain difference",
+           "ranked by what was lost with certainty: the lower end of the loss's interval, in win chance first, "
+           "then in VP (where the win chance shows no certain difference)"]
+    costly = losses[:top]
     if not costly:
-        out.append("no decision lost value by the reviewer's rollouts")
+        out.append("no decision lost anything on the reviewer's rollouts")
     else:
         out.append(f"the {len(costly)} costliest decisions:" if len(costly) > 1 else "the costliest decision:")
     for k, d in enumerate(costly, 1):
-        lost, best = d.loss, d.best
-        out += ["", f"{k}. decision {d.number} of {n} ({d.kind}, {d.options} choices): lost "
-                    f"{_iv(lost.value_loss, '{:.3f}')} value, {_iv(lost.win_loss, '{:+.0%}')} win chance, "
-                    f"{_iv(lost.margin_loss, '{:+.1f}')} VP",
-                f"   played: {d.chosen_label}  (win {_iv(lost.win, '{:.0%}')}, margin {_iv(lost.margin, '{:+.1f}')})",
-                f"   better: {d.pick_label}  (win {_iv(best.win, '{:.0%}')}, margin {_iv(best.margin, '{:+.1f}')})"]
-        if d.board:
-            out += ["   the board then:", *("   " + line if line else "" for line in d.board.splitlines())]
+        out += _entry(k, d, n, True)
+    out += ["", f"where the player beat the reviewer ({len(won)} with certainty):" if won else
+            f"the player's choice beat the reviewer's pick with certainty nowhere "
+            f"({len(gains)} did better on its rollouts, none by a certain amount)"]
+    for k, d in enumerate(won[:top], 1):
+        out += _entry(k, d, n, False)
     if csv_path is not None:
         out += ["", f"table of all {n} decisions: {csv_path}"]
     return "\n".join(out)

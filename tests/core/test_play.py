@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 
 from automa.core import saved as saves
-from automa.core.play import hint
 from automa.core.registry import get_game, get_strategy
 from automa.core.results import read_games
 
@@ -235,31 +234,6 @@ def test_a_long_story_is_paged_in_a_small_terminal(tmp_path):
     assert seen_pause
     term.line("quit")
     assert term.wait() == 0
-
-
-def test_hint_rolls_out_the_shortlist_on_the_same_deals():
-    """hint: the search player's verdict (strategies/search.py): its shortlist, each choice rolled out
-    budget // width times on the same deals, the choice it plays first."""
-    from automa.core.runner import prepare
-    from automa.core.seeding import game_streams
-    from automa.core.simulate import resolve
-
-    entry, asked = get_game("rurik"), []
-    spec = resolve("rurik", None, {}, 3)
-
-    def then(decision, number):
-        if number == 5:  # the first advisor
-            mc = get_strategy(entry, "mc(budget=4,rollout=greedy)")
-            asked.append((hint(decision, mc), mc(random.Random(0)).choose(decision)))
-        return decision.choices[0]
-
-    streams = game_streams(3, 0)
-    entry.play(prepare(spec), spec.options, saves.Script(streams.strategy, [], then), streams, None)
-    ((verdicts, pick),) = asked
-    assert len(verdicts) == 2 and all(v.rollouts == 2 for v in verdicts)
-    assert verdicts[0].choice == pick
-    assert all(0 <= v.win_lo <= v.wins / 2 <= v.win_hi <= 1 for v in verdicts)
-    assert all(v.margin_lo <= v.margin <= v.margin_hi for v in verdicts)
 
 
 def test_a_saved_game_is_checked_field_by_field_and_choice_by_choice(tmp_path):

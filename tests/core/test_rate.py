@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import csv
+import re
 from pathlib import Path
 
 import numpy as np
@@ -76,7 +77,7 @@ def test_a_strategy_is_placed_on_its_own_rung(capsys, tmp_path, tiny_ladder):
     hard = next(r for r in rows if r["difficulty"] == "hard")
     truth = ladder.cells[("greedy", ("hard",))].win
     assert float(hard["win_rate_lo"]) <= truth <= float(hard["win_rate_hi"]) and hard["games"] == "0"
-    assert "greedy: 40 games at difficulty=normal (40)" in out and "closest to greedy" in out
+    assert "greedy: 40 games at difficulty=normal (40)" in out and "closest to the greedy player" in out
     assert "only" not in out
 
 
@@ -94,6 +95,32 @@ def test_a_sweep_folder_rates_each_strategy_apart(capsys, tiny_ladder):
     assert code == 0, err
     for player in ("random", "greedy", "expert"):
         assert f"{player}: 60 games at difficulty=normal (30), difficulty=hard (30)" in out
+
+
+def test_a_default_stroganov_game_is_rated_on_the_published_ladder(capsys, tmp_path):
+    """Issue 29: a game at Stroganov's default setting (Ivan, normal) is placed on the published ladder,
+    which holds both opponents at normal and hard; its rungs are named in words with the search budget
+    beside them, and it says what a placement means."""
+    _simulate(capsys, tmp_path / "one", 1)
+    code, out, err = run_cli(capsys, "rate", tmp_path / "one")
+    assert code == 0, err
+    assert "master: 1 game at opponent=ivan difficulty=normal (1)" in out
+    for setting in ("opponent=ivan difficulty=hard", "opponent=katyusha difficulty=normal"):
+        assert re.search(rf"^  {setting} +win ", out, re.M)
+    assert "the search player at budget 16 (plays 16 trial games to the end before each decision)" in out
+    assert "the greedy player (takes what scores most one step ahead)" in out and "mc(" not in out
+    assert rate.MEANING in out
+
+
+def test_rungs_are_named_in_words():
+    from automa.core.rungs import rung_name, rung_words
+
+    assert rung_words("mc(budget=1,rollout=expert,z=1)") == ("the search player at budget 1 (plays as its rollout "
+                                                             "player, expert)")
+    assert rung_name("mcts(budget=64)") == "the search player at budget 64"
+    assert rung_words("master") == "the master player (the expert's rules of thumb, tuned: the strongest fast player)"
+    assert rung_words("settler", "outposts and landscape sets first") == ("the settler player (outposts and landscape "
+                                                                          "sets first)")
 
 
 def _bad(capsys, *args) -> str:

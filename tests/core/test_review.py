@@ -107,7 +107,10 @@ def test_review_of_a_results_folder(capsys, tmp_path, greedy_run):
     assert "the 5 costliest decisions:" in out and out.count("   better: ") == 5 and "seed 5" in out
     assert "4 rollouts per decision" in err and "6 more" in err and "the first decision took" in err and "the review takes up to about" in err
     assert "reviewed in" in err
-    worst = max(differ, key=lambda r: float(r["value_lost"]))
+    assert all(r["finding"] in ("loss", "gain", "even") and r["measure"] in ("win", "VP") for r in differ)
+    assert all(r["finding"] == r["measure"] == r["certain"] == r["bound"] == "" for r in same)
+    losses = [r for r in differ if r["finding"] == "loss"]
+    worst = min(losses, key=lambda r: (r["certain"] != "True", r["measure"] != "win", -float(r["bound"])))
     assert f"1. decision {worst['decision']} of {decisions}" in out
 
 
@@ -192,3 +195,44 @@ def test_review_of_a_folder_of_a_persons_games(capsys, tmp_path):
     assert code == 0, err
     assert f"saved in {tmp_path / 'planted.json'}" in out and "the costliest decision:" in out
     assert "holds games 0..0" in _bad(capsys, folder, "-i", 1)
+
+
+def _decision(number: int, pick: list, chosen: list) -> rev.Reviewed:
+    """A reviewed decision whose pick and player's choice were rolled out on the same deals to the
+    margins (and wins, where the margin is above 0) given."""
+    from automa.core.results import Result
+    from strategies.search import Verdict, value
+
+    results = [[Result({"vp": m}, {"vp": 0}, "player" if m > 0 else "automa", 1, 1) for m in ms] for ms in (pick, chosen)]
+    check = Verdict("main", ["pick", "chosen"], 2, 0, results, [[value(r) for r in rs] for rs in results])
+    return rev.Reviewed(number, "main", 2, "chosen", f"choice {number}", "pick", f"pick {number}", check, check, "", 0.0)
+
+
+def test_review_ranks_what_was_lost_with_certainty_and_lists_gains(tmp_path):
+    """Issue 29: the printed ranking is by the lower bound of the loss, win chance first, then VP; a
+    win blip in a lost game (one rollout of eight won, every interval holding 0) has a larger mean value
+    loss than a solid 2-3 VP loss, but is ranked below it and marked not significant; a choice that beat
+    the pick with certainty is a gain, listed apart; the CSV says which and whether it is certain."""
+    blip = _decision(1, [1] + [-10] * 7, [-10] * 8)
+    solid = _decision(2, [-8, -7] * 4, [-10] * 8)
+    gain = _decision(3, [-10] * 8, [-7, -8] * 4)
+    won = _decision(4, [3] * 8, [-3] * 8)
+    rv = rev.Review(rev.Target(None, 0, None, "four decisions"), "mc(budget=16,width=2)", 1, None,
+                    [blip, solid, gain, won])
+    assert blip.loss.value_loss[0] > solid.loss.value_loss[0] > 0     # the blend would rank the blip first
+    assert rv.costliest() == [won, solid, blip] and rv.ranked("gain") == [gain]
+    assert (won.finding.measure, won.finding.certain) == ("win", True)
+    assert (solid.finding.measure, solid.finding.certain) == ("VP", True) and 1 < solid.finding.bound < 2.5
+    assert (blip.finding.kind, blip.finding.measure, blip.finding.certain) == ("loss", "win", False)
+    assert gain.finding.kind == "gain" and gain.finding.certain and gain.finding.bound > 1
+    out = rev.text(rv)
+    assert "1. decision 4 of 4 (main, 2 choices): lost at least" in out and "win chance: win chance +100%" in out
+    assert "2. decision 2 of 4 (main, 2 choices): lost at least 2.1 VP: win chance +0% [-20%, +20%], VP +2.5 [+2.1, +2.9] lost" in out
+    assert "3. decision 1 of 4 (main, 2 choices): not significant, every interval holds 0" in out
+    assert "where the player beat the reviewer (1 with certainty):" in out
+    assert "1. decision 3 of 4 (main, 2 choices): gained at least" in out.split("beat the reviewer")[1]
+    assert "of the other 4: 2 lost with certainty (1 in win chance, 1 in VP only), 1 gained with certainty, 1 without" in out
+    rev.write_csv(rv, tmp_path / "r.csv")
+    rows = list(csv.DictReader((tmp_path / "r.csv").read_text().splitlines()))
+    assert [(r["finding"], r["measure"], r["certain"]) for r in rows] == [
+        ("loss", "win", "False"), ("loss", "VP", "True"), ("gain", "VP", "True"), ("loss", "win", "True")]
