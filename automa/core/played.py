@@ -23,7 +23,7 @@ def check_folder(game: Game, folder: Path) -> None:
     if games.is_file():
         with games.open(newline="") as f:
             head = next(csv.reader(f), [])
-        if head != columns(game):
+        if head != columns(game) and older_columns(game, head) is None:
             raise UsageError(f"{games} is not a games file of {game.name} (its columns differ); choose "
                              f"another --results folder")
     manifest = folder / "manifest.json"
@@ -34,6 +34,27 @@ def check_folder(game: Game, folder: Path) -> None:
             kind = None
         if kind != "play":
             raise UsageError(f"{folder} holds a run that is not a person's games; choose another --results folder")
+
+
+def older_columns(game: Game, head: list[str]) -> list[str] | None:
+    """The option columns a games file of ``game`` written before those options existed lacks, when
+    ``head`` is ``game``'s columns without them (in order); else ``None``."""
+    options = {o.name for o in game.options}
+    missing = [c for c in columns(game) if c not in head]
+    if not missing or not set(missing) <= options or [c for c in columns(game) if c in head] != head:
+        return None
+    return missing
+
+
+def upgrade(game: Game, games: Path) -> None:
+    """Give an older games file the option columns it lacks, each holding the option's default (the
+    rules its games were played under), so that a new row fits under its header."""
+    with games.open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    defaults = {o.name: str(o.default) for o in game.options}
+    tmp = games.with_name(games.name + ".tmp")
+    tmp.write_text(csv_text([columns(game)] + [[r.get(c, defaults.get(c)) for c in columns(game)] for r in rows]))
+    tmp.replace(games)
 
 
 def record(game: Game, row: list, saved: Path, folder: Path, command: str) -> int:
@@ -48,6 +69,10 @@ def record(game: Game, row: list, saved: Path, folder: Path, command: str) -> in
     folder.mkdir(parents=True, exist_ok=True)
     games = folder / "games.csv"
     fresh = not games.is_file()
+    if not fresh:
+        with games.open(newline="") as f:
+            if older_columns(game, next(csv.reader(f), [])):
+                upgrade(game, games)
     with games.open("a", newline="") as f:
         f.write(csv_text(([columns(game)] if fresh else []) + [row]))
     path = folder / "manifest.json"
