@@ -7,8 +7,7 @@ import re
 import textwrap
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
-IRREGULAR = {"story": "story", "VP": "VP", "trophy": "trophies", "fox": "foxes", "elk": "elk",
-             "VP token": "VP tokens", "goods": "goods"}
+IRREGULAR = {"story": "story", "VP": "VP", "trophy": "trophies", "church": "churches"}
 COLOURS = {"you": "36", "automa": "31", "head": "1"}  # cyan, red, bold
 
 
@@ -47,9 +46,3 @@ def side_by_side(blocks: list[list[str]], widths: list[int], gap: int = 2) -> li
         line = (" " * gap).join(c + " " * max(0, w - visible(c)) for c, w in zip(cells, widths))
         out.append(line.rstrip())
     return out
-
-
-def columns(texts: list[str], width: int, gap: int = 2) -> list[str]:
-    """Texts each wrapped into an equal share of ``width`` and set side by side."""
-    share = (width - gap * (len(texts) - 1)) // len(texts)
-    return side_by_side([wrap(t, share) for t in texts], [share] * len(texts), gap)

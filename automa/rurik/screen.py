@@ -11,6 +11,7 @@ from automa.rurik.data import COLUMNS
 from automa.rurik.labels import bonus, deed_words, priority, scheme
 
 SIDES = ("Y", "R", "-")
+KEYS = ("ch", "sh", "ma", "sb", "ta")  # church, stronghold, market, stable, tavern: the keys of a build step
 WHO = ("you", "automa")
 COSTS = {"muster": "a unit costs 1 point", "move": "a unit moved one region costs 1 point",
          "attack": "an attack costs 1 point",
@@ -164,7 +165,10 @@ def rebel_board(view, width: int) -> list[str]:
 
 def cards(view, width: int) -> list[str]:
     """The player's own cards, with what each needs and gives, and the open piles."""
-    lines = wrap(f"HAND: {'; '.join(scheme(view, c) for c in view.hand) or 'none'}", width)
+    stock = [", ".join(f"{count(n, name)} ({key})" for name, key, n in zip(view.STRUCTURES, KEYS, view.structures_left(side)))
+             for side in (view.PLAYER, view.REBELLION)]
+    lines = wrap(f"STRUCTURES LEFT: yours {stock[0]}; the Rebellion's {stock[1]}", width)
+    lines += wrap(f"HAND: {'; '.join(scheme(view, c) for c in view.hand) or 'none'}", width)
     lines += wrap(f"YOUR DEEDS ({view.deeds_done_vp} VP done): " + ("; ".join(deed_words(view, d) for d in view.deeds)
                                                                    or "none"), width)
     lines += wrap("FACE-UP DEEDS: " + ("; ".join(deed_words(view, d) for d in view.deed_display) or "none"), width)
