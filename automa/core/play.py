@@ -51,7 +51,7 @@ HELP = (  # (what is typed, what it does): help wraps each entry to the terminal
                   "compared lost every rollout)"),
     ("undo [N]", "back to your previous decision (or N decisions back); in steps, one step back"),
     ("back", "one step back in a decision asked in steps"),
-    ("board", "the table again"),
+    ("board", "the whole table: the board, then what it leaves out (cards, deeds, the solo card, ...)"),
     ("log", "the whole game so far, in sentences"),
     ("save FILE", "save the game to FILE (it is saved at every prompt anyway)"),
     ("quit, exit", "save and stop; continue later with: automa-sim play --load FILE"),
@@ -306,7 +306,7 @@ class Session:
                 self.front.story(story)
             self.front.say(f"  taken for you ({why}): {labels[idle]}")
             return decision.choices[idle]
-        screen = self.entry.render(decision.view)
+        screen = self.entry.render(decision.view, width=self.front.width, colour=self.front.colour)
         if screen != self.shown:
             self.front.table(screen)
             self.shown = screen
@@ -415,8 +415,9 @@ class Session:
                 self.show_choices(decision, number, labels)
             else:
                 self.undo(number, rest.strip())
-        elif word == "board":
-            self.front.table(self.entry.render(decision.view))
+        elif word == "board":  # the whole table, the board that stays in sight first
+            self.front.page(self.entry.render(decision.view, width=self.front.width, colour=self.front.colour,
+                                              full=True).splitlines())
             self.show_choices(decision, number, labels)
         elif word == "log":
             lines = sentences(self.entry, self.trace.events, self.labels, lambda i: self.view)
@@ -494,16 +495,17 @@ class Session:
         k = record(self.entry, values, self.save_path, self.results, self.cmdline)
         try:
             if self.view is not None:
-                self.front.table(self.entry.render(self.view))
+                self.front.table(self.entry.render(self.view, width=self.front.width, colour=self.front.colour))
             self.front.story(self.story())
             self.front.say()
             self.front.say(self.front.bold("The game is over."))
-            self.front.say(f"{'category':<16}{'you':>6}{'automa':>8}")
+            words = self.entry.category_words or {}
+            self.front.say(f"{'category':<28}{'you':>6}{'automa':>8}")
             for c in self.entry.categories:
                 p, a = result.player.get(c, 0), result.automa.get(c, 0)
                 if p or a:
-                    self.front.say(f"{c:<16}{p:>6}{a:>8}")
-            self.front.say(f"{'total':<16}{result.player_score:>6}{result.automa_score:>8}")
+                    self.front.say(f"{words.get(c, c):<28}{p:>6}{a:>8}")
+            self.front.say(f"{'total':<28}{result.player_score:>6}{result.automa_score:>8}")
             margin = result.player_score - result.automa_score
             winner = {"player": "You win", "automa": "The automa wins", "tie": "A tie"}[result.winner]
             self.front.say(f"{winner} (margin {margin:+d}, after the tie-breaks).")

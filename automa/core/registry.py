@@ -13,7 +13,7 @@ import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from automa.core.errors import UsageError
 from automa.core.params import bind, split_spec
@@ -194,8 +194,9 @@ class Game:
     difficulty_ladder: Ladder | None = None
     data_files: tuple = ()
     describe: Callable[[Any, str, Any], str] | None = None  # (view, kind, choice) -> the choice in words
-    render: Callable[[Any], str] | None = None               # view -> the table as a person sees it
+    render: Callable[..., str] | None = None  # (view, width=80, colour=False, full=False) -> the table as a person sees it
     tell: Callable[[Any, dict], str | None] | None = None   # (view, trace event) -> a sentence, or None
+    category_words: Mapping[str, str] | None = None          # score category -> its name in words
     # for `play` (automa.core.play, docs/play.md), each optional:
     steps: Callable[[Any, str, Any], tuple | None] | None = None  # (view, kind, choice) -> its Steps, or None
     idle: Callable[[Any, str, list], int | None] | None = None    # (view, kind, choices) -> the pass to take

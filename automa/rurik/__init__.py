@@ -7,7 +7,7 @@ from automa.core.results import Result
 from automa.rurik import data as _data
 from automa.rurik import rounds
 from automa.rurik.hooks import Hooks, register
-from automa.rurik.labels import describe
+from automa.rurik.labels import CATEGORIES as CATEGORY_WORDS, describe
 from automa.rurik.modules import epic, factions, warfare
 from automa.rurik.narrate import tell
 from automa.rurik.options import MODULES, OPTIONS, check
@@ -61,6 +61,7 @@ GAME = Game(
     describe=describe,
     render=render,
     tell=tell,
+    category_words=CATEGORY_WORDS,
     steps=steps,
     data_files=_data.FILES,
     default_strategy="master",

@@ -46,8 +46,12 @@ def claim_phase(m: Match) -> None:
     s = m.s
     for hook in m.hooks.claim_start:
         hook(m)
-    update_tracks(m, PLAYER)
-    update_tracks(m, REBELLION)
+    for side in (PLAYER, REBELLION):
+        before = tuple(s.sides[side].claims)
+        update_tracks(m, side)
+        if m.trace:
+            m.trace.event("claims", side=("player", "rebellion")[side], before=list(before),
+                          after=list(s.sides[side].claims), rule="RK-CLAIM-2")
     if s.round < 4:
         ahead = sum(a > b for a, b in zip(s.sides[PLAYER].claims, s.sides[REBELLION].claims))
         prio = new_priority(m)
@@ -59,10 +63,16 @@ def claim_phase(m: Match) -> None:
             unlock(m, "player ahead on a claim track")    # RK-REB-CLAIM-2
         s.priority = prio
         for side in (PLAYER, REBELLION):
-            s.sides[side].coins += full_columns(m, side)  # RK-CLAIM-3, RK-REB-CLAIM-3
-        pl = s.sides[PLAYER]
-        if m.opt["zero_track_income"] == "on":            # RK-OPEN-15
-            pl.coins += sum(lv == 0 for lv in pl.claims) + (pl.warfare == 0)
+            columns = full_columns(m, side)
+            s.sides[side].coins += columns                # RK-CLAIM-3, RK-REB-CLAIM-3
+            zero = 0
+            pl = s.sides[side]
+            if side == PLAYER and m.opt["zero_track_income"] == "on":  # RK-OPEN-15
+                zero = sum(lv == 0 for lv in pl.claims) + (pl.warfare == 0)
+                pl.coins += zero
+            if m.trace:
+                m.trace.event("income", side=("player", "rebellion")[side], columns=columns, zero_tracks=zero,
+                              rule="RK-CLAIM-3" if side == PLAYER else "RK-REB-CLAIM-3")
         deeds.take(m)                                     # RK-CLAIM-4
     end_of_round(m)
     for hook in m.hooks.round_end:

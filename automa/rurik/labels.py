@@ -8,6 +8,49 @@ from automa.rurik.data import COLUMNS
 
 ROWS = ("top", "middle", "bottom")
 PASS = ("pass",)
+PRIORITIES = {"attack_move": "attack and move", "build": "build", "tax": "tax"}  # RK-REB-CLAIM-1
+CATEGORIES = {"rule": "rule track", "build": "build track", "trade": "trade track", "warfare": "warfare",
+              "deeds": "deeds", "agenda": "secret agenda", "vp_tokens": "VP tokens", "coins": "coins",
+              "dock_goods": "goods on the dock", "epic": "epic structures",
+              "captives": "captives released", "faction": "faction defeated"}  # RK-END-1, RK-REB-END-1
+
+
+def priority(name: str) -> str:
+    """A Rebellion priority in words: "attack and move" (RK-REB-CLAIM-1)."""
+    return PRIORITIES.get(name, name.replace("_", " "))
+
+
+def bonus(trigger: str, kind: str, n: int) -> str:
+    """A rebel-board bonus space in words: "attack gives 1 casualty card fewer" (RK-REB-BONUS-1..3)."""
+    if kind == "coins":
+        gain = f"{n} coin{'s' if n != 1 else ''}"
+    elif kind == "reveal_fewer":
+        gain = f"{n} casualty card{'s' if n != 1 else ''} fewer"
+    else:
+        gain = f"+{n} {kind}"
+    return f"{trigger} gives {gain}"
+
+
+def deed_reward(view, d: int) -> str:
+    """What a deed card gives when accomplished, in words (RK-CLAIM-4, RK-OPEN-42)."""
+    words = {"move_anywhere": "move from anywhere", "warfare_step": "warfare step", "coins": "coin"}
+    parts = []
+    for kind, n in view.deed_reward(d):
+        if kind == "scheme":
+            draw, keep = n
+            parts.append(f"draw {draw} scheme cards, keep {keep}")
+        elif kind == "attack_casualty_modifier":
+            parts.append(f"{-n} casualty card{'s' if -n != 1 else ''} fewer")
+        else:
+            name = words.get(kind, kind)
+            parts.append(f"{n} {name}{'s' if n != 1 and kind in ('coins', 'warfare_step') else ''}")
+    return ", ".join(parts) or "nothing"
+
+
+def deed_words(view, d: int) -> str:
+    """A deed card whole: name, VP, what it needs and what it gives."""
+    name, vp, text = view.deed_card(d)
+    return f"{name} ({vp} VP): {text.rstrip('.')}; gives {deed_reward(view, d)}"
 
 
 def region(view, r: int) -> str:

@@ -33,6 +33,7 @@ class Match:
     recorder: object = None           # a search strategy's game: choices recorded for rollouts (automa.core.rollout)
     branch: object = None             # a rollout replaying those choices up to its branch point
     offer: int = -1                   # the scheme card being played while its reward is chosen (View.scheme_in_play)
+    spending: tuple = ()              # (action, points left) while the player spends them (View.spending)
 
     def __post_init__(self):
         self.need_unit = self.opt.get("rule_requires_unit") == "yes"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from automa.rurik.labels import CATEGORIES, bonus, priority
+
 ROWS = ("top", "middle", "bottom")
 TOKENS = {"wood2": "2 wood", "fish2": "2 fish", "fur1": "1 fur", "coins2": "2 coins", "vp": "1 VP token",
           "scheme": "a scheme card"}                           # the warfare reward tokens (RK-SB-WREW-1)
@@ -54,7 +56,7 @@ def _rebellion(e: dict) -> str | None:
         return f"Its stable moves {_plural(e['moved'], 'rebel')}."
     if kind == "priority":
         unlocks = f"; you lead on {_plural(e['unlocks'], 'track')}, so it unlocks as many bonus spaces" if e["unlocks"] else ""
-        return f"Its priority for the next round: {e['priority']}{unlocks}."
+        return f"Its priority for the next round: {priority(e['priority'])}{unlocks}."
     if kind == "leader":
         if e["leader"] == "sviatopolk":
             return f"At the round's end its leader Sviatopolk musters a rebel into his region, {_name(e['region'])}."
@@ -63,7 +65,7 @@ def _rebellion(e: dict) -> str | None:
         return f"Its build of 3 takes the {e['structure']}'s reward and a VP token instead; the card leaves the game."
     if kind == "setup":
         return (f"The Rebellion sets up from solo card {e['card']} in {', '.join(map(_name, e['regions']))}; "
-                f"its priority is {e['priority']}.")
+                f"its priority is {priority(e['priority'])}.")
     if kind in ("reward", "capture", "release"):
         return _warfare(e)
     return None
@@ -100,6 +102,33 @@ def _check(e: dict) -> str:
     return f"{who} check{s} for casualties in {where}: {e['cards']} of {_plural(reveal, 'card')} revealed, {lost}."
 
 
+def _categories(values: dict | None) -> str:
+    """" (rule track 3, build track 1, ...)": the categories that score, in words."""
+    parts = [f"{CATEGORIES.get(k, k)} {v}" for k, v in (values or {}).items() if v]
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def _claims(e: dict) -> str:
+    """The claim phase's first step: each side's markers move up to the level earned, never down."""
+    who = "your" if e["side"] == "player" else "the Rebellion's"
+    moved = [f"{track} {a} to {b}" for track, a, b in zip(("rule", "build", "trade"), e["before"], e["after"]) if b > a]
+    if not moved:
+        return (f"Claim phase: {who} claim markers stay at rule {e['after'][0]}, build {e['after'][1]}, "
+                f"trade {e['after'][2]}.")
+    return f"Claim phase: {who} claim markers move up: {', '.join(moved)}."
+
+
+def _income(e: dict) -> str:
+    """Income after rounds 1-3: 1 coin per full boat column (and the zero-track coins of RK-OPEN-15)."""
+    you = e["side"] == "player"
+    parts = [f"{_plural(e['columns'], 'coin')} for {_plural(e['columns'], 'full boat column')}"] if e["columns"] else []
+    if e["zero_tracks"]:
+        parts.append(f"{_plural(e['zero_tracks'], 'coin')} for tracks still at zero (RK-OPEN-15)")
+    if not parts:
+        return f"Income: {'you have' if you else 'the Rebellion has'} no full boat column, so no coin."
+    return f"Income: {'you gain' if you else 'the Rebellion gains'} {' and '.join(parts)}."
+
+
 def tell(view, event: dict) -> str | None:
     """One event in words, ending with its rule ID in brackets; None for the player's own decisions."""
     e, kind = event, event["kind"]
@@ -107,14 +136,24 @@ def tell(view, event: dict) -> str | None:
     text = None
     if kind == "decision" or (kind == "advisor" and side == "player"):
         return None                        # the player's own choices, shown as they make them
-    if side == "rebellion":
+    if kind == "claims":
+        text = _claims(e)
+    elif kind == "income":
+        text = _income(e)
+    elif side == "rebellion":
         text = _rebellion(e)
     elif kind == "round":
-        text = f"Round {e['round']} begins; the Rebellion's priority is {e['priority']}."
+        text = f"Round {e['round']} begins; the Rebellion's priority is {priority(e['priority'])}."
     elif kind == "scores":
-        text = f"Scores after round {e['round']}: you {e['player']} VP, the Rebellion {e['automa']} VP."
+        text = (f"Scores after round {e['round']}, as if the game ended now: you {e['player']} VP"
+                f"{_categories(e.get('player_categories'))}, the Rebellion {e['automa']} VP"
+                f"{_categories(e.get('automa_categories'))}")
+        e = dict(e, rule="RK-END-1")
     elif kind == "unlock":
-        text = f"The Rebellion unlocks the bonus space {e['space']} of its {e['column']} column ({e['why']})."
+        trigger, rest = e["space"].split("->")
+        gain, amount = rest.rsplit("+", 1)
+        text = (f"The Rebellion unlocks the bonus space \"{bonus(trigger, gain, int(amount))}\" of its "
+                f"{priority(e['column'])} column and takes its coin ({e['why']}).")
     elif kind == "casualty":
         text = _check(e)
     elif kind == "player_action":

@@ -219,7 +219,9 @@ def spend(m: Match, action: str, points: int, only: int = -1, fewer: int = 0, fo
         choices.append(PASS)
         if forfeit and spent == 0:
             choices.append(FORFEIT)
+        m.spending = (action, points)
         c = decide(m, action, choices, lambda mm, cc: apply(mm, cc, fewer) if cc[0] not in ("pass", "forfeit") else 0)
+        m.spending = ()
         if c == PASS:
             break
         if c == FORFEIT:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from automa.rurik import regions
-from automa.rurik.choices import CHOICES, landing
+from automa.rurik.choices import CHOICES, build_cost, landing, tax_cost
 from automa.rurik.data import ADVISOR_NUMBER, GOODS, STRUCTURES, TRACKS
 from automa.rurik.state import PLAYER, REBELLION, STRONGHOLD
 
@@ -335,6 +335,25 @@ class View:
         """A deed card's (name, VP, text) (RK-CLAIM-4)."""
         d = self._m.data.deeds[deed]
         return d["name"], d.get("vp") or 0, d.get("text", "")
+
+    def deed_reward(self, deed: int) -> tuple[tuple[str, object], ...]:
+        """What a deed card gives: ((kind, amount), ...); the scheme reward's amount is (draw, keep)
+        (RK-CLAIM-4)."""
+        reward = self._m.data.deeds[deed].get("reward") or {}
+        return tuple((k, (v["draw"], v["keep"]) if isinstance(v, dict) else v) for k, v in reward.items())
+
+    @property
+    def spending(self) -> tuple[str, int] | None:
+        """While the player spends action points: (action, points left), else None (RK-ACT-3)."""
+        return self._m.spending or None
+
+    def build_cost(self, r: int) -> int:
+        """Build points a build in ``r`` costs the player now (RK-PL-BUILD-1)."""
+        return build_cost(self._m, r)
+
+    def tax_cost(self, r: int) -> int:
+        """Tax points taxing ``r`` costs the player now (RK-PL-TAX-1, RK-SB-FACT-3)."""
+        return tax_cost(self._m, r)
 
     def agenda_card(self, agenda: int) -> tuple[str, int, str]:
         """A secret agenda card's (name, VP, text) (RK-SETUP-8)."""

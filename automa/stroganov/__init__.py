@@ -18,7 +18,7 @@ from automa.core.seeding import Streams
 from automa.stroganov import rounds, scoring, setup
 from automa.stroganov.data import FILES, Tables
 from automa.stroganov.hooks import Hooks
-from automa.stroganov.labels import describe
+from automa.stroganov.labels import CATEGORIES as CATEGORY_WORDS, describe
 from automa.stroganov.modules import diplomacy, hunting_plan, landscapes, merchant
 from automa.stroganov.narrate import tell
 from automa.stroganov.options import OPTIONS, parse_values
@@ -114,6 +114,7 @@ GAME = Game(
     describe=describe,
     render=render,
     tell=tell,
+    category_words=CATEGORY_WORDS,
     steps=steps,
     idle=idle,
     offer=offer,

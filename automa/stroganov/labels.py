@@ -4,10 +4,16 @@ skip 1 (1 horse), take 2 (fox, elk; 1 coin)". It reads only the strategy view, a
 strategy would (docs/decisions.md lists the kinds and their choices)."""
 from __future__ import annotations
 
+import re
+
 TERRAINS = ("forest", "swamp", "steppe", "mountain", "sacred (Б)", "wild (A)")
 REWARD_WORDS = {"vp": "VP", "coins": "coin", "horses": "horse", "furs_from_bag": "fur from the bag",
                 "fur_from_market": "market fur", "story": "story", "banners": "banner",
                 "trophy_action": "trophy", "tiger": "tiger", "new_outpost": "new outpost"}
+CATEGORIES = {"landscapes": "landscape tiles", "wishes": "Tsar's Wishes", "trophies": "trophies",
+              "outposts": "outposts", "furs": "leftover furs", "coins": "coins", "tiger": "unused tigers", "story": "story track",
+              "songs": "songs", "bonuses": "bonus tiles", "merchant": "merchant", "hunting_plan": "hunting plan",
+              "diplomacy": "diplomacy"}  # ST-END-1..3, the modules' VP
 PLURAL = {"coin", "horse", "banner", "tiger", "trophy", "new outpost", "market fur"}
 
 
@@ -19,6 +25,25 @@ def fur(view, value: int) -> str:
         return "chipmunk (1)"
     name = view.fur_names.get(value, "")
     return f"{name} ({value})" if name and not name.startswith("unknown") else f"fur {value}"
+
+
+def tile_name(view, tile: int) -> str:
+    """A landscape tile in words: its terrain ("the steppe tile"), and its name where it has one
+    (module 3's tiles: "Primordial forest"); the numbered tiles' codes are not printed on them."""
+    name, terrain, _, _ = view.tile(tile)
+    if re.fullmatch(r"L[A-Z]?\d+", name):
+        return f"the {TERRAINS[terrain]} tile"
+    return f"the {TERRAINS[terrain]} tile {name.replace('_', ' ').capitalize()}"
+
+
+def fur_list(view, values) -> str:
+    """Furs by kind, most valuable last, a count after a kind held more than once: "rabbit, fox ×2, elk"
+    (ST-FUR-1)."""
+    counts = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    return ", ".join(fur(view, v).split(" (")[0] + (f" ×{n}" if n > 1 else "")
+                     for v, n in sorted(counts.items())) or "none"
 
 
 def article(text: str) -> str:
@@ -97,8 +122,8 @@ def action(view, choice) -> str:
         return "build an outpost here" if view.player.outpost_supply else "take an outpost from your reserve"
     if kind == "claim":
         slot = choice[1]
-        name, terrain, _, bonus = view.tile(view.board_tiles[slot])
-        return f"claim the {TERRAINS[terrain]} tile {name} at {where(view, slot)} (bonus {reward(bonus)})"
+        bonus = view.tile(view.board_tiles[slot])[3]
+        return f"claim {tile_name(view, view.board_tiles[slot])} at {where(view, slot)} (bonus {reward(bonus)})"
     if kind == "merchant":
         n = choice[1]
         merchant = view.merchant
@@ -180,6 +205,6 @@ def describe(view, kind: str, choice) -> str:
         return f"final trophy: {bundle(x)} (step {a}) and {bundle(y)} (step {b})"
     if kind == "b_tile":
         tile = view.offer
-        name = view.tile(tile)[0] if isinstance(tile, int) else "the Б-tile"
+        name = tile_name(view, tile) if isinstance(tile, int) else "the Б-tile"
         return f"spend a banner for the benefit of {name}" if choice else "keep the banner"
     raise KeyError(f"no label for decision kind {kind!r}")

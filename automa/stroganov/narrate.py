@@ -78,6 +78,17 @@ def _diplomacy(who: str, e: dict) -> str:
             f"{his_vp} VP.")
 
 
+def _income(who: str, e: dict) -> str:
+    """Winter's first step: both cossacks are home; each side's horse (and coin) income."""
+    if e["who"] == "automa" and not (e["horses"] or e["coins"]):
+        return f"Winter: {who} gains no income."
+    name = "you gain" if e["who"] == "player" else f"{who} gains"
+    coins = f" and {e['coins']} coin{'s' if e['coins'] != 1 else ''}" if e["coins"] else ""
+    return (f"Winter: the cossacks return to the start tile; {name} {e['horses']} horse"
+            f"{'s' if e['horses'] != 1 else ''}{coins} of income, with {e['banners']} banner"
+            f"{'s' if e['banners'] != 1 else ''} held.")
+
+
 def tell(view, event: dict) -> str | None:
     """One event in words, ending with its rule ID in brackets; None for the player's own decisions."""
     e, kind = event, event["kind"]
@@ -92,6 +103,8 @@ def tell(view, event: dict) -> str | None:
         text = _automa(view, who, e)
     elif kind == "diplomacy":
         text = _diplomacy(who, e)
+    elif kind == "income":
+        text = _income(who, e)
     elif kind == "scores":
         text = f"Winter of year {e['year']} is scored: you {e['player']} VP, {who} {e['automa']} VP."
     else:

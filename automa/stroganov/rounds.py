@@ -100,10 +100,16 @@ def home_and_income(run: Run) -> None:
         st.sides[who].arrived = st.arrivals
     for who in (PLAYER, IVAN):
         if who == IVAN and o.ivan_winter_income == "none":
+            if run.trace:
+                run.trace.event("income", who="automa", horses=0, coins=0, banners=0, rule="ST-IVAN-WINTER-2")
             continue
         side = st.sides[who]
+        horses, coins = side.horses, side.coins
         economy.add_horses(run, who, t.horse_base + t.horse_per_banner * side.banners)
         economy.add_coins(run, who, t.coin_income)
+        if run.trace:
+            run.trace.event("income", who=("player", "automa")[who], horses=side.horses - horses,
+                            coins=side.coins - coins, banners=side.banners, rule="ST-WINTER-2")
     if st.sides[PLAYER].huntsman:
         economy.trophy(run, PLAYER)
 

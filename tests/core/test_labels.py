@@ -81,3 +81,35 @@ def test_a_label_reads_the_board_as_the_engine_does():
         "advisor 2 → build, middle space (2 pts), bribe 2 coins"
     assert describe(Board, "advisor_place", ("advisor", "4", 0, 0)) == \
         "advisor 4 → muster, top space (3 pts), no bribe"
+
+
+def test_deeds_bonus_spaces_and_tiles_in_words():
+    """What a deed needs and gives (RK-CLAIM-4), a rebel-board space (RK-REB-BONUS-1) and a landscape
+    tile (ST-LAND-1) in words, never their code names (issue 29)."""
+    from automa.rurik.labels import bonus, deed_words, priority
+    from automa.stroganov.labels import fur_list, tile_name
+
+    class Deeds:
+        @staticmethod
+        def deed_card(d):
+            return "Splendid Feast", 1, "Pay 1 fish, 1 honey and 2 coins."
+
+        @staticmethod
+        def deed_reward(d):
+            return (("scheme", (2, 1)),) if d == 0 else (("attack", 1), ("attack_casualty_modifier", -1))
+
+    assert deed_words(Deeds, 0) == "Splendid Feast (1 VP): Pay 1 fish, 1 honey and 2 coins; gives draw 2 scheme cards, keep 1"
+    assert deed_words(Deeds, 1).endswith("gives 1 attack, 1 casualty card fewer")
+    assert bonus("attack", "reveal_fewer", 1) == "attack gives 1 casualty card fewer"
+    assert bonus("scheme", "coins", 2) == "scheme gives 2 coins" and priority("attack_move") == "attack and move"
+
+    class Tiles:
+        fur_names = {2: "unknown_2", 4: "fox", 6: "elk"}
+
+        @staticmethod
+        def tile(t):
+            return ("L15", 2, 3, ()) if t == 0 else ("primordial_forest", 5, 1, ())
+
+    assert tile_name(Tiles, 0) == "the steppe tile"
+    assert tile_name(Tiles, 1) == "the wild (A) tile Primordial forest"
+    assert fur_list(Tiles, [2, 4, 4, 6]) == "fur 2, fox ×2, elk"

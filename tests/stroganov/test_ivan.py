@@ -347,7 +347,7 @@ def test_screen_shows_the_top_card_as_the_next_additional_action():
         ivan.turn(run)
         st, cards = run.st, run.t.card_by_id
         top, below = cards[st.deck[st.drawn]], cards[st.deck[st.drawn + 1]]
-        text = " ".join(line.strip() for line in screen.automa_cards(View(run)))
+        text = " ".join(line.strip() for line in screen.render(View(run), full=True).splitlines())
         assert f"NEXT CARD {top.id}: additional action {screen.ACTIONS[top.action]};" in text
         assert "his next move and hunt are on the card below it" in text
         assert " moves " not in text and " hunts " not in text
