@@ -3,13 +3,18 @@ playing (``automa-sim play``): ``tell(view, event)`` is one sentence, or None fo
 decisions (shown as they choose)."""
 from __future__ import annotations
 
-from automa.stroganov.labels import fur, reward
+from automa.stroganov.labels import fur, reward, tile_name
 
 ACTIONS = {"outpost": "build an outpost", "trophy": "take a trophy", "yurt": "use the yurt",
            "tsar-wish": "take the Tsar's Wish", "claim-landscape-full-cost": "claim a tile at full cost",
            "claim": "claim a tile at full cost"}
 REASONS = {"no_fur": "he lacks the region's fur", "no_item": "there is nothing to take",
            "no_outpost": "all his outposts are built"}
+
+
+def _tile(view, e: dict) -> str:
+    """The event's tile in words, as printed on it (never its code)."""
+    return tile_name(view, view.tile_index(e["tile"]))
 
 
 def _automa(view, who: str, e: dict) -> str:
@@ -23,7 +28,7 @@ def _automa(view, who: str, e: dict) -> str:
     if action == "hunt_plan":
         return f"{who} hunts the {fur(view, e['fur'])} his hunting plan needs next."
     if action == "claim":
-        return f"The hunt column is empty: {who} claims tile {e['tile']} at slot {e['slot'] + 1}."
+        return f"The hunt column is empty: {who} claims {_tile(view, e)} at slot {e['slot'] + 1}."
     if action == "claim_full":
         return f"{who} claims the tile at slot {e['slot'] + 1}, paying {e['paid']} furs."
     if action == "village":
@@ -61,9 +66,9 @@ def _automa(view, who: str, e: dict) -> str:
     if action == "no_donation":
         return f"{who} makes no donation at slot {e['slot'] + 1}."
     if action == "a_tile":
-        return f"{who} takes no benefit from the A-tile {e['tile']}: he scores {e['vp']} VP instead."
+        return f"{who} takes no benefit from {_tile(view, e)}: he scores {e['vp']} VP instead."
     if action == "b_tile":
-        return f"{who} pays 1 banner for the benefit of the Б-tile {e['tile']}."
+        return f"{who} pays 1 banner for the benefit of {_tile(view, e)}."
     fields = ", ".join(f"{k} {v}" for k, v in e.items() if k not in ("kind", "rule", "action"))
     return f"{who}: {action} {fields}."
 

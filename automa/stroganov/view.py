@@ -144,6 +144,10 @@ class View:
         x = self._t.tiles[tile]
         return x.id, x.terrain, x.slots, x.bonus
 
+    def tile_index(self, name: str) -> int:
+        """The index of the landscape tile named ``name`` (a trace event names tiles by their id)."""
+        return next(i for i, x in enumerate(self._t.tiles) if x.id == name)
+
     @property
     def merchant(self) -> tuple | None:
         """Module 1: the merchant's region and his rewards for 1 and 2 chipmunks, else None (ST-TK-MERCH-2..4)."""

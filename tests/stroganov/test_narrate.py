@@ -74,3 +74,21 @@ def test_diplomacy_bonus_tiles_and_winter_zones_are_told():
     assert (event["zones"], event["vp"]) == ([1, 3], [0, 2]) and ivan.vp[C_DIPLO] == vp[C_DIPLO] + 2
     assert told(run, start) == ["Diplomacy: you are in zone 1 and score 0 VP, Ivan is in zone 3 and scores 2 VP. "
                                 "[ST-TK-DIPLO-7]"]
+
+
+def test_tiles_are_told_by_what_is_printed_on_them_not_their_codes():
+    """Issue 29 (no code names on screen): an A-tile (ST-TK-LAND-7) and the tiles of whole games are
+    named by terrain, and by name where the tile has one; never by the transcription's code (L15, LA2)."""
+    import re
+
+    from automa.core.runner import replay
+    from automa.core.simulate import resolve
+
+    run, ivan = traced(modules="landscapes")
+    landscapes.acquire(run, IVAN, run.t.a_tiles[0])
+    assert "wild (A) tile" in told(run)[0]
+    spec = resolve("stroganov", "greedy", {"modules": "landscapes"}, 3)
+    for index in range(4):
+        events, _ = replay(spec, index)
+        said = [s for e in events if (s := tell(View(make_run(modules="landscapes")), e)) and "tile" in s]
+        assert said and not [s for s in said if re.search(r"\bL[A-ZБ]?\d+\b", s)]
