@@ -41,8 +41,8 @@ class Labeller(Strategy):
     def choose(self, decision):
         labels = [Labeller.describe(decision.view, decision.kind, c) for c in decision.choices]
         assert all(isinstance(x, str) and x and "\n" not in x for x in labels), (decision.kind, labels)
-        # distinct choices, distinct labels (Rurik's advisor decision can list one column twice)
-        assert len(set(labels)) == len(set(decision.choices)), (decision.kind, decision.choices, labels)
+        # every choice listed once, each with its own label (RK-ACT-1: two 2s in a column are two choices)
+        assert len(set(labels)) == len(decision.choices), (decision.kind, decision.choices, labels)
         Labeller.seen.setdefault(decision.kind, labels[0])
         rare = [c for c in decision.choices if isinstance(c, tuple) and RARE.intersection(c)]
         return self.uniform(rare) if rare and self.inner.name == "random" else self.inner.choose(decision)
