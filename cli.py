@@ -511,7 +511,9 @@ def play(ctx, game, seed, game_index, option_pairs, load, save, results, hint_st
     Each decision lists its choices in words; type a number, or a command: hint, undo, board,
     log, help, save FILE, quit. The automa's turns are told step by step with their rule IDs. The
     game is saved at every prompt (and on Ctrl-C or when the terminal closes); a finished game is
-    added to the results folder and placed on the published ladder of its setting. See docs/play.md.
+    added to the results folder and placed on the published ladder of its setting. On a terminal of
+    at least 80x24 it opens full screen, the table in place and the choices in a pane of their own;
+    in a pipe or a script, plain lines (--screen). See docs/play.md.
 
     \b
     Example:

@@ -63,6 +63,7 @@ class Screenful:
     screen (the scores, or the command that continues the game)."""
 
     def __init__(self, drive: Callable[[App], Any] | None = None, write: Callable[[str], Any] = print):
+        self.colour = not os.environ.get("NO_COLOR")  # before the app, which takes NO_COLOR out of the environment
         self.app = PlayApp(self)
         self.drive = drive or (lambda app: app.run())
         self.write_line = write
@@ -70,7 +71,6 @@ class Screenful:
         self.stopped: Stop | None = None
         self.pending = ""                  # a command typed at the pager, for the next prompt
         self.size = PAGE                   # the session's page of choices (n, p scroll the list by it)
-        self.colour = not os.environ.get("NO_COLOR")
         self.said: list[str] = []          # what was said since the last prompt: the last words
         self.early: list[tuple] = []       # what was shown before the app started
         self.started = False
@@ -96,9 +96,7 @@ class Screenful:
         self.post("say", text)
 
     def table(self, screen: str) -> None:
-        """The table, its lines wrapped at the pane's width (a wrapped line indented two)."""
-        self.post("table", "\n".join(part for line in screen.splitlines() for part in
-                                     (wrap(line, 2, self.width) if len(line) > self.width else [line])))
+        self.post("table", screen)
 
     def story(self, lines: list[str]) -> None:
         told = [part for line in lines for part in wrap(line, 5, self.width)]
@@ -109,7 +107,8 @@ class Screenful:
         """The heading and every choice, the list scrolled to page ``page`` (the session's ``n``, ``p``)."""
         if len(labels) > PAGE:
             head += f" ({len(labels)} choices; /WORDS: find)"
-        self.post("choices", head, [f"{i + 1:>4}. {label}" for i, label in enumerate(labels)], page * self.size)
+        listed = ["\n".join(wrap(f"{i + 1:>4}. {label}", 6, self.width - 1)) for i, label in enumerate(labels)]
+        self.post("choices", head, listed, page * self.size)
 
     def page(self, lines: list[str]) -> None:
         """Short text in the story pane; longer text fills the screen until Enter, as the line mode's
@@ -212,9 +211,10 @@ class PlayApp(App):
     #board { height: 1fr; }
     #story { height: 6; }
     #choices { height: auto; max-height: 50%; }
-    #panes.big-board #board { height: 4fr; }
+    #panes.big-board #story { display: none; }
+    #panes.big-board #choices { max-height: 8; }
     #panes.big-story #story { height: 2fr; }
-    #panes.big-choices #choices { height: 3fr; }
+    #panes.big-choices #choices { max-height: 75%; }
     #head { text-style: bold; }
     #options { height: auto; max-height: 100%; border: none; padding: 0; scrollbar-size-vertical: 1; }
     #pager { display: none; height: 1fr; }
@@ -240,6 +240,7 @@ class PlayApp(App):
         self.front = front
         self.asking = ""   # the prompt the session waits at ("" while it plays)
         self.asked = 0     # how many prompts so far
+        self.last_table = ""  # the table as the session last showed it
         self.loop = None
 
     def compose(self) -> ComposeResult:
@@ -276,10 +277,15 @@ class PlayApp(App):
 
     def on_resize(self, event) -> None:
         self.front.columns, self.front.lines = self.size
+        if self.last_table:
+            self.show_table(self.last_table)
 
     def hang_up(self) -> None:
+        """A closed terminal (SIGHUP): the session saves at its prompt and ends (129), and so does the
+        process, at once: Textual would wait on its writes to restore a terminal that is gone."""
         self.front.halt(Stop(129, "the terminal closed"))
-        self.exit(return_code=129)
+        self.front.thread.join(timeout=120)
+        os._exit(self.front.code if not self.front.thread.is_alive() else 129)
 
     # --- what the session shows ---------------------------------------------------------------------
 
@@ -287,7 +293,13 @@ class PlayApp(App):
         getattr(self, "show_" + message.what)(*message.args)
 
     def show_table(self, screen: str) -> None:
-        self.query_one("#table", Static).update(Text.from_ansi(screen))
+        """The table, its lines wrapped at the pane's width (a wrapped line indented two), again when the
+        terminal is resized."""
+        self.last_table = screen
+        width = self.front.width
+        self.query_one("#table", Static).update(Text.from_ansi("\n".join(
+            part for line in screen.splitlines()
+            for part in (wrap(line, 2, width) if len(Text.from_ansi(line)) > width else [line]))))
 
     def show_say(self, text: str) -> None:
         log = self.query_one("#story", RichLog)

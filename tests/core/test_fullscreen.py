@@ -330,3 +330,13 @@ def test_auto_needs_both_ends_a_terminal_and_full_refuses_a_pipe(monkeypatch):
     assert full_screen("auto") is False
     with pytest.raises(UsageError, match="--screen full needs a terminal"):
         full_screen("full")
+
+
+def test_no_color_is_kept_from_the_app(monkeypatch):
+    """NO_COLOR: no bold from the front, and the app in monochrome (Textual takes NO_COLOR out of the
+    environment when the app is made: the front reads it first)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    front = Screenful()
+    assert not front.colour and front.bold("x") == "x" and front.app.no_color
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert Screenful().bold("x") == "\033[1mx\033[0m"
