@@ -21,7 +21,7 @@ from rich.text import Text
 
 SCENES = {  # name: (the play command's arguments, the answers typed before the capture)
     "rurik-advisor": (["rurik", "--seed", "3"], ["1", "1", "1", "1", "2"]),
-    "stroganov-turn": (["stroganov", "--seed", "3"], ["1"] * 6),
+    "stroganov-turn": (["stroganov", "--seed", "3"], ["1"] * 5),
 }
 
 

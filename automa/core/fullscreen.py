@@ -241,13 +241,14 @@ class PlayApp(App):
         self.asking = ""   # the prompt the session waits at ("" while it plays)
         self.asked = 0     # how many prompts so far
         self.last_table = ""  # the table as the session last showed it
+        self.story_at = None  # the line the story pane shows first (None: its end)
         self.loop = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="panes"):
             with VerticalScroll(id="board"):
                 yield Static(id="table")
-            yield RichLog(id="story", wrap=True, markup=False, max_lines=5000)
+            yield RichLog(id="story", wrap=True, markup=False, max_lines=5000, auto_scroll=False)
             with Vertical(id="choices"):
                 yield Static(id="head")
                 yield OptionList(id="options")
@@ -304,7 +305,8 @@ class PlayApp(App):
     def show_say(self, text: str) -> None:
         log = self.query_one("#story", RichLog)
         for line in text.split("\n"):
-            log.write(Text.from_ansi(line), scroll_end=True)
+            log.write(Text.from_ansi(line))
+        self.scroll_story(None)
 
     def show_story(self, told: list[str]) -> None:
         """The new story, scrolled to its first line (below the story before it)."""
@@ -312,10 +314,19 @@ class PlayApp(App):
             return
         log = self.query_one("#story", RichLog)
         first = len(log.lines)
-        log.write(Text("What happened, step by step:", style="bold"), scroll_end=False)
+        log.write(Text("What happened, step by step:", style="bold"))
         for line in told:
-            log.write(Text.from_ansi(line), scroll_end=False)
-        log.scroll_to(y=first, animate=False)
+            log.write(Text.from_ansi(line))
+        self.scroll_story(first)
+        more = len(told) + 1 > log.size.height
+        log.border_title = f"What happened ({len(told)} lines: Tab here to read them all)" if more else "What happened"
+
+    def scroll_story(self, line: int | None) -> None:
+        """Scroll the story pane to ``line`` (None: its end) once it is drawn; the last asked wins."""
+        self.story_at = line
+        log = self.query_one("#story", RichLog)
+        log.call_after_refresh(lambda: log.scroll_to(y=log.max_scroll_y if self.story_at is None else self.story_at,
+                                                     animate=False, immediate=True))
 
     def show_choices(self, head: str, labels: list[str], first: int) -> None:
         self.query_one("#head", Static).update(Text.from_ansi(head))

@@ -137,6 +137,34 @@ def test_the_screen_at_80x24_keeps_the_table_and_lists_the_choices(tmp_path):
         assert text in svg
 
 
+def test_a_stroganov_turn_at_80x24_shows_the_table_ivans_turn_and_the_choices(tmp_path):
+    """A Stroganov turn after Ivan's (seed 3, five answers): the top of the table, Ivan's turn in the
+    story pane from its first line, the choices; as text and in the SVG screenshot."""
+    shots = {}
+
+    async def script(d: Driver):
+        await d.prompt()
+        for _ in range(5):
+            await d.type("1")
+            await d.prompt()
+        shots["turn"] = await d.screen()
+        shots["svg"] = d.app.export_screenshot()
+        await d.type("quit")
+
+    assert Driver(tmp_path, script).run("stroganov", {}, 3) == 0
+    lines = shots["turn"].splitlines()
+    assert len(lines) == 24 and lines[1].startswith("STROGANOV vs Ivan (normal) · year 1 of 4 · summer")
+    assert lines[2].startswith("SLOT REG TILE") and re.match(r"1 +1 +LS5 forest +2 2 +you", lines[3])
+    story = lines[next(i for i, line in enumerate(lines) if line.startswith("─What happened")):]
+    assert story[1].startswith("What happened, step by step:") and story[2].startswith("  1. Ivan draws card")
+    choices = lines[next(i for i, line in enumerate(lines) if line.startswith("─Your choices")):]
+    assert choices[1].startswith("Decision 6: move") and choices[2].strip().startswith("1. ")
+    assert lines[-2].startswith("choice 1-")
+    svg = html.unescape(re.sub(r"<[^>]+>", "", shots["svg"])).replace("\xa0", " ")
+    for text in ("STROGANOV vs Ivan", "SLOT REG TILE", "Ivan draws card", "Decision 6: move"):
+        assert text in svg
+
+
 @pytest.mark.parametrize("game", ["rurik", "stroganov"])
 def test_a_whole_game_by_keys_in_full_screen(game, tmp_path):
     """A whole game answered by keys (typed numbers, arrows at the prompt line, Enter in the choices
