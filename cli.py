@@ -504,24 +504,36 @@ def _categories(final: dict, side: str) -> str:
 @click.option("--hint-strategy", default="mc(budget=16,width=2)", show_default=True, metavar="NAME",
               shell_complete=complete_strategy,
               help="The search player whose verdict `hint` shows, with its budget (rollouts per decision).")
+@click.option("--screen", type=click.Choice(["auto", "full", "line"]), default="auto", show_default=True,
+              help="full: the table stays in place, the choices in a pane of their own (a terminal of at "
+                   "least 80x24); line: lines in and out, for pipes and scripts; auto: full on a real "
+                   "terminal that big, line otherwise.")
 @click.pass_context
-def play(ctx, game, seed, game_index, option_pairs, load, save, results, hint_strategy):
+def play(ctx, game, seed, game_index, option_pairs, load, save, results, hint_strategy, screen):
     """Play a whole solo game of GAME at the keyboard against the official automa.
 
     Each decision lists its choices in words; type a number, or a command: hint, undo, board,
     log, help, save FILE, quit. The automa's turns are told step by step with their rule IDs. The
     game is saved at every prompt (and on Ctrl-C or when the terminal closes); a finished game is
-    added to the results folder and placed on the published ladder of its setting. See docs/play.md.
+    added to the results folder and placed on the published ladder of its setting. On a terminal of
+    at least 80x24 it opens full screen, the table in place and the choices in a pane of their own;
+    in a pipe or a script, plain lines (--screen). See docs/play.md.
 
     \b
     Example:
       automa-sim play rurik --seed 1
       automa-sim play stroganov --option opponent=katyusha --hint-strategy 'mc(budget=8)'
     """
-    from automa.core.play import start
+    from automa.core.play import full_screen, start
 
+    front = None
+    if full_screen(screen):
+        from automa.core.fullscreen import Screenful
+
+        front = Screenful()
     command = shlex.join(["automa-sim", *ctx.obj])
-    code = start(game, parse_options(option_pairs), seed, game_index, load, save, results, hint_strategy, command)
+    code = start(game, parse_options(option_pairs), seed, game_index, load, save, results, hint_strategy, command,
+                 front)
     if code:
         sys.exit(code)
 

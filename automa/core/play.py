@@ -12,10 +12,12 @@ A big decision is asked in steps where the game has them (automa.core.steps); a 
 nothing to decide (the game's ``idle`` and ``offer``) is answered without asking, in one line.
 
 The session talks to the person only through a front: ``table``, ``story``, ``choices``, ``read``,
-``say``, ``page``, ``rows``, ``width`` and ``bold``. :class:`Terminal` is the line-mode front: plain
-``input`` and ``print``, which works in any terminal (80x24 included), over ssh, in a pipe and in a
-test's pseudo-terminal, with line editing from ``readline`` where Python has it. Headings are bold
-only on a terminal without ``NO_COLOR`` (docs/play.md).
+``say``, ``page``, ``rows``, ``width`` and ``bold``; the front runs it (``play``). :class:`Terminal` is
+the line-mode front: plain ``input`` and ``print``, which works in any terminal (80x24 included), over
+ssh, in a pipe and in a test's pseudo-terminal, with line editing from ``readline`` where Python has it.
+Headings are bold only on a terminal without ``NO_COLOR`` (docs/play.md). The full-screen front is
+automa.core.fullscreen; ``play --screen auto`` takes it on a real terminal of at least 80x24
+(:func:`full_screen`).
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ import shutil
 import signal
 import sys
 import textwrap
+import threading
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
@@ -118,6 +121,9 @@ class Terminal:
 
     def bold(self, text: str) -> str:
         return f"\033[1m{text}\033[0m" if self.colour else text
+
+    def play(self, session: Session) -> int:
+        return session.run()
 
     def say(self, text: str = "") -> None:
         """Text, its lines wrapped at the terminal's width (at most 80 columns); a command to copy
@@ -236,7 +242,8 @@ class Session:
 
         spec = RunSpec(self.entry, self.options, "human", None, self.saved.seed)
         ctx = prepare(spec)
-        old = signal.signal(signal.SIGHUP, _hangup) if hasattr(signal, "SIGHUP") else None
+        here = hasattr(signal, "SIGHUP") and threading.current_thread() is threading.main_thread()
+        old = signal.signal(signal.SIGHUP, _hangup) if here else None  # the full screen's session has a thread
         try:
             while True:
                 streams = game_streams(self.saved.seed, self.saved.game_index)
@@ -585,7 +592,8 @@ def default_save(results: Path) -> Path:
 def start(game: str | None, options: dict, seed: int | None, game_index: int, load: Path | None,
           save: Path | None, results: Path | None, hint_strategy: str, command: str,
           front: Terminal | None = None) -> int:
-    """Check everything (UsageError, before any prompt), then play; the exit code."""
+    """Check everything (UsageError, before any prompt), then play on ``front`` (the line mode's by default;
+    cli passes the full screen's where :func:`full_screen` says so); the exit code."""
     from automa.core import saved as saves
     from automa.core.played import check_folder
     from automa.core.registry import get_game, get_strategy
@@ -634,4 +642,17 @@ def start(game: str | None, options: dict, seed: int | None, game_index: int, lo
         front.say(f"continuing after {len(game_.choices)} choices")
     front.say("type help for the commands")
     session = Session(entry, values, game_, save, results, hint_spec, hint_spec.canonical, front, command)
-    return session.run()
+    return front.play(session)
+
+
+def full_screen(screen: str) -> bool:
+    """Whether ``play --screen SCREEN`` plays in full screen (docs/play.md): ``full`` does; ``auto`` only
+    on a real terminal (standard input and output both terminals, ``TERM`` set and not ``dumb``) of at
+    least 80x24, so pipes, scripts and small windows get the line mode; ``line`` never."""
+    if screen == "full" and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise UsageError("--screen full needs a terminal (standard input and output); use --screen line")
+    if screen != "auto":
+        return screen == "full"
+    size = shutil.get_terminal_size((0, 0))
+    return (sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM", "dumb") != "dumb"
+            and size.columns >= 80 and size.lines >= 24)

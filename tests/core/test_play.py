@@ -30,14 +30,17 @@ SETTINGS = {"rurik": ["--seed", "5", "--option", "difficulty=1"], "stroganov": [
 
 
 class Pty:
-    """``automa-sim ARGS`` on a pseudo-terminal of ``rows`` x 80: what it printed, keystrokes in."""
+    """``automa-sim ARGS`` on a pseudo-terminal of ``rows`` x 80: what it printed, keystrokes in. ``play``
+    is in line mode unless ARGS name a screen (tests/core/test_fullscreen.py has the full screen's)."""
 
     def __init__(self, args: list[str], cwd: Path, rows: int = 500):
+        if args[0] == "play" and "--screen" not in args:
+            args = [*args, "--screen", "line"]
         pid, fd = pty.fork()
         if pid == 0:  # the child: size its terminal, then run the command line
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, 80, 0, 0))
             os.chdir(cwd)
-            os.execv(sys.executable, [sys.executable, "-c", "import cli; cli.main()", *args])
+            os.execve(sys.executable, [sys.executable, "-c", "import cli; cli.main()", *args], os.environ)
         self.pid, self.fd, self.buffer, self.code = pid, fd, "", None
 
     def read(self, timeout: float) -> bool:
