@@ -242,6 +242,7 @@ class PlayApp(App):
         self.asked = 0     # how many prompts so far
         self.last_table = ""  # the table as the session last showed it
         self.story_at = None  # the line the story pane shows first (None: its end)
+        self.said_from = None  # the story pane's first line of what was said since the last input or story
         self.loop = None
 
     def compose(self) -> ComposeResult:
@@ -303,10 +304,14 @@ class PlayApp(App):
             for part in (wrap(line, 2, width) if len(Text.from_ansi(line)) > width else [line]))))
 
     def show_say(self, text: str) -> None:
+        """Text said (a command's answer, a hint), the pane scrolled to the first line said since the
+        person last typed, so that a long answer opens at its start."""
         log = self.query_one("#story", RichLog)
+        if self.said_from is None:
+            self.said_from = len(log.lines)
         for line in text.split("\n"):
             log.write(Text.from_ansi(line))
-        self.scroll_story(None)
+        self.scroll_story(self.said_from)
 
     def show_story(self, told: list[str]) -> None:
         """The new story, scrolled to its first line (below the story before it)."""
@@ -314,6 +319,7 @@ class PlayApp(App):
             return
         log = self.query_one("#story", RichLog)
         first = len(log.lines)
+        self.said_from = None
         log.write(Text("What happened, step by step:", style="bold"))
         for line in told:
             log.write(Text.from_ansi(line))
@@ -356,7 +362,7 @@ class PlayApp(App):
 
     def type(self, text: str) -> None:
         """A line for the session (kept for its next prompt while it plays)."""
-        self.asking = ""
+        self.asking, self.said_from = "", None
         self.query_one("#ask", Label).update("… ")
         self.front.inbox.put(text)
 

@@ -120,8 +120,8 @@ def test_the_screen_at_80x24_keeps_the_table_and_lists_the_choices(tmp_path):
         lines = shots[name].splitlines()
         assert len(lines) == 24 and all(len(line) <= 80 for line in lines), name
     first, advisor = shots["first"].splitlines(), shots["advisor"].splitlines()
-    assert first[0].startswith("─The table") and first[1].startswith("RURIK · round 1 of 4")
-    assert first[2].strip() == "Rebellion: Sviatopolk" and first[3].startswith("REGION      GOOD")
+    assert first[0].startswith("─The table") and first[1].startswith("ROUND 1/4   GOOD   YOU   REBELS")
+    assert first[2].strip() == "priority tax" and first[3].startswith("Novgorod    wood")
     assert any(line.startswith("─What happened") for line in first)
     assert "Decision 1: agenda" in shots["first"] and "   1. keep agenda Regal (2 VP)" in shots["first"]
     assert first[-2].startswith("choice 1-2, or help> ") and first[-1].startswith("Tab: next pane")
@@ -132,7 +132,7 @@ def test_the_screen_at_80x24_keeps_the_table_and_lists_the_choices(tmp_path):
     assert "  NUMBER      take that choice" in shots["help"] and "Decision 5" not in shots["help"]
     assert shots["back"].splitlines()[1:3] == first[1:3] and "Decision 5: advisor place" in shots["back"]
     svg = html.unescape(re.sub(r"<[^>]+>", "", shots["svg"])).replace("\xa0", " ")
-    for text in ("RURIK · round 1 of 4", "REGION      GOOD", "Decision 5: advisor place", "4. advisor 5",
+    for text in ("ROUND 1/4   GOOD", "priority tax", "Decision 5: advisor place", "4. advisor 5",
                  "choice 1-4, or help>"):
         assert text in svg
 
@@ -153,15 +153,15 @@ def test_a_stroganov_turn_at_80x24_shows_the_table_ivans_turn_and_the_choices(tm
 
     assert Driver(tmp_path, script).run("stroganov", {}, 3) == 0
     lines = shots["turn"].splitlines()
-    assert len(lines) == 24 and lines[1].startswith("STROGANOV vs Ivan (normal) · year 1 of 4 · summer")
-    assert lines[2].startswith("SLOT REG TILE") and re.match(r"1 +1 +LS5 forest +2 2 +you", lines[3])
+    assert len(lines) == 24 and lines[1].startswith("STROGANOV year 1/4, summer · order Ivan, you")
+    assert lines[2].startswith("SLOT           FURS") and re.match(r" 1 1 forest +2 2 +banner", lines[3])
     story = lines[next(i for i, line in enumerate(lines) if line.startswith("─What happened")):]
     assert story[1].startswith("What happened, step by step:") and story[2].startswith("  1. Ivan draws card")
     choices = lines[next(i for i, line in enumerate(lines) if line.startswith("─Your choices")):]
     assert choices[1].startswith("Decision 6: move") and choices[2].strip().startswith("1. ")
     assert lines[-2].startswith("choice 1-")
     svg = html.unescape(re.sub(r"<[^>]+>", "", shots["svg"])).replace("\xa0", " ")
-    for text in ("STROGANOV vs Ivan", "SLOT REG TILE", "Ivan draws card", "Decision 6: move"):
+    for text in ("STROGANOV year 1/4", "SLOT           FURS", "Ivan draws card", "Decision 6: move"):
         assert text in svg
 
 
