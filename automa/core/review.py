@@ -353,7 +353,7 @@ def _headline(d: Reviewed) -> str:
 
 def _entry(k: int, d: Reviewed, n: int, board: bool) -> list[str]:
     lost, best = d.loss, d.best
-    out = ["", f"{k}. decision {d.number} of {n} ({d.kind}, {d.options} choices): {_headline(d)}",
+    out = ["", f"{k}. decision {d.number} of {n} ({d.kind.replace('_', ' ')}, {d.options} choices): {_headline(d)}",
            f"   played: {d.chosen_label}  (win {_iv(lost.win, '{:.0%}')}, margin {_iv(lost.margin, '{:+.1f}')})",
            f"   {'better' if d.finding.kind == 'loss' else 'the pick'}: {d.pick_label}  "
            f"(win {_iv(best.win, '{:.0%}')}, margin {_iv(best.margin, '{:+.1f}')})"]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 
 import pytest
 
@@ -112,6 +113,8 @@ def test_review_of_a_results_folder(capsys, tmp_path, greedy_run):
     losses = [r for r in differ if r["finding"] == "loss"]
     worst = min(losses, key=lambda r: (r["certain"] != "True", r["measure"] != "win", -float(r["bound"])))
     assert f"1. decision {worst['decision']} of {decisions}" in out
+    kinds = re.findall(r"\d+\. decision \d+ of \d+ \(([^,]+), \d+ choices\)", out)
+    assert len(kinds) == 5 and not [k for k in kinds if "_" in k]   # decision kinds in words (issue 29)
 
 
 def _bad(capsys, *args) -> str:
