@@ -85,8 +85,9 @@ class Screenful:
 
     @property
     def width(self) -> int:
-        """The panes' width (the screen's less a scroll bar), at most 80 columns (and at least 40)."""
-        return max(40, min(WIDTH, self.columns - 1))
+        """The panes' width: the screen's, at most 80 columns (and at least 40). The table, story and
+        pager panes scroll by keys with no scroll bar, so that an 80-column table keeps its wide layout."""
+        return max(40, min(WIDTH, self.columns))
 
     def bold(self, text: str) -> str:
         return f"\033[1m{text}\033[0m" if self.colour else text
@@ -206,7 +207,7 @@ class PlayApp(App):
     TITLE = "automa-sim play"
     CSS = """
     #panes { height: 1fr; }
-    #board, #story, #choices, #pager { border-top: solid $secondary; scrollbar-size-vertical: 1; }
+    #board, #story, #choices, #pager { border-top: solid $secondary; scrollbar-size-vertical: 0; }
     #board:focus-within, #story:focus, #choices:focus-within, #pager { border-top: solid $accent; }
     #board { height: 1fr; }
     #story { height: 6; }

@@ -35,6 +35,7 @@ from typing import Any, Callable
 from automa.core.errors import UsageError
 from automa.core.hint import hint, hint_scope
 from automa.core.registry import Game
+from automa.core.rungs import rung_name
 from automa.core.saved import Saved, Script, encode
 from automa.core.steps import Stepper
 from automa.core.trace import Labelling, Trace, label_decisions
@@ -460,7 +461,7 @@ class Session:
     def show_hint(self, decision, number: int, labels: list[str], more: bool = False) -> None:
         seed = f"hint {self.saved.seed} {self.saved.game_index} {number}"  # the same hint every time
         found = hint(decision, self.hint_spec, seed, more)
-        lines = [self.front.bold(f"Hint from {self.hint_name}:")] + wrap(hint_scope(found), 0, self.front.width)
+        lines = [self.front.bold(f"Hint from {rung_name(self.hint_name)}:")] + wrap(hint_scope(found), 0, self.front.width)
         for v in found.verdicts:
             k = next(i for i, c in enumerate(decision.choices) if encode(c) == encode(v.choice))
             text = f"[{self.stepper.notation(k)}] {labels[k]}" if self.stepped else f"{k + 1:>4}. {labels[k]}"

@@ -4,6 +4,7 @@ top space, no bribe". It reads only the strategy view, as the decision's strateg
 (docs/decisions.md lists the kinds and their choices)."""
 from __future__ import annotations
 
+from automa.core.screen import count
 from automa.rurik.data import COLUMNS
 
 ROWS = ("top", "middle", "bottom")
@@ -98,7 +99,7 @@ def advisor(view, choice) -> str:
     row, label = next((row, label) for row, label in here
                       if view.ADVISOR_NUMBER[label] == low and (len(choice) < 3 or row == choice[2]))
     points, _ = view.strategy_spaces[column][row]
-    return f"take back advisor {label} from {COLUMNS[column]} ({ROWS[row]} space, {points} pts)"
+    return f"take back advisor {label} from {COLUMNS[column]} ({ROWS[row]} space, {count(points, 'pt')})"
 
 
 def spend(view, kind: str, choice) -> str:

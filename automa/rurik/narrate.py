@@ -8,6 +8,7 @@ from collections import Counter
 from automa.rurik.labels import CATEGORIES, bonus, priority
 
 ROWS = ("top", "middle", "bottom")
+LAST_ROUND = 4  # the game is scored after the claim phase of round 4 (RK-ROUND-1)
 TOKENS = {"wood2": "2 wood", "fish2": "2 fish", "fur1": "1 fur", "coins2": "2 coins", "vp": "1 VP token",
           "scheme": "a scheme card"}                           # the warfare reward tokens (RK-SB-WREW-1)
 CAPTIVES = {"player": {"troop": "the defeated rebel", "leader": "the defeated rebel leader",
@@ -145,7 +146,8 @@ def tell(view, event: dict) -> str | None:
     elif kind == "round":
         text = f"Round {e['round']} begins; the Rebellion's priority is {priority(e['priority'])}."
     elif kind == "scores":
-        text = (f"Scores after round {e['round']}, as if the game ended now: you {e['player']} VP"
+        when = "Final scores" if e["round"] == LAST_ROUND else f"Scores after round {e['round']}, as if the game ended now"
+        text = (f"{when}: you {e['player']} VP"
                 f"{_categories(e.get('player_categories'))}, the Rebellion {e['automa']} VP"
                 f"{_categories(e.get('automa_categories'))}")
         e = dict(e, rule="RK-END-1")

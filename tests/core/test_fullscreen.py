@@ -121,16 +121,16 @@ def test_the_screen_at_80x24_keeps_the_table_and_lists_the_choices(tmp_path):
         assert len(lines) == 24 and all(len(line) <= 80 for line in lines), name
     first, advisor = shots["first"].splitlines(), shots["advisor"].splitlines()
     assert first[0].startswith("─The table") and first[1].startswith("ROUND 1/4   GOOD   YOU   REBELS")
-    assert first[2].strip() == "priority tax" and first[3].startswith("Novgorod    wood")
+    assert first[1].rstrip().endswith("priority tax") and first[2].startswith("Novgorod    wood")  # 80 columns: wide
     assert any(line.startswith("─What happened") for line in first)
     assert "Decision 1: agenda" in shots["first"] and "   1. keep agenda Regal (2 VP)" in shots["first"]
     assert first[-2].startswith("choice 1-2, or help> ") and first[-1].startswith("Tab: next pane")
-    assert advisor[1:3] == first[1:3] and "Novgorod    wood   3+L" in shots["advisor"]
+    assert advisor[1] == first[1] and "Novgorod    wood   3+L" in shots["advisor"]
     choices = advisor[next(i for i, line in enumerate(advisor) if line.startswith("─Your choices")):]
     assert choices[1].startswith("Decision 5: advisor place, the advisor")
     assert [line.strip() for line in choices[2:6]] == ["1. advisor 1", "2. advisor 2", "3. advisor 4", "4. advisor 5"]
     assert "  NUMBER      take that choice" in shots["help"] and "Decision 5" not in shots["help"]
-    assert shots["back"].splitlines()[1:3] == first[1:3] and "Decision 5: advisor place" in shots["back"]
+    assert shots["back"].splitlines()[1] == first[1] and "Decision 5: advisor place" in shots["back"]
     svg = html.unescape(re.sub(r"<[^>]+>", "", shots["svg"])).replace("\xa0", " ")
     for text in ("ROUND 1/4   GOOD", "priority tax", "Decision 5: advisor place", "4. advisor 5",
                  "choice 1-4, or help>"):
@@ -192,7 +192,7 @@ def test_a_whole_game_by_keys_in_full_screen(game, tmp_path):
                 await d.type("help")
                 assert await d.prompt() == PAGER
                 await d.type("hint")                       # carried to the prompt
-                assert await d.prompt() != PAGER and "Hint from expert" in await d.screen()
+                assert await d.prompt() != PAGER and "Hint from the expert player" in await d.screen()
                 await d.type("/a")
                 await d.prompt()
                 await d.type("board")
