@@ -239,7 +239,7 @@ def test_the_reader_resolves_every_kind_of_import(tmp_path):
     ("automa.core.stats", "automa.core.simulate", "a circle in automa/core"),
     ("automa.core.results", "automa.rurik", "the core imports only the core"),
     ("automa.core.registry", "strategies.rurik.greedy", "the core imports only the core"),
-    ("automa.core.checkpoint", "automa", "only the CLI imports the package's API"),
+    ("automa.core.collect", "automa", "only the CLI imports the package's API"),
     ("automa.core.bench", "cli", "nothing imports the CLI"),
     ("automa.rurik.boat", "strategies.search", "an engine imports only the core and itself"),
     ("automa.stroganov.state", "automa.rurik.state", "an engine imports only the core and itself"),
