@@ -24,7 +24,7 @@ from collections import deque
 from typing import Any, Callable, Iterator
 
 from automa.core.errors import UsageError
-from automa.core.inputs import check_backend, prepare
+from automa.core.inputs import prepare
 from automa.core.plan import Part, Task
 from automa.core.runner import Chunk, play_chunk
 
@@ -40,8 +40,8 @@ class WorkerLost(RuntimeError):
 def open_backend(name: str, parts: list[Part], jobs: int, scheduler: str | None = None,
                  contexts: dict[int, Any] | None = None,
                  on_retry: Callable[[Task, int, str], None] | None = None) -> "Backend":
-    """A backend for ``parts``; use it as a context manager (it stops its workers on exit)."""
-    check_backend(name, scheduler, jobs)
+    """A backend for ``parts`` (``name`` checked by :func:`automa.core.inputs.check_backend`); use it as a
+    context manager (it stops its workers on exit)."""
     cls = {"serial": Serial, "processes": Processes, "dask": Dask}[name]
     return cls(parts, jobs, scheduler, contexts or {}, on_retry or (lambda task, attempt, why: None))
 

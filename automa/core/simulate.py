@@ -64,18 +64,19 @@ def simulate_dir(spec: RunSpec, games: int, jobs: int, out: Path | None, fmt: st
                  quiet: bool = False, force: bool = False, command: str = "",
                  backend: str | None = None, scheduler: str | None = None) -> Outcome:
     """Run a batch into ``out``: games file, ``summary.csv`` and ``manifest.json`` (checkpointed)."""
-    check_run(games, jobs, backend, scheduler)
+    check_run(games, jobs, backend, scheduler)  # inputs
+    name = pick_backend(backend, jobs)
     if fmt not in FORMATS:
         raise UsageError(f"unknown format {fmt!r}; allowed: {', '.join(FORMATS)}")
     ctx = prepare(spec)  # a broken data file fails before any output exists
     parts = [Part(spec, games)]
     with output_dir(out, spec.game.name) as out:
         prepare_out(out, force, check_only=True)
-        manifest = _manifest(spec, games, jobs, fmt, command)
-        plan, record = new_plan(parts, games, jobs, backend, scheduler)
+        manifest = _manifest(spec, games, jobs, fmt, command)  # the record
+        plan, record = new_plan(parts, games, jobs, backend, scheduler)  # the plan
         manifest |= record
-        engine = open_backend(pick_backend(backend, jobs), parts, jobs, scheduler, {0: ctx})
-        start(out, lambda: prepare_out(out, force), manifest, engine)
+        engine = open_backend(name, parts, jobs, scheduler, {0: ctx})  # play
+        start(out, lambda: prepare_out(out, force), manifest, engine)  # collect: the first save
     return _play(spec, out, manifest, parts, plan, engine, quiet)
 
 
@@ -85,12 +86,13 @@ def resume_dir(out: Path, jobs: int, quiet: bool = False, command: str = "",
     out = Path(out)
     manifest = load_manifest(out, "simulate")
     check_run(manifest["games"], jobs, backend, scheduler)
+    name = pick_backend(backend, jobs)
     spec = resolve(manifest["game"], manifest["strategy"], manifest["options"], int(manifest["seed"]))
     ctx = prepare(spec)
     record_resume(manifest, command, backend, jobs)
     parts = [Part(spec, manifest["games"])]
     plan = recorded_plan(out, parts, manifest)
-    engine = open_backend(pick_backend(backend, jobs), parts, jobs, scheduler, {0: ctx})
+    engine = open_backend(name, parts, jobs, scheduler, {0: ctx})
     return _play(spec, out, manifest, parts, plan, engine, quiet)
 
 
@@ -99,11 +101,11 @@ def _play(spec: RunSpec, out: Path, manifest: dict, parts: list[Part], plan: lis
     fmt = manifest["format"]
     bar = progress_bar(manifest["games"], quiet)
     try:
-        state = collect(out, f"games.{fmt}", fmt, parts, plan, manifest, engine, bar.update)
+        state = collect(out, f"games.{fmt}", fmt, parts, plan, manifest, engine, bar.update)  # play, collect
     finally:
         engine.close()
         bar.close()
-    row = write_summary(out, spec, state)
+    row = write_summary(out, spec, state)  # finish
     finish(out, manifest, state)
     return Outcome(spec, out, manifest, row)
 

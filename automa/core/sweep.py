@@ -318,6 +318,7 @@ def run_sweep(sweep: Sweep, jobs: int, out: Path | None = None, force: bool = Fa
     if fmt not in FORMATS:
         raise UsageError(f"unknown format {fmt!r} for a sweep; allowed: {', '.join(FORMATS)}")
     check_run(sweep.games, jobs, backend, scheduler)
+    name = pick_backend(backend, jobs)
     contexts = _contexts(sweep)
     parts = _parts(sweep)
     with output_dir(out, sweep.path.stem) as out:  # results/<spec name>-<YYYYmmdd-HHMMSS> by default
@@ -332,7 +333,7 @@ def run_sweep(sweep: Sweep, jobs: int, out: Path | None = None, force: bool = Fa
                     else _manifest(sweep, jobs, command, fmt))
         plan, record = new_plan(parts, sweep.games, jobs, backend, scheduler)
         manifest |= record
-        engine = open_backend(pick_backend(backend, jobs), parts, jobs, scheduler, contexts)
+        engine = open_backend(name, parts, jobs, scheduler, contexts)
         start(out, prepare_dir, manifest, engine)
     return _play(sweep, out, manifest, parts, plan, engine, quiet)
 
@@ -349,11 +350,12 @@ def continue_sweep(sweep: Sweep, out: Path, manifest: dict, jobs: int, quiet: bo
                    backend: str | None = None, scheduler: str | None = None) -> Outcome:
     """Play the chunks of ``sweep`` that ``manifest`` (read from ``out``) does not record as done."""
     check_run(sweep.games, jobs, backend, scheduler)
+    name = pick_backend(backend, jobs)
     contexts = _contexts(sweep)
     record_resume(manifest, command, backend, jobs)
     parts = _parts(sweep)
     plan = recorded_plan(out, parts, manifest)
-    engine = open_backend(pick_backend(backend, jobs), parts, jobs, scheduler, contexts)
+    engine = open_backend(name, parts, jobs, scheduler, contexts)
     return _play(sweep, out, manifest, parts, plan, engine, quiet)
 
 
