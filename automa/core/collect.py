@@ -33,7 +33,7 @@ from typing import Any, Callable
 from automa.core.backends import Backend, WorkerLost, open_backend
 from automa.core.inputs import CHUNKS, RunSpec
 from automa.core.manifest import now
-from automa.core.plan import Part, Task, chunk_size, ranges, tasks, unranges
+from automa.core.plan import Part, Plan, Task, chunk_file, chunk_size, ranges, tasks
 from automa.core.results import GamesWriter, parse_rows, results_start, write_json
 from automa.core.stats import Tally
 
@@ -138,9 +138,10 @@ def start(out: Path, prepare: Callable[[], None], manifest: dict, engine: Backen
         raise
 
 
-def collect(out: Path, games_name: str, fmt: str, parts: list[Part], plan: list[Task], manifest: dict,
+def collect(out: Path, games_name: str, fmt: str, parts: list[Part], plan: Plan, manifest: dict,
             engine: Backend, progress: Callable[[int], None] = lambda n: None, prefix: str | None = None) -> RunState:
-    """Play every chunk of ``plan`` not yet recorded in ``manifest`` on ``engine``, and collect it into ``out``.
+    """Play the chunks of ``plan`` still to play on ``engine``, and collect them (and those played before)
+    into ``out``.
 
     ``engine`` is an open backend (:func:`automa.core.backends.open_backend`); it is closed when the
     chunks stop coming. ``manifest`` (holding the plan's record) is updated and saved as the run goes.
@@ -149,9 +150,8 @@ def collect(out: Path, games_name: str, fmt: str, parts: list[Part], plan: list[
     """
     game = parts[0].spec.game
     n_cat = 2 * len(game.categories)
-    chunk_dir = out / CHUNKS
-    chunk_dir.mkdir(exist_ok=True)
-    prior = {k for k in unranges(manifest["chunks_done"]) if (chunk_dir / f"{k:07d}.csv").is_file()}
+    (out / CHUNKS).mkdir(exist_ok=True)
+    prior, order = plan.done, plan.tasks
     state = RunState([Tally(n_cat) for _ in parts], base_seconds=manifest.get("seconds_total") or 0.0,
                      retries=manifest["retries"])
     waiting: dict[int, Tally | None] = {}  # played out of order: tally, text in its chunk file
@@ -170,7 +170,7 @@ def collect(out: Path, games_name: str, fmt: str, parts: list[Part], plan: list[
 
     def append(task: Task, text: str | None, tally: Tally | None) -> None:
         if text is None:
-            text = (chunk_dir / f"{task.key:07d}.csv").read_text()
+            text = chunk_file(out, task.key).read_text()
         if tally is None:
             tally = _tally_text(game, text, n_cat, prefix is not None)
         writer.write_text(text, task.hi - task.lo)
@@ -181,8 +181,8 @@ def collect(out: Path, games_name: str, fmt: str, parts: list[Part], plan: list[
 
     def drain() -> None:
         nonlocal nxt
-        while nxt < len(plan) and (nxt in waiting or nxt in prior):
-            append(plan[nxt], None, waiting.pop(nxt, None))
+        while nxt < len(order) and (nxt in waiting or nxt in prior):
+            append(order[nxt], None, waiting.pop(nxt, None))
             nxt += 1
 
     def on_retry(task: Task, attempt: int, why: str) -> None:
@@ -201,9 +201,8 @@ def collect(out: Path, games_name: str, fmt: str, parts: list[Part], plan: list[
             try:
                 with interrupts.shielded():
                     drain()  # the chunks of an earlier session, in order
-                todo = (t for t in plan if t.key not in prior)
                 engine.on_retry = on_retry
-                played = engine.play(todo)
+                played = engine.play(plan.todo())
                 try:
                     for chunk in played:
                         with interrupts.shielded():
@@ -213,7 +212,7 @@ def collect(out: Path, games_name: str, fmt: str, parts: list[Part], plan: list[
                             manifest.setdefault("part_seconds", [0.0] * len(parts))[chunk.task.part] += chunk.seconds
                             manifest.setdefault("part_played", [0] * len(parts))[chunk.task.part] += (
                                 chunk.task.hi - chunk.task.lo)
-                            _write_atomic(chunk_dir / f"{key:07d}.csv", chunk.text)
+                            _write_atomic(chunk_file(out, key), chunk.text)
                             if key == nxt:
                                 append(chunk.task, chunk.text, chunk.tally)
                                 nxt += 1
@@ -230,7 +229,7 @@ def collect(out: Path, games_name: str, fmt: str, parts: list[Part], plan: list[
                 state.failure = str(exc)
     finally:
         writer.close()
-    state.complete = nxt == len(plan)
+    state.complete = nxt == len(order)
     manifest["complete"] = state.complete
     manifest["failure"] = state.failure
     save(force=True)

@@ -1,5 +1,6 @@
 """Stage 2 of a run, the plan: the run's configurations as :class:`Part` s, cut into :class:`Task`
-chunks of game indices, and the manifest's record of that plan.
+chunks of game indices, the manifest's record of that plan, and (to resume) the chunks already
+played in an earlier session: a :class:`Plan`.
 
 Game ``i`` depends only on the root entropy and ``i`` (see :mod:`automa.core.seeding`), so rows are
 the same whatever the backend, job count or chunking: only load balancing depends on the plan.
@@ -7,12 +8,13 @@ the same whatever the backend, job count or chunking: only load balancing depend
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Iterator
 
 from automa.core.errors import UsageError
-from automa.core.inputs import RunSpec
+from automa.core.inputs import CHUNKS, RunSpec
 from automa.core.results import csv_text
 
 MAX_CHUNK = 250  # games per work chunk; only load balancing depends on it, never the output
@@ -47,6 +49,23 @@ class Task:
     hi: int
 
 
+@dataclass(frozen=True)
+class Plan:
+    """A checkpointed run's chunks in order, and the keys of those already played (their files kept)."""
+
+    tasks: list[Task]
+    done: set[int] = field(default_factory=set)
+
+    def todo(self) -> Iterator[Task]:
+        """The chunks still to play, in order."""
+        return (t for t in self.tasks if t.key not in self.done)
+
+
+def chunk_file(out: Path, key: int) -> Path:
+    """Where a checkpointed run in ``out`` keeps chunk ``key`` once it is played (:mod:`automa.core.collect`)."""
+    return out / CHUNKS / f"{key:07d}.csv"
+
+
 def chunk_size(games: int, jobs: int) -> int:
     """Games per work chunk: about :data:`CHUNKS_PER_JOB` chunks per job, at most :data:`MAX_CHUNK`."""
     return max(1, min(MAX_CHUNK, math.ceil(games / (CHUNKS_PER_JOB * jobs))))
@@ -63,21 +82,22 @@ def tasks(parts: list[Part], size: int, start: int = 0) -> list[Task]:
 
 
 def new_plan(parts: list[Part], games: int, jobs: int, backend: str | None,
-             scheduler: str | None) -> tuple[list[Task], dict]:
+             scheduler: str | None) -> tuple[Plan, dict]:
     """A new checkpointed run's chunks (``games`` per part on ``jobs`` jobs), and the manifest's record of
     them: backend, scheduler, chunk size and count, none done yet."""
     size = chunk_size(games, jobs)
     plan = tasks(parts, size)
-    return plan, {"backend": backend or "processes", "scheduler": scheduler, "chunk_size": size,
-                  "chunks": len(plan), "chunks_done": [], "complete": False, "retries": [], "resumed": []}
+    return Plan(plan), {"backend": backend or "processes", "scheduler": scheduler, "chunk_size": size,
+                        "chunks": len(plan), "chunks_done": [], "complete": False, "retries": [], "resumed": []}
 
 
-def recorded_plan(out: Path, parts: list[Part], manifest: dict) -> list[Task]:
-    """The chunks of the run ``manifest`` (in ``out``) records, to resume it (UsageError if they differ)."""
+def recorded_plan(out: Path, parts: list[Part], manifest: dict) -> Plan:
+    """The chunks of the run ``manifest`` (in ``out``) records, to resume it (UsageError if they differ),
+    with those it records as done whose file is there."""
     plan = tasks(parts, manifest["chunk_size"])
     if len(plan) != manifest["chunks"]:
         raise UsageError(f"{out}/manifest.json: records {manifest['chunks']} chunks, the run has {len(plan)}")
-    return plan
+    return Plan(plan, {k for k in unranges(manifest["chunks_done"]) if chunk_file(out, k).is_file()})
 
 
 def ranges(keys: list[int]) -> list[list[int]]:
