@@ -1,8 +1,8 @@
 """A simulate run, as one pipeline read top to bottom: resolve the inputs (:mod:`~automa.core.inputs`,
 the record :mod:`~automa.core.manifest`), plan the chunks (:mod:`~automa.core.plan`), play them on a
 backend (:mod:`~automa.core.runner`, :mod:`~automa.core.backends`), collect rows and tallies
-(:mod:`~automa.core.collect`), finish the files (:mod:`~automa.core.finish`). Each stage hands its
-result to the next; none calls back into an earlier one or into this module.
+(:mod:`~automa.core.collect`), finish the files (:mod:`~automa.core.finish`). This module hands each
+stage's result to the next; a stage imports only the stages before it (``tests/test_import_graph.py``).
 
 Used by ``automa-sim simulate`` (files in a results directory) and by ``automa.simulate`` (a
 DataFrame read back exactly as ``games.csv`` would be).
