@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from automa.core.collect import RunState, record_counts
+from automa.core.collect import RunState
 from automa.core.inputs import CHUNKS, RunSpec
 from automa.core.manifest import now
 from automa.core.results import columns, layout, write_json
@@ -34,9 +34,8 @@ def write_summary(out: Path, spec: RunSpec, state: RunState) -> dict | None:
 
 
 def finish(out: Path, manifest: dict, state: RunState) -> None:
-    """Record a run that finished or stopped (counts, times, games/s, whether it was interrupted), remove
-    the chunk files of a complete run, and save ``manifest.json``."""
-    record_counts(manifest, state)
+    """Record the end of a run that finished or stopped (its counts are the collect stage's last save) and
+    whether it was interrupted, remove the chunk files of a complete run, and save ``manifest.json``."""
     manifest |= {"ended": now(), "interrupted": state.interrupted}
     if state.complete:
         shutil.rmtree(out / CHUNKS, ignore_errors=True)
