@@ -144,7 +144,7 @@ def app():
 def finish(outcome) -> None:
     """Report games that raised on stderr; exit 1 if a chunk kept killing its workers (resumable) or
     every game raised, 130 if Ctrl-C stopped the run."""
-    from automa.core.checkpoint import resume_command
+    from automa.core.finish import resume_command
 
     m = outcome.manifest
     kind = m.get("kind", "simulate")

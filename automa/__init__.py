@@ -38,7 +38,7 @@ def simulate(game: str, games: int = 1000, seed: int | None = None, strategy: st
 
 def _check_arguments(game, games, seed, strategy, options, jobs, backend, scheduler) -> None:
     """Reject a wrong type or value of a :func:`simulate` parameter, by the parameter's name."""
-    from automa.core.backends import BACKENDS
+    from automa.core.inputs import BACKENDS
     from automa.core.errors import UsageError
 
     def whole(name: str, value, least: int) -> None:

@@ -20,6 +20,9 @@ The rules (:func:`problems`):
   stands: engines hand it views through :class:`automa.core.strategy.Decision`), the strategies of
   its own game and the game-free ones (search players); never an engine, the rest of the core, the
   CLI or the API.
+- A run flows one way through its stages (:data:`RUN_STAGES`, issue 30): inputs, the manifest, the
+  plan, play (a chunk, then the backend it runs on), collect, finish. A stage imports only the stages
+  before it, never a later one nor a module that uses them (``simulate``, ``sweep``, the studies).
 - Nobody imports the CLI; only the CLI imports the API.
 - There is no circle anywhere: in the core, an engine, the strategies or between them.
 """
@@ -38,6 +41,10 @@ STRATEGY_PROTOCOL = frozenset({"automa.core.strategy", "automa.core.params",
                                "automa.core.stats"})  # pure statistics: the search players' verdict
 
 TOP_LEVEL = ("automa", "strategies", "cli")
+
+# The stages of a run, in the order its data goes through them: each may import only those before it.
+RUN_STAGES = ("automa.core.inputs", "automa.core.manifest", "automa.core.plan", "automa.core.runner",
+              "automa.core.backends", "automa.core.collect", "automa.core.finish")
 
 
 def module_files(root: Path) -> dict[str, Path]:
@@ -171,11 +178,24 @@ def forbidden(source: str, target: str, games: set[str]) -> str | None:
     return None
 
 
+def stage_arrow(source: str, target: str, runners: set[str]) -> str | None:
+    """Why the arrow ``source -> target`` goes against a run's stages (:data:`RUN_STAGES`), or ``None``;
+    ``runners``: the modules outside the stages that import one (they use the stages)."""
+    if source not in RUN_STAGES:
+        return None
+    if target in RUN_STAGES and RUN_STAGES.index(target) > RUN_STAGES.index(source):
+        return f"a run's stage imports only the stages before it ({', '.join(RUN_STAGES)})"
+    if target in runners:
+        return "a run's stage imports no module that uses the stages"
+    return None
+
+
 def problems(graph: dict[str, set[str]]) -> list[str]:
     """Every broken rule of the module docstring, one line each (empty: the graph is as it should be)."""
     games = {m.split(".")[1] for m in graph if m.startswith("automa.") and not m.startswith("automa.core")}
+    runners = {m for m, targets in graph.items() if m not in RUN_STAGES and targets & set(RUN_STAGES)}
     out = [f"{source} -> {target}: {why}" for source in sorted(graph) for target in sorted(graph[source])
-           if (why := forbidden(source, target, games))]
+           if (why := forbidden(source, target, games) or stage_arrow(source, target, runners))]
     for circle in circles(graph):
         where = "in automa/core" if any(m.startswith("automa.core") for m in circle) else "of imports"
         out.append(f"a circle {where}: {', '.join(sorted(circle))}")
@@ -239,7 +259,7 @@ def test_the_reader_resolves_every_kind_of_import(tmp_path):
     ("automa.core.stats", "automa.core.simulate", "a circle in automa/core"),
     ("automa.core.results", "automa.rurik", "the core imports only the core"),
     ("automa.core.registry", "strategies.rurik.greedy", "the core imports only the core"),
-    ("automa.core.checkpoint", "automa", "only the CLI imports the package's API"),
+    ("automa.core.collect", "automa", "only the CLI imports the package's API"),
     ("automa.core.bench", "cli", "nothing imports the CLI"),
     ("automa.rurik.boat", "strategies.search", "an engine imports only the core and itself"),
     ("automa.stroganov.state", "automa.rurik.state", "an engine imports only the core and itself"),
@@ -256,6 +276,16 @@ def test_the_reader_resolves_every_kind_of_import(tmp_path):
     ("automa.rurik.state", "automa.rurik.view", "a circle of imports: "),
     ("automa.rurik.hidden", "automa.rurik.schemes", None),  # not a circle: hidden -> match only
     ("automa.rurik.match", "automa.rurik.schemes", "a circle of imports: automa.rurik.match, automa.rurik.schemes"),
+    ("automa.core.inputs", "automa.core.plan", "a run's stage imports only the stages before it"),
+    ("automa.core.plan", "automa.core.collect", "a run's stage imports only the stages before it"),
+    ("automa.core.runner", "automa.core.backends", "a run's stage imports only the stages before it"),
+    ("automa.core.collect", "automa.core.finish", "a run's stage imports only the stages before it"),
+    ("automa.core.manifest", "automa.core.finish", "a run's stage imports only the stages before it"),
+    ("automa.core.backends", "automa.core.simulate", "a run's stage imports no module that uses the stages"),
+    ("automa.core.finish", "automa.core.sweep", "a run's stage imports no module that uses the stages"),
+    ("automa.core.collect", "automa.core.report", "a run's stage imports no module that uses the stages"),
+    ("automa.core.finish", "automa.core.plan", None),  # a later stage reads an earlier one's types
+    ("automa.core.simulate", "automa.core.finish", None),  # the pipeline runs its stages
 ])
 def test_a_wrong_arrow_fails(graph, source, target, message):
     changed = {k: set(v) for k, v in graph.items()}

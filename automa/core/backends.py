@@ -1,12 +1,12 @@
-"""Backends: where chunks of games are played. ``serial`` (this process), ``processes`` (a local pool,
-the default) and ``dask`` (a dask.distributed cluster, optional extra ``cluster``: ``pip install
-'.[cluster]'`` in the checkout).
+"""Backends: where chunks of games are played (stage 3 of a run, play). ``serial`` (this process),
+``processes`` (a local pool, the default) and ``dask`` (a dask.distributed cluster, optional extra
+``cluster``: ``pip install '.[cluster]'`` in the checkout).
 
-Every backend plays the same :func:`automa.core.runner.play_chunk` on the same tasks, so the games
-file is byte-identical on every backend. A backend takes tasks from an iterator, keeps at most a
-bounded window of them in flight (so memory stays flat however long the run), and yields each
-played :class:`~automa.core.runner.Chunk` as it finishes, in any order.
-:func:`run` plays one configuration's games on a backend and hands their rows back in index order.
+Every backend plays the same :func:`automa.core.runner.play_chunk` on the same tasks of the plan, so
+the games file is byte-identical on every backend. A backend takes tasks from an iterator, keeps at most a bounded
+window of them in flight (so memory stays flat however long the run), and yields each played
+:class:`~automa.core.runner.Chunk` as it finishes, in any order, to the stage that collects them
+(:mod:`automa.core.collect`).
 
 A chunk whose worker process dies is played again (at most :data:`MAX_ATTEMPTS` times); each retry
 is reported to ``on_retry`` (the manifest records it). ``processes`` uses
@@ -24,9 +24,10 @@ from collections import deque
 from typing import Any, Callable, Iterator
 
 from automa.core.errors import UsageError
-from automa.core.runner import Chunk, Part, RunSpec, Task, chunk_size, play_chunk, prepare, tasks
+from automa.core.inputs import prepare
+from automa.core.plan import Part, Task
+from automa.core.runner import Chunk, play_chunk
 
-BACKENDS = ("processes", "serial", "dask")
 MAX_ATTEMPTS = 3  # plays of one chunk before the run gives up on it
 WINDOW = 2  # chunks in flight per job
 CONNECT_TIMEOUT = 10  # seconds to reach a dask scheduler
@@ -36,54 +37,13 @@ class WorkerLost(RuntimeError):
     """A chunk killed its worker process :data:`MAX_ATTEMPTS` times."""
 
 
-def check_backend(backend: str, scheduler: str | None, jobs: int) -> None:
-    """Reject an unknown backend, a scheduler address without ``dask``, or a missing dask install."""
-    if backend not in BACKENDS:
-        raise UsageError(f"unknown backend {backend!r}; allowed: {', '.join(BACKENDS)}")
-    if scheduler and backend != "dask":
-        raise UsageError("--scheduler needs --backend dask")
-    if backend == "dask":
-        try:
-            import distributed  # noqa: F401
-        except ImportError:
-            raise UsageError("--backend dask needs dask.distributed: pip install '.[cluster]' in the automa-sim checkout") from None
-    if jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, got {jobs}")
-
-
 def open_backend(name: str, parts: list[Part], jobs: int, scheduler: str | None = None,
                  contexts: dict[int, Any] | None = None,
                  on_retry: Callable[[Task, int, str], None] | None = None) -> "Backend":
-    """A backend for ``parts``; use it as a context manager (it stops its workers on exit)."""
-    check_backend(name, scheduler, jobs)
+    """A backend for ``parts`` (``name`` checked by :func:`automa.core.inputs.check_backend`); use it as a
+    context manager (it stops its workers on exit)."""
     cls = {"serial": Serial, "processes": Processes, "dask": Dask}[name]
     return cls(parts, jobs, scheduler, contexts or {}, on_retry or (lambda task, attempt, why: None))
-
-
-def run(spec: RunSpec, ctx: Any, games: int, jobs: int, write: Callable[[list[list]], None],
-        start: int = 0, backend: str | None = None, scheduler: str | None = None) -> bool:
-    """Play games ``start .. start+games-1`` and ``write`` their rows in index order.
-
-    ``ctx`` is ``spec.game.prepare(spec.options)`` (the caller prepares, so a broken data file fails
-    before any output exists; workers prepare their own). ``backend`` defaults to ``serial`` for one
-    job and ``processes`` otherwise. Returns ``True`` if Ctrl-C stopped the run; every row finished
-    in order before that was written.
-    """
-    backend = backend or ("serial" if jobs == 1 else "processes")
-    parts = [Part(spec, games)]
-    todo = tasks(parts, chunk_size(games, jobs), start)
-    waiting: dict[int, list[list]] = {}
-    nxt = 0
-    try:
-        with open_backend(backend, parts, jobs, scheduler, contexts={0: ctx}) as engine:
-            for chunk in engine.play(iter(todo), want_rows=True):
-                waiting[chunk.task.key] = chunk.rows
-                while nxt in waiting:
-                    write(waiting.pop(nxt))
-                    nxt += 1
-    except KeyboardInterrupt:
-        return True
-    return False
 
 
 class Backend:

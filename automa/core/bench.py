@@ -11,10 +11,9 @@ import random
 import time
 from typing import Callable
 
-from automa.core.backends import run
+from automa.core.collect import run
+from automa.core.inputs import RunSpec, resolve
 from automa.core.registry import get_game, get_strategy
-from automa.core.runner import RunSpec
-from automa.core.simulate import resolve
 from automa.core.strategy import Strategy
 
 SEED = 0
@@ -112,7 +111,7 @@ def overhead(name: str, strategy: str | None, games: int, repeat: int = 3) -> di
     import tempfile
     from pathlib import Path
 
-    from automa.core.runner import prepare
+    from automa.core.inputs import prepare
     from automa.core.seeding import game_streams
     from automa.core.simulate import simulate_dir
 

@@ -20,12 +20,11 @@ from typing import Any, Callable
 
 import pandas as pd
 
-from automa.core.backends import run
+from automa.core.collect import run
 from automa.core.errors import UsageError
+from automa.core.inputs import RunSpec, resolve
 from automa.core.registry import get_game
 from automa.core.results import columns
-from automa.core.runner import RunSpec
-from automa.core.simulate import resolve
 from automa.core.stats import wilson
 
 HALF_WIDTH = 0.02  # a setting's interval is narrow enough at ±2 percentage points

@@ -23,12 +23,13 @@ from typing import Any
 
 import pandas as pd
 
-from automa.core.checkpoint import load_manifest
 from automa.core.errors import UsageError
+from automa.core.finish import write_atomic_csv
+from automa.core.inputs import resolve
+from automa.core.manifest import load_manifest
 from automa.core.params import split_spec
 from automa.core.registry import Game, get_game, get_strategy
 from automa.core.seeding import fresh_entropy
-from automa.core.simulate import resolve, write_atomic_csv
 from automa.core.sweep import OUTPUTS, Cell, Outcome, Sweep, continue_sweep, run_sweep
 
 TABLE, SPEED, THRESHOLDS, PLOT = "ladder.csv", "speed.csv", "thresholds.csv", "plots/ladder.png"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from automa.core.checkpoint import regenerate_command, repository_path
+from automa.core.manifest import regenerate_command, repository_path
 from automa.core.errors import UsageError
 from automa.core.ladder import PLOT, SPEED, TABLE, THRESHOLDS
 from automa.core.registry import get_game

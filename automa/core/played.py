@@ -61,7 +61,7 @@ def record(game: Game, row: list, saved: Path, folder: Path, command: str) -> in
     """Append ``row`` (a ``games.csv`` row of :func:`automa.core.results.row`) to ``folder``'s games.csv
     and rewrite its summary.csv and manifest.json; the manifest lists each row's saved game
     (``saved_games``). Returns the row's number, 0 first."""
-    from automa.core.checkpoint import new_manifest
+    from automa.core.manifest import new_manifest
     from automa.core.results import read_games
     from automa.core.stats import summarize
 

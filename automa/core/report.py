@@ -20,7 +20,7 @@ from pathlib import Path
 import pandas as pd
 
 from automa.core import plots
-from automa.core.checkpoint import recorded_path, regenerate_command, repository_path
+from automa.core.manifest import recorded_path, regenerate_command, repository_path
 from automa.core.errors import UsageError
 from automa.core.findings import SECTIONS, Grid, findings
 from automa.core.paired import COLUMNS, HALF_WIDTH, needed_table

@@ -1,75 +1,22 @@
-"""The seeded runner: play games by index in chunks, on a backend, and hand results back in order.
+"""Stage 3 of a run, play: a game, and a chunk of games, by index.
 
-Game ``i`` depends only on the root entropy and ``i`` (see :mod:`automa.core.seeding`), so rows are
-the same whatever the backend, job count or chunking. A run is a list of :class:`Part` (one per
-simulate run or sweep cell) cut into :class:`Task` chunks of game indices; a backend
-(:mod:`automa.core.backends`) plays the chunks and returns them in any order, and
-:func:`automa.core.backends.run` and the checkpointed runs (:mod:`automa.core.checkpoint`) put them
-back in index order.
-
-A chunk is played into its ``games.csv`` text and a :class:`~automa.core.stats.Tally` on the worker,
-so the parent only writes text and adds counts; ``rows`` are returned only when asked for.
+A chunk (a :class:`~automa.core.plan.Task` of the plan) is played into its ``games.csv`` text and a
+:class:`~automa.core.stats.Tally`, so the stage that collects it (:mod:`automa.core.collect`) only
+writes text and adds counts; ``rows`` are returned only when asked for. Where chunks are played is
+the backend's (:mod:`automa.core.backends`): they are the same on every backend.
 """
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass, replace
-from functools import cached_property
-from typing import Any, Callable
+from typing import Any
 
-from automa.core.errors import UsageError
-from automa.core.registry import Game
-from automa.core.results import columns, csv_lines, csv_text, results_start, row
+from automa.core.inputs import RunSpec, prepare
+from automa.core.plan import Part, Task
+from automa.core.results import columns, csv_lines, results_start, row
 from automa.core.seeding import game_streams
 from automa.core.stats import Tally
 from automa.core.trace import Labelling, Trace, label_decisions
-
-MAX_CHUNK = 250  # games per work chunk; only load balancing depends on it, never the output
-
-
-@dataclass(frozen=True)
-class RunSpec:
-    """What a batch plays: the game, resolved options, the strategy (as named and as a class), the root seed."""
-
-    game: Game
-    options: dict[str, Any]
-    strategy: str
-    strategy_cls: Callable  # a StrategySpec: called with the strategy stream, makes the strategy
-    root: int
-
-    @cached_property
-    def option_values(self) -> list:
-        """The option columns of every row of this spec (the same for all its games)."""
-        return [self.options[o.name] for o in self.game.options]
-
-
-@dataclass(frozen=True)
-class Part:
-    """One configuration of a run: its spec, ``games`` games, and a ``prefix`` column (a sweep cell's label)."""
-
-    spec: RunSpec
-    games: int
-    prefix: str | None = None
-
-    @cached_property
-    def shared_text(self) -> tuple[str, str]:
-        """The CSV text of the fields every row of this part shares, before the game index (prefix,
-        game) and after it (seed, strategy, options), each with its comma: most of a row's fields."""
-        spec = self.spec
-        before = ([] if self.prefix is None else [self.prefix]) + [spec.game.name]
-        after = [spec.root, spec.strategy] + spec.option_values
-        return csv_text([before])[:-1] + ",", csv_text([after])[:-1] + ","
-
-
-@dataclass(frozen=True, order=True)
-class Task:
-    """A chunk of work: games ``lo .. hi-1`` of part ``part``; ``key`` is its place in the run's order."""
-
-    key: int
-    part: int
-    lo: int
-    hi: int
 
 
 @dataclass
@@ -116,25 +63,6 @@ def chunk_text(part: Part, rows: list[list]) -> str:
     return "".join(f"{before}{r[1]},{after}{line}" for r, line in zip(rows, csv_lines([r[first:] for r in rows])))
 
 
-def prepare(spec: RunSpec) -> Any:
-    """``spec.game.prepare(spec.options)``; a user data file that breaks the loader is a UsageError.
-
-    Engines report a bad data file as a one-line UsageError; if a loader raises anything else while a
-    user file (a ``path`` option) is set, the file is blamed in one line rather than a traceback.
-    """
-    try:
-        return spec.game.prepare(spec.options)
-    except UsageError:
-        raise
-    except Exception as exc:
-        files = [f"{o.name}={spec.options[o.name]}" for o in spec.game.options
-                 if o.type == "path" and spec.options.get(o.name)]
-        if not files:
-            raise
-        message = str(exc).splitlines()[0] if str(exc) else ""
-        raise UsageError(f"{', '.join(files)}: cannot load ({type(exc).__name__}: {message})") from None
-
-
 def replay(spec: RunSpec, index: int, labels: bool = False) -> tuple[list[dict], dict]:
     """Play game ``index`` alone with tracing on: its events, and its ``games.csv`` row as a dict. With
     ``labels`` each player decision carries its choice in words (``label``, the game's ``describe``)."""
@@ -147,21 +75,3 @@ def replay(spec: RunSpec, index: int, labels: bool = False) -> tuple[list[dict],
     values = play_one(spec, prepare(spec), index, trace)
     label_decisions(trace.events, said)
     return trace.events, dict(zip(columns(spec.game), values))
-
-
-CHUNKS_PER_JOB = 8  # at least this many chunks per job: the last chunks leave little idle time
-
-
-def chunk_size(games: int, jobs: int) -> int:
-    """Games per work chunk: about :data:`CHUNKS_PER_JOB` chunks per job, at most :data:`MAX_CHUNK`."""
-    return max(1, min(MAX_CHUNK, math.ceil(games / (CHUNKS_PER_JOB * jobs))))
-
-
-def tasks(parts: list[Part], size: int, start: int = 0) -> list[Task]:
-    """The run's chunks in order: every part's games ``start .. start+games-1`` in chunks of ``size``."""
-    out = []
-    for p, part in enumerate(parts):
-        stop = start + part.games
-        for lo in range(start, stop, size):
-            out.append(Task(len(out), p, lo, min(lo + size, stop)))
-    return out

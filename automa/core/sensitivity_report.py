@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from automa.core.checkpoint import regenerate_command, repository_path
+from automa.core.manifest import regenerate_command, repository_path
 from automa.core.errors import UsageError
 from automa.core.registry import get_game
 
@@ -202,7 +202,7 @@ TOP_ASSUMPTIONS = 3
 
 def published_study(game: str) -> Path:
     """The published sensitivity study of ``game`` in this checkout (``results/GAME/sensitivity``)."""
-    from automa.core.checkpoint import CHECKOUT
+    from automa.core.manifest import CHECKOUT
 
     return CHECKOUT / "results" / game / "sensitivity"
 

@@ -1,4 +1,8 @@
-"""A simulate run: resolve user input, run the batch, and write games, summary and manifest.
+"""A simulate run, as one pipeline read top to bottom: resolve the inputs (:mod:`~automa.core.inputs`,
+the record :mod:`~automa.core.manifest`), plan the chunks (:mod:`~automa.core.plan`), play them on a
+backend (:mod:`~automa.core.runner`, :mod:`~automa.core.backends`), collect rows and tallies
+(:mod:`~automa.core.collect`), finish the files (:mod:`~automa.core.finish`). This module hands each
+stage's result to the next; a stage imports only the stages before it (``tests/test_import_graph.py``).
 
 Used by ``automa-sim simulate`` (files in a results directory) and by ``automa.simulate`` (a
 DataFrame read back exactly as ``games.csv`` would be).
@@ -6,63 +10,29 @@ DataFrame read back exactly as ``games.csv`` would be).
 from __future__ import annotations
 
 import io
-import itertools
-import shutil
 import shlex
 import sys
-from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from automa.core.backends import open_backend
+from automa.core.collect import collect, run, start
 from automa.core.errors import UsageError
-from automa.core.registry import get_game, get_strategy
-from automa.core.backends import check_backend, open_backend, run
-from automa.core.checkpoint import (CHUNKS, begin, execute, finish, load_manifest, new_manifest,
-                                    record_resume, stop_line)
-from automa.core.results import FORMATS, GamesWriter, columns, layout, read_games, write_json
-from automa.core.runner import Part, RunSpec, prepare
-from automa.core.seeding import fresh_entropy
-from automa.core.stats import summary_csv, summary_row
+from automa.core.finish import finish, stop_line, write_summary
+from automa.core.inputs import RunSpec, check_run, output_dir, pick_backend, prepare, prepare_out, resolve
+from automa.core.manifest import load_manifest, new_manifest, record_resume
+from automa.core.plan import Part, Task, new_plan, recorded_plan
+from automa.core.results import FORMATS, GamesWriter, read_games
 
 if TYPE_CHECKING:  # pandas loads only for a DataFrame: a simulate run's startup is part of its time
     import pandas as pd
-
-OUTPUTS = ("games.csv", "games.csv.gz", "games.parquet", "summary.csv", "manifest.json")
-
-
-def resolve(game: str, strategy: str | None = None, options: dict[str, Any] | None = None,
-            seed: int | None = None) -> RunSpec:
-    """Check the user's game, strategy, options and seed and make a :class:`RunSpec` (UsageError if bad)."""
-    entry = get_game(game)
-    values = entry.resolve_options(options)
-    name = strategy or entry.default_strategy
-    cls = get_strategy(entry, name)
-    if seed is not None and seed < 0:
-        raise UsageError(f"--seed must be a non-negative integer, got {seed}")
-    return RunSpec(entry, values, cls.canonical, cls, fresh_entropy() if seed is None else seed)
-
-
-def check_counts(games: int, jobs: int) -> None:
-    """Reject a game or job count below 1."""
-    if games < 1:
-        raise UsageError(f"--games must be at least 1, got {games}")
-    if jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, got {jobs}")
-
-
-def pick_backend(backend: str | None, jobs: int) -> str:
-    """The backend that runs: ``processes`` (the default) with one job is ``serial``, in this process."""
-    backend = backend or "processes"
-    return "serial" if backend == "processes" and jobs == 1 else backend
 
 
 def simulate_frame(spec: RunSpec, games: int, jobs: int, backend: str | None = None,
                    scheduler: str | None = None) -> pd.DataFrame:
     """Run a batch in memory and return the games table with the dtypes ``games.csv`` reads back with."""
-    check_counts(games, jobs)
-    check_backend(backend or "processes", scheduler, jobs)
+    check_run(games, jobs, backend, scheduler)
     buffer = io.StringIO()
     writer = GamesWriter(spec.game, buffer, "csv")
     if run(spec, prepare(spec), games, jobs, writer.write, backend=pick_backend(backend, jobs),
@@ -90,123 +60,54 @@ class Outcome:
         return pd.DataFrame([self.row] if self.row else [])
 
 
-@contextmanager
-def output_dir(out: Path | None, stem: str):
-    """``out``, or else a new directory ``results/<stem>-<YYYYmmdd-HHMMSS>`` (``-2``, ``-3``, ... when
-    that is taken), made atomically so that runs started at the same moment never share one. A
-    directory made here is removed again if the block raises (the run's setup failed)."""
-    if out is not None:
-        yield out
-        return
-    base = Path("results") / f"{stem}-{datetime.now():%Y%m%d-%H%M%S}"
-    try:
-        base.parent.mkdir(parents=True, exist_ok=True)
-        for n in itertools.count(1):
-            out = base if n == 1 else base.with_name(f"{base.name}-{n}")
-            try:
-                out.mkdir()
-                break
-            except FileExistsError:
-                continue
-    except OSError as exc:
-        raise UsageError(f"cannot write output directory {base.parent}: {exc.strerror or exc}") from None
-    try:
-        yield out
-    except BaseException:
-        shutil.rmtree(out, ignore_errors=True)
-        raise
-
-
-def prepare_out(out: Path, force: bool, outputs: tuple[str, ...] = OUTPUTS, check_only: bool = False) -> None:
-    """Create the output directory, refusing an existing non-empty one unless ``force``.
-
-    ``--force`` replaces only what a run writes (``outputs``, ``chunks/`` and their temporary
-    files); a directory that holds anything else is refused, and nothing in it is touched.
-    ``check_only``: only refuse (nothing is created or removed).
-    """
-    if out.exists() and not out.is_dir():
-        raise UsageError(f"output path {out} exists and is not a directory")
-    if out.is_dir() and any(out.iterdir()):
-        if not force:
-            raise UsageError(f"output directory {out} already exists; use --force to overwrite "
-                             f"it or choose another --out (or --resume it if it was interrupted)")
-        ours = set(outputs) | {CHUNKS}
-        others = sorted(p.name for p in out.iterdir() if p.name.removesuffix(".tmp") not in ours)
-        if others:
-            raise UsageError(f"output directory {out} holds files a run does not write "
-                             f"({', '.join(others[:3])}{', ...' if len(others) > 3 else ''}); --force "
-                             f"replaces only a run's outputs: choose another --out")
-        if check_only:
-            return
-        for path in out.iterdir():
-            shutil.rmtree(path) if path.is_dir() else path.unlink()
-    if check_only:
-        return
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        probe = out / ".write-test"
-        probe.write_text("")
-        probe.unlink()
-    except OSError as exc:
-        raise UsageError(f"cannot write output directory {out}: {exc.strerror or exc}") from None
-
-
 def simulate_dir(spec: RunSpec, games: int, jobs: int, out: Path | None, fmt: str = "csv",
                  quiet: bool = False, force: bool = False, command: str = "",
                  backend: str | None = None, scheduler: str | None = None) -> Outcome:
     """Run a batch into ``out``: games file, ``summary.csv`` and ``manifest.json`` (checkpointed)."""
-    check_counts(games, jobs)
-    check_backend(backend or "processes", scheduler, jobs)
+    check_run(games, jobs, backend, scheduler)  # inputs
+    name = pick_backend(backend, jobs)
     if fmt not in FORMATS:
         raise UsageError(f"unknown format {fmt!r}; allowed: {', '.join(FORMATS)}")
     ctx = prepare(spec)  # a broken data file fails before any output exists
+    parts = [Part(spec, games)]
     with output_dir(out, spec.game.name) as out:
         prepare_out(out, force, check_only=True)
-        engine = open_backend(pick_backend(backend, jobs), [Part(spec, games)], jobs, scheduler, {0: ctx})
-        manifest = begin(out, lambda: prepare_out(out, force), _manifest(spec, games, jobs, fmt, command),
-                         [Part(spec, games)], games, jobs, backend, scheduler, engine)
-    return _play(spec, out, manifest, engine, quiet)
+        manifest = _manifest(spec, games, jobs, fmt, command)  # the record
+        plan, record = new_plan(parts, games, jobs, backend, scheduler)  # the plan
+        manifest |= record
+        engine = open_backend(name, parts, jobs, scheduler, {0: ctx})  # play
+        start(out, lambda: prepare_out(out, force), manifest, engine)  # collect: the first save
+    return _play(spec, out, manifest, parts, plan, engine, quiet)
 
 
 def resume_dir(out: Path, jobs: int, quiet: bool = False, command: str = "",
                backend: str | None = None, scheduler: str | None = None) -> Outcome:
     """Continue the interrupted (or killed) run in ``out``; its games file ends byte-identical."""
+    out = Path(out)
     manifest = load_manifest(out, "simulate")
-    check_counts(manifest["games"], jobs)
-    check_backend(backend or "processes", scheduler, jobs)
+    check_run(manifest["games"], jobs, backend, scheduler)
+    name = pick_backend(backend, jobs)
     spec = resolve(manifest["game"], manifest["strategy"], manifest["options"], int(manifest["seed"]))
     ctx = prepare(spec)
-    engine = open_backend(pick_backend(backend, jobs), [Part(spec, manifest["games"])], jobs, scheduler, {0: ctx})
     record_resume(manifest, command, backend, jobs)
-    return _play(spec, Path(out), manifest, engine, quiet)
+    parts = [Part(spec, manifest["games"])]
+    plan = recorded_plan(out, parts, manifest)
+    engine = open_backend(name, parts, jobs, scheduler, {0: ctx})
+    return _play(spec, out, manifest, parts, plan, engine, quiet)
 
 
-def _play(spec: RunSpec, out: Path, manifest: dict, engine, quiet: bool) -> Outcome:
-    games, fmt = manifest["games"], manifest["format"]
-    bar = progress_bar(games, quiet)
+def _play(spec: RunSpec, out: Path, manifest: dict, parts: list[Part], plan: list[Task], engine,
+          quiet: bool) -> Outcome:
+    fmt = manifest["format"]
+    bar = progress_bar(manifest["games"], quiet)
     try:
-        state = execute(out, f"games.{fmt}", fmt, [Part(spec, games)], manifest, engine, bar.update)
+        state = collect(out, f"games.{fmt}", fmt, parts, plan, manifest, engine, bar.update)  # play, collect
     finally:
         engine.close()
         bar.close()
-    row = None
-    if state.rows:
-        categories = layout(columns(spec.game))[1]
-        config = {"strategy": spec.strategy} | {o.name: spec.options[o.name] for o in spec.game.options}
-        row = summary_row(config, state.tallies[0], categories)
-        tmp = out / "summary.csv.tmp"
-        tmp.write_text(summary_csv(row))
-        tmp.replace(out / "summary.csv")
-    finish(manifest, state)
-    write_json(out / "manifest.json", manifest)
+    row = write_summary(out, spec, state)  # finish
+    finish(out, manifest, state)
     return Outcome(spec, out, manifest, row)
-
-
-def write_atomic_csv(frame: pd.DataFrame, path: Path) -> None:
-    """``frame.to_csv(path)`` through a temporary file and a rename."""
-    tmp = path.with_suffix(".csv.tmp")
-    frame.to_csv(tmp, index=False)
-    tmp.replace(path)
 
 
 class _NoBar:

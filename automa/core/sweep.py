@@ -45,13 +45,13 @@ from tqdm import tqdm
 from automa.core.errors import UsageError
 from automa.core.paired import paired_table
 from automa.core.registry import Game, get_game, get_strategy
-from automa.core.backends import check_backend, open_backend
-from automa.core.checkpoint import (begin, execute, finish, load_manifest, new_manifest,
-                                    record_resume, stop_line)
-from automa.core.results import columns, layout, write_json
-from automa.core.runner import Part, RunSpec, prepare
-from automa.core.simulate import (check_counts, output_dir, pick_backend, prepare_out, resolve,
-                                  write_atomic_csv)
+from automa.core.backends import open_backend
+from automa.core.collect import collect, start
+from automa.core.finish import finish, stop_line, write_atomic_csv
+from automa.core.inputs import RunSpec, check_run, output_dir, pick_backend, prepare, prepare_out, resolve
+from automa.core.manifest import load_manifest, new_manifest, record_resume
+from automa.core.plan import Part, Task, new_plan, recorded_plan
+from automa.core.results import columns, layout
 from automa.core.stats import summarize, summary_frame
 
 KEYS = ("game", "description", "games", "seed", "strategies", "grid", "options", "exclude", "baseline")
@@ -311,19 +311,19 @@ def run_sweep(sweep: Sweep, jobs: int, out: Path | None = None, force: bool = Fa
               scheduler: str | None = None, fields: dict | None = None,
               outputs: tuple[str, ...] = OUTPUTS, fmt: str = "csv") -> Outcome:
     """Play every cell into ``out``: ``games.csv`` (or ``games.csv.gz``, ``fmt``) with a ``cell`` column,
-    ``summary.csv``, ``paired.csv`` and ``manifest.json`` (checkpointed: see :mod:`automa.core.checkpoint`).
+    ``summary.csv``, ``paired.csv`` and ``manifest.json`` (checkpointed: see :mod:`automa.core.collect`).
 
     ``fields`` replace the spec's in the manifest (another design's record, which its own resume
     reads back); ``outputs`` are the files ``force`` removes first."""
     if fmt not in FORMATS:
         raise UsageError(f"unknown format {fmt!r} for a sweep; allowed: {', '.join(FORMATS)}")
-    check_counts(sweep.games, jobs)
-    check_backend(backend or "processes", scheduler, jobs)
+    check_run(sweep.games, jobs, backend, scheduler)
+    name = pick_backend(backend, jobs)
     contexts = _contexts(sweep)
+    parts = _parts(sweep)
     with output_dir(out, sweep.path.stem) as out:  # results/<spec name>-<YYYYmmdd-HHMMSS> by default
         prepare_out(out, force, outputs, check_only=True)
-        parts = _parts(sweep)
-        engine = open_backend(pick_backend(backend, jobs), parts, jobs, scheduler, contexts)
+
         def prepare_dir() -> None:
             if force and out.is_dir():
                 shutil.rmtree(out / "plots", ignore_errors=True)
@@ -331,8 +331,11 @@ def run_sweep(sweep: Sweep, jobs: int, out: Path | None = None, force: bool = Fa
 
         manifest = (new_manifest(command, fields | {"jobs": jobs, "format": fmt}) if fields is not None
                     else _manifest(sweep, jobs, command, fmt))
-        manifest = begin(out, prepare_dir, manifest, parts, sweep.games, jobs, backend, scheduler, engine)
-    return _play(sweep, out, manifest, engine, quiet)
+        plan, record = new_plan(parts, sweep.games, jobs, backend, scheduler)
+        manifest |= record
+        engine = open_backend(name, parts, jobs, scheduler, contexts)
+        start(out, prepare_dir, manifest, engine)
+    return _play(sweep, out, manifest, parts, plan, engine, quiet)
 
 
 def resume_sweep(out: Path, jobs: int, quiet: bool = False, command: str = "",
@@ -346,12 +349,14 @@ def resume_sweep(out: Path, jobs: int, quiet: bool = False, command: str = "",
 def continue_sweep(sweep: Sweep, out: Path, manifest: dict, jobs: int, quiet: bool = False, command: str = "",
                    backend: str | None = None, scheduler: str | None = None) -> Outcome:
     """Play the chunks of ``sweep`` that ``manifest`` (read from ``out``) does not record as done."""
-    check_counts(sweep.games, jobs)
-    check_backend(backend or "processes", scheduler, jobs)
+    check_run(sweep.games, jobs, backend, scheduler)
+    name = pick_backend(backend, jobs)
     contexts = _contexts(sweep)
-    engine = open_backend(pick_backend(backend, jobs), _parts(sweep), jobs, scheduler, contexts)
     record_resume(manifest, command, backend, jobs)
-    return _play(sweep, out, manifest, engine, quiet)
+    parts = _parts(sweep)
+    plan = recorded_plan(out, parts, manifest)
+    engine = open_backend(name, parts, jobs, scheduler, contexts)
+    return _play(sweep, out, manifest, parts, plan, engine, quiet)
 
 
 def _parts(sweep: Sweep) -> list[Part]:
@@ -374,12 +379,13 @@ def _contexts(sweep: Sweep) -> dict[int, Any]:
     return contexts
 
 
-def _play(sweep: Sweep, out: Path, manifest: dict, engine, quiet: bool) -> Outcome:
+def _play(sweep: Sweep, out: Path, manifest: dict, parts: list[Part], plan: list[Task], engine,
+          quiet: bool) -> Outcome:
     bar = tqdm(total=sweep.games * len(sweep.cells), unit="game", file=sys.stderr, dynamic_ncols=True,
                disable=quiet or not sys.stderr.isatty())
     fmt = manifest.get("format", "csv")  # a sweep made before csv.gz has no format: csv
     try:
-        state = execute(out, f"games.{fmt}", fmt, _parts(sweep), manifest, engine, bar.update, prefix="cell")
+        state = collect(out, f"games.{fmt}", fmt, parts, plan, manifest, engine, bar.update, prefix="cell")
     finally:
         engine.close()
         bar.close()
@@ -404,8 +410,7 @@ def _play(sweep: Sweep, out: Path, manifest: dict, engine, quiet: bool) -> Outco
     else:
         summary = pd.DataFrame()
         paired = paired_table(pd.DataFrame(columns=list(PAIRED_COLUMNS)), [], {})
-    finish(manifest, state)
-    write_json(out / "manifest.json", manifest)
+    finish(out, manifest, state)
     return Outcome(sweep, out, manifest, summary, paired)
 
 

@@ -38,12 +38,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from automa.core import checkpoint
+from automa.core import collect
 from automa.core.errors import UsageError
+from automa.core.inputs import RunSpec, check_backend, output_dir, pick_backend, prepare, prepare_out
+from automa.core.manifest import data_files, new_manifest, now
 from automa.core.params import split_spec
+from automa.core.plan import Part, chunk_size, tasks
 from automa.core.registry import Game, get_game, get_strategy
 from automa.core.results import columns, csv_text, write_json
-from automa.core.runner import Part, RunSpec, chunk_size, prepare, tasks
 from automa.core.seeding import fresh_entropy
 
 OBJECTIVES = ("margin", "win_rate", "target")
@@ -324,9 +326,6 @@ def fields(p: Plan) -> dict:
 def start(p: Plan, out: Path | None, force: bool, jobs: int, backend: str | None, scheduler: str | None,
           command: str, quiet: bool) -> Outcome:
     """A new run into ``out`` (default ``results/tune-<game>-<time>``)."""
-    from automa.core.backends import check_backend
-    from automa.core.simulate import output_dir, prepare_out
-
     check_backend(backend or "processes", scheduler, jobs)
     ctx = prepare(RunSpec(p.game, p.options, p.strategy, get_strategy(p.game, p.strategy), p.seed))
     with output_dir(out, f"tune-{p.game.name}") as out:
@@ -335,7 +334,7 @@ def start(p: Plan, out: Path | None, force: bool, jobs: int, backend: str | None
             import shutil
             shutil.rmtree(out / "plots", ignore_errors=True)
         prepare_out(out, force, OUTPUTS)
-        manifest = checkpoint.new_manifest(command, fields(p) | {"jobs": jobs, "backend": backend or "processes"})
+        manifest = new_manifest(command, fields(p) | {"jobs": jobs, "backend": backend or "processes"})
         manifest |= {"trials_done": 0, "complete": False, "resumed": []}
         write_json(out / "manifest.json", manifest)
     return _run(p, out, manifest, [], ctx, jobs, backend, scheduler, quiet)
@@ -344,8 +343,6 @@ def start(p: Plan, out: Path | None, force: bool, jobs: int, backend: str | None
 def resume(out: Path, trials: int | None, jobs: int, backend: str | None, scheduler: str | None,
            command: str, quiet: bool) -> Outcome:
     """Continue the tuning run in ``out`` (``trials``: a new total, to tune on after it finished)."""
-    from automa.core.backends import check_backend
-
     m = load(out)
     if trials is not None and trials < m["trials"]:
         raise UsageError(f"--trials {trials}: the run in {out} already plans {m['trials']}; give more or none")
@@ -357,7 +354,7 @@ def resume(out: Path, trials: int | None, jobs: int, backend: str | None, schedu
     check_backend(backend or "processes", scheduler, jobs)
     recorded = read_trials(Path(out), p)
     ctx = prepare(RunSpec(p.game, p.options, p.strategy, get_strategy(p.game, p.strategy), p.seed))
-    m["resumed"].append({"command": command, "at": checkpoint.now(), "trials_done": sum(t.trial > 0 for t in recorded),
+    m["resumed"].append({"command": command, "at": now(), "trials_done": sum(t.trial > 0 for t in recorded),
                          "backend": backend or "processes", "jobs": jobs})
     m |= {"trials": p.trials, "interrupted": False, "complete": False}
     return _run(p, Path(out), m, recorded, ctx, jobs, backend, scheduler, quiet)
@@ -374,7 +371,7 @@ def load(out: Path) -> dict:
     if m.get("kind") != "tune":
         other = m.get("kind", "simulate")
         raise UsageError(f"--resume {out}: that is a {other} run; resume it with `automa-sim {other} --resume`")
-    files = checkpoint.data_files(m["game"], [m.get("options") or {}])
+    files = data_files(m["game"], [m.get("options") or {}])
     if m.get("data_files", {}) != files:
         raise UsageError(f"--resume {out}: a data file is missing or changed since the run started")
     return m
@@ -406,8 +403,6 @@ def read_trials(out: Path, p: Plan) -> list[Trial]:
 
 def _run(p: Plan, out: Path, manifest: dict, recorded: list[Trial], ctx: Any, jobs: int, backend: str | None,
          scheduler: str | None, quiet: bool) -> Outcome:
-    from automa.core.simulate import pick_backend
-
     backend = pick_backend(backend, jobs)
     clock = time.perf_counter()
     done = {t.trial: t for t in recorded}
@@ -447,12 +442,12 @@ def _run(p: Plan, out: Path, manifest: dict, recorded: list[Trial], ctx: Any, jo
         games_played += 2 * p.confirm
         confirm = _confirm(p, out, trials[0], best, rows)
     except KeyboardInterrupt:
-        manifest |= {"interrupted": True, "ended": checkpoint.now()}
+        manifest |= {"interrupted": True, "ended": now()}
         _save(p, out, manifest, done, clock, games_played)
         return Outcome(p, out, manifest, [done[k] for k in sorted(done)], None)
     _write_text(out / BEST, best.strategy + "\n")
     manifest |= {"best": {"trial": best.trial, "strategy": best.strategy, "objective": best.objective},
-                 "confirmation": confirm, "complete": True, "ended": checkpoint.now()}
+                 "confirmation": confirm, "complete": True, "ended": now()}
     _save(p, out, manifest, done, clock, games_played)
     plot(p, trials, out / PLOT)
     return Outcome(p, out, manifest, trials, confirm)
@@ -471,7 +466,7 @@ def _show(p: Plan, value: float) -> str:
 
 
 def _write_text(path: Path, text: str) -> None:
-    checkpoint._write_atomic(path, text)  # the checkpointed runs' atomic writer (and their Ctrl-C hook in tests)
+    collect._write_atomic(path, text)  # the checkpointed runs' atomic writer (and their Ctrl-C hook in tests)
 
 
 def _save(p: Plan, out: Path, manifest: dict, done: dict[int, Trial], clock: float, games_played: int) -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from automa.core import backends
 from automa.core.errors import UsageError
+from automa.core.inputs import check_backend
 from automa.core.simulate import resolve, resume_dir, simulate_dir
 from automa.core.sweep import load_spec, run_sweep
 from tests.core.test_cli import run_cli
@@ -115,7 +116,7 @@ def test_bad_backend_flags_are_one_line_errors(capsys, tmp_path):
     assert code == 2 and "'mpi' is not one of 'processes', 'serial', 'dask'" in err
     assert not (tmp_path / "o").exists()
     with pytest.raises(UsageError, match="unknown backend"):
-        backends.check_backend("threads", None, 1)
+        check_backend("threads", None, 1)
 
 
 # --- a real dask cluster --------------------------------------------------------------------------
@@ -229,7 +230,7 @@ def test_more_jobs_than_chunks_start_no_idle_processes(tmp_path):
     """``--jobs 500 --games 5``: a pool of at most one process per chunk (5), not 500."""
     import multiprocessing
 
-    from automa.core.runner import Part, chunk_size, tasks
+    from automa.core.plan import Part, chunk_size, tasks
 
     spec = resolve("tiny", None, {}, seed=3)
     parts = [Part(spec, 5)]

@@ -89,7 +89,7 @@ def test_default_output_directory(capsys, tmp_path, monkeypatch):
 def test_runs_started_in_the_same_second_get_their_own_default_folders(capsys, tmp_path, monkeypatch):
     from datetime import datetime
 
-    from automa.core import simulate as simulate_module
+    from automa.core import inputs
     from tests.core.test_sweep import write_spec
 
     class Frozen(datetime):
@@ -97,7 +97,7 @@ def test_runs_started_in_the_same_second_get_their_own_default_folders(capsys, t
         def now(cls, tz=None):
             return datetime(2025, 1, 1, 12, 0, 0)
 
-    monkeypatch.setattr(simulate_module, "datetime", Frozen)
+    monkeypatch.setattr(inputs, "datetime", Frozen)
     monkeypatch.chdir(tmp_path)
     for _ in range(3):
         assert run_cli(capsys, "simulate", "tiny", "--games", 10, "--jobs", 1, "--seed", 1)[0] == 0

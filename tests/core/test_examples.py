@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 import cli
-from automa.core import checkpoint
+from automa.core import collect
 from tests.core.test_backends import cluster  # noqa: F401  (the fixture)
 from tests.core.test_cli import run_cli
 from tests.core.test_registry import install_plugin
@@ -185,7 +185,7 @@ def run(capsys, monkeypatch, command: str, work: Path, scheduler: str | None, st
 
 def stop_after_first_chunk(patch) -> None:
     """Make the run stop as Ctrl-C would, right after its first chunk file is written."""
-    real, calls = checkpoint._write_atomic, []
+    real, calls = collect._write_atomic, []
 
     def write_then_stop(path, text):
         calls.append(path)
@@ -193,7 +193,7 @@ def stop_after_first_chunk(patch) -> None:
             raise KeyboardInterrupt
         real(path, text)
 
-    patch.setattr(checkpoint, "_write_atomic", write_then_stop)
+    patch.setattr(collect, "_write_atomic", write_then_stop)
 
 
 def fresh_clone(tmp_path: Path) -> Path:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from automa.core.checkpoint import regenerate_command, repository_path
+from automa.core.manifest import regenerate_command, repository_path
 from automa.core.report import load
 from automa.core.registry import get_game
 from automa.core.results import games_file, read_games

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from automa.core.checkpoint import unranges
+from automa.core.plan import unranges
 from automa.core.simulate import resolve, simulate_dir
 from automa.core.sweep import load_spec, run_sweep
 from tests.core.test_cli import run_cli, subprocess_cli
@@ -123,20 +123,20 @@ def test_a_killed_sweep_resumes_to_the_same_bytes(capsys, tmp_path):
 
 def test_chunk_files_are_recorded_while_the_run_goes(tmp_path, monkeypatch):
     """The manifest lists a chunk only once its file is complete (written, then renamed)."""
-    from automa.core import checkpoint
+    from automa.core import collect
 
     seen = []
-    real = checkpoint.write_json
+    real = collect.write_json
 
     def spy(path, data):
         if path.name == "manifest.json" and "chunks_done" in data and not data["complete"]:
             files = {int(p.stem) for p in (path.parent / "chunks").glob("*.csv")}
-            seen.append(checkpoint.unranges(data["chunks_done"]) <= files)
+            seen.append(unranges(data["chunks_done"]) <= files)
             assert not list((path.parent / "chunks").glob("*.tmp"))
         real(path, data)
 
-    monkeypatch.setattr(checkpoint, "write_json", spy)
-    monkeypatch.setattr(checkpoint, "SAVE_EVERY", 0)
+    monkeypatch.setattr(collect, "write_json", spy)
+    monkeypatch.setattr(collect, "SAVE_EVERY", 0)
     simulate_dir(resolve("tiny", None, {}, seed=1), 3000, 2, tmp_path / "r", quiet=True)
     assert len(seen) > 5 and all(seen)
 
