@@ -15,7 +15,7 @@ from typing import Iterator
 
 from automa.core.errors import UsageError
 from automa.core.inputs import CHUNKS, RunSpec
-from automa.core.results import csv_text
+from automa.core.results import columns, csv_text
 
 MAX_CHUNK = 250  # games per work chunk; only load balancing depends on it, never the output
 CHUNKS_PER_JOB = 8  # at least this many chunks per job: the last chunks leave little idle time
@@ -97,7 +97,25 @@ def recorded_plan(out: Path, parts: list[Part], manifest: dict) -> Plan:
     plan = tasks(parts, manifest["chunk_size"])
     if len(plan) != manifest["chunks"]:
         raise UsageError(f"{out}/manifest.json: records {manifest['chunks']} chunks, the run has {len(plan)}")
-    return Plan(plan, {k for k in unranges(manifest["chunks_done"]) if chunk_file(out, k).is_file()})
+    done = {k for k in unranges(manifest["chunks_done"]) if chunk_file(out, k).is_file()}
+    if done:
+        _check_fields(out, min(done), plan[min(done)], parts)
+    return Plan(plan, done)
+
+
+def _check_fields(out: Path, key: int, task: Task, parts: list[Part]) -> None:
+    """Refuse a resume whose finished games have other columns than this version writes: a run started
+    before a rule option was added (or after one was removed) cannot go on in the same games file."""
+    import csv
+
+    part = parts[task.part]
+    want = len(columns(part.spec.game)) + (part.prefix is not None)
+    with chunk_file(out, key).open(newline="") as f:
+        have = len(next(csv.reader(f), []))
+    if have != want:
+        raise UsageError(f"--resume {out}: its finished games have {have} columns, this automa-sim writes "
+                         f"{want} (a rule option was added or removed since the run started); start the run "
+                         f"again in another --out")
 
 
 def ranges(keys: list[int]) -> list[list[int]]:

@@ -24,6 +24,7 @@ from automa.core.inputs import RunSpec, check_run, output_dir, pick_backend, pre
 from automa.core.manifest import load_manifest, new_manifest, record_resume
 from automa.core.plan import Part, Task, new_plan, recorded_plan
 from automa.core.results import FORMATS, GamesWriter, read_games
+from automa.core.screen import count
 
 if TYPE_CHECKING:  # pandas loads only for a DataFrame: a simulate run's startup is part of its time
     import pandas as pd
@@ -145,10 +146,10 @@ def human_summary(outcome: Outcome) -> str:
     m = outcome.manifest
     timing = f"in {m['seconds']:.1f} s ({m['games_per_s']} games/s)"
     if m["games_played"] == m["games_done"] == m["games"]:
-        counts = f"{m['games_done']} games {timing}"
+        counts = f"{count(m['games_done'], 'game')} {timing}"
     else:  # a resumed or stopped run: the rate is that of the games played in this session
         counts = f"{m['games_done']} of {m['games']} games done, {m['games_played']} played {timing}"
-    lines = [f"{m['game']} · strategy {m['strategy']} · {counts} · {m['errors']} errors"]
+    lines = [f"{m['game']} · strategy {m['strategy']} · {counts} · {count(m['errors'], 'error')}"]
     if stopped := stop_line(m, "simulate", outcome.out):
         lines.append(stopped)
     if m["games_done"] and m["errors"] == m["games_done"]:

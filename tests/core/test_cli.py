@@ -190,7 +190,7 @@ def test_bad_input_is_one_line_and_exit_code_2(capsys, tmp_path, args, message):
 def test_games_that_raised_are_counted_on_stderr(capsys, tmp_path):
     code, out, err = simulate(capsys, tmp_path / "some", "-o", "crash_rate=10")
     errors = json.loads((tmp_path / "some" / "manifest.json").read_text())["errors"]
-    assert code == 0 and 0 < errors < 200 and f"· {errors} errors" in out
+    assert code == 0 and 0 < errors < 200 and f"· {errors} error{'s' if errors != 1 else ''}" in out
     assert err == (f"automa-sim: warning: {errors} of 200 games raised an error; see the error column of "
                    f"{tmp_path / 'some' / 'games.csv'}\n")
 
@@ -467,3 +467,9 @@ def test_replay_of_a_results_folder_rejects_run_settings(capsys, tmp_path, args,
 def test_replay_of_a_game_needs_a_seed(capsys):
     code, _, err = run_cli(capsys, "replay", "tiny", "-i", 1)
     assert code == 2 and err == "automa-sim: error: replay GAME needs --seed (or give the run's results DIR)\n"
+
+
+def test_a_run_of_one_game_says_one_game(capsys, tmp_path):
+    """Counts in words: "1 game", "0 errors" (issue 29's plurals)."""
+    code, out, _ = run_cli(capsys, "simulate", "tiny", "--games", 1, "--seed", 1, "--out", tmp_path / "one")
+    assert code == 0 and "· 1 game in " in out and "· 0 errors" in out

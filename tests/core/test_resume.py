@@ -197,3 +197,20 @@ def test_the_manifest_records_the_git_commit_and_the_data_files_hashes(tmp_path)
     deck.write_text("1\n6\n3\n")
     with pytest.raises(UsageError, match=r"data file deck=.* is missing or changed since the run started"):
         resume_dir(tmp_path / "r", 1, quiet=True)
+
+
+def test_a_run_started_before_an_option_existed_is_refused_not_spoiled(capsys, tmp_path):
+    """Its finished chunks lack the new option's column: resuming would write them under the new header
+    (misaligned rows), so the resume is a one-line error and nothing is written (issue 29's note)."""
+    out = tmp_path / "old"
+    simulate_dir(resolve("tiny", None, {}, seed=1), 40, 1, out, quiet=True)
+    lines = (out / "games.csv").read_text().splitlines()
+    (out / "chunks").mkdir()
+    rows = [",".join(line.split(",")[:-1]) for line in lines[1:6]]  # one column fewer, as before an option existed
+    (out / "chunks" / "0000000.csv").write_text("\n".join(rows) + "\n")
+    record = manifest(out) | {"complete": False, "chunks_done": [[0, 0]], "interrupted": True}
+    (out / "manifest.json").write_text(json.dumps(record))
+    before = (out / "games.csv").read_bytes()
+    code, _, err = run_cli(capsys, "simulate", "--resume", out)
+    assert code == 2 and err.count("\n") == 1 and "a rule option was added or removed" in err, err
+    assert (out / "games.csv").read_bytes() == before
