@@ -144,7 +144,7 @@ def app():
 def finish(outcome) -> None:
     """Report games that raised on stderr; exit 1 if a chunk kept killing its workers (resumable) or
     every game raised, 130 if Ctrl-C stopped the run."""
-    from automa.core.finish import resume_command
+    from automa.run.finish import resume_command
 
     m = outcome.manifest
     kind = m.get("kind", "simulate")
@@ -193,7 +193,7 @@ def simulate(ctx, game, games, seed, strategy, option_pairs, jobs, out, fmt, qui
       automa-sim simulate rurik --games 10000 --seed 1 --option difficulty=4 --jobs 4
       automa-sim simulate --resume results/rurik-20250101-120000
     """
-    from automa.core.simulate import human_summary, resolve, resume_dir, simulate_dir
+    from automa.run.simulate import human_summary, resolve, resume_dir, simulate_dir
 
     command = shlex.join(["automa-sim", *ctx.obj])
     if resume is not None:
@@ -232,8 +232,8 @@ def replay(ctx, game, seed, game_index, cell, strategy, option_pairs, as_json):
       automa-sim simulate rurik --games 50 --seed 1 --out results/replay-example --force --quiet
       automa-sim replay results/replay-example --game-index 3
     """
-    from automa.core.runner import replay as replay_game
-    from automa.core.simulate import resolve
+    from automa.run.runner import replay as replay_game
+    from automa.run.simulate import resolve
     from automa.core.trace import event_json, event_line
 
     if Path(game).is_file():
@@ -269,14 +269,14 @@ def replay(ctx, game, seed, game_index, cell, strategy, option_pairs, as_json):
 
 def replay_saved(path: Path, as_json: bool) -> None:
     """The log of a game saved by ``automa-sim play``: played again from its seed with its choices."""
-    from automa.core import saved
+    from automa.table import saved
     from automa.core.registry import get_game
     from automa.core.trace import Labelling, Trace, event_json, event_line, label_decisions
 
     game = saved.load(path)
     entry = get_game(game.game)
     if not as_json and entry.describe and entry.tell:  # in words, as `log` tells it (docs/play.md)
-        from automa.core.play import narrate_saved
+        from automa.table.play import narrate_saved
 
         lines, final = narrate_saved(game)
         for line in lines:
@@ -333,9 +333,9 @@ def review(source, game_index, cell, strategy, rollouts, seed, top, out, force, 
     import time
     from datetime import datetime
 
-    from automa.core import review as rev
+    from automa.table import review as rev
     from automa.core.seeding import fresh_entropy
-    from automa.core.simulate import progress_bar
+    from automa.run.simulate import progress_bar
 
     if top < 1:
         raise UsageError(f"--top must be at least 1, got {top}")
@@ -424,7 +424,7 @@ def rate(folder, ladder_dir, strategy, out, force):
     """
     import csv
 
-    from automa.core import rate as rating
+    from automa.studies import rate as rating
 
     if out is not None and out.exists() and not force:
         raise UsageError(f"output file {out} already exists; use --force to overwrite it or choose another --out")
@@ -450,8 +450,8 @@ def run_spec(out: Path, cell: str | None, game_index: int):
     """The :class:`RunSpec` that played game ``game_index`` of the run (or sweep ``cell``) in ``out``."""
     import json
 
-    from automa.core.simulate import resolve
-    from automa.core.sweep import load_spec
+    from automa.run.simulate import resolve
+    from automa.run.sweep import load_spec
 
     try:
         manifest = json.loads((out / "manifest.json").read_text())
@@ -524,11 +524,11 @@ def play(ctx, game, seed, game_index, option_pairs, load, save, results, hint_st
       automa-sim play rurik --seed 1
       automa-sim play stroganov --option opponent=katyusha --hint-strategy 'mc(budget=8)'
     """
-    from automa.core.play import full_screen, start
+    from automa.table.play import full_screen, start
 
     front = None
     if full_screen(screen):
-        from automa.core.fullscreen import Screenful
+        from automa.table.fullscreen import Screenful
 
         front = Screenful()
     command = shlex.join(["automa-sim", *ctx.obj])
@@ -684,7 +684,7 @@ def summarize_cmd(path, by, fmt):
     """
     from automa.core.registry import get_game
     from automa.core.results import games_file, read_games
-    from automa.core.stats import configuration, rounded, summarize, summary_text
+    from automa.analysis.stats import configuration, rounded, summarize, summary_text
 
     games = read_games(games_file(path), get_game)
     named, by = bool(by), list(by) or configuration(games)
@@ -714,8 +714,8 @@ def compare(run_a, run_b):
       automa-sim simulate rurik --games 200 --seed 1 --strategy random --out results/compare-b --force --quiet
       automa-sim compare results/compare-a results/compare-b
     """
-    from automa.core.compare import compare as compare_runs
-    from automa.core.compare import text
+    from automa.analysis.compare import compare as compare_runs
+    from automa.analysis.compare import text
     from automa.core.registry import get_game
     from automa.core.results import games_file, read_games
 
@@ -749,9 +749,9 @@ def bench(games, seconds, count, overhead, rollout, strategy):
       automa-sim bench rurik --overhead --strategy random --games 4000
       automa-sim bench rurik --rollout --games 20
     """
-    from automa.core.bench import bench as run_bench
-    from automa.core.bench import overhead as run_overhead
-    from automa.core.bench import overhead_table, table
+    from automa.run.bench import bench as run_bench
+    from automa.run.bench import overhead as run_overhead
+    from automa.run.bench import overhead_table, table
     from automa.core.registry import game_names, get_game
 
     names = list(games)
@@ -770,7 +770,7 @@ def bench(games, seconds, count, overhead, rollout, strategy):
         click.echo(overhead_table([run_overhead(n, strategy, count or 2000) for n in names]))
         return
     if rollout:
-        from automa.core.bench import rollout_cost, rollout_table
+        from automa.run.bench import rollout_cost, rollout_table
         rows = []
         for n in names:
             row = rollout_cost(n, strategy, count or 40)
@@ -808,7 +808,7 @@ def sweep(ctx, spec, out, jobs, games, fmt, quiet, force, backend, scheduler, re
       automa-sim sweep sweeps/rurik-difficulty.toml --out results/rurik-difficulty --jobs 4
       automa-sim sweep --resume results/rurik-difficulty
     """
-    from automa.core.sweep import human_summary, load_spec, resume_sweep, run_sweep
+    from automa.run.sweep import human_summary, load_spec, resume_sweep, run_sweep
 
     command = shlex.join(["automa-sim", *ctx.obj])
     if resume is not None:
@@ -851,7 +851,7 @@ def sensitivity(ctx, game, strategy, option_pairs, only, games, seed, jobs, out,
       automa-sim sensitivity rurik --games 10 --seed 1 --only final_tie --only deed_timing --out /tmp/sens --force
       automa-sim report /tmp/sens
     """
-    from automa.core import sensitivity as sens
+    from automa.studies import sensitivity as sens
 
     command = shlex.join(["automa-sim", *ctx.obj])
     if resume is not None:
@@ -862,6 +862,10 @@ def sensitivity(ctx, game, strategy, option_pairs, only, games, seed, jobs, out,
             raise UsageError("sensitivity needs GAME (or --resume DIR)")
         design = sens.plan(game, list(strategy), parse_options(option_pairs), list(only), games, seed)
         outcome = sens.run(design, jobs, out, force, quiet, command, backend, scheduler)
+    if (outcome.out / "sensitivity.csv").is_file():
+        from automa.report.sensitivity_report import write_plot
+
+        write_plot(outcome.out)
     click.echo(sens.human_summary(design, outcome))
     finish(outcome)
 
@@ -896,7 +900,7 @@ def ladder(ctx, game, search, budgets, reference, option_pairs, grid, games, see
     Example:
       automa-sim ladder rurik --budgets 1,2 --games 4 --grid difficulty=1,4 --reference greedy --seed 1 --out /tmp/ladder --force
     """
-    from automa.core import ladder as lad
+    from automa.studies import ladder as lad
 
     command = shlex.join(["automa-sim", *ctx.obj])
     if resume is not None:
@@ -932,7 +936,7 @@ def report(path, x, sensitivity):
     Example:
       automa-sim report results/rurik-difficulty-20250101-120000 --x rebel_leader
     """
-    from automa.core.report import write_report
+    from automa.report.report import write_report
 
     for written in write_report(path, x, sensitivity):
         click.echo(written)
@@ -967,7 +971,7 @@ def calibrate(game, strategy, target, option_pairs, by_leader, seed, batch, max_
     """
     from datetime import datetime
 
-    from automa.core import calibrate as cal
+    from automa.studies import calibrate as cal
     from automa.core.seeding import fresh_entropy
 
     out = out or Path("results") / f"calibrate-{game}-{datetime.now():%Y%m%d-%H%M%S}.csv"
@@ -1023,7 +1027,7 @@ def tune(ctx, game, strategy, params, objective, target, option_pairs, trials, b
       automa-sim tune rurik expert --param kill=1:3 --param deny=0:2 --trials 6 --batch 3 --games 10 --confirm-games 20 --seed 1 --out results/tune-demo --force
       automa-sim tune --resume results/tune-demo --trials 9
     """
-    from automa.core import tune as tun
+    from automa.studies import tune as tun
 
     command = shlex.join(["automa-sim", *ctx.obj])
     if resume is not None:

@@ -28,7 +28,7 @@ def simulate(game: str, games: int = 1000, seed: int | None = None, strategy: st
     """
     import os
 
-    from automa.core.simulate import resolve, simulate_frame
+    from automa.run.simulate import resolve, simulate_frame
 
     jobs = (os.cpu_count() or 1) if jobs is None else jobs
     _check_arguments(game, games, seed, strategy, options, jobs, backend, scheduler)
@@ -38,7 +38,7 @@ def simulate(game: str, games: int = 1000, seed: int | None = None, strategy: st
 
 def _check_arguments(game, games, seed, strategy, options, jobs, backend, scheduler) -> None:
     """Reject a wrong type or value of a :func:`simulate` parameter, by the parameter's name."""
-    from automa.core.inputs import BACKENDS
+    from automa.run.inputs import BACKENDS
     from automa.core.errors import UsageError
 
     def whole(name: str, value, least: int) -> None:
@@ -74,6 +74,6 @@ def _check_arguments(game, games, seed, strategy, options, jobs, backend, schedu
 
 def summarize(df: "pd.DataFrame", by: list[str] | None = None) -> "pd.DataFrame":
     """The ``summary.csv`` table of a games table: one row per group of ``by`` (default: configuration)."""
-    from automa.core.stats import summarize as _summarize
+    from automa.analysis.stats import summarize as _summarize
 
     return _summarize(df, by)

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 
 from automa.core.params import Param
-from automa.core.stats import mean_interval, paired_win_interval, wilson
+from automa.core.intervals import mean_interval, paired_win_interval, wilson
 from automa.core.strategy import Strategy
 
 OUTCOME = {"player": 1.0, "tie": 0.5, "automa": 0.0}   # automa.core.results.WINNERS

@@ -9,22 +9,26 @@ a game's strategy table) are not imports and are not read.
 
 The rules (:func:`problems`):
 
-- ``automa/core`` has no circle, and no arrow up into a game engine (``automa/<game>``), the
-  strategies, the CLI or the package's API (``automa/__init__.py``).
-- An engine imports only the core and itself: never the strategies, another engine, the CLI or the API.
+- The shared machinery is in layers (:data:`LAYERS`, issue 30; docs/architecture.md), bottom up:
+  ``automa/core`` (the contract engines and strategies use), ``analysis``, ``run``, ``studies``,
+  ``report``, ``table``. A layer imports only itself and the layers below it: never a layer above, a
+  game engine (``automa/<game>``), the strategies, the CLI or the package's API
+  (``automa/__init__.py``). So no study imports a report, and the core imports only the core.
+- An engine imports only the core and itself: never another layer, the strategies, another engine, the
+  CLI or the API.
 - An engine keeps its modules (``automa/<game>/modules/``) behind its named hook points (issue 24):
   only its registry entry ``automa/<game>/__init__.py``, which wires the modules in play to the base
   game's hook points, imports a module; the base game never does, and a module imports the base game
   and the core only, never another module.
 - A strategy imports only :data:`STRATEGY_PROTOCOL` of the package (the decision/view protocol as it
   stands: engines hand it views through :class:`automa.core.strategy.Decision`), the strategies of
-  its own game and the game-free ones (search players); never an engine, the rest of the core, the
-  CLI or the API.
+  its own game and the game-free ones (search players); never an engine, the rest of the core, another
+  layer, the CLI or the API.
 - A run flows one way through its stages (:data:`RUN_STAGES`, issue 30): inputs, the manifest, the
   plan, play (a chunk, then the backend it runs on), collect, finish. A stage imports only the stages
   before it, never a later one nor a module that uses them (``simulate``, ``sweep``, the studies).
 - Nobody imports the CLI; only the CLI imports the API.
-- There is no circle anywhere: in the core, an engine, the strategies or between them.
+- There is no circle anywhere: in a layer, an engine, the strategies or between them.
 """
 from __future__ import annotations
 
@@ -38,13 +42,14 @@ ROOT = Path(__file__).resolve().parents[1]
 # What a strategy may import from automa: the strategy protocol (Strategy, Decision) and the declared
 # parameters of a strategy (Param). This is what strategies import today; views come through decisions.
 STRATEGY_PROTOCOL = frozenset({"automa.core.strategy", "automa.core.params",
-                               "automa.core.stats"})  # pure statistics: the search players' verdict
+                               "automa.core.intervals"})  # pure statistics: the search players' verdict
+LAYERS = ("core", "analysis", "run", "studies", "report", "table")  # the shared machinery, bottom up
 
 TOP_LEVEL = ("automa", "strategies", "cli")
 
 # The stages of a run, in the order its data goes through them: each may import only those before it.
-RUN_STAGES = ("automa.core.inputs", "automa.core.manifest", "automa.core.plan", "automa.core.runner",
-              "automa.core.backends", "automa.core.collect", "automa.core.finish")
+RUN_STAGES = ("automa.run.inputs", "automa.run.manifest", "automa.run.plan", "automa.run.runner",
+              "automa.run.backends", "automa.run.collect", "automa.run.finish")
 
 
 def module_files(root: Path) -> dict[str, Path]:
@@ -140,15 +145,16 @@ def circles(graph: dict[str, set[str]]) -> list[frozenset[str]]:
 
 
 def layer(module: str, games: set[str]) -> tuple[str, str | None]:
-    """Where a module sits: ``("cli", None)``, ``("api", None)`` (automa/__init__.py), ``("core", None)``,
-    ``("engine", game)`` or ``("strategy", game)`` (``None``: a game-free strategy, e.g. a search player)."""
+    """Where a module sits: ``("cli", None)``, ``("api", None)`` (automa/__init__.py), ``("layer", name)``
+    (one of :data:`LAYERS`), ``("engine", game)`` or ``("strategy", game)`` (``None``: a game-free
+    strategy, e.g. a search player)."""
     parts = module.split(".")
     if parts == ["cli"]:
         return "cli", None
     if parts == ["automa"]:
         return "api", None
     if parts[0] == "automa":
-        return ("core", None) if parts[1] == "core" else ("engine", parts[1])
+        return ("layer", parts[1]) if parts[1] in LAYERS else ("engine", parts[1])
     return "strategy", parts[1] if len(parts) > 1 and parts[1] in games else None
 
 
@@ -159,9 +165,11 @@ def forbidden(source: str, target: str, games: set[str]) -> str | None:
         return "nothing imports the CLI"
     if to_kind == "api" and kind != "cli":
         return "only the CLI imports the package's API (automa/__init__.py)"
-    if kind == "core" and to_kind != "core":
+    if kind == "layer" and game == "core" and (to_kind, to_game) != ("layer", "core"):
         return "the core imports only the core"
-    if kind == "engine" and not (to_kind == "core" or (to_kind == "engine" and to_game == game)):
+    if kind == "layer" and (to_kind != "layer" or LAYERS.index(to_game) > LAYERS.index(game)):
+        return f"automa/{game} imports only itself and the layers below it ({' < '.join(LAYERS)})"
+    if kind == "engine" and not ((to_kind, to_game) == ("layer", "core") or (to_kind == "engine" and to_game == game)):
         return "an engine imports only the core and itself"
     modules = f"automa.{game}.modules"
     if kind == "engine" and (target == modules or target.startswith(modules + ".")) and source != f"automa.{game}":
@@ -192,12 +200,12 @@ def stage_arrow(source: str, target: str, runners: set[str]) -> str | None:
 
 def problems(graph: dict[str, set[str]]) -> list[str]:
     """Every broken rule of the module docstring, one line each (empty: the graph is as it should be)."""
-    games = {m.split(".")[1] for m in graph if m.startswith("automa.") and not m.startswith("automa.core")}
+    games = {m.split(".")[1] for m in graph if m.startswith("automa.") and m.split(".")[1] not in LAYERS}
     runners = {m for m, targets in graph.items() if m not in RUN_STAGES and targets & set(RUN_STAGES)}
     out = [f"{source} -> {target}: {why}" for source in sorted(graph) for target in sorted(graph[source])
            if (why := forbidden(source, target, games) or stage_arrow(source, target, runners))]
     for circle in circles(graph):
-        where = "in automa/core" if any(m.startswith("automa.core") for m in circle) else "of imports"
+        where = "in the layers" if any(layer(m, games)[0] == "layer" for m in circle) else "of imports"
         out.append(f"a circle {where}: {', '.join(sorted(circle))}")
     return out
 
@@ -216,10 +224,10 @@ def test_the_package_imports_one_way(graph):
 def test_the_graph_is_read_whole(graph):
     """Spot checks that the reader sees every kind of import: module level, inside a function, from a
     package of a submodule, and a name from a package's own ``__init__``."""
-    assert "automa.core.runner" in graph["automa.core.backends"]  # module level
-    assert "automa.core.simulate" in graph["automa"]  # inside simulate()
-    assert {"automa.core.ladder_report", "automa.core.sensitivity_report"} <= graph["automa.core.report"]
-    assert "automa.core.plots" in graph["automa.core.report"]  # from automa.core import plots
+    assert "automa.run.runner" in graph["automa.run.backends"]  # module level
+    assert "automa.run.simulate" in graph["automa"]  # inside simulate()
+    assert {"automa.report.ladder_report", "automa.report.sensitivity_report"} <= graph["automa.report.report"]
+    assert "automa.report.plots" in graph["automa.report.report"]  # from automa.core import plots
     assert "automa" in graph["cli"]  # from automa import __version__
     assert set(graph) >= {"cli", "automa", "automa.core.version", "strategies.rurik.expert",
                           "automa.stroganov.modules.merchant"}
@@ -256,11 +264,21 @@ def test_the_reader_resolves_every_kind_of_import(tmp_path):
 
 
 @pytest.mark.parametrize("source, target, message", [
-    ("automa.core.stats", "automa.core.simulate", "a circle in automa/core"),
+    ("automa.analysis.paired", "automa.analysis.findings", "a circle in the layers"),
+    ("automa.analysis.stats", "automa.run.runner", "automa/analysis imports only itself and the layers below it"),
+    ("automa.run.simulate", "automa.studies.ladder", "automa/run imports only itself and the layers below it"),
+    ("automa.studies.sensitivity", "automa.report.sensitivity_report", "automa/studies imports only itself"),
+    ("automa.studies.rate", "automa.table.played", "automa/studies imports only itself"),
+    ("automa.report.report", "automa.table.play", "automa/report imports only itself"),
+    ("automa.core.registry", "automa.analysis.stats", "the core imports only the core"),
+    ("automa.rurik.view", "automa.analysis.stats", "an engine imports only the core and itself"),
+    ("strategies.search", "automa.analysis.stats", "a strategy imports only the strategy protocol"),
+    ("automa.table.play", "automa.studies.rate", None),  # a layer above reads one below
+    ("automa.report.ladder_report", "automa.studies.ladder", None),  # a study's report reads the study
     ("automa.core.results", "automa.rurik", "the core imports only the core"),
     ("automa.core.registry", "strategies.rurik.greedy", "the core imports only the core"),
-    ("automa.core.collect", "automa", "only the CLI imports the package's API"),
-    ("automa.core.bench", "cli", "nothing imports the CLI"),
+    ("automa.run.collect", "automa", "only the CLI imports the package's API"),
+    ("automa.run.bench", "cli", "nothing imports the CLI"),
     ("automa.rurik.boat", "strategies.search", "an engine imports only the core and itself"),
     ("automa.stroganov.state", "automa.rurik.state", "an engine imports only the core and itself"),
     ("automa.stroganov.rounds", "automa.stroganov.modules.merchant", "the base game imports no module"),
@@ -271,21 +289,21 @@ def test_the_reader_resolves_every_kind_of_import(tmp_path):
     ("automa.rurik.modules.epic", "automa.rurik.modules.factions", "never another module"),
     ("automa.rurik", "automa.rurik.modules.warfare", None),  # the wiring
     ("strategies.rurik.expert", "automa.rurik.view", "a strategy imports only the strategy protocol"),
-    ("strategies.mc", "automa.core.runner", "a strategy imports only the strategy protocol"),
+    ("strategies.mc", "automa.run.runner", "a strategy imports only the strategy protocol"),
     ("strategies.stroganov.greedy", "strategies.rurik.persona", "strategies of its own game"),
     ("automa.rurik.state", "automa.rurik.view", "a circle of imports: "),
     ("automa.rurik.hidden", "automa.rurik.schemes", None),  # not a circle: hidden -> match only
     ("automa.rurik.match", "automa.rurik.schemes", "a circle of imports: automa.rurik.match, automa.rurik.schemes"),
-    ("automa.core.inputs", "automa.core.plan", "a run's stage imports only the stages before it"),
-    ("automa.core.plan", "automa.core.collect", "a run's stage imports only the stages before it"),
-    ("automa.core.runner", "automa.core.backends", "a run's stage imports only the stages before it"),
-    ("automa.core.collect", "automa.core.finish", "a run's stage imports only the stages before it"),
-    ("automa.core.manifest", "automa.core.finish", "a run's stage imports only the stages before it"),
-    ("automa.core.backends", "automa.core.simulate", "a run's stage imports no module that uses the stages"),
-    ("automa.core.finish", "automa.core.sweep", "a run's stage imports no module that uses the stages"),
-    ("automa.core.collect", "automa.core.report", "a run's stage imports no module that uses the stages"),
-    ("automa.core.finish", "automa.core.plan", None),  # a later stage reads an earlier one's types
-    ("automa.core.simulate", "automa.core.finish", None),  # the pipeline runs its stages
+    ("automa.run.inputs", "automa.run.plan", "a run's stage imports only the stages before it"),
+    ("automa.run.plan", "automa.run.collect", "a run's stage imports only the stages before it"),
+    ("automa.run.runner", "automa.run.backends", "a run's stage imports only the stages before it"),
+    ("automa.run.collect", "automa.run.finish", "a run's stage imports only the stages before it"),
+    ("automa.run.manifest", "automa.run.finish", "a run's stage imports only the stages before it"),
+    ("automa.run.backends", "automa.run.simulate", "a run's stage imports no module that uses the stages"),
+    ("automa.run.finish", "automa.run.sweep", "a run's stage imports no module that uses the stages"),
+    ("automa.run.collect", "automa.run.bench", "a run's stage imports no module that uses the stages"),
+    ("automa.run.finish", "automa.run.plan", None),  # a later stage reads an earlier one's types
+    ("automa.run.simulate", "automa.run.finish", None),  # the pipeline runs its stages
 ])
 def test_a_wrong_arrow_fails(graph, source, target, message):
     changed = {k: set(v) for k, v in graph.items()}

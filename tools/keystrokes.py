@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import argparse
 
-from automa.core.play import STEPPED
+from automa.table.play import STEPPED
 from automa.core.registry import get_game, get_strategy
-from automa.core.runner import prepare
-from automa.core.saved import encode
+from automa.run.runner import prepare
+from automa.table.saved import encode
 from automa.core.seeding import game_streams
-from automa.core.simulate import resolve
+from automa.run.simulate import resolve
 from automa.core.steps import Stepper
 from automa.core.strategy import Strategy
 

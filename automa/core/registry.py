@@ -176,7 +176,7 @@ class Game:
     ``data_files`` are the :class:`automa.core.schema.DataFile` formats of its ``path`` options
     (``automa-sim rules template``). ``describe`` puts a decision's choice in words, ``render`` draws
     the table from the strategy view and ``tell`` a trace event in a sentence, for ``automa-sim play``
-    (automa.core.play). Also for ``play``: ``steps`` splits a big decision's choice into steps
+    (automa.table.play). Also for ``play``: ``steps`` splits a big decision's choice into steps
     (automa.core.steps); ``idle`` names the pass of a decision whose choices all do nothing, taken
     without asking; ``offer`` puts what an optional decision offers (and the index of its pass) so that
     the same offer, passed on once, is not asked again; ``reminder`` says what a person can still do
@@ -197,7 +197,7 @@ class Game:
     render: Callable[..., str] | None = None  # (view, width=80, colour=False, full=False) -> the table as a person sees it
     tell: Callable[[Any, dict], str | None] | None = None   # (view, trace event) -> a sentence, or None
     category_words: Mapping[str, str] | None = None          # score category -> its name in words
-    # for `play` (automa.core.play, docs/play.md), each optional:
+    # for `play` (automa.table.play, docs/play.md), each optional:
     steps: Callable[[Any, str, Any], tuple | None] | None = None  # (view, kind, choice) -> its Steps, or None
     idle: Callable[[Any, str, list], int | None] | None = None    # (view, kind, choices) -> the pass to take
     reminder: Callable[[Any, str, list], str | None] | None = None  # (view, kind, choices) -> what is still useful

@@ -1,4 +1,4 @@
-"""The proposed data tables as sensitivity assumptions (automa.core.alternatives): the shipped
+"""The proposed data tables as sensitivity assumptions (automa.studies.alternatives): the shipped
 alternative files load, validate and differ from the packaged table exactly as their index says;
 ``sensitivity`` lists, plays and names them (``--only TABLE``); a report gives each strategy's win
 rate with the top three assumptions of a sensitivity study, or the command that would measure it."""
@@ -8,12 +8,12 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from automa.core import alternatives as alt
+from automa.studies import alternatives as alt
 from automa.core.errors import UsageError
-from automa.core.runner import prepare
-from automa.core.sensitivity import plan, run
-from automa.core.sensitivity_report import moved_blocks, top_assumptions
-from automa.core.simulate import resolve
+from automa.run.runner import prepare
+from automa.studies.sensitivity import plan, run
+from automa.report.sensitivity_report import moved_blocks, top_assumptions
+from automa.run.simulate import resolve
 from tests.core.test_cli import run_cli
 
 GAMES = ("rurik", "stroganov")

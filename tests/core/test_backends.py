@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from automa.core import backends
+from automa.run import backends
 from automa.core.errors import UsageError
-from automa.core.inputs import check_backend
-from automa.core.simulate import resolve, resume_dir, simulate_dir
-from automa.core.sweep import load_spec, run_sweep
+from automa.run.inputs import check_backend
+from automa.run.simulate import resolve, resume_dir, simulate_dir
+from automa.run.sweep import load_spec, run_sweep
 from tests.core.test_cli import run_cli
 from tests.core.test_sweep import write_spec
 from tests.core.tinygame import DIE_MARKER
@@ -230,7 +230,7 @@ def test_more_jobs_than_chunks_start_no_idle_processes(tmp_path):
     """``--jobs 500 --games 5``: a pool of at most one process per chunk (5), not 500."""
     import multiprocessing
 
-    from automa.core.plan import Part, chunk_size, tasks
+    from automa.run.plan import Part, chunk_size, tasks
 
     spec = resolve("tiny", None, {}, seed=3)
     parts = [Part(spec, 5)]

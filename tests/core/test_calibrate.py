@@ -8,7 +8,7 @@ import pytest
 
 import automa
 from automa.core import registry
-from automa.core.calibrate import BATCH, HALF_WIDTH, calibrate, settings
+from automa.studies.calibrate import BATCH, HALF_WIDTH, calibrate, settings
 from automa.core.registry import Ladder
 from tests.core import tinygame
 from tests.core.test_cli import run_cli

@@ -15,7 +15,7 @@ import pytest
 import cli
 from automa.core.registry import get_game
 from automa.core.results import read_games
-from automa.core.stats import rounded
+from automa.analysis.stats import rounded
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -89,7 +89,7 @@ def test_default_output_directory(capsys, tmp_path, monkeypatch):
 def test_runs_started_in_the_same_second_get_their_own_default_folders(capsys, tmp_path, monkeypatch):
     from datetime import datetime
 
-    from automa.core import inputs
+    from automa.run import inputs
     from tests.core.test_sweep import write_spec
 
     class Frozen(datetime):
@@ -112,7 +112,7 @@ def test_runs_started_in_the_same_second_get_their_own_default_folders(capsys, t
 
 def test_a_run_whose_setup_fails_leaves_no_default_folder(capsys, tmp_path, monkeypatch):
     pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install '.[cluster]'")
-    from automa.core import backends
+    from automa.run import backends
     from tests.core.test_backends import free_port
 
     monkeypatch.setattr(backends, "CONNECT_TIMEOUT", 1)
@@ -340,7 +340,7 @@ def test_bench_prints_a_table(capsys):
 
 def test_bench_shows_slow_rates_with_three_digits():
     """A search player's games/s (well under 1) is not rounded to 0."""
-    from automa.core.bench import _cell
+    from automa.run.bench import _cell
     assert [_cell(v, "games/s 1 proc") for v in (0.0437, 4.5, 57.25, 1234.6)] == ["0.0437", "4.5", "57.2", "1,235"]
     assert _cell(1.953, "speedup") == "1.95" and _cell(40, "games") == "40"
 
@@ -355,7 +355,7 @@ def test_bench_overhead_times_a_new_simulate_process_against_bench():
     """bench --overhead measures what issue 13's whole-run target compares: a new `automa-sim simulate
     -j 1` process, startup included, against bench's one-process games/s (and the engine loop and an
     in-process run beside them)."""
-    from automa.core.bench import OVERHEAD_COLUMNS, overhead, overhead_table
+    from automa.run.bench import OVERHEAD_COLUMNS, overhead, overhead_table
 
     row = overhead("stroganov", "random", 4, repeat=1)
     assert list(row) == list(OVERHEAD_COLUMNS) and row["games"] == 4

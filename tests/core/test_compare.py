@@ -4,12 +4,12 @@ import math
 import numpy as np
 import pytest
 
-from automa.core.compare import compare
+from automa.analysis.compare import compare
 from automa.core.errors import UsageError
-from automa.core.paired import interval
+from automa.analysis.paired import interval
 from automa.core.registry import get_game
 from automa.core.results import read_games
-from automa.core.stats import Z95
+from automa.core.intervals import Z95
 from tests.core.test_cli import run_cli
 
 

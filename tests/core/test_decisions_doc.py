@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from automa.core.runner import prepare
+from automa.run.runner import prepare
 from automa.core.seeding import game_streams
-from automa.core.simulate import resolve
+from automa.run.simulate import resolve
 from automa.rurik.choices import CHOICES
 from automa.core.strategy import Strategy
 

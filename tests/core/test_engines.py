@@ -6,8 +6,8 @@ import pytest
 import automa
 from automa.core.errors import UsageError
 from automa.core.registry import get_game, get_strategy
-from automa.core.runner import replay
-from automa.core.simulate import resolve, simulate_dir
+from automa.run.runner import replay
+from automa.run.simulate import resolve, simulate_dir
 from tests.core.test_cli import run_cli
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 import cli
-from automa.core import collect
+from automa.run import collect
 from tests.core.test_backends import cluster  # noqa: F401  (the fixture)
 from tests.core.test_cli import run_cli
 from tests.core.test_registry import install_plugin

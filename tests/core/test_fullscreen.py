@@ -1,4 +1,4 @@
-"""``automa-sim play`` in full screen (automa/core/fullscreen.py, docs/play.md), driven headless by
+"""``automa-sim play`` in full screen (automa/table/fullscreen.py, docs/play.md), driven headless by
 Textual's own test driver (``App.run_test`` and its ``Pilot``) at 80x24: a whole Rurik and a whole
 Stroganov game answered by keys, every line-mode command, quit at every kind of prompt, what is on the
 screen; and in a real pseudo-terminal, which mode ``--screen auto`` picks and the exit codes."""
@@ -20,9 +20,9 @@ pytest.importorskip("textual")
 from rich.console import Console
 from textual import events
 
-from automa.core import saved as saves
-from automa.core.fullscreen import OVER, PAGER, Screenful
-from automa.core.play import start
+from automa.table import saved as saves
+from automa.table.fullscreen import OVER, PAGER, Screenful
+from automa.table.play import start
 from automa.core.results import read_games
 from automa.core.registry import get_game
 
@@ -263,7 +263,7 @@ def test_quit_after_the_game_ends_and_a_loaded_game_goes_on(tmp_path):
     """A game loaded one decision before its end: the end fills the screen; quit there leaves (0)."""
     options, seed = SETTINGS["rurik"]
     whole = tmp_path / "whole.json"
-    from automa.core.play import Terminal
+    from automa.table.play import Terminal
 
     # the game to its end in line mode first, then saved one choice before it
 
@@ -338,7 +338,7 @@ def test_auto_needs_both_ends_a_terminal_and_full_refuses_a_pipe(monkeypatch):
     """--screen auto is full only with standard input and output terminals, TERM not dumb, 80x24 at
     least; --screen full in a pipe is a usage error, before any prompt."""
     from automa.core.errors import UsageError
-    from automa.core.play import full_screen
+    from automa.table.play import full_screen
 
     class Tty(io.StringIO):
         def isatty(self):

@@ -1,15 +1,15 @@
-"""``play``'s hint (automa/core/hint.py): the search player's verdict, and the wider hint that does
+"""``play``'s hint (automa/table/hint.py): the search player's verdict, and the wider hint that does
 not hide a better move than the two it compared (issue 29)."""
 from __future__ import annotations
 
 import random
 
-from automa.core import saved as saves
-from automa.core.hint import MORE, hint, wider
+from automa.table import saved as saves
+from automa.table.hint import MORE, hint, wider
 from automa.core.registry import get_game, get_strategy
-from automa.core.runner import prepare
+from automa.run.runner import prepare
 from automa.core.seeding import game_streams
-from automa.core.simulate import resolve
+from automa.run.simulate import resolve
 
 # Stroganov, seed 3, greedy's game: at its 102nd decision (a paid second action, 19 choices) both
 # choices the default hint compares lose all 8 rollouts, while taking region 3's Tsar's Wish wins
@@ -76,7 +76,7 @@ def test_a_hint_whose_choices_all_lose_widens_and_finds_the_winning_move():
 def test_hint_more_at_the_prompt(tmp_path, monkeypatch):
     """``hint more`` typed at play's prompt compares more choices than ``hint`` (all 8 of Stroganov's
     third decision, seed 3, where ``hint`` compares two), and each says which it compared."""
-    from automa.core.play import ANSI, Terminal, start
+    from automa.table.play import ANSI, Terminal, start
 
     monkeypatch.setenv("COLUMNS", "80")
     monkeypatch.setenv("LINES", "200")

@@ -4,9 +4,9 @@ module, until each documented kind has been met."""
 import pytest
 
 from automa.core.registry import get_game, get_strategy
-from automa.core.runner import prepare
+from automa.run.runner import prepare
 from automa.core.seeding import game_streams
-from automa.core.simulate import resolve
+from automa.run.simulate import resolve
 from automa.core.strategy import Strategy
 from tests.core.test_decisions_doc import documented
 

@@ -1,10 +1,10 @@
-"""automa-sim ladder: the search player at each budget against each setting (automa.core.ladder)."""
+"""automa-sim ladder: the search player at each budget against each setting (automa.studies.ladder)."""
 import shlex
 
 import pandas as pd
 import pytest
 
-from automa.core.ladder import crossing
+from automa.studies.ladder import crossing
 
 from tests.core.test_cli import run_cli
 from tests.core.test_examples import stop_after_first_chunk

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from automa.core.errors import UsageError
 from automa.core.registry import Option, get_game
-from automa.core.runner import prepare
-from automa.core.simulate import resolve
-from automa.core.sweep import load_spec
+from automa.run.runner import prepare
+from automa.run.simulate import resolve
+from automa.run.sweep import load_spec
 from tests.core.test_cli import run_cli
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from automa.core import saved as saves
+from automa.table import saved as saves
 from automa.core.registry import get_game, get_strategy
 from automa.core.results import read_games
 
@@ -214,7 +214,7 @@ def test_a_whole_game_by_keystrokes(game, tmp_path):
     assert list(games["strategy"]) == ["human"] and int(games["margin"].iloc[0]) == player - automa
     assert json.loads((results / "manifest.json").read_text())["saved_games"] == [str(second)]
     if game == "rurik":  # report reads a person's games like a run's
-        from automa.core.report import write_report
+        from automa.report.report import write_report
 
         assert (results / "report.md") in write_report(results, None)
 
@@ -260,7 +260,7 @@ def test_a_saved_game_is_checked_field_by_field_and_choice_by_choice(tmp_path):
 
 
 def test_a_margin_is_placed_on_the_published_ladder_of_its_setting_only():
-    from automa.core.played import on_ladder
+    from automa.studies.rate import on_ladder
 
     entry = get_game("rurik")
     lines = on_ladder(entry, entry.resolve_options({"difficulty": "1"}), -11)
@@ -295,7 +295,7 @@ def test_quit_at_the_pager_of_a_long_story_quits(tmp_path):
 @pytest.mark.parametrize("typed", ["quit", "exit", "QUIT "])
 def test_quit_at_any_pager_quits(typed, monkeypatch):
     """issue 29: ``quit`` or ``exit`` at a pager (help, log, a /WORDS result) stops the session."""
-    from automa.core.play import Quit, Terminal
+    from automa.table.play import Quit, Terminal
 
     monkeypatch.setenv("LINES", "10")
     said = []
@@ -308,7 +308,7 @@ def test_quit_at_any_pager_quits(typed, monkeypatch):
 def test_a_pager_skips_on_q_and_passes_a_command_on_to_the_prompt(monkeypatch):
     """issue 29: at a pager q skips the rest; a number is Enter (the choices are not shown yet); any
     other command ends the paging and is taken as typed at the next prompt."""
-    from automa.core.play import Terminal
+    from automa.table.play import Terminal
 
     monkeypatch.setenv("LINES", "10")
     typed, said = iter(["q", "", "3", "log", "x"]), []
@@ -324,7 +324,7 @@ def keyboard(tmp_path, monkeypatch, typed: list[str], game: str = "rurik", seed:
              rows: int = 200, save: Path | None = None) -> tuple[int, list[str], Path]:
     """``play GAME --seed SEED`` in-process on a line-mode front of ``columns`` x ``rows`` with ``typed``
     as its input (then the input ends): the exit code, every line printed, and the saved game."""
-    from automa.core.play import Terminal, start
+    from automa.table.play import Terminal, start
 
     monkeypatch.setenv("COLUMNS", str(columns))
     monkeypatch.setenv("LINES", str(rows))
@@ -370,7 +370,7 @@ def test_the_command_that_continues_a_game_is_one_line(tmp_path, monkeypatch):
 
 def test_help_fits_the_terminal(tmp_path, monkeypatch):
     """issue 29: every line of help fits the width, each command at the start of its entry."""
-    from automa.core.play import HELP, help_lines
+    from automa.table.play import HELP, help_lines
 
     for width in (80, 60, 40):
         lines = help_lines(width)
@@ -406,9 +406,9 @@ def test_replay_of_a_saved_game_tells_it_in_words(tmp_path, monkeypatch, capsys)
 def test_every_choice_in_steps_is_told_apart_and_typed_in_one_go(game):
     """issue 29: each choice of a stepped decision has its own keys, and its notation from the first
     step takes exactly that choice (automa/<game>/steps.py, automa.core.steps)."""
-    from automa.core.runner import prepare
+    from automa.run.runner import prepare
     from automa.core.seeding import game_streams
-    from automa.core.simulate import resolve
+    from automa.run.simulate import resolve
     from automa.core.steps import Stepper
 
     entry, seen = get_game(game), set()

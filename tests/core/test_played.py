@@ -1,16 +1,16 @@
-"""A person's results folder (``automa-sim play``, automa/core/played.py) across versions."""
+"""A person's results folder (``automa-sim play``, automa/table/played.py) across versions."""
 from __future__ import annotations
 
 import csv
 
 import pytest
 
-from automa.core import played
+from automa.table import played
 from automa.core.errors import UsageError
 from automa.core.registry import get_game
 from automa.core.results import columns, csv_text, read_games
-from automa.core.runner import play_one, prepare
-from automa.core.simulate import resolve
+from automa.run.runner import play_one, prepare
+from automa.run.simulate import resolve
 
 
 def _row(game: str) -> list:

@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from automa.core import ladder as lad
-from automa.core import rate
+from automa.studies import ladder as lad
+from automa.studies import rate
 from automa.core.registry import get_game
 from tests.core.test_cli import run_cli, usage_error
 
@@ -113,7 +113,7 @@ def test_a_default_stroganov_game_is_rated_on_the_published_ladder(capsys, tmp_p
 
 
 def test_rungs_are_named_in_words():
-    from automa.core.rungs import rung_name, rung_words
+    from automa.studies.rungs import rung_name, rung_words
 
     assert rung_words("mc(budget=1,rollout=expert,z=1)") == ("the search player at budget 1 (plays as its rollout "
                                                              "player, expert)")

@@ -8,10 +8,12 @@ from html.parser import HTMLParser
 import pandas as pd
 import pytest
 
-from automa.core import plots, registry
-from automa.core.paired import interval
-from automa.core.report import PLOTS, SWEEP_ONLY, load, write_report
-from automa.core.sweep import load_spec, run_sweep
+from automa.report import plots
+
+from automa.core import registry
+from automa.analysis.paired import interval
+from automa.report.report import PLOTS, SWEEP_ONLY, load, write_report
+from automa.run.sweep import load_spec, run_sweep
 from tests.core.test_cli import run_cli
 from tests.core.test_stats import wilson_half
 from tests.core.test_sweep import SPEC
@@ -192,7 +194,7 @@ def test_report_help_has_an_example(capsys):
 
 
 def test_win_rate_axis_fits_low_rates_and_keeps_full_scale_near_half():
-    from automa.core.plots import _win_rate_top
+    from automa.report.plots import _win_rate_top
     assert _win_rate_top(0.029) == 0.04      # 2.9% -> 4%: low rates stay readable
     assert _win_rate_top(0.0) == 0.02        # never a zero-height axis
     assert _win_rate_top(0.45) == 1.0        # near or above 40%: the full 0-100% scale with the 50% line
@@ -224,7 +226,7 @@ def test_win_rate_plot_has_no_panel_for_an_excluded_combination(tmp_path, monkey
 
 
 class Figures:
-    """Stands in for pyplot in :mod:`automa.core.plots` and keeps every figure it made."""
+    """Stands in for pyplot in :mod:`automa.report.plots` and keeps every figure it made."""
 
     def __init__(self, monkeypatch):
         self.real, self.made = plots._pyplot(), []
@@ -328,7 +330,7 @@ def test_a_sweep_stopped_before_its_baseline_cell_is_reported_without_findings(s
 
 
 def test_a_change_that_rounds_to_zero_has_no_minus_sign():
-    from automa.core.report import _change
+    from automa.report.report import _change
     assert _change((-0.0004, -0.021, 0.02), 100, "pts") == "+0.0 pts [-2.1, +2.0]"
     assert _change((-0.04, -0.1, -0.01), 1, "VP") == "+0.0 VP [-0.1, +0.0]"
 

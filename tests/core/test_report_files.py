@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from automa.core.manifest import regenerate_command, repository_path
-from automa.core.report import load
+from automa.run.manifest import regenerate_command, repository_path
+from automa.report.report import load
 from automa.core.registry import get_game
 from automa.core.results import games_file, read_games
-from automa.core.sweep import load_spec, run_sweep
+from automa.run.sweep import load_spec, run_sweep
 from tests.core.test_cli import run_cli, subprocess_cli
 from tests.core.test_resume import manifest, stop_after_a_chunk
 from tests.core.test_sweep import SPEC, write_spec

@@ -2,7 +2,7 @@
 import pandas as pd
 import pytest
 
-from automa.core.compare import compare
+from automa.analysis.compare import compare
 from automa.core.registry import get_game
 from automa.core.results import read_games
 from tests.core.test_cli import run_cli

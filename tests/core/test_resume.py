@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from automa.core.plan import unranges
-from automa.core.simulate import resolve, simulate_dir
-from automa.core.sweep import load_spec, run_sweep
+from automa.run.plan import unranges
+from automa.run.simulate import resolve, simulate_dir
+from automa.run.sweep import load_spec, run_sweep
 from tests.core.test_cli import run_cli, subprocess_cli
 from tests.core.test_sweep import SPEC, write_spec
 
@@ -123,7 +123,7 @@ def test_a_killed_sweep_resumes_to_the_same_bytes(capsys, tmp_path):
 
 def test_chunk_files_are_recorded_while_the_run_goes(tmp_path, monkeypatch):
     """The manifest lists a chunk only once its file is complete (written, then renamed)."""
-    from automa.core import collect
+    from automa.run import collect
 
     seen = []
     real = collect.write_json
@@ -180,7 +180,7 @@ def test_the_manifest_records_the_git_commit_and_the_data_files_hashes(tmp_path)
     import subprocess
 
     from automa.core.errors import UsageError
-    from automa.core.simulate import resolve, resume_dir, simulate_dir
+    from automa.run.simulate import resolve, resume_dir, simulate_dir
 
     deck = tmp_path / "deck.txt"
     deck.write_text("1\n6\n2\n")

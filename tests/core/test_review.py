@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from automa.core import review as rev
-from automa.core import saved
+from automa.table import review as rev
+from automa.table import saved
 from automa.core.registry import get_game, get_strategy
 from automa.core.results import columns, row
 from automa.core.seeding import game_streams
@@ -185,7 +185,7 @@ def test_an_unfinished_saved_game_is_reviewed_up_to_its_last_choice(capsys, tmp_
 def test_review_of_a_folder_of_a_persons_games(capsys, tmp_path):
     """``results/play/GAME`` (``automa-sim play`` appends each finished game and lists its saved game):
     ``--game-index N`` reviews row N's saved game."""
-    from automa.core import played
+    from automa.table import played
     game = get_game("stroganov")
     record = planted_game(tmp_path / "planted.json")
     folder = tmp_path / "play"

@@ -3,12 +3,12 @@ import pandas as pd
 import pytest
 
 import automa
-from automa.core.collect import run
-from automa.core.plan import chunk_size
+from automa.run.collect import run
+from automa.run.plan import chunk_size
 from automa.core.registry import get_game
 from automa.core.results import read_games
-from automa.core.runner import play_chunk, play_one, replay
-from automa.core.simulate import resolve, simulate_dir
+from automa.run.runner import play_chunk, play_one, replay
+from automa.run.simulate import resolve, simulate_dir
 
 
 def run_dir(tmp_path, name, jobs, fmt="csv", games=700, **options):
@@ -123,8 +123,8 @@ def test_a_chunks_text_is_the_csv_of_its_rows(prefix):
     as csv_text of its rows, with a prefix column that needs quoting, options with commas, and
     error rows whose message holds commas, quotes and a line break."""
     from automa.core.results import csv_text
-    from automa.core.plan import Part, Task
-    from automa.core.runner import chunk_text
+    from automa.run.plan import Part, Task
+    from automa.run.runner import chunk_text
 
     spec = resolve("tiny", None, {"extras": "a,b", "crash_rate": 30}, seed=2**100 + 7)
     part = Part(spec, 60, prefix)

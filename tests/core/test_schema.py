@@ -10,7 +10,7 @@ import pytest
 import cli
 from automa.core.errors import UsageError
 from automa.core.registry import get_game
-from automa.core.runner import play_one
+from automa.run.runner import play_one
 from automa.core.schema import (AnyOf, Bool, Dict, Fixed, Int, List, Map, Note, Opt, SchemaError, Str, check,
                                 overlay, read_data, validate)
 
@@ -91,7 +91,7 @@ def _template(capsys, tmp_path, game, option, fmt):
 
 def _games(game, options, n=6):
     """Rows of n random-strategy games, without the option columns (a path differs from run to run)."""
-    from automa.core.simulate import resolve
+    from automa.run.simulate import resolve
 
     spec = resolve(game, "random", options, 7)
     ctx = spec.game.prepare(spec.options)

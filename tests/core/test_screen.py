@@ -6,9 +6,9 @@ import random
 import pytest
 
 from automa.core.registry import get_game
-from automa.core.runner import prepare
+from automa.run.runner import prepare
 from automa.core.seeding import game_streams
-from automa.core.simulate import resolve
+from automa.run.simulate import resolve
 from automa.core.strategy import Strategy
 
 

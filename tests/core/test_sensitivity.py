@@ -15,8 +15,8 @@ import automa
 from automa.core import registry
 from automa.core.registry import Option, get_game
 from automa.core.results import read_games
-from automa.core.sensitivity import COLUMNS, plan, run
-from automa.core.stats import Z95
+from automa.studies.sensitivity import COLUMNS, plan, run
+from automa.core.intervals import Z95
 from tests.core.test_cli import run_cli, subprocess_cli
 from tests.core.test_resume import manifest, stop_after_a_chunk
 from tests.core.tinygame import TARGET

@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 
 import automa
 from automa.core.errors import UsageError
-from automa.core.stats import (Z95, games_for_paired_difference, games_for_win_rate, paired_half_width,
-                               wilson)
+from automa.core.intervals import Z95, games_for_paired_difference, games_for_win_rate, paired_half_width, wilson
 
 # Reference values (95% unless noted, Wilson score interval without continuity correction):
 # * Newcombe R.G. (1998), "Two-sided confidence intervals for the single proportion: comparison of
@@ -124,7 +123,7 @@ def test_the_paired_interval_is_agresti_min_and_never_collapses():
 
 
 def _tally(rows):
-    from automa.core.stats import Tally
+    from automa.analysis.stats import Tally
 
     tally = Tally(4)
     for winner, error, scores, cats in rows:
@@ -140,7 +139,7 @@ def test_summary_csv_is_the_bytes_pandas_writes(config):
     """summary.csv is written without pandas (a simulate run's startup is part of its time): the same
     bytes as the one-row DataFrame's to_csv, for finished, empty, single-game and all-error tallies
     and for floats of every format (exponents, -0.0, inf, NaN)."""
-    from automa.core.stats import summary_csv, summary_row
+    from automa.analysis.stats import summary_csv, summary_row
 
     rng = np.random.default_rng(3)
     many = [(rng.choice(["player", "automa", "tie"]), "", (int(a), int(b), int(a - b)),

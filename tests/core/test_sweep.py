@@ -9,13 +9,13 @@ import pandas as pd
 import pytest
 
 import automa
-from automa.core.paired import interval
+from automa.analysis.paired import interval
 from automa.core.registry import get_game
 from automa.core.results import read_games
-from automa.core.runner import replay
-from automa.core.simulate import resolve
-from automa.core.stats import Z95
-from automa.core.sweep import baselines, load_spec, run_sweep
+from automa.run.runner import replay
+from automa.run.simulate import resolve
+from automa.core.intervals import Z95
+from automa.run.sweep import baselines, load_spec, run_sweep
 from tests.core.test_cli import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,5 +1,5 @@
 """``automa-sim tune``: determinism whatever the jobs or backend, resume, the held-out confirmation, target
-mode and bad input (automa.core.tune)."""
+mode and bad input (automa.studies.tune)."""
 from __future__ import annotations
 
 import csv
@@ -10,12 +10,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from automa.core import tune as tuning
-from automa.core.paired import interval
+from automa.studies import tune as tuning
+from automa.analysis.paired import interval
 from automa.core.registry import get_game
 from automa.core.results import read_games
-from automa.core.stats import wilson
-from automa.core.tune import default_batch, default_range
+from automa.core.intervals import wilson
+from automa.studies.tune import default_batch, default_range
 from tests.core.test_backends import cluster  # noqa: F401  (the fixture)
 from tests.core.test_cli import run_cli
 
@@ -184,7 +184,7 @@ def test_default_ranges_cover_every_numeric_parameter_not_fixed():
     """Without --param: every numeric parameter the strategy text does not set, over 0 to twice a float's
     start and half to twice a whole number's, never below its smallest value; CMA-ES's batch 4 + 3 ln N."""
     from automa.core.params import Param
-    from automa.core.tune import plan
+    from automa.studies.tune import plan
     from strategies.rurik.expert import ExpertStrategy
 
     p = plan("rurik", "mcts(budget=8,c=0.5)", [], None, None, {}, 10, None, 10, 10, 1)

@@ -10,7 +10,7 @@ import pytest
 from automa.core.registry import get_game, get_strategy
 from automa.core.results import Result
 from automa.core.seeding import game_streams
-from automa.core.stats import Z95, mean_interval, paired_win_interval, t_quantile, wilson
+from automa.core.intervals import Z95, mean_interval, paired_win_interval, t_quantile, wilson
 from strategies.mc import FlatMonteCarlo
 from strategies.search import Verdict, value
 from tests.core.searchcheck import Stop

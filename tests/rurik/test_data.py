@@ -237,8 +237,8 @@ def _scoring(tmp_path, text, name="my_scoring.json"):
 def _games(options, n=40):
     """Each game's row of n random-strategy games, as a dict of games.csv columns."""
     from automa.core.results import columns
-    from automa.core.runner import play_one
-    from automa.core.simulate import resolve
+    from automa.run.runner import play_one
+    from automa.run.simulate import resolve
 
     spec = resolve("rurik", "random", options, 5)
     ctx = spec.game.prepare(spec.options)

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from automa.core.errors import UsageError
-from automa.core.runner import play_one
-from automa.core.simulate import resolve
+from automa.run.runner import play_one
+from automa.run.simulate import resolve
 from automa.rurik.data import DATA_DIR, load
 
 MISSING = object()

@@ -10,11 +10,11 @@ import random
 
 import pytest
 
-from automa.core import saved as saves
+from automa.table import saved as saves
 from automa.core.registry import get_game, get_strategy
-from automa.core.runner import prepare
+from automa.run.runner import prepare
 from automa.core.seeding import game_streams
-from automa.core.simulate import resolve
+from automa.run.simulate import resolve
 from automa.core.strategy import Decision, Strategy
 from automa.rurik import boat, deeds, payments
 from automa.rurik import player as rplayer

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from automa.core.bench import bench, rollout_cost
+from automa.run.bench import bench, rollout_cost
 from automa.core.registry import get_game
 from automa.rurik import decide, hidden, rounds
 from strategies.rurik.master import MasterStrategy

@@ -241,8 +241,8 @@ def _broken(value):
 def test_any_broken_parameter_is_a_usage_error_or_plays(tmp_path):
     """Fuzz the rules file: every broken value of every parameter either fails to load with a one-line
     UsageError naming the file, or loads and plays games without a crash, with and without all modules."""
-    from automa.core.runner import play_one
-    from automa.core.simulate import resolve
+    from automa.run.runner import play_one
+    from automa.run.simulate import resolve
     from automa.stroganov.data import load_raw
 
     path = tmp_path / "rules.json"

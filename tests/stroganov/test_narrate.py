@@ -81,8 +81,8 @@ def test_tiles_are_told_by_what_is_printed_on_them_not_their_codes():
     named by terrain, and by name where the tile has one; never by the transcription's code (L15, LA2)."""
     import re
 
-    from automa.core.runner import replay
-    from automa.core.simulate import resolve
+    from automa.run.runner import replay
+    from automa.run.simulate import resolve
 
     run, ivan = traced(modules="landscapes")
     landscapes.acquire(run, IVAN, run.t.a_tiles[0])

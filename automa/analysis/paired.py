@@ -1,0 +1,87 @@
+"""Paired differences between sweep cells that played the same games (common random numbers).
+
+Game ``i`` of every cell of a sweep uses the same per-game seed, so cell and baseline are compared
+game by game: ``d_i = x_i(cell) - x_i(baseline)`` for the win indicator (1 if the player won, else 0)
+and for the margin. The 95% interval of the mean difference is the paired-difference normal interval
+``mean(d) ± z · sd(d) / sqrt(n)`` over the ``n`` games that finished in both cells.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+
+from automa.core.intervals import Z95, games_for_paired_difference, games_for_win_rate
+
+HALF_WIDTH = 0.01  # the interval half-width of the "games needed" table: ±1 percentage point
+COLUMNS = ("cell", "baseline", "pairs", "win_rate", "baseline_win_rate", "win_rate_diff",
+           "win_rate_diff_lo", "win_rate_diff_hi", "margin_mean", "baseline_margin_mean",
+           "margin_diff", "margin_diff_lo", "margin_diff_hi")
+
+
+def differences(games: pd.DataFrame, cell: str, baseline: str) -> pd.DataFrame:
+    """Per-game ``win`` and ``margin`` differences of ``cell`` minus ``baseline``, by ``game_index``."""
+    def side(name: str) -> pd.DataFrame:
+        rows = games[(games["cell"] == name) & (games["error"] == "")]
+        return pd.DataFrame({"game_index": rows["game_index"].to_numpy(),
+                             "win": (rows["winner"] == "player").to_numpy(dtype="int64"),
+                             "margin": rows["margin"].to_numpy(dtype="int64")})
+
+    both = side(cell).merge(side(baseline), on="game_index", suffixes=("", "_base"))
+    return pd.DataFrame({"game_index": both["game_index"], "win": both["win"], "win_base": both["win_base"],
+                         "margin": both["margin"], "margin_base": both["margin_base"],
+                         "win_diff": both["win"] - both["win_base"],
+                         "margin_diff": both["margin"] - both["margin_base"]})
+
+
+def interval(d: np.ndarray, z: float = Z95) -> tuple[float, float, float]:
+    """The mean of ``d`` and its paired-difference normal interval (NaN bounds below 2 values)."""
+    n = len(d)
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    mean = float(np.mean(d))
+    if n < 2:
+        return mean, math.nan, math.nan
+    half = z * float(np.std(d, ddof=1)) / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+def paired_row(games: pd.DataFrame, cell: str, baseline: str) -> dict:
+    """One row of ``paired.csv``: ``cell`` against ``baseline`` over the games both finished."""
+    d = differences(games, cell, baseline)
+    win, win_lo, win_hi = interval(d["win_diff"].to_numpy())
+    margin, margin_lo, margin_hi = interval(d["margin_diff"].to_numpy())
+    return {"cell": cell, "baseline": baseline, "pairs": len(d),
+            "win_rate": d["win"].mean(), "baseline_win_rate": d["win_base"].mean(),
+            "win_rate_diff": win, "win_rate_diff_lo": win_lo, "win_rate_diff_hi": win_hi,
+            "margin_mean": d["margin"].mean(), "baseline_margin_mean": d["margin_base"].mean(),
+            "margin_diff": margin, "margin_diff_lo": margin_lo, "margin_diff_hi": margin_hi}
+
+
+def paired_table(games: pd.DataFrame, cells: list[str], baselines: dict[str, str]) -> pd.DataFrame:
+    """``paired.csv``: one row per cell that has a baseline (``baselines[cell]``), in cell order."""
+    return pd.DataFrame([paired_row(games, c, baselines[c]) for c in cells if c in baselines],
+                        columns=list(COLUMNS))
+
+
+def needed_table(games: pd.DataFrame, cells: list[str], baselines: dict[str, str]) -> pd.DataFrame:
+    """Games per cell for ±1 point on its win rate, and on its paired win-rate difference to its baseline
+    (``baselines[cell]``), at the observed rates.
+
+    Interval-based, so honest at 0% and 100%: the games after which the Wilson interval of the win
+    rate, and the Agresti-Min interval of the paired difference (from the observed shares of pairs the
+    cell won and its baseline did not, and the reverse), are ±1 point wide
+    (:func:`automa.core.intervals.games_for_win_rate`, :func:`~automa.core.intervals.games_for_paired_difference`).
+    No paired figure for a cell without a baseline.
+    """
+    rows = []
+    for cell in cells:
+        done = games[(games["cell"] == cell) & (games["error"] == "")]
+        p = float((done["winner"] == "player").mean()) if len(done) else math.nan
+        d = differences(games, cell, baselines[cell])["win_diff"].to_numpy() if cell in baselines else ()
+        paired = (games_for_paired_difference(float(np.mean(d == 1)), float(np.mean(d == -1)), HALF_WIDTH)
+                  if len(d) else math.nan)
+        rows.append({"cell": cell, "win_rate": p, "games_for_win_rate": games_for_win_rate(p, HALF_WIDTH),
+                     "games_for_paired_diff": paired})
+    return pd.DataFrame(rows)

@@ -1,0 +1,88 @@
+"""The report of a ladder run (:mod:`automa.studies.ladder`): ``report.md`` and ``report.html``."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+
+from automa.run.manifest import regenerate_command, repository_path
+from automa.core.errors import UsageError
+from automa.studies.ladder import PLOT, SPEED, TABLE, THRESHOLDS
+from automa.core.registry import get_game
+from automa.report.sensitivity_report import markdown, moved_blocks, to_html
+
+ALT = "Win rate (with its Wilson 95% interval) and mean margin against the search budget, a line per setting"
+
+
+def is_ladder(path: Path) -> bool:
+    """Whether ``path`` holds a ladder run (its manifest says so)."""
+    try:
+        return json.loads((Path(path) / "manifest.json").read_text()).get("kind") == "ladder"
+    except (OSError, ValueError):
+        return False
+
+
+def _f(value, spec: str) -> str:
+    return "–" if pd.isna(value) or value == "" else format(value, spec)
+
+
+def blocks(path: Path, m: dict, ladder: pd.DataFrame, speed: pd.DataFrame, thresholds: pd.DataFrame,
+           sensitivity: Path | None = None) -> list[tuple]:
+    """The report as blocks for :func:`automa.report.sensitivity_report.markdown` and ``to_html``; each
+    strategy's win rates come with the top three assumptions of the sensitivity study ``sensitivity``
+    (default: the game's published one)."""
+    game = get_game(m["game"])
+    axes = list(m["grid"])
+    rate = dict(zip(speed["cell"], speed["games_per_s"]))
+    labels = m["cells"]
+    head = ["strategy", "budget", *axes, "games", "win rate", "95% interval", "mean margin",
+            f"margin vs {m['references'][0]}" if m["references"] else "margin vs –", "95% interval", "games/s"]
+    body = []
+    for label, r in zip(labels, ladder.itertuples()):
+        setting = [str(getattr(r, a)) for a in axes]
+        body.append([r.strategy, str(r.budget), *setting, f"{r.games:,}", _f(r.win_rate, ".1%"),
+                     f"{_f(r.win_rate_lo, '.1%')} to {_f(r.win_rate_hi, '.1%')}", _f(r.margin_mean, "+.2f"),
+                     _f(r.margin_diff, "+.2f"), f"{_f(r.margin_diff_lo, '+.2f')} to {_f(r.margin_diff_hi, '+.2f')}",
+                     _f(rate.get(label, float("nan")), ".2f")])
+    found = [[*(str(r[a]) for a in axes), r["budget_for_50pct"], _f(r.get("budget_for_50pct_interpolated", ""), "")]
+             for r in thresholds.to_dict("records")]
+    return [("h1", f"{game.title}: win rate against search budget"),
+            ("p", f"{m['search']} at budgets {', '.join(map(str, m['budgets']))} · references "
+                  f"{', '.join(m['references']) or 'none'} · {m['games_per_cell']:,} paired games per cell · "
+                  f"seed {m['seed']} · {m['errors']} errors"
+                  + (" · INTERRUPTED: some cells are incomplete" if m["interrupted"] else "")),
+            ("p", f"Regenerate with: {regenerate_command(m['command'], path)}, then automa-sim report "
+                 f"{repository_path(path)}"),
+            ("h2", "How to read it"),
+            ("ul", ["Each rung is the search player with that many simulations per decision; each cell plays "
+                    "the same deals (game i is dealt alike everywhere), so rungs and settings compare game by "
+                    "game.",
+                    "A setting that needs a larger budget to win half its games is harder for every kind of "
+                    "player the search stands for; the dashed lines are the fixed strategies.",
+                    "The search sees only what a player at the table sees: hidden cards are re-sampled "
+                    "before every simulation (docs/search.md). Its players are programs, not people."]),
+            ("img", PLOT, ALT),
+            ("h2", "Smallest budget with a 50% win rate"),
+            ("p", "The smallest rung that wins half its games, and the budget where the line between the rung "
+                  "below and that rung crosses 50% (log scale; – when the first rung already wins half)."),
+            ("table", [*axes, "budget", "crossing"], found),
+            ("h2", "Every cell"), ("table", head, body)] + moved_blocks(m["game"], list(dict.fromkeys(ladder["strategy"])),
+                                                                       sensitivity)
+
+
+def write_report(path: Path, sensitivity: Path | None = None) -> list[Path]:
+    """Write ``report.md`` and ``report.html`` into the ladder directory (the plot is the run's)."""
+    path = Path(path)
+    m = json.loads((path / "manifest.json").read_text())
+    if not (path / TABLE).is_file():
+        raise UsageError(f"{path}: no {TABLE}; the run did not finish any game")
+    ladder = pd.read_csv(path / TABLE, keep_default_na=False, na_values={"margin_diff": [""],
+                                                                          "margin_diff_lo": [""],
+                                                                          "margin_diff_hi": [""]})
+    speed = pd.read_csv(path / SPEED)
+    thresholds = pd.read_csv(path / THRESHOLDS, dtype=str)
+    items = blocks(path, m, ladder, speed, thresholds, sensitivity)
+    (path / "report.md").write_text(markdown(items))
+    (path / "report.html").write_text(to_html(items, path))
+    return [path / "report.html", path / "report.md", path / PLOT]

@@ -1,0 +1,473 @@
+"""The report of a results directory: plots (:mod:`automa.report.plots`), ``report.md`` and a
+self-contained ``report.html``.
+
+A sweep directory, or a ``simulate`` one (read as a sweep of one cell). The report is built from its
+files: ``summary.csv`` (tables, heat maps, win-rate plot), ``paired.csv`` (paired differences), the
+games file, ``games.csv`` or ``games.csv.gz`` (findings, margins, category breakdown, convergence,
+games needed, the rule options in force) and ``manifest.json`` (grid, baseline). It reads top down:
+a heat map of win rate and margin over the two main axes, the findings in words with their
+intervals (:mod:`automa.analysis.findings`), what the numbers do and do not show, the plots, and the
+long tables folded away. It carries no timestamp, so the same directory gives the same ``report.md``.
+"""
+from __future__ import annotations
+
+import base64
+import html
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from automa.report import plots
+from automa.run.manifest import recorded_path, regenerate_command, repository_path
+from automa.core.errors import UsageError
+from automa.analysis.findings import SECTIONS, Grid, findings
+from automa.analysis.paired import COLUMNS, HALF_WIDTH, needed_table
+from automa.core.registry import Game, get_game, get_strategy
+from automa.core.results import games_file, read_games
+
+PLOTS = {
+    "heat_win_rate": "Player win rate (95% Wilson interval) over the two main axes, a panel per strategy",
+    "heat_margin": "Mean margin (player minus automa) over the two main axes, a panel per strategy",
+    "breakdown": "Mean points by category, player and automa",
+    "margins": "Margin (player minus automa) per game",
+    "win_rate": "Win rate with its 95% Wilson interval",
+    "convergence": "Running win rate of the baseline cell with its 95% interval",
+}
+SWEEP_ONLY = ("heat_win_rate", "heat_margin", "win_rate")  # plots of a grid: none for one simulate cell
+
+
+@dataclass
+class Study:
+    """A results directory read back: its games, summary, paired table, manifest and game entry.
+
+    ``axes`` maps ``strategy`` and every grid option to its values as text, in order; the games and the
+    summary hold those columns as text too. A ``simulate`` directory is one cell with an empty grid.
+    """
+
+    path: Path
+    game: Game
+    manifest: dict
+    games: pd.DataFrame
+    summary: pd.DataFrame
+    paired: pd.DataFrame
+    axes: dict[str, list[str]]
+
+    @property
+    def is_sweep(self) -> bool:
+        return self.manifest.get("kind") == "sweep"
+
+
+def read_table(path: Path, text: list[str]) -> pd.DataFrame:
+    """A CSV file with the ``text`` columns kept as text (an empty value stays empty) and the rest numeric."""
+    header = list(pd.read_csv(path, nrows=0).columns)
+    return pd.read_csv(path, dtype={c: str for c in header if c in text}, keep_default_na=False,
+                       na_values={c: [""] for c in header if c not in text})
+
+
+def _as_sweep(manifest: dict) -> dict:
+    """A ``simulate`` manifest in the terms of a sweep's: one cell, named by its strategy, and no grid."""
+    for key in ("game", "strategy", "games", "seed"):
+        if key not in manifest:
+            raise UsageError("not a sweep or simulate directory: its manifest.json has no " + key)
+    cell = manifest["strategy"]
+    return manifest | {"strategies": [cell], "grid": {}, "cells": [cell], "baseline": cell,
+                       "games_per_cell": manifest["games"], "spec": None, "description": ""}
+
+
+def load(path: Path) -> Study:
+    """Read a sweep or simulate directory (UsageError if it is neither or a file is missing)."""
+    path = Path(path)
+    try:
+        manifest = json.loads((path / "manifest.json").read_text())
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"{path}: no readable manifest.json: {exc}") from None
+    sweep = manifest.get("kind") == "sweep"
+    manifest = manifest if sweep else _as_sweep(manifest)
+    names = ["summary.csv"] + (["paired.csv"] if sweep else [])
+    for name in names:
+        if not (path / name).is_file():
+            raise UsageError(f"{path}: no {name}; the run did not finish any game")
+    try:
+        source = games_file(path)
+    except UsageError as exc:
+        raise UsageError(f"{exc}; the report needs the games file of the run") from None
+    game = get_game(manifest["game"])
+    text = ["cell", "baseline", "strategy"] + [o.name for o in game.options]
+    games = read_games(source, game)
+    summary = read_table(path / "summary.csv", text)
+    if sweep:
+        paired = read_table(path / "paired.csv", text)
+    else:
+        games.insert(0, "cell", manifest["baseline"])
+        summary.insert(0, "cell", manifest["baseline"])
+        paired = pd.DataFrame(columns=list(COLUMNS))
+    axes = {"strategy": list(manifest["strategies"])}
+    axes |= {k: [str(v) for v in values] for k, values in manifest["grid"].items()}
+    for name in axes:
+        games[name] = games[name].astype(str)
+    return Study(path, game, manifest, games, summary, paired, axes)
+
+
+def varying(study: Study) -> list[str]:
+    """The grid options with more than one value, in grid order."""
+    return [k for k, v in study.manifest["grid"].items() if len(v) > 1]
+
+
+def default_x(study: Study) -> str | None:
+    """The main axis (rows of the heat map, x of the win-rate plot): ``difficulty`` if it varies, else the
+    first varying grid option, else the first grid option; none for a simulate directory."""
+    grid = list(study.manifest["grid"])
+    if "difficulty" in varying(study):
+        return "difficulty"
+    return (varying(study) or grid or [None])[0]
+
+
+# ----- tables and text
+
+
+def _pct(value: float) -> str:
+    return "–" if pd.isna(value) else f"{value:.1%}"
+
+
+def _pts(value: float) -> str:
+    return "–" if pd.isna(value) else f"{value * 100:+.1f}"
+
+
+def _num(value: float, spec: str = ".2f") -> str:
+    return "–" if pd.isna(value) else format(value, spec)
+
+
+def _count(value: float) -> str:
+    return "–" if pd.isna(value) else f"{int(value):,}"
+
+
+def summary_rows(study: Study) -> tuple[list[str], list[list[str]]]:
+    """The summary table, from ``summary.csv``."""
+    head = ["cell", "games", "win rate", "95% interval", "ties", "player score", "automa score",
+            "margin", "errors"]
+    rows = [[r.cell, str(r.games), _pct(r.win_rate), f"{_pct(r.win_rate_lo)} to {_pct(r.win_rate_hi)}",
+             str(r.ties), _num(r.player_score_mean), _num(r.automa_score_mean), _num(r.margin_mean, "+.2f"),
+             str(r.errors)] for r in study.summary.itertuples()]
+    return head, rows
+
+
+def paired_rows(study: Study) -> tuple[list[str], list[list[str]]]:
+    """The paired differences of each cell against its baseline, from ``paired.csv``."""
+    head = ["cell", "against", "pairs", "win rate", "difference (points)", "95% interval", "margin difference",
+            "95% interval"]
+    rows = [[r.cell, r.baseline.split(" ", 1)[0], str(r.pairs), _pct(r.win_rate), _pts(r.win_rate_diff),
+             f"{_pts(r.win_rate_diff_lo)} to {_pts(r.win_rate_diff_hi)}", _num(r.margin_diff, "+.2f"),
+             f"{_num(r.margin_diff_lo, '+.2f')} to {_num(r.margin_diff_hi, '+.2f')}"]
+            for r in study.paired.itertuples()]
+    return head, rows
+
+
+def needed_rows(study: Study) -> tuple[list[str], list[list[str]]]:
+    """Games per cell for a ±1-point interval, on the win rate and on the paired difference."""
+    head = ["cell", "win rate", "games for ±1 point on the win rate",
+            "games for ±1 point on the difference to its baseline"]
+    table = needed_table(study.games, list(study.summary["cell"]), dict(zip(study.paired["cell"], study.paired["baseline"])))
+    rows = [[r.cell, _pct(r.win_rate), _count(r.games_for_win_rate), _count(r.games_for_paired_diff)]
+            for r in table.itertuples()]
+    return head, rows
+
+
+def option_rows(study: Study) -> tuple[list[str], list[list[str]]]:
+    """Every option of the game with its value(s) in this sweep (from the games file), default, rule IDs, help."""
+    head = ["option", "value in this sweep", "default", "rule IDs", "meaning"]
+    rows = []
+    for opt in study.game.options:
+        values = list(dict.fromkeys(str(v) for v in study.games[opt.name]))
+        shown = [v if v != "" else "(none)" for v in values]
+        value = shown[0] if len(shown) == 1 else "varies: " + "; ".join(shown)
+        default = str(opt.default) if opt.default != "" else "(none)"
+        rows.append([opt.name, value, default, opt.ref, opt.help])
+    return head, rows
+
+
+def strategy_items(study: Study) -> list[str]:
+    """Each strategy of the sweep with its one-line description."""
+    items = []
+    for name in study.manifest["strategies"]:
+        try:
+            about = get_strategy(study.game, name).description
+        except UsageError:
+            about = "(not installed here)"
+        items.append(f"{name}: {about}" if about else name)
+    return items
+
+
+def _signed(value: float) -> str:
+    """``+1.2``, ``-0.3``; a value that rounds to zero is ``+0.0``, never ``-0.0``."""
+    return f"{round(value, 1) + 0.0:+.1f}"
+
+
+def _change(effect: tuple[float, float, float], scale: float, unit: str) -> str:
+    mean, lo, hi = (v * scale for v in effect)
+    if pd.isna(mean):
+        return "–"
+    bounds = "" if pd.isna(lo) else f" [{_signed(lo)}, {_signed(hi)}]"
+    return f"{_signed(mean)} {unit}{bounds}"
+
+
+def finding_tables(study: Study, x: str | None) -> list[tuple[str, list[str], list[list[str]]]]:
+    """The findings (:func:`automa.analysis.findings.findings`) as one short table per section; none for a
+    simulate directory, or a sweep stopped before its baseline cell was played."""
+    cells = study.summary.set_index("cell")
+    if not study.is_sweep or study.manifest["baseline"] not in cells.index:
+        return []
+    base = cells.loc[study.manifest["baseline"]]
+    grid = Grid(study.summary, study.axes)
+    found = findings(study.games, grid, x, {a: str(base[a]) for a in study.axes}, list(study.game.categories))
+    head = ["finding", "margin change, VP [95%]", "win rate change, points [95%]", "games"]
+    tables = []
+    for section, title in SECTIONS.items():
+        mine = [f for f in found if f.section == section]
+        shared = len({f.over for f in mine}) == 1  # then it is said once, in the title
+        rows = [[f.text + ("" if shared or not f.over else f" ({f.over})"), _change(f.margin, 1, "VP"),
+                 _change(f.win, 100, "pts"), f"{f.games:,}"] for f in mine]
+        if rows:
+            tables.append((title + (f" ({mine[0].over})" if shared and mine[0].over else ""), head, rows))
+    return tables
+
+
+def caveats(study: Study) -> tuple[list[str], list[str]]:
+    """The "what this shows" and "what it does not" paragraphs."""
+    m = study.manifest
+    shows = [
+        f"How {len(m['strategies'])} scripted player strateg{'y' if len(m['strategies']) == 1 else 'ies'} "
+        f"score{'s' if len(m['strategies']) == 1 else ''} against the game's official solo automa as this engine models it ({study.game.title}), "
+        f"over {m['games_per_cell']:,} seeded games per cell, under the rule options listed below.",
+        "Differences between cells, measured on common random numbers: game i of every cell uses the "
+        "same seed (the same deal and automa cards wherever the setup options agree), so a paired "
+        "difference is far less noisy than two separate runs.",
+    ]
+    does_not = [
+        "The strategies are scripted models, not people. Bot win rates are not human win rates: a "
+        "person plans, adapts and learns, and may win far more or far less often than any bot here.",
+        "Read the numbers as comparisons between settings for a fixed, simple player, not as how hard "
+        "the game is, or which setting is right for you.",
+        "The intervals cover sampling noise only. They say nothing about rules the engine may model "
+        "differently from the rulebook; ambiguous rules are settled by the options listed below, and "
+        "another reading can change the result.",
+    ]
+    return shows, does_not
+
+
+# ----- documents
+
+
+def _meta(study: Study, x: str | None) -> list[tuple]:
+    m = study.manifest
+    spec = recorded_path(str(m["spec"]))
+    shape = (f"Spec {spec} · {len(m['cells'])} cells × {m['games_per_cell']:,} games" if study.is_sweep
+             else f"simulate · strategy {m['strategy']} · {m['games']:,} games")
+    again = (regenerate_command(m["command"], study.path) if m["command"]
+             else f"automa-sim sweep {spec}" if study.is_sweep else "automa-sim simulate")
+    return [
+        ("p", f"{shape} · seed {m['seed']}" + (f" · baseline: {m['baseline']}" if study.is_sweep else "")
+              + f" · {m['errors']} errors"
+              + (" · INTERRUPTED: some cells are incomplete" if m["interrupted"] else "")),
+        ("p", f"Regenerate with: {again}, then automa-sim report {repository_path(study.path)}"
+              + (f" --x {x}" if x != default_x(study) else "")),
+    ]
+
+
+def _top(study: Study, x: str | None) -> list[tuple]:
+    """The heat maps and the findings of a sweep; the one result of a simulate directory."""
+    if not study.is_sweep:
+        r = study.summary.iloc[0]
+        return [("h2", "Result"),
+                ("p", f"Player win rate {r.win_rate:.1%} [{r.win_rate_lo:.1%}, {r.win_rate_hi:.1%}] (95% Wilson "
+                      f"interval) over {r.games - r.errors:,} finished games; mean margin "
+                      f"{r.margin_mean:+.2f} VP (player {r.player_score_mean:.2f}, automa "
+                      f"{r.automa_score_mean:.2f}).")]
+    rows, cols, _ = plots.heat_axes(study, x)
+    out = [("h2", "How hard is each setting, and for whom"),
+           ("p", f"Each square is one cell: {rows} down, {cols} across, a panel per "
+                 f"{'strategy' if rows != 'strategy' else 'sweep'}; the first map gives the player's win rate "
+                 "with its 95% Wilson interval, the second the mean margin (player minus automa; blue: the "
+                 "player ahead, red: the automa). Blank squares are cells the spec leaves out."),
+           ("img", "heat_win_rate"), ("img", "heat_margin"),
+           ("h2", "Findings"),
+           ("p", "Each line compares two settings on the same games (common random numbers): the per-game "
+                 "difference of the margin and of the win, averaged over the cells of the other axes where "
+                 "both settings were played, with its 95% paired-difference interval. 'Harder' means a lower "
+                 "margin for the player; a change whose interval contains 0 is 'not clearly' either.")]
+    tables = finding_tables(study, x)
+    for title, head, rows_ in tables:
+        out += [("h3", title), ("table", head, rows_)]
+    if not tables:
+        out.append(("p", "No findings: the sweep stopped before its baseline cell was played."))
+    return out
+
+
+def blocks(study: Study, x: str | None, sensitivity: Path | None = None) -> list[tuple]:
+    """The report as a list of blocks: ("h1"|"h2"|"h3"|"p", text), ("ul", items), ("img", plot),
+    ("table", head, rows), ("details", summary, blocks). ``sensitivity``: the sensitivity study whose
+    top three assumptions each strategy's win rate is given with (default: the game's published one)."""
+    from automa.report.sensitivity_report import moved_blocks
+
+    m = study.manifest
+    shows, does_not = caveats(study)
+    baseline_values = m["baseline"].split(" ", 1)[1] if " " in m["baseline"] else "one setting"
+    out = [("h1", f"{study.game.title}: {'sweep' if study.is_sweep else 'simulate'} report")]
+    if m.get("description"):
+        out.append(("p", m["description"]))
+    out += _meta(study, x) + _top(study, x) + moved_blocks(study.game.name, study.axes["strategy"], sensitivity)
+    out += [
+        ("h2", "What this shows"), ("ul", shows),
+        ("h2", "What it does not show"), ("ul", does_not),
+        ("h2", "Strategies"), ("ul", strategy_items(study)),
+        ("h2", "Why: points by category"),
+        ("p", "Mean points per game in each score category, for the player and for the automa"
+              + (f", by {x}; the other axes are pooled" if x else "") + ". Categories in which a side never "
+              "scored are left out" + ("; the findings above name the category that moves most." if x else ".")),
+        ("img", "breakdown"),
+        ("h2", "Margins"), ("img", "margins"),
+    ]
+    if study.is_sweep:
+        out += [("h2", "Win rate"), ("img", "win_rate")]
+    out += [("h2", "Convergence"), ("img", "convergence"), ("h2", "Tables")]
+    summary = summary_rows(study)
+    out.append(("details", f"Summary per cell ({len(summary[1])} row{'s' if len(summary[1]) != 1 else ''})", [
+        ("p", "From summary.csv. Win rate counts ties as non-wins; the interval is the Wilson score 95% "
+              "interval; scores and margin are means over the finished games."),
+        ("table", *summary)]))
+    if study.is_sweep:
+        paired = paired_rows(study)
+        out.append(("details", f"Paired differences against each cell's baseline ({len(paired[1])} rows)", [
+            ("p", "From paired.csv. Each cell is compared with the cell of the same strategy at the "
+                  f"baseline's settings ({baseline_values}), so a difference is the setting's effect for that "
+                  f"strategy; those cells are compared with the sweep's baseline ({m['baseline']}). 'against' "
+                  "names the strategy of the cell compared with. Per-game differences (cell minus baseline) of "
+                  "the win indicator and of the margin over the games both finished; 95% paired-difference "
+                  "normal interval mean ± 1.96 · sd / √n."),
+            ("table", *paired)]))
+    out.append(("details", f"Games needed for a ±{HALF_WIDTH * 100:.0f}-point interval", [
+        ("p", "At the observed rates, the games after which the interval is ±1 point wide: the Wilson "
+              "interval for a cell's win rate, the Agresti-Min interval for a paired difference; both "
+              "stay honest at 0% and 100%. Pairing usually needs far fewer games than the separate "
+              "win rates would suggest."),
+        ("table", *needed_rows(study))]))
+    options = option_rows(study)
+    out.append(("details", f"Rule options in force ({len(options[1])} options)", [
+        ("p", "Every option of the engine, with its value in the games of this "
+              f"{'sweep' if study.is_sweep else 'run'}."),
+        ("table", *options)]))
+    return out
+
+
+def plot_names(study: Study) -> list[str]:
+    """The plots of this study, in :data:`PLOTS` order."""
+    return [p for p in PLOTS if study.is_sweep or p not in SWEEP_ONLY]
+
+
+def markdown(items: list[tuple]) -> str:
+    """The blocks as Markdown, with plots linked from ``plots/`` and folded tables in ``<details>``."""
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|")
+
+    lines = []
+    for kind, *rest in items:
+        if kind in ("h1", "h2", "h3"):
+            lines += [f"{'#' * int(kind[1])} {rest[0]}", ""]
+        elif kind == "p":
+            lines += [rest[0], ""]
+        elif kind == "ul":
+            lines += [f"- {item}" for item in rest[0]] + [""]
+        elif kind == "img":
+            lines += [f"![{PLOTS[rest[0]]}](plots/{rest[0]}.png)", ""]
+        elif kind == "details":
+            lines += ["<details>", f"<summary>{html.escape(rest[0])}</summary>", ""]
+            lines += markdown(rest[1]).splitlines() + ["</details>", ""]
+        else:
+            head, rows = rest
+            lines += ["| " + " | ".join(map(cell, head)) + " |", "|" + "---|" * len(head)]
+            lines += ["| " + " | ".join(map(cell, r)) + " |" for r in rows] + [""]
+    return "\n".join(lines)
+
+
+STYLE = ("body{font-family:system-ui,sans-serif;max-width:1280px;margin:1.5em auto;padding:0 1em;color:#222;"
+         "line-height:1.4}"
+         "h1{margin-bottom:0.2em}h2{margin-top:1.6em;border-bottom:1px solid #ddd}h3{margin:1.2em 0 0.3em}"
+         "p{max-width:60em}"
+         "table{border-collapse:collapse;font-size:0.85em;margin:0.6em 0}"
+         "th,td{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top}th{background:#eee}"
+         "td:not(:first-child){white-space:nowrap}"
+         "details{margin:0.5em 0;border:1px solid #ddd;border-radius:4px;padding:0.3em 0.8em}"
+         "summary{cursor:pointer;font-weight:600}"
+         "details>div{max-height:36em;overflow:auto}"
+         "img{max-width:100%;display:block;margin:0.6em 0}")
+
+
+def _html(items: list[tuple], plots_dir: Path) -> list[str]:
+    e = html.escape
+    parts = []
+    for kind, *rest in items:
+        if kind in ("h1", "h2", "h3", "p"):
+            parts.append(f"<{kind}>{e(rest[0])}</{kind}>")
+        elif kind == "ul":
+            parts.append("<ul>" + "".join(f"<li>{e(i)}</li>" for i in rest[0]) + "</ul>")
+        elif kind == "img":
+            data = base64.b64encode((plots_dir / f"{rest[0]}.png").read_bytes()).decode("ascii")
+            parts.append(f"<img alt=\"{e(PLOTS[rest[0]])}\" src=\"data:image/png;base64,{data}\">")
+        elif kind == "details":
+            parts += [f"<details><summary>{e(rest[0])}</summary><div>", *_html(rest[1], plots_dir), "</div></details>"]
+        else:
+            head, rows = rest
+            parts.append("<table><thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in head)
+                         + "</tr></thead><tbody>"
+                         + "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in r) + "</tr>" for r in rows)
+                         + "</tbody></table>")
+    return parts
+
+
+def to_html(items: list[tuple], plots_dir: Path) -> str:
+    """The blocks as one self-contained HTML page, with every plot embedded as a base64 PNG."""
+    title = next(rest[0] for kind, *rest in items if kind == "h1")
+    parts = ["<!DOCTYPE html>", "<html lang=\"en\">", "<head>", "<meta charset=\"utf-8\">",
+             f"<title>{html.escape(title)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>"]
+    parts += _html(items, plots_dir) + ["</body>", "</html>", ""]
+    return "\n".join(parts)
+
+
+def write_report(path: Path, x: str | None = None, sensitivity: Path | None = None) -> list[Path]:
+    """Write ``plots/*.png``, ``report.md`` and ``report.html`` into the results directory ``path``
+    (a sensitivity or ladder directory: their own ``write_report``). Each strategy's win rate comes
+    with how far the top three assumptions of the sensitivity study ``sensitivity`` move it (default:
+    the game's published study, ``results/GAME/sensitivity``, when this checkout has it)."""
+    from automa.report import ladder_report, sensitivity_report
+
+    if sensitivity_report.is_sensitivity(path):
+        if x:
+            raise UsageError("--x applies to a sweep's report, not to a sensitivity run's or a ladder's")
+        if sensitivity:
+            raise UsageError("--sensitivity applies to a sweep's, simulate run's or ladder's report, not to a "
+                             "sensitivity run's")
+        return sensitivity_report.write_report(path)
+    if ladder_report.is_ladder(path):
+        if x:
+            raise UsageError("--x applies to a sweep's report, not to a sensitivity run's or a ladder's")
+        return ladder_report.write_report(path, sensitivity)
+    study = load(path)
+    x = x or default_x(study)
+    if x is not None and x not in study.manifest["grid"]:
+        raise UsageError(f"--x: {x!r} is not a grid option of this sweep; grid options: "
+                         f"{', '.join(study.manifest['grid']) or '(none: not a sweep)'}")
+    plots_dir = study.path / "plots"
+    plots_dir.mkdir(exist_ok=True)
+    names = plot_names(study)
+    if study.is_sweep:
+        plots.plot_heat(study, x, "win_rate", plots_dir / "heat_win_rate.png")
+        plots.plot_heat(study, x, "margin_mean", plots_dir / "heat_margin.png")
+        plots.plot_win_rate(study, x, plots_dir / "win_rate.png")
+    plots.plot_breakdown(study, x, plots_dir / "breakdown.png")
+    plots.plot_margins(study, x, plots_dir / "margins.png")
+    plots.plot_convergence(study, plots_dir / "convergence.png")
+    items = blocks(study, x, sensitivity)
+    (study.path / "report.md").write_text(markdown(items))
+    (study.path / "report.html").write_text(to_html(items, plots_dir))
+    return [study.path / "report.html", study.path / "report.md"] + [plots_dir / f"{p}.png" for p in names]
