@@ -111,13 +111,14 @@ def test_sensitivity_lists_and_plays_the_tables(tmp_path):
     summary = outcome.summary.set_index("cell")
     assert summary.loc["greedy songs.tiles=cost_plus_1", "rules"] == \
         "automa/stroganov/data/alternatives/songs.tiles-cost_plus_1.json"  # a path in the repository
-    assert (tmp_path / "s" / "plots" / "sensitivity.png").is_file()
+    assert (tmp_path / "s" / "sensitivity.csv").is_file() and not (tmp_path / "s" / "plots").exists()  # the study
 
 
 def test_only_a_table_by_name_and_not_under_a_users_file(capsys, tmp_path):
     code, out, err = run_cli(capsys, "sensitivity", "rurik", "--only", "claim_tracks.thresholds", "--games", 2,
                              "--seed", 1, "--jobs", 1, "--out", tmp_path / "r", "--quiet")
     assert code == 0, err
+    assert (tmp_path / "r" / "plots" / "sensitivity.png").is_file()  # the command draws the report's plot
     assert "claim_tracks.thresholds=minus_1" in out and "claim_tracks.thresholds=plus_1" in out
     user = tmp_path / "mine.json"
     user.write_text("{}")

@@ -157,7 +157,7 @@ def test_a_whole_game_by_keystrokes(game, tmp_path):
         assert said in term.before and term.before.count("\n") <= 2
     term.line("hint")
     term.expect(PROMPT)
-    assert "Hint from mc(budget=2,rollout=greedy" in term.before and re.search(r"wins \d/\d", term.before)
+    assert "Hint from the search player at budget 2:" in term.before and re.search(r"wins \d/\d", term.before)
     # undo: back to the previous decision, exactly as it was
     term.line("1")
     term.expect(PROMPT)
