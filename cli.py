@@ -451,7 +451,7 @@ def run_spec(out: Path, cell: str | None, game_index: int):
     import json
 
     from automa.run.simulate import resolve
-    from automa.run.sweep import load_spec
+    from automa.run.sweep_spec import load_spec
 
     try:
         manifest = json.loads((out / "manifest.json").read_text())
@@ -808,7 +808,8 @@ def sweep(ctx, spec, out, jobs, games, fmt, quiet, force, backend, scheduler, re
       automa-sim sweep sweeps/rurik-difficulty.toml --out results/rurik-difficulty --jobs 4
       automa-sim sweep --resume results/rurik-difficulty
     """
-    from automa.run.sweep import human_summary, load_spec, resume_sweep, run_sweep
+    from automa.run.sweep import human_summary, resume_sweep, run_sweep
+    from automa.run.sweep_spec import load_spec
 
     command = shlex.join(["automa-sim", *ctx.obj])
     if resume is not None:
