@@ -27,7 +27,7 @@ from automa.run.manifest import load_manifest, new_manifest, record_resume
 from automa.run.plan import Part, Task, new_plan, recorded_plan
 from automa.run.sweep_spec import Cell, Sweep, load_spec
 from automa.core.results import columns, layout
-from automa.analysis.stats import summarize, summary_frame
+from automa.analysis.stats import summary_frame
 
 OUTPUTS = ("games.csv", "games.csv.gz", "summary.csv", "paired.csv", "manifest.json", "report.html", "report.md",
            "plots")
@@ -61,17 +61,6 @@ def baselines(sweep: Sweep) -> dict[str, str]:
         pairs[cell.label] = sweep.baseline if mine == cell.label else mine
     del pairs[sweep.baseline]
     return pairs
-
-
-def summary_table(games: pd.DataFrame, labels: list[str]) -> pd.DataFrame:
-    """``summary.csv`` of a sweep: each cell's ``simulate`` summary row, with the cell first, in cell order."""
-    rows = []
-    for cell in labels:
-        part = games[games["cell"] == cell]
-        if len(part):
-            rows.append(summarize(part.drop(columns="cell")).assign(cell=cell))
-    table = pd.concat(rows, ignore_index=True)
-    return table[["cell"] + [c for c in table.columns if c != "cell"]]
 
 
 def run_sweep(sweep: Sweep, jobs: int, out: Path | None = None, force: bool = False,

@@ -55,7 +55,7 @@ class Sweep:
     """A checked spec: the game, the grid, the cells in order, the baseline cell's label.
 
     ``pairs`` maps each cell to the cell it is compared with, for a design that is not a grid
-    (:mod:`automa.studies.sensitivity`); a grid's pairs follow from it (:func:`baselines`).
+    (:mod:`automa.studies.sensitivity`); a grid's pairs follow from it (:func:`automa.run.sweep.baselines`).
     """
 
     path: Path
