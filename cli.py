@@ -451,7 +451,7 @@ def run_spec(out: Path, cell: str | None, game_index: int):
     import json
 
     from automa.run.simulate import resolve
-    from automa.run.sweep import load_spec
+    from automa.run.sweep_spec import load_spec
 
     try:
         manifest = json.loads((out / "manifest.json").read_text())
@@ -808,7 +808,8 @@ def sweep(ctx, spec, out, jobs, games, fmt, quiet, force, backend, scheduler, re
       automa-sim sweep sweeps/rurik-difficulty.toml --out results/rurik-difficulty --jobs 4
       automa-sim sweep --resume results/rurik-difficulty
     """
-    from automa.run.sweep import human_summary, load_spec, resume_sweep, run_sweep
+    from automa.run.sweep import human_summary, resume_sweep, run_sweep
+    from automa.run.sweep_spec import load_spec
 
     command = shlex.join(["automa-sim", *ctx.obj])
     if resume is not None:
@@ -1028,6 +1029,7 @@ def tune(ctx, game, strategy, params, objective, target, option_pairs, trials, b
       automa-sim tune --resume results/tune-demo --trials 9
     """
     from automa.studies import tune as tun
+    from automa.studies.tune_plan import plan
 
     command = shlex.join(["automa-sim", *ctx.obj])
     if resume is not None:
@@ -1038,9 +1040,13 @@ def tune(ctx, game, strategy, params, objective, target, option_pairs, trials, b
     else:
         if game is None or strategy is None:
             raise UsageError("tune needs GAME and STRATEGY (or --resume DIR)")
-        design = tun.plan(game, strategy, list(params), objective, target, parse_options(option_pairs), trials,
-                          batch, games, confirm_games, seed)
+        design = plan(game, strategy, list(params), objective, target, parse_options(option_pairs), trials,
+                      batch, games, confirm_games, seed)
         outcome = tun.start(design, out, force, jobs, backend, scheduler, command, quiet)
+    if outcome.manifest["complete"]:
+        from automa.report.tune_report import write_plot
+
+        write_plot(outcome.out)
     click.echo(tun.human_summary(outcome))
     if outcome.manifest["interrupted"]:
         sys.exit(EXIT_INTERRUPTED)

@@ -30,7 +30,8 @@ from automa.run.manifest import load_manifest
 from automa.core.params import split_spec
 from automa.core.registry import Game, get_game, get_strategy
 from automa.core.seeding import fresh_entropy
-from automa.run.sweep import OUTPUTS, Cell, Outcome, Sweep, continue_sweep, run_sweep
+from automa.run.sweep import OUTPUTS, Outcome, continue_sweep, run_sweep
+from automa.run.sweep_spec import Cell, Sweep
 
 TABLE, SPEED, THRESHOLDS, PLOT = "ladder.csv", "speed.csv", "thresholds.csv", "plots/ladder.png"
 DEFAULT_BUDGETS = (1, 2, 4, 8, 16)

@@ -37,7 +37,8 @@ from automa.run.inputs import resolve
 from automa.run.manifest import load_manifest
 from automa.core.registry import Game, Option, get_game, get_strategy
 from automa.core.seeding import fresh_entropy
-from automa.run.sweep import OUTPUTS, Cell, Outcome, Sweep, continue_sweep, run_sweep
+from automa.run.sweep import OUTPUTS, Outcome, continue_sweep, run_sweep
+from automa.run.sweep_spec import Cell, Sweep
 
 TABLE = "sensitivity.csv"
 COLUMNS = ("strategy", "assumption", "ref", "base_value", "alternative", "games", "base_win_rate", "win_rate",

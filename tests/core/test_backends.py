@@ -15,7 +15,8 @@ from automa.run import backends
 from automa.core.errors import UsageError
 from automa.run.inputs import check_backend
 from automa.run.simulate import resolve, resume_dir, simulate_dir
-from automa.run.sweep import load_spec, run_sweep
+from automa.run.sweep import run_sweep
+from automa.run.sweep_spec import load_spec
 from tests.core.test_cli import run_cli
 from tests.core.test_sweep import write_spec
 from tests.core.tinygame import DIE_MARKER

@@ -19,7 +19,7 @@ from automa.core.errors import UsageError
 from automa.core.registry import Option, get_game
 from automa.run.runner import prepare
 from automa.run.simulate import resolve
-from automa.run.sweep import load_spec
+from automa.run.sweep_spec import load_spec
 from tests.core.test_cli import run_cli
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))

@@ -15,7 +15,8 @@ from automa.run.manifest import regenerate_command, repository_path
 from automa.report.report import load
 from automa.core.registry import get_game
 from automa.core.results import games_file, read_games
-from automa.run.sweep import load_spec, run_sweep
+from automa.run.sweep import run_sweep
+from automa.run.sweep_spec import load_spec
 from tests.core.test_cli import run_cli, subprocess_cli
 from tests.core.test_resume import manifest, stop_after_a_chunk
 from tests.core.test_sweep import SPEC, write_spec

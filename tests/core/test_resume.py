@@ -10,7 +10,8 @@ import pytest
 
 from automa.run.plan import unranges
 from automa.run.simulate import resolve, simulate_dir
-from automa.run.sweep import load_spec, run_sweep
+from automa.run.sweep import run_sweep
+from automa.run.sweep_spec import load_spec
 from tests.core.test_cli import run_cli, subprocess_cli
 from tests.core.test_sweep import SPEC, write_spec
 

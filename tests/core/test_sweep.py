@@ -15,7 +15,8 @@ from automa.core.results import read_games
 from automa.run.runner import replay
 from automa.run.simulate import resolve
 from automa.core.intervals import Z95
-from automa.run.sweep import baselines, load_spec, run_sweep
+from automa.run.sweep import baselines, run_sweep
+from automa.run.sweep_spec import load_spec
 from tests.core.test_cli import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]

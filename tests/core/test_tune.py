@@ -15,7 +15,7 @@ from automa.analysis.paired import interval
 from automa.core.registry import get_game
 from automa.core.results import read_games
 from automa.core.intervals import wilson
-from automa.studies.tune import default_batch, default_range
+from automa.studies.tune_plan import default_batch, default_range
 from tests.core.test_backends import cluster  # noqa: F401  (the fixture)
 from tests.core.test_cli import run_cli
 
@@ -184,7 +184,7 @@ def test_default_ranges_cover_every_numeric_parameter_not_fixed():
     """Without --param: every numeric parameter the strategy text does not set, over 0 to twice a float's
     start and half to twice a whole number's, never below its smallest value; CMA-ES's batch 4 + 3 ln N."""
     from automa.core.params import Param
-    from automa.studies.tune import plan
+    from automa.studies.tune_plan import plan
     from strategies.rurik.expert import ExpertStrategy
 
     p = plan("rurik", "mcts(budget=8,c=0.5)", [], None, None, {}, 10, None, 10, 10, 1)
