@@ -10,7 +10,8 @@ from automa.run.manifest import regenerate_command, repository_path
 from automa.core.errors import UsageError
 from automa.studies.ladder import PLOT, SPEED, TABLE, THRESHOLDS
 from automa.core.registry import get_game
-from automa.report.sensitivity_report import markdown, moved_blocks, to_html
+from automa.report.render import PLAIN_STYLE, write_pages
+from automa.report.sensitivity_report import moved_blocks
 
 ALT = "Win rate (with its Wilson 95% interval) and mean margin against the search budget, a line per setting"
 
@@ -29,9 +30,8 @@ def _f(value, spec: str) -> str:
 
 def blocks(path: Path, m: dict, ladder: pd.DataFrame, speed: pd.DataFrame, thresholds: pd.DataFrame,
            sensitivity: Path | None = None) -> list[tuple]:
-    """The report as blocks for :func:`automa.report.sensitivity_report.markdown` and ``to_html``; each
-    strategy's win rates come with the top three assumptions of the sensitivity study ``sensitivity``
-    (default: the game's published one)."""
+    """The report as blocks (:mod:`automa.report.render`); each strategy's win rates come with the top
+    three assumptions of the sensitivity study ``sensitivity`` (default: the game's published one)."""
     game = get_game(m["game"])
     axes = list(m["grid"])
     rate = dict(zip(speed["cell"], speed["games_per_s"]))
@@ -82,7 +82,4 @@ def write_report(path: Path, sensitivity: Path | None = None) -> list[Path]:
                                                                           "margin_diff_hi": [""]})
     speed = pd.read_csv(path / SPEED)
     thresholds = pd.read_csv(path / THRESHOLDS, dtype=str)
-    items = blocks(path, m, ladder, speed, thresholds, sensitivity)
-    (path / "report.md").write_text(markdown(items))
-    (path / "report.html").write_text(to_html(items, path))
-    return [path / "report.html", path / "report.md", path / PLOT]
+    return write_pages(path, blocks(path, m, ladder, speed, thresholds, sensitivity), PLAIN_STYLE) + [path / PLOT]

@@ -1,6 +1,6 @@
 """The plots of a report (matplotlib, Agg): heat maps, win rate, margins, category breakdown, convergence.
 
-Each function draws from a :class:`automa.report.report.Study` and writes one PNG. Every panel has its
+Each function draws from a :class:`automa.report.study.Study` and writes one PNG. Every panel has its
 own axis labels, and every legend sits above its panel, so a tall figure reads without scrolling.
 """
 from __future__ import annotations

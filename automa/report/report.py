@@ -1,31 +1,28 @@
-"""The report of a results directory: plots (:mod:`automa.report.plots`), ``report.md`` and a
-self-contained ``report.html``.
+"""The report of a sweep or simulate directory: plots (:mod:`automa.report.plots`), ``report.md`` and a
+self-contained ``report.html`` (:mod:`automa.report.render`).
 
-A sweep directory, or a ``simulate`` one (read as a sweep of one cell). The report is built from its
-files: ``summary.csv`` (tables, heat maps, win-rate plot), ``paired.csv`` (paired differences), the
-games file, ``games.csv`` or ``games.csv.gz`` (findings, margins, category breakdown, convergence,
-games needed, the rule options in force) and ``manifest.json`` (grid, baseline). It reads top down:
-a heat map of win rate and margin over the two main axes, the findings in words with their
-intervals (:mod:`automa.analysis.findings`), what the numbers do and do not show, the plots, and the
-long tables folded away. It carries no timestamp, so the same directory gives the same ``report.md``.
+It is composed from the directory read back (:mod:`automa.report.study`): ``summary.csv`` (tables, heat
+maps, win-rate plot), ``paired.csv`` (paired differences), the games file (findings, margins, category
+breakdown, convergence, games needed, the rule options in force) and ``manifest.json`` (grid,
+baseline). It reads top down: a heat map of win rate and margin over the two main axes, the findings
+in words with their intervals (:mod:`automa.analysis.findings`), what the numbers do and do not show,
+the plots, and the long tables folded away. It carries no timestamp, so the same directory gives the
+same ``report.md``.
 """
 from __future__ import annotations
 
-import base64
-import html
-import json
-from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 
 from automa.report import plots
+from automa.report.render import write_pages
+from automa.report.study import Study, default_x, load
 from automa.run.manifest import recorded_path, regenerate_command, repository_path
 from automa.core.errors import UsageError
 from automa.analysis.findings import SECTIONS, Grid, findings
-from automa.analysis.paired import COLUMNS, HALF_WIDTH, needed_table
-from automa.core.registry import Game, get_game, get_strategy
-from automa.core.results import games_file, read_games
+from automa.analysis.paired import HALF_WIDTH, needed_table
+from automa.core.registry import get_strategy
 
 PLOTS = {
     "heat_win_rate": "Player win rate (95% Wilson interval) over the two main axes, a panel per strategy",
@@ -36,92 +33,6 @@ PLOTS = {
     "convergence": "Running win rate of the baseline cell with its 95% interval",
 }
 SWEEP_ONLY = ("heat_win_rate", "heat_margin", "win_rate")  # plots of a grid: none for one simulate cell
-
-
-@dataclass
-class Study:
-    """A results directory read back: its games, summary, paired table, manifest and game entry.
-
-    ``axes`` maps ``strategy`` and every grid option to its values as text, in order; the games and the
-    summary hold those columns as text too. A ``simulate`` directory is one cell with an empty grid.
-    """
-
-    path: Path
-    game: Game
-    manifest: dict
-    games: pd.DataFrame
-    summary: pd.DataFrame
-    paired: pd.DataFrame
-    axes: dict[str, list[str]]
-
-    @property
-    def is_sweep(self) -> bool:
-        return self.manifest.get("kind") == "sweep"
-
-
-def read_table(path: Path, text: list[str]) -> pd.DataFrame:
-    """A CSV file with the ``text`` columns kept as text (an empty value stays empty) and the rest numeric."""
-    header = list(pd.read_csv(path, nrows=0).columns)
-    return pd.read_csv(path, dtype={c: str for c in header if c in text}, keep_default_na=False,
-                       na_values={c: [""] for c in header if c not in text})
-
-
-def _as_sweep(manifest: dict) -> dict:
-    """A ``simulate`` manifest in the terms of a sweep's: one cell, named by its strategy, and no grid."""
-    for key in ("game", "strategy", "games", "seed"):
-        if key not in manifest:
-            raise UsageError("not a sweep or simulate directory: its manifest.json has no " + key)
-    cell = manifest["strategy"]
-    return manifest | {"strategies": [cell], "grid": {}, "cells": [cell], "baseline": cell,
-                       "games_per_cell": manifest["games"], "spec": None, "description": ""}
-
-
-def load(path: Path) -> Study:
-    """Read a sweep or simulate directory (UsageError if it is neither or a file is missing)."""
-    path = Path(path)
-    try:
-        manifest = json.loads((path / "manifest.json").read_text())
-    except (OSError, ValueError) as exc:
-        raise UsageError(f"{path}: no readable manifest.json: {exc}") from None
-    sweep = manifest.get("kind") == "sweep"
-    manifest = manifest if sweep else _as_sweep(manifest)
-    names = ["summary.csv"] + (["paired.csv"] if sweep else [])
-    for name in names:
-        if not (path / name).is_file():
-            raise UsageError(f"{path}: no {name}; the run did not finish any game")
-    try:
-        source = games_file(path)
-    except UsageError as exc:
-        raise UsageError(f"{exc}; the report needs the games file of the run") from None
-    game = get_game(manifest["game"])
-    text = ["cell", "baseline", "strategy"] + [o.name for o in game.options]
-    games = read_games(source, game)
-    summary = read_table(path / "summary.csv", text)
-    if sweep:
-        paired = read_table(path / "paired.csv", text)
-    else:
-        games.insert(0, "cell", manifest["baseline"])
-        summary.insert(0, "cell", manifest["baseline"])
-        paired = pd.DataFrame(columns=list(COLUMNS))
-    axes = {"strategy": list(manifest["strategies"])}
-    axes |= {k: [str(v) for v in values] for k, values in manifest["grid"].items()}
-    for name in axes:
-        games[name] = games[name].astype(str)
-    return Study(path, game, manifest, games, summary, paired, axes)
-
-
-def varying(study: Study) -> list[str]:
-    """The grid options with more than one value, in grid order."""
-    return [k for k, v in study.manifest["grid"].items() if len(v) > 1]
-
-
-def default_x(study: Study) -> str | None:
-    """The main axis (rows of the heat map, x of the win-rate plot): ``difficulty`` if it varies, else the
-    first varying grid option, else the first grid option; none for a simulate directory."""
-    grid = list(study.manifest["grid"])
-    if "difficulty" in varying(study):
-        return "difficulty"
-    return (varying(study) or grid or [None])[0]
 
 
 # ----- tables and text
@@ -259,6 +170,11 @@ def caveats(study: Study) -> tuple[list[str], list[str]]:
 # ----- documents
 
 
+def _img(plot: str) -> tuple:
+    """The block of one of :data:`PLOTS`, drawn into ``plots/``."""
+    return ("img", f"plots/{plot}.png", PLOTS[plot])
+
+
 def _meta(study: Study, x: str | None) -> list[tuple]:
     m = study.manifest
     spec = recorded_path(str(m["spec"]))
@@ -290,7 +206,7 @@ def _top(study: Study, x: str | None) -> list[tuple]:
                  f"{'strategy' if rows != 'strategy' else 'sweep'}; the first map gives the player's win rate "
                  "with its 95% Wilson interval, the second the mean margin (player minus automa; blue: the "
                  "player ahead, red: the automa). Blank squares are cells the spec leaves out."),
-           ("img", "heat_win_rate"), ("img", "heat_margin"),
+           _img("heat_win_rate"), _img("heat_margin"),
            ("h2", "Findings"),
            ("p", "Each line compares two settings on the same games (common random numbers): the per-game "
                  "difference of the margin and of the win, averaged over the cells of the other axes where "
@@ -305,9 +221,8 @@ def _top(study: Study, x: str | None) -> list[tuple]:
 
 
 def blocks(study: Study, x: str | None, sensitivity: Path | None = None) -> list[tuple]:
-    """The report as a list of blocks: ("h1"|"h2"|"h3"|"p", text), ("ul", items), ("img", plot),
-    ("table", head, rows), ("details", summary, blocks). ``sensitivity``: the sensitivity study whose
-    top three assumptions each strategy's win rate is given with (default: the game's published one)."""
+    """The report as a list of blocks (:mod:`automa.report.render`). ``sensitivity``: the sensitivity study
+    whose top three assumptions each strategy's win rate is given with (default: the game's published one)."""
     from automa.report.sensitivity_report import moved_blocks
 
     m = study.manifest
@@ -325,12 +240,12 @@ def blocks(study: Study, x: str | None, sensitivity: Path | None = None) -> list
         ("p", "Mean points per game in each score category, for the player and for the automa"
               + (f", by {x}; the other axes are pooled" if x else "") + ". Categories in which a side never "
               "scored are left out" + ("; the findings above name the category that moves most." if x else ".")),
-        ("img", "breakdown"),
-        ("h2", "Margins"), ("img", "margins"),
+        _img("breakdown"),
+        ("h2", "Margins"), _img("margins"),
     ]
     if study.is_sweep:
-        out += [("h2", "Win rate"), ("img", "win_rate")]
-    out += [("h2", "Convergence"), ("img", "convergence"), ("h2", "Tables")]
+        out += [("h2", "Win rate"), _img("win_rate")]
+    out += [("h2", "Convergence"), _img("convergence"), ("h2", "Tables")]
     summary = summary_rows(study)
     out.append(("details", f"Summary per cell ({len(summary[1])} row{'s' if len(summary[1]) != 1 else ''})", [
         ("p", "From summary.csv. Win rate counts ties as non-wins; the interval is the Wilson score 95% "
@@ -363,75 +278,6 @@ def blocks(study: Study, x: str | None, sensitivity: Path | None = None) -> list
 def plot_names(study: Study) -> list[str]:
     """The plots of this study, in :data:`PLOTS` order."""
     return [p for p in PLOTS if study.is_sweep or p not in SWEEP_ONLY]
-
-
-def markdown(items: list[tuple]) -> str:
-    """The blocks as Markdown, with plots linked from ``plots/`` and folded tables in ``<details>``."""
-    def cell(text: str) -> str:
-        return text.replace("|", "\\|")
-
-    lines = []
-    for kind, *rest in items:
-        if kind in ("h1", "h2", "h3"):
-            lines += [f"{'#' * int(kind[1])} {rest[0]}", ""]
-        elif kind == "p":
-            lines += [rest[0], ""]
-        elif kind == "ul":
-            lines += [f"- {item}" for item in rest[0]] + [""]
-        elif kind == "img":
-            lines += [f"![{PLOTS[rest[0]]}](plots/{rest[0]}.png)", ""]
-        elif kind == "details":
-            lines += ["<details>", f"<summary>{html.escape(rest[0])}</summary>", ""]
-            lines += markdown(rest[1]).splitlines() + ["</details>", ""]
-        else:
-            head, rows = rest
-            lines += ["| " + " | ".join(map(cell, head)) + " |", "|" + "---|" * len(head)]
-            lines += ["| " + " | ".join(map(cell, r)) + " |" for r in rows] + [""]
-    return "\n".join(lines)
-
-
-STYLE = ("body{font-family:system-ui,sans-serif;max-width:1280px;margin:1.5em auto;padding:0 1em;color:#222;"
-         "line-height:1.4}"
-         "h1{margin-bottom:0.2em}h2{margin-top:1.6em;border-bottom:1px solid #ddd}h3{margin:1.2em 0 0.3em}"
-         "p{max-width:60em}"
-         "table{border-collapse:collapse;font-size:0.85em;margin:0.6em 0}"
-         "th,td{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top}th{background:#eee}"
-         "td:not(:first-child){white-space:nowrap}"
-         "details{margin:0.5em 0;border:1px solid #ddd;border-radius:4px;padding:0.3em 0.8em}"
-         "summary{cursor:pointer;font-weight:600}"
-         "details>div{max-height:36em;overflow:auto}"
-         "img{max-width:100%;display:block;margin:0.6em 0}")
-
-
-def _html(items: list[tuple], plots_dir: Path) -> list[str]:
-    e = html.escape
-    parts = []
-    for kind, *rest in items:
-        if kind in ("h1", "h2", "h3", "p"):
-            parts.append(f"<{kind}>{e(rest[0])}</{kind}>")
-        elif kind == "ul":
-            parts.append("<ul>" + "".join(f"<li>{e(i)}</li>" for i in rest[0]) + "</ul>")
-        elif kind == "img":
-            data = base64.b64encode((plots_dir / f"{rest[0]}.png").read_bytes()).decode("ascii")
-            parts.append(f"<img alt=\"{e(PLOTS[rest[0]])}\" src=\"data:image/png;base64,{data}\">")
-        elif kind == "details":
-            parts += [f"<details><summary>{e(rest[0])}</summary><div>", *_html(rest[1], plots_dir), "</div></details>"]
-        else:
-            head, rows = rest
-            parts.append("<table><thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in head)
-                         + "</tr></thead><tbody>"
-                         + "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in r) + "</tr>" for r in rows)
-                         + "</tbody></table>")
-    return parts
-
-
-def to_html(items: list[tuple], plots_dir: Path) -> str:
-    """The blocks as one self-contained HTML page, with every plot embedded as a base64 PNG."""
-    title = next(rest[0] for kind, *rest in items if kind == "h1")
-    parts = ["<!DOCTYPE html>", "<html lang=\"en\">", "<head>", "<meta charset=\"utf-8\">",
-             f"<title>{html.escape(title)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>"]
-    parts += _html(items, plots_dir) + ["</body>", "</html>", ""]
-    return "\n".join(parts)
 
 
 def write_report(path: Path, x: str | None = None, sensitivity: Path | None = None) -> list[Path]:
@@ -467,7 +313,4 @@ def write_report(path: Path, x: str | None = None, sensitivity: Path | None = No
     plots.plot_breakdown(study, x, plots_dir / "breakdown.png")
     plots.plot_margins(study, x, plots_dir / "margins.png")
     plots.plot_convergence(study, plots_dir / "convergence.png")
-    items = blocks(study, x, sensitivity)
-    (study.path / "report.md").write_text(markdown(items))
-    (study.path / "report.html").write_text(to_html(items, plots_dir))
-    return [study.path / "report.html", study.path / "report.md"] + [plots_dir / f"{p}.png" for p in names]
+    return write_pages(study.path, blocks(study, x, sensitivity)) + [plots_dir / f"{p}.png" for p in names]

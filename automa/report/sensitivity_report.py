@@ -5,8 +5,6 @@
 """
 from __future__ import annotations
 
-import base64
-import html
 import json
 import shlex
 from pathlib import Path
@@ -16,6 +14,7 @@ import pandas as pd
 from automa.run.manifest import regenerate_command, repository_path
 from automa.core.errors import UsageError
 from automa.core.registry import get_game
+from automa.report.render import PLAIN_STYLE, write_pages
 
 TOP = 20  # alternatives per strategy on the plot (the tables have them all)
 ALT = "Change in mean margin and in win rate, alternative minus base, with 95% paired intervals"
@@ -90,7 +89,7 @@ def rows(table: pd.DataFrame, strategy: str) -> tuple[list[str], list[list[str]]
 
 
 def blocks(path: Path, manifest: dict, table: pd.DataFrame) -> list[tuple]:
-    """The report as blocks: ("h1"|"h2"|"p", text), ("ul", items), ("img",), ("table", head, rows)."""
+    """The report as blocks (:mod:`automa.report.render`)."""
     m = manifest
     game = get_game(m["game"])
     base = ", ".join(f"{k}={v}" for k, v in m["options"].items()) or "every option at its default"
@@ -134,50 +133,6 @@ def blocks(path: Path, manifest: dict, table: pd.DataFrame) -> list[tuple]:
     return out
 
 
-def markdown(items: list[tuple]) -> str:
-    """The blocks as Markdown, each plot ``("img", path, alt)`` linked by its path."""
-    lines = []
-    for kind, *rest in items:
-        if kind in ("h1", "h2"):
-            lines += [f"{'#' if kind == 'h1' else '##'} {rest[0]}", ""]
-        elif kind == "p":
-            lines += [rest[0], ""]
-        elif kind == "ul":
-            lines += [f"- {i}" for i in rest[0]] + [""]
-        elif kind == "img":
-            lines += [f"![{rest[1]}]({rest[0]})", ""]
-        else:
-            head, body = rest
-            lines += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-            lines += ["| " + " | ".join(c.replace("|", "\\|") for c in r) + " |" for r in body] + [""]
-    return "\n".join(lines)
-
-
-def to_html(items: list[tuple], root: Path) -> str:
-    """The blocks as one self-contained HTML page, each plot (a path below ``root``) embedded as a
-    base64 PNG."""
-    e = html.escape
-    parts = ["<!DOCTYPE html>", "<html lang=\"en\">", "<head>", "<meta charset=\"utf-8\">",
-             f"<title>{e(items[0][1])}</title>",
-             "<style>body{font-family:sans-serif;max-width:1200px;margin:2em auto;padding:0 1em}"
-             "table{border-collapse:collapse;font-size:0.85em}th,td{border:1px solid #ccc;padding:3px 6px}"
-             "img{max-width:100%}</style>", "</head>", "<body>"]
-    for kind, *rest in items:
-        if kind in ("h1", "h2", "p"):
-            parts.append(f"<{kind}>{e(rest[0])}</{kind}>")
-        elif kind == "ul":
-            parts.append("<ul>" + "".join(f"<li>{e(i)}</li>" for i in rest[0]) + "</ul>")
-        elif kind == "img":
-            data = base64.b64encode((root / rest[0]).read_bytes()).decode("ascii")
-            parts.append(f"<img alt=\"{e(rest[1])}\" src=\"data:image/png;base64,{data}\">")
-        else:
-            head, body = rest
-            parts.append("<table><thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in head) + "</tr></thead><tbody>"
-                         + "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in r) + "</tr>" for r in body)
-                         + "</tbody></table>")
-    return "\n".join(parts + ["</body>", "</html>", ""])
-
-
 def read_study(path: Path) -> tuple[dict, pd.DataFrame]:
     """A sensitivity directory's manifest and ``sensitivity.csv`` (UsageError if it holds no table)."""
     manifest = json.loads((path / "manifest.json").read_text())
@@ -203,10 +158,7 @@ def write_report(path: Path) -> list[Path]:
     path = Path(path)
     png = write_plot(path)
     manifest, table = read_study(path)
-    items = blocks(path, manifest, table)
-    (path / "report.md").write_text(markdown(items))
-    (path / "report.html").write_text(to_html(items, path))
-    return [path / "report.html", path / "report.md", png]
+    return write_pages(path, blocks(path, manifest, table), PLAIN_STYLE) + [png]
 
 
 # ----- what the top assumptions do to a win rate stated elsewhere (automa-sim report on another run)

@@ -12,7 +12,8 @@ from automa.report import plots
 
 from automa.core import registry
 from automa.analysis.paired import interval
-from automa.report.report import PLOTS, SWEEP_ONLY, load, write_report
+from automa.report.report import PLOTS, SWEEP_ONLY, write_report
+from automa.report.study import load
 from automa.run.sweep import run_sweep
 from automa.run.sweep_spec import load_spec
 from tests.core.test_cli import run_cli

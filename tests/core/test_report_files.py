@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from automa.run.manifest import regenerate_command, repository_path
-from automa.report.report import load
+from automa.report.study import load
 from automa.core.registry import get_game
 from automa.core.results import games_file, read_games
 from automa.run.sweep import run_sweep
