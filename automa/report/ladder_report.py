@@ -10,7 +10,7 @@ from automa.run.manifest import regenerate_command, repository_path
 from automa.core.errors import UsageError
 from automa.studies.ladder import PLOT, SPEED, TABLE, THRESHOLDS
 from automa.core.registry import get_game
-from automa.report.render import PLAIN_STYLE, write_pages
+from automa.report.render import PLAIN_STYLE, run_kind, write_pages
 from automa.report.sensitivity_report import moved_blocks
 
 ALT = "Win rate (with its Wilson 95% interval) and mean margin against the search budget, a line per setting"
@@ -18,10 +18,7 @@ ALT = "Win rate (with its Wilson 95% interval) and mean margin against the searc
 
 def is_ladder(path: Path) -> bool:
     """Whether ``path`` holds a ladder run (its manifest says so)."""
-    try:
-        return json.loads((Path(path) / "manifest.json").read_text()).get("kind") == "ladder"
-    except (OSError, ValueError):
-        return False
+    return run_kind(path) == "ladder"
 
 
 def _f(value, spec: str) -> str:

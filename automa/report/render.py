@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import base64
 import html
+import json
 from pathlib import Path
+
+import pandas as pd
 
 STYLE = ("body{font-family:system-ui,sans-serif;max-width:1280px;margin:1.5em auto;padding:0 1em;color:#222;"
          "line-height:1.4}"
@@ -90,3 +93,17 @@ def write_pages(path: Path, items: list[tuple], style: str = STYLE) -> list[Path
     (path / "report.md").write_text(markdown(items))
     (path / "report.html").write_text(to_html(items, path, style))
     return [path / "report.html", path / "report.md"]
+
+
+def run_kind(path: Path) -> str | None:
+    """The kind of run a directory holds, as its manifest says (``sweep``, ``sensitivity``, ``ladder``,
+    ...; ``simulate`` when it names none), or ``None`` without a readable manifest."""
+    try:
+        return json.loads((Path(path) / "manifest.json").read_text()).get("kind", "simulate")
+    except (OSError, ValueError):
+        return None
+
+
+def pts(value: float) -> str:
+    """A rate difference in percentage points, signed ("+2.5"); "–" when there is none."""
+    return "–" if pd.isna(value) else f"{value * 100:+.1f}"

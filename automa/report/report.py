@@ -16,7 +16,7 @@ from pathlib import Path
 import pandas as pd
 
 from automa.report import plots
-from automa.report.render import write_pages
+from automa.report.render import pts, write_pages
 from automa.report.study import Study, default_x, load
 from automa.run.manifest import recorded_path, regenerate_command, repository_path
 from automa.core.errors import UsageError
@@ -42,10 +42,6 @@ def _pct(value: float) -> str:
     return "–" if pd.isna(value) else f"{value:.1%}"
 
 
-def _pts(value: float) -> str:
-    return "–" if pd.isna(value) else f"{value * 100:+.1f}"
-
-
 def _num(value: float, spec: str = ".2f") -> str:
     return "–" if pd.isna(value) else format(value, spec)
 
@@ -68,8 +64,8 @@ def paired_rows(study: Study) -> tuple[list[str], list[list[str]]]:
     """The paired differences of each cell against its baseline, from ``paired.csv``."""
     head = ["cell", "against", "pairs", "win rate", "difference (points)", "95% interval", "margin difference",
             "95% interval"]
-    rows = [[r.cell, r.baseline.split(" ", 1)[0], str(r.pairs), _pct(r.win_rate), _pts(r.win_rate_diff),
-             f"{_pts(r.win_rate_diff_lo)} to {_pts(r.win_rate_diff_hi)}", _num(r.margin_diff, "+.2f"),
+    rows = [[r.cell, r.baseline.split(" ", 1)[0], str(r.pairs), _pct(r.win_rate), pts(r.win_rate_diff),
+             f"{pts(r.win_rate_diff_lo)} to {pts(r.win_rate_diff_hi)}", _num(r.margin_diff, "+.2f"),
              f"{_num(r.margin_diff_lo, '+.2f')} to {_num(r.margin_diff_hi, '+.2f')}"]
             for r in study.paired.itertuples()]
     return head, rows

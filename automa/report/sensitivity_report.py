@@ -14,7 +14,7 @@ import pandas as pd
 from automa.run.manifest import regenerate_command, repository_path
 from automa.core.errors import UsageError
 from automa.core.registry import get_game
-from automa.report.render import PLAIN_STYLE, write_pages
+from automa.report.render import PLAIN_STYLE, pts, run_kind, write_pages
 
 TOP = 20  # alternatives per strategy on the plot (the tables have them all)
 ALT = "Change in mean margin and in win rate, alternative minus base, with 95% paired intervals"
@@ -22,10 +22,7 @@ ALT = "Change in mean margin and in win rate, alternative minus base, with 95% p
 
 def is_sensitivity(path: Path) -> bool:
     """Whether ``path`` holds a sensitivity run (its manifest says so)."""
-    try:
-        return json.loads((Path(path) / "manifest.json").read_text()).get("kind") == "sensitivity"
-    except (OSError, ValueError):
-        return False
+    return run_kind(path) == "sensitivity"
 
 
 def plot(table: pd.DataFrame, path: Path, game: str) -> None:
@@ -69,10 +66,6 @@ def plot(table: pd.DataFrame, path: Path, game: str) -> None:
     plt.close(fig)
 
 
-def _pts(value: float) -> str:
-    return "–" if pd.isna(value) else f"{value * 100:+.1f}"
-
-
 def _num(value: float) -> str:
     return "–" if pd.isna(value) else f"{value:+.2f}"
 
@@ -82,8 +75,8 @@ def rows(table: pd.DataFrame, strategy: str) -> tuple[list[str], list[list[str]]
     head = ["assumption", "rule IDs", "base", "alternative", "games", "margin change", "95% interval",
             "win-rate change (points)", "95% interval"]
     body = [[r.assumption, r.ref, r.base_value, r.alternative, str(r.games), _num(r.margin_diff),
-             f"{_num(r.margin_diff_lo)} to {_num(r.margin_diff_hi)}", _pts(r.win_rate_diff),
-             f"{_pts(r.win_rate_diff_lo)} to {_pts(r.win_rate_diff_hi)}"]
+             f"{_num(r.margin_diff_lo)} to {_num(r.margin_diff_hi)}", pts(r.win_rate_diff),
+             f"{pts(r.win_rate_diff_lo)} to {pts(r.win_rate_diff_hi)}"]
             for r in table[table["strategy"] == strategy].itertuples()]
     return head, body
 
@@ -197,8 +190,8 @@ def top_assumptions(table: pd.DataFrame, strategy: str, top: int = TOP_ASSUMPTIO
 def moved_line(table: pd.DataFrame, strategy: str, top: int = TOP_ASSUMPTIONS) -> str:
     """One strategy's line: its base win rate in the study and its ``top`` largest win-rate effects."""
     best = top_assumptions(table, strategy, top)
-    effects = "; ".join(f"{r.assumption}={r.alternative} ({r.ref}) {_pts(r.win_rate_diff)} points "
-                        f"[{_pts(r.win_rate_diff_lo)}, {_pts(r.win_rate_diff_hi)}]" for r in best.itertuples())
+    effects = "; ".join(f"{r.assumption}={r.alternative} ({r.ref}) {pts(r.win_rate_diff)} points "
+                        f"[{pts(r.win_rate_diff_lo)}, {pts(r.win_rate_diff_hi)}]" for r in best.itertuples())
     base = best["base_win_rate"].iloc[0] if len(best) else float("nan")
     return (f"{strategy} (base win rate {base:.1%}, {int(best['games'].max()):,} paired games per alternative): "
             f"{effects}" if len(best) else f"{strategy}: no alternative with a win-rate change in the study")
