@@ -276,7 +276,7 @@ def replay_saved(path: Path, as_json: bool) -> None:
     game = saved.load(path)
     entry = get_game(game.game)
     if not as_json and entry.describe and entry.tell:  # in words, as `log` tells it (docs/play.md)
-        from automa.table.play import narrate_saved
+        from automa.table.log import narrate_saved
 
         lines, final = narrate_saved(game)
         for line in lines:

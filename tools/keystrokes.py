@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from automa.table.play import STEPPED
+from automa.table.prompt import STEPPED
 from automa.core.registry import get_game, get_strategy
 from automa.run.runner import prepare
 from automa.table.saved import encode

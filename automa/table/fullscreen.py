@@ -29,7 +29,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Input, Label, OptionList, RichLog, Static
 
-from automa.table.play import PAGE, WIDTH, Quit, page_size, wrap
+from automa.table.line import PAGE, WIDTH, Quit, page_size, wrap
 
 SAID = 6        # lines of text that go to the story pane; longer text fills the screen until Enter
 KEYS = "Tab: next pane · ↑↓ Enter: a choice · PgUp PgDn: the table · ^C: save and stop"

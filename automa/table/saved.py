@@ -94,7 +94,7 @@ class Mismatch(UsageError):
 class Script(Strategy):
     """Answers decisions from saved ``choices``; past their end it asks ``then(decision, number)`` and
     records the answer. It searches (``searches = True``) so that its decisions offer rollouts for a
-    hint (automa.table.play); a rollout never asks it."""
+    hint (automa.table.hint); a rollout never asks it."""
 
     name = "human"
     searches = True

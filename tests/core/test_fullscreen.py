@@ -263,7 +263,7 @@ def test_quit_after_the_game_ends_and_a_loaded_game_goes_on(tmp_path):
     """A game loaded one decision before its end: the end fills the screen; quit there leaves (0)."""
     options, seed = SETTINGS["rurik"]
     whole = tmp_path / "whole.json"
-    from automa.table.play import Terminal
+    from automa.table.line import Terminal
 
     # the game to its end in line mode first, then saved one choice before it
 

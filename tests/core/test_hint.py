@@ -76,7 +76,8 @@ def test_a_hint_whose_choices_all_lose_widens_and_finds_the_winning_move():
 def test_hint_more_at_the_prompt(tmp_path, monkeypatch):
     """``hint more`` typed at play's prompt compares more choices than ``hint`` (all 8 of Stroganov's
     third decision, seed 3, where ``hint`` compares two), and each says which it compared."""
-    from automa.table.play import ANSI, Terminal, start
+    from automa.table.line import ANSI, Terminal
+    from automa.table.play import start
 
     monkeypatch.setenv("COLUMNS", "80")
     monkeypatch.setenv("LINES", "200")

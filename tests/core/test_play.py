@@ -295,7 +295,7 @@ def test_quit_at_the_pager_of_a_long_story_quits(tmp_path):
 @pytest.mark.parametrize("typed", ["quit", "exit", "QUIT "])
 def test_quit_at_any_pager_quits(typed, monkeypatch):
     """issue 29: ``quit`` or ``exit`` at a pager (help, log, a /WORDS result) stops the session."""
-    from automa.table.play import Quit, Terminal
+    from automa.table.line import Quit, Terminal
 
     monkeypatch.setenv("LINES", "10")
     said = []
@@ -308,7 +308,7 @@ def test_quit_at_any_pager_quits(typed, monkeypatch):
 def test_a_pager_skips_on_q_and_passes_a_command_on_to_the_prompt(monkeypatch):
     """issue 29: at a pager q skips the rest; a number is Enter (the choices are not shown yet); any
     other command ends the paging and is taken as typed at the next prompt."""
-    from automa.table.play import Terminal
+    from automa.table.line import Terminal
 
     monkeypatch.setenv("LINES", "10")
     typed, said = iter(["q", "", "3", "log", "x"]), []
@@ -324,7 +324,8 @@ def keyboard(tmp_path, monkeypatch, typed: list[str], game: str = "rurik", seed:
              rows: int = 200, save: Path | None = None) -> tuple[int, list[str], Path]:
     """``play GAME --seed SEED`` in-process on a line-mode front of ``columns`` x ``rows`` with ``typed``
     as its input (then the input ends): the exit code, every line printed, and the saved game."""
-    from automa.table.play import Terminal, start
+    from automa.table.line import Terminal
+    from automa.table.play import start
 
     monkeypatch.setenv("COLUMNS", str(columns))
     monkeypatch.setenv("LINES", str(rows))
@@ -370,7 +371,7 @@ def test_the_command_that_continues_a_game_is_one_line(tmp_path, monkeypatch):
 
 def test_help_fits_the_terminal(tmp_path, monkeypatch):
     """issue 29: every line of help fits the width, each command at the start of its entry."""
-    from automa.table.play import HELP, help_lines
+    from automa.table.prompt import HELP, help_lines
 
     for width in (80, 60, 40):
         lines = help_lines(width)
