@@ -340,6 +340,26 @@ def _confirm(p: Plan, out: Path, start_trial: Trial, best: Trial, rows: list[lis
 
 # --- the summary -----------------------------------------------------------------------------------
 
+def verdict(p: Plan, c: dict) -> str:
+    """What the confirmation shows, in words: for the margin or the win rate, whether the paired interval
+    of best minus start lies above 0 (an improvement), holds 0 (not a proven one) or lies below it; for a
+    target, whether the best's Wilson interval holds the target."""
+    if p.objective == "target":
+        held = c["win_rate_lo"] <= p.target <= c["win_rate_hi"]
+        return (f"verdict: the target {p.target:.0%} is {'inside' if held else 'outside'} the best's interval "
+                f"on the fresh games")
+    key, what = ("margin_diff", "margin") if p.objective == "margin" else ("win_rate_diff", "win rate")
+    lo, hi = c[f"{key}_lo"], c[f"{key}_hi"]
+    if c["best_trial"] == 0:
+        return "verdict: not a proven improvement: no trial beat the start on the tuning games"
+    if lo > 0:
+        return f"verdict: an improvement: the {what} difference's interval lies above 0 on the fresh games"
+    if hi < 0:
+        return f"verdict: worse than the start: the {what} difference's interval lies below 0 on the fresh games"
+    return (f"verdict: not a proven improvement: the {what} difference's interval holds 0 on the fresh games "
+            f"(the tuning figure flattered the best)")
+
+
 def human_summary(o: Outcome) -> str:
     """The stdout report: the start, the best, the confirmation and the strategy string."""
     p, m = o.plan, o.manifest
@@ -363,6 +383,7 @@ def human_summary(o: Outcome) -> str:
                      f"win rate {100 * c['win_rate_diff']:+.1f} points [{100 * c['win_rate_diff_lo']:+.1f}, "
                      f"{100 * c['win_rate_diff_hi']:+.1f}]; best wins {c['win_rate']:.1%} "
                      f"[{c['win_rate_lo']:.1%}, {c['win_rate_hi']:.1%}]")
+        lines.append(verdict(p, c))
         lines.append(f"best strategy (also in {o.out / BEST}):")
         lines.append(f"  --strategy {shlex.quote(best.strategy)}")
     lines.append(f"files: {o.out}/ ({', '.join(sorted(x.name for x in o.out.iterdir()))})")

@@ -248,3 +248,23 @@ def test_bad_resume_input(capsys, tmp_path):
         assert code == 2 and message in err, err
     code, _, err = run_cli(capsys, "tune", "--resume", tmp_path / "nothing")
     assert code == 2 and "no manifest.json there" in err
+
+
+def test_a_confirmation_whose_interval_holds_0_is_not_a_proven_improvement(capsys, tmp_path):
+    """The summary's verdict reads the objective's paired interval on the fresh games: a parameter that
+    changes no play (Picky's ``weight``) leaves every trial equal, so the best is the start and the
+    interval is [0, 0], which holds 0."""
+    code, out, err = tune(capsys, tmp_path / "same", "tiny", P, "--param", "weight=0:2", "--trials", 3, "--batch", 3,
+                          "--games", 20, "--confirm-games", 40, "--seed", 1, "--jobs", 1, "--quiet")
+    assert code == 0, err
+    assert "verdict: not a proven improvement" in out
+
+
+@pytest.mark.parametrize("lo, hi, best, words", [
+    (0.5, 2.0, 3, "an improvement"), (-0.5, 2.0, 3, "not a proven improvement"),
+    (-2.0, -0.5, 3, "worse than the start"), (0.0, 0.0, 0, "not a proven improvement")])
+def test_the_verdict_follows_the_objectives_interval(lo, hi, best, words):
+    p = type("P", (), {"objective": "margin", "target": None})()
+    c = {"margin_diff_lo": lo, "margin_diff_hi": hi, "win_rate_diff_lo": 0.1, "win_rate_diff_hi": 0.2,
+         "best_trial": best}
+    assert tuning.verdict(p, c).startswith(f"verdict: {words}")
