@@ -622,7 +622,7 @@ def rules_cmd():
 
     \b
     Example:
-      automa-sim rules template rurik --file scoring > my-scoring.toml
+      automa-sim rules template rurik --file scoring > results/my-scoring.toml
     """
 
 
@@ -641,8 +641,8 @@ def rules_template(game, option, fmt, out):
 
     \b
     Example:
-      automa-sim rules template stroganov > my-rules.toml
-      automa-sim simulate stroganov --games 100 --seed 1 --option rules=my-rules.toml
+      automa-sim rules template stroganov > results/my-rules.toml
+      automa-sim simulate stroganov --games 100 --seed 1 --option rules=results/my-rules.toml
     """
     from automa.core.registry import get_game
 
@@ -680,7 +680,7 @@ def summarize_cmd(path, by, fmt):
     Example:
       automa-sim simulate rurik --games 50 --seed 1 --out results/summarize-example --force --quiet
       automa-sim summarize results/summarize-example --by rebel_leader
-      automa-sim summarize results/summarize-example --format csv > summary.csv
+      automa-sim summarize results/summarize-example --format csv > results/summarize-example-summary.csv
     """
     from automa.core.registry import get_game
     from automa.core.results import games_file, read_games

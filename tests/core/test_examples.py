@@ -249,7 +249,7 @@ def test_the_extractor_finds_the_examples():
     assert ("docs/rurik.md", "automa-sim list options rurik") in found  # inline code
     assert ("README.md", "automa-sim simulate stroganov --games 5000 --seed 7 --strategy greedy --option "
             "difficulty=hard --jobs 4 --format parquet --out results/strog-hard --force") in found  # continued
-    assert ("README.md", "automa-sim replay rurik --seed 1 --game-index 42 --json > game42.jsonl") in found
+    assert ("README.md", "automa-sim replay rurik --seed 1 --game-index 42 --json > results/game42.jsonl") in found
     assert not [c for p, c in found if "automa-sim[" in c or c.startswith("automa-sim run ")]
     helped = {p for p, _ in found if p.endswith("--help")}
     assert helped == {"automa-sim --help", "automa-sim simulate --help", "automa-sim replay --help",
@@ -267,3 +267,12 @@ def test_the_lists_of_special_cases_name_real_examples():
     assert set(SETUP) <= found
     produced = {f for e in EXAMPLES for f in reads(shlex.split(e.command)[1:])[0]}
     assert set(PRODUCERS) <= produced
+
+
+def test_every_example_writes_under_results_or_tmp():
+    """No example leaves a file in the checkout's root: every output (``--out``, ``--save``, ``>``) of
+    every command on the pages and in --help is under ``results/``, under ``/tmp/`` or an absolute path."""
+    stray = [str(e) for e in EXAMPLES
+             if (target := out_dir(shlex.split(e.command)[1:])) is not None
+             and not (target.startswith(("results/", "/")))]
+    assert not stray
