@@ -473,3 +473,23 @@ def test_a_run_of_one_game_says_one_game(capsys, tmp_path):
     """Counts in words: "1 game", "0 errors" (issue 29's plurals)."""
     code, out, _ = run_cli(capsys, "simulate", "tiny", "--games", 1, "--seed", 1, "--out", tmp_path / "one")
     assert code == 0 and "· 1 game in " in out and "· 0 errors" in out
+
+
+@pytest.mark.parametrize("keep", ["half", "no line end"])
+@pytest.mark.parametrize("command", ["summarize", "compare", "report", "rate"])
+def test_a_games_file_cut_mid_row_is_one_line_naming_the_row(capsys, tmp_path, command, keep):
+    simulate(capsys, tmp_path / "r", "--quiet")
+    path = tmp_path / "r" / "games.csv"
+    text = path.read_text()
+    last = text.splitlines()[-1]
+    path.write_text(text[:-len(last) // 2 - 1] if keep == "half" else text[:-1])
+    args = [tmp_path / "r"] * (2 if command == "compare" else 1)
+    err = usage_error(capsys, command, *args)
+    assert f"{path}: row 200 (line 201) is cut short" in err
+
+
+def test_a_gzipped_games_file_cut_short_is_one_line(capsys, tmp_path):
+    simulate(capsys, tmp_path / "r", "--quiet", "--format", "csv.gz")
+    path = tmp_path / "r" / "games.csv.gz"
+    path.write_bytes(path.read_bytes()[:-20])
+    assert "cannot read it as a games file" in usage_error(capsys, "summarize", tmp_path / "r")
