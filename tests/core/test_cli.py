@@ -493,3 +493,24 @@ def test_a_gzipped_games_file_cut_short_is_one_line(capsys, tmp_path):
     path = tmp_path / "r" / "games.csv.gz"
     path.write_bytes(path.read_bytes()[:-20])
     assert "cannot read it as a games file" in usage_error(capsys, "summarize", tmp_path / "r")
+
+
+@pytest.mark.parametrize("command", [["simulate", "tiny", "--games", 2, "--out"], ["replay", "tiny", "--seed", 1,
+                                     "--game-index", 0], ["sensitivity", "tiny", "--out"], ["ladder", "tiny", "--out"],
+                                     ["calibrate", "tiny", "--strategy", "high", "--target", 0.5, "--out"],
+                                     ["tune", "tiny", "high", "--out"], ["play", "tiny"]])
+def test_an_option_given_twice_is_one_line_naming_it(capsys, tmp_path, command):
+    args = [*command, tmp_path / "o"] if command[-1] == "--out" else command
+    err = usage_error(capsys, *args, "-o", "variant=bonus", "-o", "variant=plain")
+    assert "--option variant given twice (variant=bonus, variant=plain)" in err
+
+
+def test_a_set_option_given_twice_accumulates(capsys, tmp_path):
+    code, _, err = simulate(capsys, tmp_path / "r", "--games", 2, "-o", "extras=b", "-o", "extras=a", "--quiet")
+    assert code == 0, err
+    assert set(read_games(tmp_path / "r" / "games.csv", get_game("tiny"))["extras"]) == {"a,b"}
+
+
+def test_option_help_says_a_set_option_accumulates(capsys):
+    _, out, _ = run_cli(capsys, "simulate", "--help")
+    assert "accumulate" in " ".join(out.split())
