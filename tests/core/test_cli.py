@@ -514,3 +514,15 @@ def test_a_set_option_given_twice_accumulates(capsys, tmp_path):
 def test_option_help_says_a_set_option_accumulates(capsys):
     _, out, _ = run_cli(capsys, "simulate", "--help")
     assert "accumulate" in " ".join(out.split())
+
+
+@pytest.mark.parametrize("args, hint", [
+    (["simulate", "tinny"], "unknown game 'tinny' (did you mean 'tiny'?)"),
+    (["simulate", "tiny", "--strategy", "hihg"], "unknown strategy 'hihg' for game tiny (did you mean 'high'?)"),
+    (["simulate", "tiny", "-o", "varaint=bonus"], "unknown option 'varaint' for game tiny (did you mean 'variant'?)"),
+    (["simulate", "tiny", "-o", "variant=bonnus"], "option variant: 'bonnus' is not allowed (did you mean 'bonus'?)"),
+    (["simulate", "stroganov", "-o", "modules=diplomcy"],
+     "option modules: unknown value 'diplomcy' (did you mean 'diplomacy'?)"),
+])
+def test_an_unknown_name_gets_a_did_you_mean(capsys, tmp_path, args, hint):
+    assert hint in usage_error(capsys, *args, "--games", 1, "--out", tmp_path / "o")
