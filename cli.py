@@ -156,13 +156,12 @@ def app():
     """
 
 
-def finish(outcome) -> None:
+def finish(outcome, command: str) -> None:
     """Report games that raised on stderr; exit 1 if a chunk kept killing its workers (resumable) or
-    every game raised, 130 if Ctrl-C stopped the run."""
+    every game raised, 130 if Ctrl-C stopped the run, its last line the resume command of ``command``."""
     from automa.run.finish import resume_command
 
     m = outcome.manifest
-    kind = m.get("kind", "simulate")
     games_file = outcome.out / f"games.{m.get('format', 'csv')}"
     if m["errors"]:
         every = m["errors"] == m["games_done"]
@@ -172,9 +171,10 @@ def finish(outcome) -> None:
                    f"{games_file}", err=True)
     if m.get("failure"):
         click.echo(f"automa-sim: error: {m['failure']}; finished chunks are kept, continue with: "
-                   f"{resume_command(kind, outcome.out)}", err=True)
+                   f"{resume_command(command, outcome.out)}", err=True)
         sys.exit(EXIT_FAILED)
     if m["interrupted"]:
+        click.echo(resume_command(command, outcome.out))
         sys.exit(EXIT_INTERRUPTED)
     if m["errors"] and m["errors"] == m["games_done"]:
         sys.exit(EXIT_FAILED)
@@ -220,7 +220,7 @@ def simulate(ctx, game, games, seed, strategy, option_pairs, jobs, out, fmt, qui
         spec = resolve(game, strategy, parse_options(option_pairs, game), seed)
         outcome = simulate_dir(spec, games, jobs, out, fmt, quiet, force, command, backend, scheduler)
     click.echo(human_summary(outcome))
-    finish(outcome)
+    finish(outcome, "simulate")
 
 
 @app.command()
@@ -837,7 +837,7 @@ def sweep(ctx, spec, out, jobs, games, fmt, quiet, force, backend, scheduler, re
             raise UsageError(f"--games must be at least 1, got {games}")
         outcome = run_sweep(load_spec(spec, games), jobs, out, force, quiet, command, backend, scheduler, fmt=fmt)
     click.echo(human_summary(outcome))
-    finish(outcome)
+    finish(outcome, "sweep")
 
 
 @app.command()
@@ -883,7 +883,7 @@ def sensitivity(ctx, game, strategy, option_pairs, only, games, seed, jobs, out,
 
         write_plot(outcome.out)
     click.echo(sens.human_summary(design, outcome))
-    finish(outcome)
+    finish(outcome, "sensitivity")
 
 
 @app.command()
@@ -934,7 +934,7 @@ def ladder(ctx, game, search, budgets, reference, option_pairs, grid, games, see
                           games, seed)
         outcome = lad.run(design, jobs, out, force, quiet, command, backend, scheduler)
     click.echo(lad.human_summary(design, outcome))
-    finish(outcome)
+    finish(outcome, "ladder")
 
 
 @app.command()
@@ -1064,6 +1064,9 @@ def tune(ctx, game, strategy, params, objective, target, option_pairs, trials, b
         write_plot(outcome.out)
     click.echo(tun.human_summary(outcome))
     if outcome.manifest["interrupted"]:
+        from automa.run.finish import resume_command
+
+        click.echo(resume_command("tune", outcome.out))
         sys.exit(EXIT_INTERRUPTED)
 
 

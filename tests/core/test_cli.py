@@ -526,3 +526,27 @@ def test_option_help_says_a_set_option_accumulates(capsys):
 ])
 def test_an_unknown_name_gets_a_did_you_mean(capsys, tmp_path, args, hint):
     assert hint in usage_error(capsys, *args, "--games", 1, "--out", tmp_path / "o")
+
+
+@pytest.mark.parametrize("command", ["simulate", "sweep", "sensitivity", "ladder"])
+def test_an_interrupted_run_ends_with_its_resume_command(capsys, tmp_path, command):
+    from types import SimpleNamespace
+
+    outcome = SimpleNamespace(out=tmp_path / "r", manifest={"errors": 0, "games_done": 5, "interrupted": True})
+    with pytest.raises(SystemExit) as exc:
+        cli.finish(outcome, command)
+    assert exc.value.code == 130
+    assert capsys.readouterr().out.splitlines()[-1] == f"automa-sim {command} --resume {tmp_path / 'r'}"
+
+
+def test_ctrl_c_of_simulate_ends_with_its_resume_command(tmp_path):
+    out = tmp_path / "r"
+    proc = subprocess_cli("simulate", "tiny", "--games", 100000, "--seed", 3, "--jobs", 1, "--out", out, "-o", "delay_ms=2")
+    deadline = time.monotonic() + 30
+    while not ((out / "games.csv").exists() and (out / "games.csv").stat().st_size > 5000):
+        assert time.monotonic() < deadline and proc.poll() is None
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=30)
+    assert proc.returncode == 130, stderr
+    assert stdout.splitlines()[-1] == f"automa-sim simulate --resume {out}"
