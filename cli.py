@@ -21,15 +21,28 @@ EXIT_INTERRUPTED = 130
 EXIT_FAILED = 1
 
 
-def parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
-    """``KEY=VALUE`` pairs from repeated ``--option`` flags."""
-    options = {}
+def parse_options(pairs: tuple[str, ...], game: str | None = None) -> dict[str, str]:
+    """``KEY=VALUE`` pairs from repeated ``--option`` flags. A name given twice is a UsageError, except
+    an option of ``game`` of type ``set``, whose values accumulate (``-o modules=a -o modules=b``)."""
+    options: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
+        key, value = key.strip(), value.strip()
         if not sep or not key:
             raise UsageError(f"--option expects KEY=VALUE, got {pair!r}")
-        options[key.strip()] = value.strip()
+        if key in options:
+            if not _is_set_option(game, key):
+                raise UsageError(f"--option {key} given twice ({key}={options[key]}, {key}={value}); give it once")
+            value = ",".join(v for v in (options[key], value) if v)
+        options[key] = value
     return options
+
+
+def _is_set_option(game: str | None, name: str) -> bool:
+    """Whether ``name`` is an option of type ``set`` of the game named ``game``."""
+    from automa.core.registry import get_game
+
+    return isinstance(game, str) and get_game(game).option(name).type == "set"
 
 
 def complete_game(ctx, param, incomplete: str) -> list[str]:
@@ -112,7 +125,9 @@ force_flag = click.option("--force", is_flag=True,
 
 option_flag = click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",
                            shell_complete=complete_option,
-                           help="Set a game or rule option; repeatable (see `list options GAME`).")
+                           help="Set a game or rule option; repeat it for other options (see `list options GAME`). "
+                                "Each option once, except a set option (such as modules), whose values "
+                                "accumulate: -o modules=a -o modules=b is modules=a,b.")
 
 
 def design_run_flags(stem: str):
@@ -141,13 +156,12 @@ def app():
     """
 
 
-def finish(outcome) -> None:
+def finish(outcome, command: str) -> None:
     """Report games that raised on stderr; exit 1 if a chunk kept killing its workers (resumable) or
-    every game raised, 130 if Ctrl-C stopped the run."""
+    every game raised, 130 if Ctrl-C stopped the run, its last line the resume command of ``command``."""
     from automa.run.finish import resume_command
 
     m = outcome.manifest
-    kind = m.get("kind", "simulate")
     games_file = outcome.out / f"games.{m.get('format', 'csv')}"
     if m["errors"]:
         every = m["errors"] == m["games_done"]
@@ -157,9 +171,10 @@ def finish(outcome) -> None:
                    f"{games_file}", err=True)
     if m.get("failure"):
         click.echo(f"automa-sim: error: {m['failure']}; finished chunks are kept, continue with: "
-                   f"{resume_command(kind, outcome.out)}", err=True)
+                   f"{resume_command(command, outcome.out)}", err=True)
         sys.exit(EXIT_FAILED)
     if m["interrupted"]:
+        click.echo(resume_command(command, outcome.out))
         sys.exit(EXIT_INTERRUPTED)
     if m["errors"] and m["errors"] == m["games_done"]:
         sys.exit(EXIT_FAILED)
@@ -202,10 +217,10 @@ def simulate(ctx, game, games, seed, strategy, option_pairs, jobs, out, fmt, qui
     else:
         if game is None:
             raise UsageError("simulate needs GAME (or --resume DIR)")
-        spec = resolve(game, strategy, parse_options(option_pairs), seed)
+        spec = resolve(game, strategy, parse_options(option_pairs, game), seed)
         outcome = simulate_dir(spec, games, jobs, out, fmt, quiet, force, command, backend, scheduler)
     click.echo(human_summary(outcome))
-    finish(outcome)
+    finish(outcome, "simulate")
 
 
 @app.command()
@@ -258,7 +273,7 @@ def replay(ctx, game, seed, game_index, cell, strategy, option_pairs, as_json):
             raise UsageError("replay GAME needs --seed (or give the run's results DIR)")
         if cell is not None:
             raise UsageError("--cell needs a sweep's results DIR")
-        spec = resolve(game, strategy, parse_options(option_pairs), seed)
+        spec = resolve(game, strategy, parse_options(option_pairs, game), seed)
     events, final = replay_game(spec, game_index, labels=not as_json)
     for event in events:
         click.echo(event_json(event) if as_json else event_line(event))
@@ -532,7 +547,7 @@ def play(ctx, game, seed, game_index, option_pairs, load, save, results, hint_st
 
         front = Screenful()
     command = shlex.join(["automa-sim", *ctx.obj])
-    code = start(game, parse_options(option_pairs), seed, game_index, load, save, results, hint_strategy, command,
+    code = start(game, parse_options(option_pairs, game), seed, game_index, load, save, results, hint_strategy, command,
                  front)
     if code:
         sys.exit(code)
@@ -822,7 +837,7 @@ def sweep(ctx, spec, out, jobs, games, fmt, quiet, force, backend, scheduler, re
             raise UsageError(f"--games must be at least 1, got {games}")
         outcome = run_sweep(load_spec(spec, games), jobs, out, force, quiet, command, backend, scheduler, fmt=fmt)
     click.echo(human_summary(outcome))
-    finish(outcome)
+    finish(outcome, "sweep")
 
 
 @app.command()
@@ -861,14 +876,14 @@ def sensitivity(ctx, game, strategy, option_pairs, only, games, seed, jobs, out,
     else:
         if game is None:
             raise UsageError("sensitivity needs GAME (or --resume DIR)")
-        design = sens.plan(game, list(strategy), parse_options(option_pairs), list(only), games, seed)
+        design = sens.plan(game, list(strategy), parse_options(option_pairs, game), list(only), games, seed)
         outcome = sens.run(design, jobs, out, force, quiet, command, backend, scheduler)
     if (outcome.out / "sensitivity.csv").is_file():
         from automa.report.sensitivity_report import write_plot
 
         write_plot(outcome.out)
     click.echo(sens.human_summary(design, outcome))
-    finish(outcome)
+    finish(outcome, "sensitivity")
 
 
 @app.command()
@@ -915,11 +930,11 @@ def ladder(ctx, game, search, budgets, reference, option_pairs, grid, games, see
             rungs = [int(b) for b in budgets.split(",")]
         except ValueError:
             raise UsageError(f"--budgets must be whole numbers separated by commas, got {budgets!r}") from None
-        design = lad.plan(game, search, rungs, list(reference) or None, parse_options(option_pairs), list(grid),
+        design = lad.plan(game, search, rungs, list(reference) or None, parse_options(option_pairs, game), list(grid),
                           games, seed)
         outcome = lad.run(design, jobs, out, force, quiet, command, backend, scheduler)
     click.echo(lad.human_summary(design, outcome))
-    finish(outcome)
+    finish(outcome, "ladder")
 
 
 @app.command()
@@ -979,7 +994,7 @@ def calibrate(game, strategy, target, option_pairs, by_leader, seed, batch, max_
     if out.exists() and not force:
         raise UsageError(f"output file {out} already exists; use --force to overwrite it or choose another --out")
     seed = fresh_entropy() if seed is None else seed
-    table = cal.calibrate(game, strategy, target, parse_options(option_pairs), by_leader, seed, batch,
+    table = cal.calibrate(game, strategy, target, parse_options(option_pairs, game), by_leader, seed, batch,
                           max_games, jobs, lambda r, n, g: click.echo(
                               f"round {r}: {n} settings sampled, {g:,} games so far", err=True))
     try:
@@ -1040,7 +1055,7 @@ def tune(ctx, game, strategy, params, objective, target, option_pairs, trials, b
     else:
         if game is None or strategy is None:
             raise UsageError("tune needs GAME and STRATEGY (or --resume DIR)")
-        design = plan(game, strategy, list(params), objective, target, parse_options(option_pairs), trials,
+        design = plan(game, strategy, list(params), objective, target, parse_options(option_pairs, game), trials,
                       batch, games, confirm_games, seed)
         outcome = tun.start(design, out, force, jobs, backend, scheduler, command, quiet)
     if outcome.manifest["complete"]:
@@ -1049,6 +1064,9 @@ def tune(ctx, game, strategy, params, objective, target, option_pairs, trials, b
         write_plot(outcome.out)
     click.echo(tun.human_summary(outcome))
     if outcome.manifest["interrupted"]:
+        from automa.run.finish import resume_command
+
+        click.echo(resume_command("tune", outcome.out))
         sys.exit(EXIT_INTERRUPTED)
 
 

@@ -7,6 +7,7 @@ by the entry point group ``automa_sim.strategies`` (name ``<game>.<strategy>``),
 """
 from __future__ import annotations
 
+import difflib
 import importlib
 import importlib.metadata
 import os
@@ -22,6 +23,12 @@ from automa.core.strategy import Strategy
 
 ENTRY_POINT_GROUP = "automa_sim.strategies"
 KINDS = ("rule", "setting")  # Option.kind
+
+
+def did_you_mean(name: Any, known) -> str:
+    """`` (did you mean 'x'?)`` for the known name closest to a misspelt ``name``, or ``""``."""
+    close = difflib.get_close_matches(str(name), [str(k) for k in known], n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 @dataclass(frozen=True)
@@ -94,7 +101,8 @@ class Option:
                 s.strip() for s in str(raw).split(",") if s.strip()]
             bad = [s for s in items if s not in self.choices]
             if bad:
-                raise UsageError(f"option {self.name}: unknown value {bad[0]!r}; allowed: "
+                raise UsageError(f"option {self.name}: unknown value {bad[0]!r}"
+                                 f"{did_you_mean(bad[0], self.choices)}; allowed: "
                                  f"{', '.join(self.choices)} (comma-separated)")
             return ",".join(c for c in self.choices if c in set(items))
         if self.type == "int":
@@ -121,7 +129,8 @@ class Option:
         else:
             value = str(raw)
         if self.choices and self.type != "path" and value not in self.choices:
-            raise UsageError(f"option {self.name}: {raw!r} is not allowed; allowed: "
+            raise UsageError(f"option {self.name}: {raw!r} is not allowed{did_you_mean(raw, self.choices)}; "
+                             f"allowed: "
                              f"{', '.join(map(str, self.choices))}")
         return self.parser(self.name, value) if self.parser else value
 
@@ -225,7 +234,8 @@ class Game:
         for opt in self.options:
             if opt.name == name:
                 return opt
-        raise UsageError(f"unknown option {name!r} for game {self.name}; known: "
+        raise UsageError(f"unknown option {name!r} for game {self.name}"
+                         f"{did_you_mean(name, (o.name for o in self.options))}; known: "
                          f"{', '.join(o.name for o in self.options)}")
 
     def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
@@ -278,7 +288,7 @@ def game_names() -> list[str]:
 def get_game(name: str) -> Game:
     """The registry entry of game ``name`` (importing its engine)."""
     if name not in _GAMES:
-        raise UsageError(f"unknown game {name!r}; known games: {', '.join(_GAMES)}")
+        raise UsageError(f"unknown game {name!r}{did_you_mean(name, _GAMES)}; known games: {', '.join(_GAMES)}")
     return _load(_GAMES[name], "game")
 
 
@@ -308,7 +318,8 @@ def get_strategy(game: Game, name: str):
     else:
         eps = _entry_points(game.name)
         if base not in eps:
-            raise UsageError(f"unknown strategy {base!r} for game {game.name}; known: "
+            raise UsageError(f"unknown strategy {base!r} for game {game.name}"
+                             f"{did_you_mean(base, strategy_names(game))}; known: "
                              f"{', '.join(strategy_names(game))}, or package.module:ClassName")
         try:
             cls = eps[base].load()

@@ -132,7 +132,7 @@ def read_games(source: str | Path | IO[str], game) -> "pd.DataFrame":
             df = pd.read_parquet(source)
         else:
             df = pd.read_csv(source, dtype=str, keep_default_na=False)
-    except (OSError, ValueError) as exc:  # also pandas' and pyarrow's parse errors, and bad UTF-8
+    except (OSError, ValueError, EOFError) as exc:  # also pandas' and pyarrow's parse errors, bad UTF-8, cut gzip
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise UsageError(f"{source}: cannot read it as a games file ({reason})") from None
     if callable(game):
@@ -147,6 +147,8 @@ def read_games(source: str | Path | IO[str], game) -> "pd.DataFrame":
     missing = [c for c in types if c not in df.columns]
     if missing:
         raise UsageError(f"{source}: not a games file of {game.name} (no {missing[0]!r} column)")
+    if not is_parquet:
+        _check_complete(df, source)
     for col, dtype in types.items():
         values = df[col]
         try:
@@ -158,6 +160,24 @@ def read_games(source: str | Path | IO[str], game) -> "pd.DataFrame":
         except (TypeError, ValueError) as exc:
             raise UsageError(f"{source}: column {col}: not {dtype} values ({str(exc).splitlines()[0]})") from None
     return df
+
+
+def _check_complete(df: "pd.DataFrame", source) -> None:
+    """UsageError naming the first row cut short (a writer stopped mid-row): a row without its results
+    and without an error, or a last row without its line end."""
+    from automa.core.errors import UsageError
+
+    results = df.loc[:, "player_score":"turns"]
+    cut = ((df["error"] == "") & (results == "").any(axis=1)).to_numpy().nonzero()[0].tolist()
+    if isinstance(source, (str, Path)) and str(source).endswith(".csv") and len(df):
+        with open(source, "rb") as file:
+            file.seek(-1, io.SEEK_END)
+            if file.read(1) != b"\n":
+                cut.append(len(df) - 1)
+    if cut:
+        n = min(cut) + 1
+        raise UsageError(f"{source}: row {n} (line {n + 1}) is cut short; the run that wrote it stopped "
+                         f"mid-row: resume or rerun it")
 
 
 def _add_defaults(df: "pd.DataFrame", game, typed: bool) -> None:

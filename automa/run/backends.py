@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import threading
 import time
 from collections import deque
@@ -30,7 +31,7 @@ from automa.run.runner import Chunk, play_chunk
 
 MAX_ATTEMPTS = 3  # plays of one chunk before the run gives up on it
 WINDOW = 2  # chunks in flight per job
-CONNECT_TIMEOUT = 10  # seconds to reach a dask scheduler
+CONNECT_TIMEOUT = 5  # seconds to reach a dask scheduler and hear it answer
 
 
 class WorkerLost(RuntimeError):
@@ -225,6 +226,39 @@ def dask_chunk(part: Part, task: Task, want_rows: bool) -> Chunk:
     return play_chunk(part, _dask_contexts[key], task, want_rows)
 
 
+def connect(scheduler: str):
+    """A dask Client of the scheduler at ``scheduler``, or a one-line UsageError within about
+    :data:`CONNECT_TIMEOUT` seconds: a bad address, a closed port (refused at once, without dask's
+    retries), or something listening that is not a dask scheduler (dask alone would wait minutes)."""
+    from distributed import Client
+
+    def fail(why: str):
+        raise UsageError(f"cannot connect to dask scheduler {scheduler}: {why}")
+
+    host, _, port = scheduler.removeprefix("tcp://").rpartition(":")
+    if scheduler.startswith("tcp://") and port.isdigit():
+        try:
+            socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT).close()
+        except OSError as exc:
+            fail(exc.strerror or str(exc) or type(exc).__name__)
+    box: dict[str, Any] = {}
+
+    def attempt() -> None:
+        try:
+            box["client"] = Client(scheduler, timeout=f"{CONNECT_TIMEOUT}s")
+        except Exception as exc:  # noqa: BLE001 - reported below in one line
+            box["error"] = exc
+
+    thread = threading.Thread(target=attempt, daemon=True)  # a silent peer hangs dask's handshake
+    thread.start()
+    thread.join(CONNECT_TIMEOUT + 1)
+    if "client" in box:
+        return box["client"]
+    error = box.get("error")
+    fail((str(error).splitlines() or [type(error).__name__])[0] if error is not None
+         else f"no answer within {CONNECT_TIMEOUT} s (is it a dask scheduler?)")
+
+
 class Dask(Backend):
     """A dask.distributed cluster: the one at ``scheduler``, or a LocalCluster of ``jobs`` processes."""
 
@@ -239,7 +273,7 @@ class Dask(Backend):
         self.cluster = self.client = None
         try:
             if self.scheduler:
-                self.client = Client(self.scheduler, timeout=f"{CONNECT_TIMEOUT}s")
+                self.client = connect(self.scheduler)
             else:
                 workers = min(self.jobs, sum(p.games for p in self.parts) or 1)  # no idle workers
                 self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,

@@ -50,7 +50,7 @@ def write_atomic_csv(frame: pd.DataFrame, path: Path) -> None:
 
 
 def resume_command(kind: str, out: Path) -> str:
-    """The command line that continues the run in ``out`` (``kind``: ``simulate`` or ``sweep``)."""
+    """The command line that continues the run in ``out`` (``kind``: the command, e.g. ``simulate``)."""
     return f"automa-sim {kind} --resume {shlex.quote(str(out))}"
 
 

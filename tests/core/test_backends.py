@@ -242,3 +242,22 @@ def test_more_jobs_than_chunks_start_no_idle_processes(tmp_path):
     assert len(seen) == 5 and 1 <= max(seen) <= 5
     outcome = play(tmp_path, "r", games=5, jobs=500)
     assert outcome.manifest["games_done"] == 5
+
+
+@pytest.mark.parametrize("listening", [False, True], ids=["closed port", "not a dask scheduler"])
+def test_a_scheduler_that_is_not_there_is_one_line_within_seconds(capsys, tmp_path, monkeypatch, listening):
+    pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install '.[cluster]'")
+    monkeypatch.setattr(backends, "CONNECT_TIMEOUT", 1)
+    with socket.socket() as silent:  # listens (the kernel accepts) but never answers
+        silent.bind(("127.0.0.1", 0))
+        port = silent.getsockname()[1]
+        if listening:
+            silent.listen()
+        else:
+            silent.close()
+        start = time.monotonic()
+        code, _, err = run_cli(capsys, "simulate", "tiny", "--games", 2, "--backend", "dask",
+                               "--scheduler", f"tcp://127.0.0.1:{port}", "--out", tmp_path / "o")
+    assert code == 2 and err.count("\n") == 1, err
+    assert f"cannot connect to dask scheduler tcp://127.0.0.1:{port}" in err
+    assert time.monotonic() - start < 5

@@ -473,3 +473,80 @@ def test_a_run_of_one_game_says_one_game(capsys, tmp_path):
     """Counts in words: "1 game", "0 errors" (issue 29's plurals)."""
     code, out, _ = run_cli(capsys, "simulate", "tiny", "--games", 1, "--seed", 1, "--out", tmp_path / "one")
     assert code == 0 and "· 1 game in " in out and "· 0 errors" in out
+
+
+@pytest.mark.parametrize("keep", ["half", "no line end"])
+@pytest.mark.parametrize("command", ["summarize", "compare", "report", "rate"])
+def test_a_games_file_cut_mid_row_is_one_line_naming_the_row(capsys, tmp_path, command, keep):
+    simulate(capsys, tmp_path / "r", "--quiet")
+    path = tmp_path / "r" / "games.csv"
+    text = path.read_text()
+    last = text.splitlines()[-1]
+    path.write_text(text[:-len(last) // 2 - 1] if keep == "half" else text[:-1])
+    args = [tmp_path / "r"] * (2 if command == "compare" else 1)
+    err = usage_error(capsys, command, *args)
+    assert f"{path}: row 200 (line 201) is cut short" in err
+
+
+def test_a_gzipped_games_file_cut_short_is_one_line(capsys, tmp_path):
+    simulate(capsys, tmp_path / "r", "--quiet", "--format", "csv.gz")
+    path = tmp_path / "r" / "games.csv.gz"
+    path.write_bytes(path.read_bytes()[:-20])
+    assert "cannot read it as a games file" in usage_error(capsys, "summarize", tmp_path / "r")
+
+
+@pytest.mark.parametrize("command", [["simulate", "tiny", "--games", 2, "--out"], ["replay", "tiny", "--seed", 1,
+                                     "--game-index", 0], ["sensitivity", "tiny", "--out"], ["ladder", "tiny", "--out"],
+                                     ["calibrate", "tiny", "--strategy", "high", "--target", 0.5, "--out"],
+                                     ["tune", "tiny", "high", "--out"], ["play", "tiny"]])
+def test_an_option_given_twice_is_one_line_naming_it(capsys, tmp_path, command):
+    args = [*command, tmp_path / "o"] if command[-1] == "--out" else command
+    err = usage_error(capsys, *args, "-o", "variant=bonus", "-o", "variant=plain")
+    assert "--option variant given twice (variant=bonus, variant=plain)" in err
+
+
+def test_a_set_option_given_twice_accumulates(capsys, tmp_path):
+    code, _, err = simulate(capsys, tmp_path / "r", "--games", 2, "-o", "extras=b", "-o", "extras=a", "--quiet")
+    assert code == 0, err
+    assert set(read_games(tmp_path / "r" / "games.csv", get_game("tiny"))["extras"]) == {"a,b"}
+
+
+def test_option_help_says_a_set_option_accumulates(capsys):
+    _, out, _ = run_cli(capsys, "simulate", "--help")
+    assert "accumulate" in " ".join(out.split())
+
+
+@pytest.mark.parametrize("args, hint", [
+    (["simulate", "tinny"], "unknown game 'tinny' (did you mean 'tiny'?)"),
+    (["simulate", "tiny", "--strategy", "hihg"], "unknown strategy 'hihg' for game tiny (did you mean 'high'?)"),
+    (["simulate", "tiny", "-o", "varaint=bonus"], "unknown option 'varaint' for game tiny (did you mean 'variant'?)"),
+    (["simulate", "tiny", "-o", "variant=bonnus"], "option variant: 'bonnus' is not allowed (did you mean 'bonus'?)"),
+    (["simulate", "stroganov", "-o", "modules=diplomcy"],
+     "option modules: unknown value 'diplomcy' (did you mean 'diplomacy'?)"),
+])
+def test_an_unknown_name_gets_a_did_you_mean(capsys, tmp_path, args, hint):
+    assert hint in usage_error(capsys, *args, "--games", 1, "--out", tmp_path / "o")
+
+
+@pytest.mark.parametrize("command", ["simulate", "sweep", "sensitivity", "ladder"])
+def test_an_interrupted_run_ends_with_its_resume_command(capsys, tmp_path, command):
+    from types import SimpleNamespace
+
+    outcome = SimpleNamespace(out=tmp_path / "r", manifest={"errors": 0, "games_done": 5, "interrupted": True})
+    with pytest.raises(SystemExit) as exc:
+        cli.finish(outcome, command)
+    assert exc.value.code == 130
+    assert capsys.readouterr().out.splitlines()[-1] == f"automa-sim {command} --resume {tmp_path / 'r'}"
+
+
+def test_ctrl_c_of_simulate_ends_with_its_resume_command(tmp_path):
+    out = tmp_path / "r"
+    proc = subprocess_cli("simulate", "tiny", "--games", 100000, "--seed", 3, "--jobs", 1, "--out", out, "-o", "delay_ms=2")
+    deadline = time.monotonic() + 30
+    while not ((out / "games.csv").exists() and (out / "games.csv").stat().st_size > 5000):
+        assert time.monotonic() < deadline and proc.poll() is None
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=30)
+    assert proc.returncode == 130, stderr
+    assert stdout.splitlines()[-1] == f"automa-sim simulate --resume {out}"
