@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from automa.core.screen import count
 from automa.rurik.labels import CATEGORIES, bonus, priority
 
 ROWS = ("top", "middle", "bottom")
@@ -20,23 +21,19 @@ def _name(text) -> str:
     return str(text).capitalize()
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _rebellion(e: dict) -> str | None:
     kind = e["kind"]
     if kind == "advisor":
-        bribe = f", bribing {_plural(e['bribe'], 'coin')}" if e["bribe"] else ""
+        bribe = f", bribing {count(e['bribe'], 'coin')}" if e["bribe"] else ""
         return f"The Rebellion places advisor {e['advisor']} on {e['column']}, {ROWS[e['row']]} space{bribe}."
     if kind == "card":
         return f"The Rebellion's solo card {e['card']} comes into use."
     if kind == "rebel_action":
         return (f"The Rebellion takes back its lowest advisor, from {e['action']} ({ROWS[e['row']]} space): "
-                f"{_plural(e['points'], 'point')}, read from solo card {e['card']}.")
+                f"{count(e['points'], 'point')}, read from solo card {e['card']}.")
     if kind == "bonus":
-        parts = [f"+{e['extra']} {e['action']}" if e["extra"] else "", f"{_plural(e['move'], 'move')} first" if e["move"]
-                 else "", f"{_plural(e['coins'], 'coin')}" if e["coins"] else "",
+        parts = [f"+{e['extra']} {e['action']}" if e["extra"] else "", f"{count(e['move'], 'move')} first" if e["move"]
+                 else "", f"{count(e['coins'], 'coin')}" if e["coins"] else "",
                  f"{e['reveal_fewer']} fewer casualty card" if e["reveal_fewer"] else ""]
         return "Its open bonus spaces give it " + ", ".join(p for p in parts if p) + "."
     if kind == "forfeit":
@@ -50,13 +47,13 @@ def _rebellion(e: dict) -> str | None:
         target = "your unit" if e["target"] == "player" else "a neutral troop"
         return f"It attacks {target} in {_name(e['region'])}."
     if kind == "tax":
-        return f"It taxes {_name(e['region'])}: {_plural(e['goods'], 'good')}."
+        return f"It taxes {_name(e['region'])}: {count(e['goods'], 'good')}."
     if kind == "build":
         return f"It builds a {e['structure']} in {_name(e['region'])}."
     if kind == "stable":
-        return f"Its stable moves {_plural(e['moved'], 'rebel')}."
+        return f"Its stable moves {count(e['moved'], 'rebel')}."
     if kind == "priority":
-        unlocks = f"; you lead on {_plural(e['unlocks'], 'track')}, so it unlocks as many bonus spaces" if e["unlocks"] else ""
+        unlocks = f"; you lead on {count(e['unlocks'], 'track')}, so it unlocks as many bonus spaces" if e["unlocks"] else ""
         return f"Its priority for the next round: {priority(e['priority'])}{unlocks}."
     if kind == "leader":
         if e["leader"] == "sviatopolk":
@@ -88,8 +85,8 @@ def _warfare(e: dict) -> str:
             return f"{who} capture{s} {unit}: the capture card shows no casualty icon."
         lost = e.get("lost", 0)
         return (f"{who} fail{s} to capture {unit}: the capture card shows a casualty, "
-                f"{'you lose' if you else 'it loses'} {_plural(lost, 'unit')} there.")
-    return f"{who} release{s} captives for {_plural(e['tokens'], 'VP token')}."
+                f"{'you lose' if you else 'it loses'} {count(lost, 'unit')} there.")
+    return f"{who} release{s} captives for {count(e['tokens'], 'VP token')}."
 
 
 def _check(e: dict) -> str:
@@ -99,8 +96,8 @@ def _check(e: dict) -> str:
     where, reveal = _name(e["region"]), e.get("reveal", e["cards"])
     if not reveal:
         return f"{who} check{s} for casualties in {where}: no card to reveal after the modifiers, no casualty."
-    lost = f"{'you lose' if you else 'it loses'} {_plural(e['lost'], 'unit')}" if e["lost"] else "no casualty"
-    return f"{who} check{s} for casualties in {where}: {e['cards']} of {_plural(reveal, 'card')} revealed, {lost}."
+    lost = f"{'you lose' if you else 'it loses'} {count(e['lost'], 'unit')}" if e["lost"] else "no casualty"
+    return f"{who} check{s} for casualties in {where}: {e['cards']} of {count(reveal, 'card')} revealed, {lost}."
 
 
 def _categories(values: dict | None) -> str:
@@ -122,9 +119,9 @@ def _claims(e: dict) -> str:
 def _income(e: dict) -> str:
     """Income after rounds 1-3: 1 coin per full boat column (and the zero-track coins of RK-OPEN-15)."""
     you = e["side"] == "player"
-    parts = [f"{_plural(e['columns'], 'coin')} for {_plural(e['columns'], 'full boat column')}"] if e["columns"] else []
+    parts = [f"{count(e['columns'], 'coin')} for {count(e['columns'], 'full boat column')}"] if e["columns"] else []
     if e["zero_tracks"]:
-        parts.append(f"{_plural(e['zero_tracks'], 'coin')} for tracks still at zero (RK-OPEN-15)")
+        parts.append(f"{count(e['zero_tracks'], 'coin')} for tracks still at zero (RK-OPEN-15)")
     if not parts:
         return f"Income: {'you have' if you else 'the Rebellion has'} no full boat column, so no coin."
     return f"Income: {'you gain' if you else 'the Rebellion gains'} {' and '.join(parts)}."
@@ -159,7 +156,7 @@ def tell(view, event: dict) -> str | None:
     elif kind == "casualty":
         text = _check(e)
     elif kind == "player_action":
-        text = f"You take back your advisor from {e['action']} ({ROWS[e['row']]} space): {_plural(e['points'], 'point')}."
+        text = f"You take back your advisor from {e['action']} ({ROWS[e['row']]} space): {count(e['points'], 'point')}."
     elif kind == "attack":
         text = f"You attack {'a rebel' if e['target'] == 'rebellion' else 'a neutral troop'} in {_name(e['region'])}."
     elif kind == "build":
