@@ -186,6 +186,8 @@ def _manifest(sweep: Sweep, jobs: int, command: str, fmt: str) -> dict:
         "spec_toml": sweep.text,
         "game": sweep.game.name,
         "description": sweep.description,
+        "question": sweep.question,
+        "axis": sweep.axis,
         "strategies": sweep.strategies,
         "grid": sweep.grid,
         "options": sweep.options,

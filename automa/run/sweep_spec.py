@@ -4,6 +4,8 @@ The spec::
 
     game = "rurik"
     description = "one line for the report"   # optional
+    question = "Is each difficulty harder than difficulty 2, and for whom?"   # optional: the report's headline
+    axis = "difficulty"                        # optional: the grid option the question is about
     games = 1000                               # per cell
     seed = 1
     strategies = ["greedy", "warlord"]
@@ -38,7 +40,7 @@ from automa.core.errors import UsageError
 from automa.core.registry import Game, get_game, get_strategy
 from automa.run.inputs import RunSpec, resolve
 
-KEYS = ("game", "description", "games", "seed", "strategies", "grid", "options", "exclude", "baseline")
+KEYS = ("game", "description", "question", "axis", "games", "seed", "strategies", "grid", "options", "exclude", "baseline")
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,8 @@ class Sweep:
     text: str
     game: Game
     description: str
+    question: str  # the question the report answers first ("" when the spec asks none)
+    axis: str  # the grid option the question is about: each value is compared with the baseline's
     games: int
     seed: int
     strategies: list[str]
@@ -116,9 +120,10 @@ def load_spec(path: Path, games: int | None = None, text: str | None = None) -> 
         raise fail("game", str(exc)) from None
     count = _whole(raw["games"], 1, fail, "games") if games is None else games
     seed = _whole(raw["seed"], 0, fail, "seed")
-    description = raw.get("description", "")
-    if not isinstance(description, str):
-        raise fail("description", "must be text")
+    description, question = raw.get("description", ""), raw.get("question", "")
+    for key, value in (("description", description), ("question", question)):
+        if not isinstance(value, str):
+            raise fail(key, "must be text")
 
     strategies = raw["strategies"]
     if not isinstance(strategies, list) or not strategies or not all(isinstance(s, str) for s in strategies):
@@ -136,6 +141,7 @@ def load_spec(path: Path, games: int | None = None, text: str | None = None) -> 
     axes = {"strategy": strategies} | grid
     exclude = _exclude(raw.get("exclude", []), game, axes, fail)
     varying = [k for k, v in grid.items() if len(v) > 1]
+    axis = _axis(raw.get("axis"), varying, fail)
 
     cells = []
     for combo in itertools.product(*axes.values()):
@@ -151,8 +157,18 @@ def load_spec(path: Path, games: int | None = None, text: str | None = None) -> 
     if not cells:
         raise fail("exclude", "excludes every cell of the grid")
     baseline = _baseline(raw["baseline"], game, axes, cells, varying, fail)
-    return Sweep(path, text, game, description, count, seed, strategies, grid, fixed, exclude,
+    return Sweep(path, text, game, description, question, axis, count, seed, strategies, grid, fixed, exclude,
                  cells, baseline)
+
+
+def _axis(raw: Any, varying: list[str], fail) -> str:
+    """The question's axis: a grid option with more than one value (default: the first such)."""
+    if raw is None:
+        return varying[0] if varying else ""
+    if not isinstance(raw, str) or raw not in varying:
+        raise fail("axis", f"{raw!r} is not a grid option with more than one value; "
+                           f"choose one of: {', '.join(varying) or '(none: the grid varies nothing)'}")
+    return raw
 
 
 def _whole(value: Any, least: int, fail, key: str) -> int:

@@ -120,7 +120,7 @@ def plan(game_name: str, search: str, budgets: list[int], references: list[str] 
                 if ref != label:
                     pairs[label] = ref
     baseline = cells[len(rungs) * len(settings)].label if references else cells[0].label
-    sweep = Sweep(Path(f"ladder-{game.name}"), "", game, "", games, seed, strategies, axes, base, [], cells,
+    sweep = Sweep(Path(f"ladder-{game.name}"), "", game, "", "", "", games, seed, strategies, axes, base, [], cells,
                   baseline, pairs)
     return Design(sweep, search, list(budgets), list(references), axes, given, rungs)
 

@@ -164,7 +164,7 @@ def plan(game_name: str, strategies: list[str] | None, options: dict[str, Any], 
                 pairs[label] = strategy
     if not varied:
         raise UsageError(f"no assumption of {game.name} can be varied from this base configuration")
-    sweep = Sweep(Path(f"sensitivity-{game.name}"), "", game, "", games, seed, strategies, {}, base, [],
+    sweep = Sweep(Path(f"sensitivity-{game.name}"), "", game, "", "", "", games, seed, strategies, {}, base, [],
                   cells, strategies[0], pairs)
     return Design(sweep, given, list(only), varied, skipped)
 

@@ -14,6 +14,7 @@ from automa.core.registry import get_game
 from automa.core.results import read_games
 from automa.run.runner import replay
 from automa.run.simulate import resolve
+from automa.core.errors import UsageError
 from automa.core.intervals import Z95
 from automa.run.sweep import baselines, run_sweep
 from automa.run.sweep_spec import load_spec
@@ -234,3 +235,21 @@ def test_the_readme_example_spec_is_valid(tmp_path):
     text = re.search(r"<!-- sweep spec -->\n```toml\n(.*?)```", (ROOT / "README.md").read_text(), re.S).group(1)
     sweep = load_spec(write_spec(tmp_path, text))
     assert len(sweep.cells) == 2 * 4 * 2 - 2 * 2 and sweep.baseline == "greedy difficulty=2 rebel_leader=sviatopolk"
+
+
+def test_the_question_and_its_axis_are_read_checked_and_recorded(tmp_path):
+    """issue 31 §1: a spec names its question and the grid option it is about; the manifest keeps both."""
+    asked = SPEC.replace('seed = 7\n', 'seed = 7\nquestion = "Does the bonus help?"\naxis = "variant"\n')
+    spec = load_spec(write_spec(tmp_path, asked))
+    assert (spec.question, spec.axis) == ("Does the bonus help?", "variant")
+    assert load_spec(write_spec(tmp_path, SPEC, "plain.toml")).axis == "length"  # default: the first varying
+    done = run_sweep(load_spec(write_spec(tmp_path, asked.replace("games = 300", "games = 4"), "few.toml")),
+                     jobs=1, out=tmp_path / "out", quiet=True)
+    manifest = json.loads((done.out / "manifest.json").read_text())
+    assert (manifest["question"], manifest["axis"]) == ("Does the bonus help?", "variant")
+
+
+@pytest.mark.parametrize("axis", ['"colour"', "3", '"strategy"'])
+def test_an_axis_that_is_not_a_varying_grid_option_is_an_error_naming_the_choices(tmp_path, axis):
+    with pytest.raises(UsageError, match=r"axis: .* choose one of: length, variant"):
+        load_spec(write_spec(tmp_path, SPEC.replace("seed = 7\n", f"seed = 7\naxis = {axis}\n")))
