@@ -933,6 +933,10 @@ def ladder(ctx, game, search, budgets, reference, option_pairs, grid, games, see
         design = lad.plan(game, search, rungs, list(reference) or None, parse_options(option_pairs, game), list(grid),
                           games, seed)
         outcome = lad.run(design, jobs, out, force, quiet, command, backend, scheduler)
+    if (outcome.out / lad.TABLE).is_file():
+        from automa.report.ladder_report import write_plot
+
+        write_plot(outcome.out)
     click.echo(lad.human_summary(design, outcome))
     finish(outcome, "ladder")
 

@@ -27,7 +27,8 @@ def is_sensitivity(path: Path) -> bool:
 
 def plot(table: pd.DataFrame, path: Path, game: str) -> None:
     """Tornado chart: per strategy, the :data:`TOP` largest margin effects (left) and their win-rate
-    effects (right) as bars with 95% interval whiskers, the largest on top."""
+    effects (right) as bars with 95% interval whiskers, the largest on top. The constrained layout keeps
+    the figure's title clear of the first row's titles."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -37,8 +38,8 @@ def plot(table: pd.DataFrame, path: Path, game: str) -> None:
     strategies = list(dict.fromkeys(table["strategy"]))
     parts = [table[table["strategy"] == s].head(TOP) for s in strategies]
     heights = [max(len(p), 1) * 0.28 + 0.9 for p in parts]
-    fig, axes = plt.subplots(len(parts), 2, figsize=(12, sum(heights) + 0.6), squeeze=False,
-                             gridspec_kw={"height_ratios": heights})
+    fig, axes = plt.subplots(len(parts), 2, figsize=(12, sum(heights) + 0.8), squeeze=False,
+                             gridspec_kw={"height_ratios": heights}, layout="constrained")
     for (left, right), strategy, part in zip(axes, strategies, parts):
         labels = [f"{r.assumption}={r.alternative}" for r in part.itertuples()]
         y = range(len(part))
@@ -60,7 +61,6 @@ def plot(table: pd.DataFrame, path: Path, game: str) -> None:
     axes[-1][1].set_xlabel("win rate, alternative minus base")
     fig.suptitle(f"{game}: which assumptions move the results (blue helps the player; 95% paired intervals)",
                  fontsize=10)
-    fig.tight_layout()
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=100)
     plt.close(fig)

@@ -11,7 +11,8 @@ Outputs besides the sweep's: ``ladder.csv`` (one row per cell: win rate with its
 mean margin, the paired margin difference to the reference, mean score per category), which is
 byte-identical for any job count; ``speed.csv`` (games/s per cell, from the chunks' playing time,
 which varies with the machine); ``thresholds.csv`` (per setting, the smallest budget whose win rate
-reaches 50%, or "not reached within budget N"); and ``plots/ladder.png``.
+reaches 50%, or "not reached within budget N"). Its report draws ``plots/ladder.png`` from them
+(:func:`automa.report.ladder_report.write_plot`).
 """
 from __future__ import annotations
 
@@ -136,7 +137,7 @@ def fields(design: Design) -> dict:
 
 def run(design: Design, jobs: int, out: Path | None = None, force: bool = False, quiet: bool = False,
         command: str = "", backend: str | None = None, scheduler: str | None = None) -> Outcome:
-    """Play the ladder into ``out`` (a sweep's files) and write its tables and plot."""
+    """Play the ladder into ``out`` (a sweep's files) and write its tables."""
     outcome = run_sweep(design.sweep, jobs, out, force, quiet, command, backend, scheduler, fields(design),
                         OUTPUTS + (TABLE, SPEED, THRESHOLDS))
     return _finish(design, outcome)
@@ -232,52 +233,7 @@ def _finish(design: Design, outcome: Outcome) -> Outcome:
     write_atomic_csv(ladder, outcome.out / TABLE)
     write_atomic_csv(speed(design, outcome), outcome.out / SPEED)
     write_atomic_csv(thresholds(design, ladder), outcome.out / THRESHOLDS)
-    plot(design, ladder, outcome.out / PLOT)
     return outcome
-
-
-def plot(design: Design, ladder: pd.DataFrame, path: Path) -> None:
-    """Win rate (with its interval) and mean margin against budget, a line per setting; the
-    reference strategies as horizontal lines (dashed), in the setting's colour."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    keys = list(design.axes)
-    rungs, refs = ladder[ladder["budget"] != ""], ladder[ladder["budget"] == ""]
-    fig, (ax_w, ax_m) = plt.subplots(1, 2, figsize=(11, 4.2))
-    groups = list(rungs.groupby(keys, sort=False)) if keys else [((), rungs)]
-    for k, (setting, part) in enumerate(groups):
-        setting = setting if isinstance(setting, tuple) else (setting,)
-        name = ", ".join(f"{a}={b}" for a, b in zip(keys, setting)) or "base"
-        colour = f"C{k % 10}"
-        b = part["budget"].astype(int)
-        ax_w.errorbar(b, part["win_rate"], yerr=[part["win_rate"] - part["win_rate_lo"],
-                                                  part["win_rate_hi"] - part["win_rate"]],
-                      marker="o", capsize=3, color=colour, label=name)
-        ax_m.plot(b, part["margin_mean"], marker="o", color=colour, label=name)
-        mine = refs
-        for key, value in zip(keys, setting):
-            mine = mine[mine[key] == value]
-        for r in mine.itertuples():
-            ax_w.axhline(r.win_rate, ls="--", lw=0.8, color=colour, alpha=0.6)
-            ax_m.axhline(r.margin_mean, ls="--", lw=0.8, color=colour, alpha=0.6)
-    for ax, what in ((ax_w, "win rate"), (ax_m, "mean margin (VP)")):
-        ax.set_xscale("log", base=2)
-        ax.set_xticks(design.budgets, [str(b) for b in design.budgets])
-        ax.minorticks_off()
-        ax.set_xlabel(f"{design.search} budget (simulations per decision)")
-        ax.set_ylabel(what)
-        ax.grid(alpha=0.3)
-    ax_w.axhline(0.5, color="black", lw=0.6)
-    ax_w.set_ylim(0, 1)
-    ax_w.legend(fontsize=8, title="setting")
-    ax_m.set_title(f"dashed: {', '.join(design.references)}" if design.references else "", fontsize=8)
-    fig.suptitle(f"{design.sweep.game.name}: win rate and margin against search budget", fontsize=10)
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=110, metadata={"Software": None})
-    plt.close(fig)
 
 
 def human_summary(design: Design, outcome: Outcome) -> str:
