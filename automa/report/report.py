@@ -131,7 +131,11 @@ def strategy_items(study: Study) -> list[str]:
     items = []
     for name, spec in _specs(study).items():
         about = spec.description if spec else "(not installed here)"
-        mine = "; ".join(f"with {shown(o, v)}, it {limit}" for (s, o, v), limit in ignored.items() if s == name)
+        where = {}
+        for (who, option, value), limit in ignored.items():
+            if who == name:
+                where.setdefault(limit, []).append(shown(option, value))
+        mine = "; ".join(f"with {' or '.join(values)}, it {limit}" for limit, values in where.items())
         known = f". Known limit here: {mine}" if mine else ""
         items.append((f"{name}: {about.rstrip('.')}" if about else name) + known)
     return items
