@@ -15,7 +15,7 @@ from automa.core.results import read_games
 from automa.run.runner import replay
 from automa.run.simulate import resolve
 from automa.core.errors import UsageError
-from automa.core.intervals import Z95
+from automa.core.intervals import Z95, paired_win_interval
 from automa.run.sweep import baselines, run_sweep
 from automa.run.sweep_spec import load_spec
 from tests.core.test_cli import run_cli
@@ -127,10 +127,13 @@ def test_paired_columns_are_the_per_game_differences(swept):
     cell = "first length=5 variant=bonus"
     win = (games.loc[cell, "winner"] == "player").astype(int) - (games.loc[BASE, "winner"] == "player").astype(int)
     margin = (games.loc[cell, "margin"] - games.loc[BASE, "margin"]).astype(float)
-    for name, d in (("win_rate_diff", win), ("margin_diff", margin)):
-        half = Z95 * d.std(ddof=1) / math.sqrt(len(d))
-        assert paired.loc[cell, [name, f"{name}_lo", f"{name}_hi"]].tolist() == pytest.approx(
-            [d.mean(), d.mean() - half, d.mean() + half], rel=1e-12)
+    half = Z95 * margin.std(ddof=1) / math.sqrt(len(margin))
+    assert paired.loc[cell, ["margin_diff", "margin_diff_lo", "margin_diff_hi"]].tolist() == pytest.approx(
+        [margin.mean(), margin.mean() - half, margin.mean() + half], rel=1e-12)
+    # the win rate's: Agresti-Min's (honest at 0 wins), on the same pairs
+    assert paired.loc[cell, ["win_rate_diff", "win_rate_diff_lo", "win_rate_diff_hi"]].tolist() == pytest.approx(
+        paired_win_interval((games.loc[cell, "winner"] == "player").tolist(),
+                            (games.loc[BASE, "winner"] == "player").tolist()), rel=1e-12)
 
 
 def test_pairing_narrows_the_interval_of_a_difference(swept):
