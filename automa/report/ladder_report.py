@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from automa.run.manifest import regenerate_command, repository_path
+from automa.run.manifest import regenerate_line
 from automa.core.errors import UsageError
 from automa.studies.ladder import PLOT, SPEED, TABLE, THRESHOLDS
 from automa.core.registry import get_game
@@ -49,8 +49,7 @@ def blocks(path: Path, m: dict, ladder: pd.DataFrame, speed: pd.DataFrame, thres
                   f"{', '.join(m['references']) or 'none'} · {m['games_per_cell']:,} paired games per cell · "
                   f"seed {m['seed']} · {m['errors']} errors"
                   + (" · INTERRUPTED: some cells are incomplete" if m["interrupted"] else "")),
-            ("p", f"Regenerate with: {regenerate_command(m['command'], path)}, then automa-sim report "
-                 f"{repository_path(path)}"),
+            ("p", f"Regenerate with: {regenerate_line(m, path)}"),
             ("h2", "How to read it"),
             ("ul", ["Each rung is the search player with that many simulations per decision; each cell plays "
                     "the same deals (game i is dealt alike everywhere), so rungs and settings compare game by "

@@ -40,7 +40,7 @@ def test_ladder_tables_report_and_any_job_count(capsys, tmp_path):
     code, out, _ = run_cli(capsys, "report", tmp_path / "j1")
     assert code == 0 and "Smallest budget with a 50% win rate" in (tmp_path / "j1" / "report.md").read_text()
     again = shlex.join(["automa-sim", *map(str, BASE), "--jobs", "1", "--out", "j1", "--force"])
-    assert f"Regenerate with: {again}, then automa-sim report j1\n" in (tmp_path / "j1" / "report.md").read_text()
+    assert f"Regenerate with: {again} && automa-sim report j1\n" in (tmp_path / "j1" / "report.md").read_text()
 
 
 @pytest.mark.parametrize("budgets, rates, expected", [
