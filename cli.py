@@ -699,7 +699,7 @@ def summarize_cmd(path, by, where, fmt):
     Example:
       automa-sim simulate rurik --games 50 --seed 1 --out results/summarize-example --force --quiet
       automa-sim summarize results/summarize-example --by rebel_leader
-      automa-sim summarize results/summarize-example --where rebel_leader=gleb --by winner
+      automa-sim summarize results/summarize-example --where difficulty=2 --by winner
       automa-sim summarize results/summarize-example --format csv > results/summarize-example-summary.csv
     """
     from automa.analysis.select import parse_where, where as select
