@@ -477,7 +477,8 @@ def run_spec(out: Path, cell: str | None, game_index: int):
         labels = [c.label for c in sweep.cells]
         if cell not in labels:
             raise UsageError(f"{out} is a sweep: give --cell, one of: {', '.join(map(repr, labels))}")
-        spec, games = sweep.cells[labels.index(cell)].spec, sweep.games
+        chosen = sweep.cells[labels.index(cell)]
+        spec, games = chosen.spec, sweep.cell_games(chosen)
     else:
         if cell is not None:
             raise UsageError(f"--cell: {out} is a simulate run, not a sweep")
@@ -683,10 +684,13 @@ def rules_template(game, option, fmt, out):
 @click.option("--by", multiple=True, metavar="COLUMN",
               help="Group by this column; repeatable (default: strategy and every option; a sweep's "
                    "cells keep their order).")
+@click.option("--where", multiple=True, metavar="COLUMN=VALUE",
+              help="Only the games whose COLUMN holds VALUE, as the games file writes it (an option's value "
+                   "in any form it takes, e.g. modules=warfare,epic); repeatable: all must hold.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
               show_default=True, help="table: the main statistics for people; csv or json: every "
                                       "column of summary.csv, for machines.")
-def summarize_cmd(path, by, fmt):
+def summarize_cmd(path, by, where, fmt):
     """Recompute the summary of a results directory (or games file) and print it.
 
     Numbers are rounded to 4 decimals (the table: to what is worth reading).
@@ -695,13 +699,18 @@ def summarize_cmd(path, by, fmt):
     Example:
       automa-sim simulate rurik --games 50 --seed 1 --out results/summarize-example --force --quiet
       automa-sim summarize results/summarize-example --by rebel_leader
+      automa-sim summarize results/summarize-example --where difficulty=2 --by winner
       automa-sim summarize results/summarize-example --format csv > results/summarize-example-summary.csv
     """
+    from automa.analysis.select import parse_where, where as select
     from automa.core.registry import get_game
     from automa.core.results import games_file, read_games
     from automa.analysis.stats import configuration, rounded, summarize, summary_text
 
+    conditions = parse_where(where)
     games = read_games(games_file(path), get_game)
+    if conditions:
+        games = select(games, conditions, get_game(games["game"].iloc[0]))
     named, by = bool(by), list(by) or configuration(games)
     summary = rounded(summarize(games, by))
     if fmt == "csv":
@@ -715,25 +724,40 @@ def summarize_cmd(path, by, fmt):
 
 @app.command()
 @click.argument("run_a", metavar="DIR_A", type=click.Path(path_type=Path))
-@click.argument("run_b", metavar="DIR_B", type=click.Path(path_type=Path))
-def compare(run_a, run_b):
-    """Compare two runs of one game: B's win rate and mean margin minus A's, with 95% intervals.
+@click.argument("run_b", metavar="[DIR_B]", type=click.Path(path_type=Path), required=False)
+@click.option("--cell", "cells", multiple=True, metavar="LABEL",
+              help="With one sweep DIR_A: a cell (the `cell` column); give two, A then B.")
+def compare(run_a, run_b, cells):
+    """Compare two runs of one game, or two cells of a sweep: B's win rate and mean margin minus A's,
+    with 95% intervals.
 
     Runs with the same seed played the same deals, so they are compared game by game (paired), over
     the games both finished; with different seeds, or different game counts, it says so (different
     seeds: independent intervals, wider). DIR_A and DIR_B are results directories or games files.
+    Two cells of one sweep always share the seed: they are paired over the game indices both played.
 
     \b
     Example:
       automa-sim simulate rurik --games 200 --seed 1 --out results/compare-a --force --quiet
       automa-sim simulate rurik --games 200 --seed 1 --strategy random --out results/compare-b --force --quiet
       automa-sim compare results/compare-a results/compare-b
+      automa-sim compare results/rurik/difficulty --cell "master difficulty=2 rebel_leader=sviatopolk" --cell "master difficulty=3 rebel_leader=sviatopolk"
     """
     from automa.analysis.compare import compare as compare_runs
     from automa.analysis.compare import text
+    from automa.analysis.select import cell
     from automa.core.registry import get_game
     from automa.core.results import games_file, read_games
 
+    if cells:
+        if run_b is not None or len(cells) != 2:
+            raise UsageError("compare cells as: compare DIR --cell LABEL_A --cell LABEL_B (one sweep, two cells)")
+        games = read_games(games_file(run_a), get_game)
+        a, b = (cell(games, label, str(run_a)) for label in cells)
+        click.echo(text(compare_runs(a, b), cells))
+        return
+    if run_b is None:
+        raise UsageError("compare needs DIR_B, or two --cell LABEL of the sweep DIR_A")
     result = compare_runs(read_games(games_file(run_a), get_game), read_games(games_file(run_b), get_game))
     click.echo(text(result, (str(run_a), str(run_b))))
 
@@ -803,8 +827,9 @@ def bench(games, seconds, count, overhead, rollout, strategy):
 @click.option("--out", type=click.Path(path_type=Path),
               help="Output directory (default: results/<spec name>-<YYYYmmdd-HHMMSS>/).")
 @jobs_flag
-@click.option("--games", "-n", type=int, help="Games per cell instead of the spec's (a quick check).")
-@click.option("--format", "fmt", type=click.Choice(["csv", "csv.gz"]), default="csv", show_default=True,
+@click.option("--games", "-n", type=int, help="Games per cell instead of the spec's (a quick check); it also "
+                                               "caps each count of the spec's games_by_strategy.")
+@click.option("--format", "fmt", type=click.Choice(["csv", "csv.gz", "parquet"]), default="csv", show_default=True,
               help="Format of the games file (csv.gz: gzipped CSV, small enough to publish).")
 @quiet_flag
 @force_flag

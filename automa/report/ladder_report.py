@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from automa.run.manifest import regenerate_command, repository_path
+from automa.run.manifest import regenerate_line
 from automa.core.errors import UsageError
-from automa.studies.ladder import PLOT, SPEED, TABLE, THRESHOLDS
+from automa.studies.ladder import PLOT, SPEED, TABLE, THRESHOLDS, interval_text
 from automa.core.registry import get_game
 from automa.report.render import PLAIN_STYLE, run_kind, write_pages
 from automa.report.sensitivity_report import moved_blocks
@@ -45,15 +45,15 @@ def blocks(path: Path, m: dict, ladder: pd.DataFrame, speed: pd.DataFrame, thres
                      f"{_f(r.win_rate_lo, '.1%')} to {_f(r.win_rate_hi, '.1%')}", _f(r.margin_mean, "+.2f"),
                      _f(r.margin_diff, "+.2f"), f"{_f(r.margin_diff_lo, '+.2f')} to {_f(r.margin_diff_hi, '+.2f')}",
                      _f(rate.get(label, float("nan")), ".2f")])
-    found = [[*(str(r[a]) for a in axes), r["budget_for_50pct"], _f(r.get("budget_for_50pct_interpolated", ""), "")]
+    found = [[*(str(r[a]) for a in axes), r["budget_for_50pct"], _f(r.get("budget_for_50pct_interpolated", ""), ""),
+              interval_text(r["budget_for_50pct_lo"], r["budget_for_50pct_hi"]) if "budget_for_50pct_lo" in r else "–"]
              for r in thresholds.to_dict("records")]
     return [("h1", f"{game.title}: win rate against search budget"),
             ("p", f"{m['search']} at budgets {', '.join(map(str, m['budgets']))} · references "
                   f"{', '.join(m['references']) or 'none'} · {m['games_per_cell']:,} paired games per cell · "
                   f"seed {m['seed']} · {m['errors']} errors"
                   + (" · INTERRUPTED: some cells are incomplete" if m["interrupted"] else "")),
-            ("p", f"Regenerate with: {regenerate_command(m['command'], path)}, then automa-sim report "
-                 f"{repository_path(path)}"),
+            ("p", f"Regenerate with: {regenerate_line(m, path)}"),
             ("h2", "How to read it"),
             ("ul", ["Each rung is the search player with that many simulations per decision; each cell plays "
                     "the same deals (game i is dealt alike everywhere), so rungs and settings compare game by "
@@ -65,8 +65,11 @@ def blocks(path: Path, m: dict, ladder: pd.DataFrame, speed: pd.DataFrame, thres
             ("img", PLOT, ALT),
             ("h2", "Smallest budget with a 50% win rate"),
             ("p", "The smallest rung that wins half its games, and the budget where the line between the rung "
-                  "below and that rung crosses 50% (log scale; – when the first rung already wins half)."),
-            ("table", [*axes, "budget", "crossing"], found),
+                  "below and that rung crosses 50% (log scale; – when the first rung already wins half). Its 95% "
+                  "interval runs from where the line through the rungs' upper Wilson bounds crosses 50% to where "
+                  "the line through their lower bounds does; an end beyond the rungs is open (at most the "
+                  "first rung, above the last)."),
+            ("table", [*axes, "budget", "crossing", "95% interval"], found),
             ("h2", "Every cell"), ("table", head, body)] + moved_blocks(m["game"], list(dict.fromkeys(ladder["strategy"])),
                                                                        sensitivity)
 

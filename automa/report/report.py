@@ -20,7 +20,7 @@ import pandas as pd
 from automa.report import plots
 from automa.report.render import pts, write_pages
 from automa.report.study import Study, default_x, load, question, question_axis
-from automa.run.manifest import recorded_path, regenerate_command, repository_path
+from automa.run.manifest import recorded_path, regenerate_line
 from automa.core.errors import UsageError
 from automa.analysis.findings import SECTIONS, Finding, Grid, findings, shown
 from automa.analysis.paired import HALF_WIDTH, needed_table
@@ -286,14 +286,11 @@ def _meta(study: Study, x: str | None) -> list[tuple]:
     spec = recorded_path(str(m["spec"]))
     shape = (f"Spec {spec} · {len(m['cells'])} cells × {m['games_per_cell']:,} games" if study.is_sweep
              else f"simulate · strategy {m['strategy']} · {m['games']:,} games")
-    again = (regenerate_command(m["command"], study.path) if m["command"]
-             else f"automa-sim sweep {spec}" if study.is_sweep else "automa-sim simulate")
     return [
         ("p", f"{shape} · seed {m['seed']}" + (f" · baseline: {m['baseline']}" if study.is_sweep else "")
               + f" · {m['errors']} errors"
               + (" · INTERRUPTED: some cells are incomplete" if m["interrupted"] else "")),
-        ("p", f"Regenerate with: {again}, then automa-sim report {repository_path(study.path)}"
-              + (f" --x {x}" if x != default_x(study) else "")),
+        ("p", "Regenerate with: " + regenerate_line(m, study.path, ["--x", x] if x != default_x(study) else [])),
     ]
 
 

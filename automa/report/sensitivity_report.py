@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from automa.run.manifest import regenerate_command, repository_path
+from automa.run.manifest import regenerate_line, repository_path
 from automa.core.errors import UsageError
 from automa.core.registry import get_game
 from automa.report.render import PLAIN_STYLE, pts, run_kind, write_pages
@@ -90,8 +90,7 @@ def blocks(path: Path, manifest: dict, table: pd.DataFrame) -> list[tuple]:
            ("p", f"{len(table)} alternatives × {m['games_per_cell']:,} games · strategies "
                  f"{', '.join(m['strategies'])} · seed {m['seed']} · base configuration: {base} · "
                  f"{m['errors']} errors" + (" · INTERRUPTED: some cells are incomplete" if m["interrupted"] else "")),
-           ("p", f"Regenerate with: {regenerate_command(m['command'], path)}, then automa-sim report "
-                 f"{repository_path(path)}"),
+           ("p", f"Regenerate with: {regenerate_line(m, path)}"),
            ("h2", "How to read it"),
            ("ul", ["Each assumption is a rule option standing for an open point of the rules (its rule IDs), "
                    "an open numeric parameter, or a proposed data table (named section.key, base value "

@@ -11,7 +11,8 @@ Outputs besides the sweep's: ``ladder.csv`` (one row per cell: win rate with its
 mean margin, the paired margin difference to the reference, mean score per category), which is
 byte-identical for any job count; ``speed.csv`` (games/s per cell, from the chunks' playing time,
 which varies with the machine); ``thresholds.csv`` (per setting, the smallest budget whose win rate
-reaches 50%, or "not reached within budget N"). Its report draws ``plots/ladder.png`` from them
+reaches 50%, or "not reached within budget N", the interpolated crossing and its 95% interval:
+:func:`thresholds`). Its report draws ``plots/ladder.png`` from them
 (:func:`automa.report.ladder_report.write_plot`).
 """
 from __future__ import annotations
@@ -208,9 +209,41 @@ def crossing(budgets: list[int], rates: list[float]) -> float | None:
     return None
 
 
+def threshold_end(budgets: list[int], rates: list[float]) -> float | str:
+    """One end of a threshold's interval: where ``rates`` (a Wilson bound at each rung) first reach 50%
+    (:func:`crossing`; the rung itself when it is exactly there), or, open-ended, ``"at most B"`` when
+    the first rung already does and ``"above B"`` when none does."""
+    if rates[0] >= 0.5:
+        return f"at most {budgets[0]}"
+    between = crossing(budgets, rates)
+    return f"above {budgets[-1]}" if between is None else between
+
+
+def interval_text(lo: float | str, hi: float | str) -> str:
+    """A threshold's 95% interval in words: ``22.6 to 45.1``, ``at most 8``, ``30.2 or more (above 64)``,
+    ``above 64``, or ``not narrowed: at most 1, above 16``."""
+    lo_open, hi_open = str(lo).startswith("at most"), str(hi).startswith("above")
+    if lo_open and hi_open:
+        return f"not narrowed: {lo}, {hi}"
+    if lo_open:
+        return str(hi) if str(hi).startswith("at most") else f"at most {hi}"
+    if str(lo).startswith("above"):
+        return str(lo)
+    return f"{lo} or more ({hi})" if hi_open else f"{lo} to {hi}"
+
+
 def thresholds(design: Design, ladder: pd.DataFrame) -> pd.DataFrame:
     """Per setting, the smallest budget whose win rate reaches 50% (or "not reached within budget N"),
-    and the budget where the line through the rungs first crosses 50% (:func:`crossing`)."""
+    the budget where the line through the rungs first crosses 50% (:func:`crossing`), and that
+    crossing's 95% interval.
+
+    The interval inverts the rungs' Wilson 95% intervals: its low end is where the line through their
+    upper bounds crosses 50% (the smallest budget the data allow), its high end where the line through
+    their lower bounds does (:func:`threshold_end`); an end beyond the rungs is open ("at most 1",
+    "above 64"). Chosen over a bootstrap of the paired games because it needs only ``ladder.csv``
+    (what a published ladder keeps), and it is conservative where the rungs are few. It is pointwise:
+    each end rests on the two rungs around it, and the line between rungs is an assumption, as for
+    the crossing itself."""
     rows = []
     rungs = ladder[ladder["budget"] != ""]
     keys = list(design.axes)
@@ -221,8 +254,10 @@ def thresholds(design: Design, ladder: pd.DataFrame) -> pd.DataFrame:
         reached = [b for b, w in zip(budgets, rates) if w >= 0.5]
         answer = str(reached[0]) if reached else f"not reached within budget {max(design.budgets)}"
         between = crossing(budgets, rates)
-        rows.append(dict(zip(keys, setting)) | {"budget_for_50pct": answer,
-                                                "budget_for_50pct_interpolated": "" if between is None else between})
+        rows.append(dict(zip(keys, setting)) | {
+            "budget_for_50pct": answer, "budget_for_50pct_interpolated": "" if between is None else between,
+            "budget_for_50pct_lo": threshold_end(budgets, list(part["win_rate_hi"])),
+            "budget_for_50pct_hi": threshold_end(budgets, list(part["win_rate_lo"]))})
     return pd.DataFrame(rows)
 
 
@@ -257,6 +292,7 @@ def human_summary(design: Design, outcome: Outcome) -> str:
             where = ", ".join(f"{k}={v}" for k, v in r.items() if not k.startswith("budget_for_50pct")) or "base"
             between = r["budget_for_50pct_interpolated"]
             lines.append(f"50% win rate at {where}: {r['budget_for_50pct']}"
-                         + (f" (crossing at budget {between})" if between != "" else ""))
+                         + (f" (crossing at budget {between})" if between != "" else "")
+                         + f"; 95% interval {interval_text(r['budget_for_50pct_lo'], r['budget_for_50pct_hi'])}")
     lines.append(f"files: {outcome.out}/ ({', '.join(p.name for p in sorted(outcome.out.iterdir()))})")
     return "\n".join(lines)

@@ -155,7 +155,7 @@ def test_report_is_deterministic_and_x_is_chosen(capsys, sweep_dir):
     code, out, err = run_cli(capsys, "report", sweep_dir, "--x", "variant")
     assert code == 0 and err == "" and out.splitlines()[0] == str(sweep_dir / "report.html")
     by_variant = (sweep_dir / "report.md").read_text()
-    assert "then automa-sim report out --x variant\n" in by_variant and "variant down, length across" in by_variant
+    assert "&& automa-sim report out --x variant (not in this repository" in by_variant and "variant down, length across" in by_variant
     assert "length down, variant across" in before
     assert (sweep_dir / "plots" / "win_rate.png").read_bytes() != by_length
     code, _, _ = run_cli(capsys, "report", sweep_dir)
@@ -339,5 +339,7 @@ def test_the_report_names_no_path_of_the_machine(sweep_dir):
     ran from Python, so with no recorded command), not by this machine's temporary paths (issue 22)."""
     md = (sweep_dir / "report.md").read_text()
     assert "Spec tiny.toml · 6 cells × 120 games" in md
-    assert "Regenerate with: automa-sim sweep tiny.toml, then automa-sim report out\n" in md
+    assert ("Regenerate with: automa-sim sweep tiny.toml --games 120 --format csv --out out --force && automa-sim "
+            "report out (not in this repository, so copy it to the root first: tiny.toml: the sweep's spec, its "
+            "text in out/manifest.json (spec_toml))\n") in md
     assert str(sweep_dir.parent) not in md

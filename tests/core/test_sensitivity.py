@@ -202,5 +202,5 @@ def test_help_example_runs(capsys, tmp_path):
         printed.append(text)
     assert re.search(r"^  final_tie=player_wins +margin ", printed[0], re.M)
     again = shlex.join(["automa-sim", *[a.replace("/tmp/sens", "sens") for a in shlex.split(examples[0])]])
-    assert f"Regenerate with: {again}, then automa-sim report sens\n" in (tmp_path / "sens" / "report.md").read_text()
+    assert f"Regenerate with: {again} && automa-sim report sens\n" in (tmp_path / "sens" / "report.md").read_text()
     assert json.loads((tmp_path / "sens" / "manifest.json").read_text())["errors"] == 0

@@ -237,7 +237,8 @@ def test_sweep_help_has_an_example(capsys):
 def test_the_readme_example_spec_is_valid(tmp_path):
     text = re.search(r"<!-- sweep spec -->\n```toml\n(.*?)```", (ROOT / "README.md").read_text(), re.S).group(1)
     sweep = load_spec(write_spec(tmp_path, text))
-    assert len(sweep.cells) == 2 * 4 * 2 - 2 * 2 and sweep.baseline == "greedy difficulty=2 rebel_leader=sviatopolk"
+    assert len(sweep.cells) == 3 * 4 * 2 - 2 * 2 and sweep.baseline == "greedy difficulty=2 rebel_leader=sviatopolk"
+    assert [sweep.cell_games(c) for c in sweep.cells[-1:]] == [400] and sweep.cell_games(sweep.cells[0]) == 4300
 
 
 def test_the_question_and_its_axis_are_read_checked_and_recorded(tmp_path):
