@@ -256,7 +256,7 @@ def caveats(study: Study) -> tuple[list[str], list[str]]:
     shows = [
         f"How {len(m['strategies'])} scripted player strateg{'y' if len(m['strategies']) == 1 else 'ies'} "
         f"score{'s' if len(m['strategies']) == 1 else ''} against the game's official solo automa as this engine models it ({study.game.title}), "
-        f"over {m['games_per_cell']:,} seeded games per cell, under the rule options listed below.",
+        f"over {m['games_per_cell']:,} seeded games per cell{_fewer(m)}, under the rule options listed below.",
         "Differences between cells, measured on common random numbers: game i of every cell uses the "
         "same seed (the same deal and automa cards wherever the setup options agree), so a paired "
         "difference is far less noisy than two separate runs.",
@@ -281,10 +281,16 @@ def _img(plot: str) -> tuple:
     return ("img", f"plots/{plot}.png", PLOTS[plot])
 
 
+def _fewer(m: dict) -> str:
+    """" (mc(budget=8): 200)" for each strategy a spec's ``games_by_strategy`` gives fewer games."""
+    return "".join(f" ({k}: {v:,})" for k, v in m.get("games_by_strategy", {}).items()
+                   if v < m["games_per_cell"])
+
+
 def _meta(study: Study, x: str | None) -> list[tuple]:
     m = study.manifest
     spec = recorded_path(str(m["spec"]))
-    shape = (f"Spec {spec} · {len(m['cells'])} cells × {m['games_per_cell']:,} games" if study.is_sweep
+    shape = (f"Spec {spec} · {len(m['cells'])} cells × {m['games_per_cell']:,} games{_fewer(m)}" if study.is_sweep
              else f"simulate · strategy {m['strategy']} · {m['games']:,} games")
     return [
         ("p", f"{shape} · seed {m['seed']}" + (f" · baseline: {m['baseline']}" if study.is_sweep else "")

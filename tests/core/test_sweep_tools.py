@@ -171,3 +171,14 @@ def test_compare_cells_of_a_run_that_is_not_a_sweep_is_one_line(capsys, tmp_path
     run_cli(capsys, "simulate", "tiny", "--games", 10, "--seed", 1, "--out", tmp_path / "r", "-q")
     err = usage_error(capsys, "compare", tmp_path / "r", "--cell", "a", "--cell", "b")
     assert "is not a sweep (its games have no cell column)" in err
+
+
+def test_the_report_names_the_strategy_that_played_fewer_games(tmp_path):
+    """The report's header and caveats give a costly strategy's own count, not only the spec's."""
+    from automa.report.report import write_report
+    out = tmp_path / "few"
+    run_sweep(load_spec(write_spec(tmp_path, FEWER.replace("games = 120", "games = 12").replace("= 40", "= 4"))),
+              jobs=1, out=out, quiet=True)
+    write_report(out)
+    text = (out / "report.md").read_text()
+    assert f"cells × 12 games ({NOISY}: 4)" in text and f"per cell ({NOISY}: 4)" in text
