@@ -74,8 +74,8 @@ class Spread:
 
 
 def shown(axis: str, value: str) -> str:
-    """``difficulty 4``, ``modules (none)``: a setting in words."""
-    return f"{axis} {value or '(none)'}"
+    """``difficulty 4``, ``modules (none)``, ``modules epic + warfare``: a setting in words."""
+    return f"{axis} {value.replace(',', ' + ') or '(none)'}"
 
 
 class Grid:

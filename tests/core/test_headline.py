@@ -198,3 +198,9 @@ def test_the_built_in_strategies_declare_the_rules_they_ignore():
                 declared.setdefault(game_name, {})[name] = key
     assert declared == {"rurik": {"builder": "modules=warfare", "merchant": "modules=warfare"},
                         "stroganov": {n: "modules=diplomacy" for n in ("greedy", "hunter", "settler", "courtier")}}
+
+
+def test_a_set_setting_reads_as_its_parts_joined_not_a_raw_comma_list():
+    from automa.analysis.findings import shown
+    assert shown("modules", "epic,warfare") == "modules epic + warfare"
+    assert shown("modules", "") == "modules (none)"
