@@ -582,24 +582,46 @@ def list_games():
 
 
 @list_cmd.command("strategies")
-@click.argument("game", shell_complete=complete_game)
-def list_strategies(game):
-    """List GAME's built-in and plugin strategies, with each parameter's default and help
-    (set them as --strategy 'NAME(key=value,...)').
+@click.argument("game", required=False, shell_complete=complete_game)
+@click.option("--long", "-v", "long", is_flag=True,
+              help="Each strategy's whole description and every parameter with its default, type and help.")
+def list_strategies(game, long):
+    """List the built-in and plugin strategies of GAME (default: of every game), one line each: the
+    name and what it does. --long adds each parameter (set them as --strategy 'NAME(key=value,...)').
 
     \b
     Example:
-      automa-sim list strategies rurik
+      automa-sim list strategies
+      automa-sim list strategies rurik --long
     """
-    from automa.core.registry import get_game, get_strategy, strategy_names
+    from automa.core.registry import game_names, get_game, get_strategy, strategy_names
 
-    entry = get_game(game)
-    for name in strategy_names(entry):
-        spec = get_strategy(entry, name)
-        default = " (default)" if name == entry.default_strategy else ""
-        click.echo(f"{name:<16} {spec.description}{default}".rstrip())
-        for p in spec.params:
-            click.echo(f"{'':<18}{p.name}={p.default} ({p.type}) {p.help}")
+    for name in [game] if game else game_names():
+        indent = "" if game else "  "
+        if not game:
+            click.echo(f"{name}:")
+            try:
+                get_game(name)
+            except UsageError as exc:
+                click.echo(f"{indent}(not available: {exc})")
+                continue
+        entry = get_game(name)
+        for strategy in strategy_names(entry):
+            spec = get_strategy(entry, strategy)
+            default = " (default)" if strategy == entry.default_strategy else ""
+            about = spec.description if long else _first_clause(spec.description)
+            click.echo(f"{indent}{strategy:<16} {about}{default}".rstrip())
+            for p in spec.params if long else ():
+                click.echo(f"{indent}{'':<18}{p.name}={p.default} ({p.type}) {p.help}")
+    if not long:
+        click.echo(f"(automa-sim list strategies {game or 'GAME'} --long: each strategy's parameters)")
+
+
+def _first_clause(text: str) -> str:
+    """A description up to its first colon, semicolon or parenthesis: what the strategy does, in short."""
+    for stop in (":", ";", " ("):
+        text = text.split(stop)[0]
+    return text.strip()
 
 
 @list_cmd.command("options")
