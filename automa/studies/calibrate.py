@@ -405,8 +405,9 @@ def text_table(df: pd.DataFrame, ladder_cols: list[str]) -> str:
     the settings that cannot be told apart ``tied``."""
     head = ladder_cols + ["games", "win rate", "95% interval", "status", "recommendation"]
     cells = [[str(r[c]) for c in ladder_cols]
-             + [f"{r.games:,}", f"{r.win_rate:.1%}", f"{r.win_rate_lo:.1%} to {r.win_rate_hi:.1%}",
-                r.status, "<- closest" if r.recommended else "tied" if r.contender else ""]
+             + ([f"{r.games:,}", f"{r.win_rate:.1%}", f"{r.win_rate_lo:.1%} to {r.win_rate_hi:.1%}"]
+                if r.games > r.errors else [f"{r.games:,}", "-", "-"])  # not played yet (an interrupted run)
+             + [r.status, "<- closest" if r.recommended else "tied" if r.contender else ""]
              for _, r in df.iterrows()]
     widths = [max(len(h), *(len(c[i]) for c in cells)) for i, h in enumerate(head)]
     return "\n".join("  ".join(v.ljust(w) for v, w in zip(line, widths)).rstrip()

@@ -266,6 +266,7 @@ def test_a_stopped_calibration_resumes_to_the_same_table(capsys, tmp_path, monke
         code, text, _ = run_cli(capsys, *OVER, "--jobs", 1, "--out", out)
     assert code == 130 and text.splitlines()[-1] == f"automa-sim calibrate --resume {out}"
     assert "INTERRUPTED" in text and pd.read_csv(out)["games"].sum() == 40 * (stop_at - 1)
+    assert bool(re.search(r"^\d +0 +- +- +open", text, re.M)) == (stop_at == 1)  # a setting not played yet
     state = json.loads(cal.state_path(out).read_text())
     assert state["interrupted"] and state["games_done"] == 40 * (stop_at - 1) and state["kind"] == "calibrate"
     code, text, err = run_cli(capsys, "calibrate", "--resume", out, "--jobs", 2)
