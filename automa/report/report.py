@@ -221,7 +221,8 @@ def headline(study: Study, found: list[Finding]) -> list[tuple]:
     over = setting[0].over
     out.append(("p", f"Each value of {axis} against the baseline's, {base}, for each strategy"
                      + (f", {over}" if over else "") + ": the change of the player's margin (VP) and win rate "
-                     "(points) on the same deals, with 95% paired intervals. The verdict reads both."))
+                     "(points) on the same deals, with 95% paired intervals; the strongest strategy (by its win rate "
+                     "at the baseline) first. The verdict reads both."))
     others = {k: v for k, v in limits(study).items() if k[1] != axis}  # in the cells each answer averages over
     items = []
     for s in study.axes["strategy"]:
@@ -246,8 +247,8 @@ def headline(study: Study, found: list[Finding]) -> list[tuple]:
             if who == s:
                 ignored.setdefault(limit, []).append(shown(option, value))
         notes += [_caveat(s, values, limit) for limit, values in ignored.items()]
-        items.append(f"{s}: " + "; ".join(clauses) + ". " + " ".join(notes))
-    return out + [("ul", [item.strip() for item in items])]
+        items.append((-mine[0].rates[1], f"{s}: " + "; ".join(clauses) + ". " + " ".join(notes)))
+    return out + [("ul", [item.strip() for _, item in sorted(items, key=lambda pair: pair[0])])]
 
 
 def caveats(study: Study) -> tuple[list[str], list[str]]:

@@ -204,3 +204,25 @@ def test_a_set_setting_reads_as_its_parts_joined_not_a_raw_comma_list():
     from automa.analysis.findings import shown
     assert shown("modules", "epic,warfare") == "modules epic + warfare"
     assert shown("modules", "") == "modules (none)"
+
+
+def test_the_strongest_strategy_at_the_baseline_answers_first_whatever_the_spec_order(out, tmp_path):
+    """A designer reads the strong player first: the items follow the baseline win rate, not the list."""
+    summary = pd.read_csv(out / "summary.csv")
+    base = summary[summary["cell"].str.endswith("length=5 variant=plain")].set_index("cell")["win_rate"]
+    strongest = base.idxmax().split(" ")[0]
+    saved = dict(registry._GAMES)
+    registry.register("tiny", TARGET)
+    try:
+        spec = (out.parent / "tiny.toml").read_text()
+        flipped = spec.replace('strategies = ["first", "tests.core.tinygame:Noisy"]',
+                               'strategies = ["tests.core.tinygame:Noisy", "first"]')
+        assert flipped != spec
+        (tmp_path / "flipped.toml").write_text(flipped)
+        run_sweep(load_spec(tmp_path / "flipped.toml"), jobs=1, out=tmp_path / "out", quiet=True)
+        write_report(tmp_path / "out")
+    finally:
+        registry._GAMES.clear()
+        registry._GAMES.update(saved)
+    assert list(answers((tmp_path / "out" / "report.md").read_text()))[0] == strongest
+    assert list(answers((out / "report.md").read_text()))[0] == strongest
