@@ -61,7 +61,7 @@ OPTIONS = (
     Option("rules", "path", "", "TOML or JSON file of parameter values overriding the packaged data "
            "(`rules template stroganov`)",
            (), "ST-OPEN-*", kind="setting"),
-    Option("automa", "path", "", "TOML or JSON file of the automa: Ivan's deck, the difficulty levels, the trophy "
+    Option("automa", "path", "", "TOML or JSON file of the automa: the deck of Ivan, the difficulty levels, the trophy "
            "tracks (`rules template stroganov --file automa`)", (),
            "ST-IVAN-DECK-1,ST-IVAN-DECK-2,ST-IVAN-DIFF-1,ST-IVAN-DIFF-2,ST-IVAN-KAT-1,ST-OPEN-19", kind="setting"),
     Option("region_layout", "str", "five_regions",
