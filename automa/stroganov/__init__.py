@@ -27,6 +27,9 @@ from automa.stroganov.screen import render
 from automa.stroganov.steps import idle, offer, preface, reminder, steps
 from automa.stroganov.state import CATEGORIES, IVAN, PLAYER
 
+# The trophy options' defaults: the packaged tracks, which leave the automa file's track in play (ST-OPEN-19)
+TROPHY_DEFAULTS = {o.name: o.default for o in OPTIONS if o.name.endswith("_trophy_values")}
+
 
 # Each module's register(hooks), by its name in the ``modules`` option, in the order of options.MODULES
 REGISTER = {"merchant": merchant.register, "hunting_plan": hunting_plan.register,
@@ -54,14 +57,14 @@ def prepare(options: dict) -> dict:
     level = options.get("difficulty", "normal")
     if level not in tables.levels:
         where = f"the automa file {automa}" if automa else "the packaged automa (an --option automa=FILE may add more)"
-        raise UsageError(f"option difficulty: {level!r} is not a level of {where}{did_you_mean(level, tables.levels)}; "
-                         f"its levels: {', '.join(tables.levels)} (ST-IVAN-DIFF-1)")
+        raise UsageError(f"option difficulty: {level!r} is not a level of {where}"
+                         f"{did_you_mean(level, tables.levels)}; its levels: {', '.join(tables.levels)} (ST-IVAN-DIFF-1)")
     return {"tables": tables, "opts": {}}
 
 
 def _opts(ctx: dict, options: dict) -> SimpleNamespace:
-    """The options as attributes, with the automa's trophy track (the option's, or the automa file's) and
-    difficulty level's numbers and the modules' hooks (cached per option set; a run passes the same dict
+    """The options as attributes, with the automa's trophy track (the automa file's, unless the option
+    gives another than its default, ST-OPEN-19) and difficulty level's numbers and the modules' hooks (cached per option set; a run passes the same dict
     for every game, so that is checked first)."""
     last = ctx.get("last")
     if last is not None and last[0] is options:
@@ -72,8 +75,9 @@ def _opts(ctx: dict, options: dict) -> SimpleNamespace:
         tables = ctx["tables"]
         values = {o.name: options.get(o.name, o.default) for o in OPTIONS}
         side = values["opponent"]
-        track = values[f"{side}_trophy_values"]
-        values["trophy_values"] = parse_values(f"{side}_trophy_values", track) if track else tables.trophy_vp[side]
+        track = f"{side}_trophy_values"
+        values["trophy_values"] = tables.trophy_vp[side] if values[track] == TROPHY_DEFAULTS[track] \
+            else parse_values(track, values[track])
         values["missing_fur_coins"], values["trade_fur_coins"] = tables.levels[values["difficulty"]]
         values["modules"] = tuple(m for m in str(values["modules"]).split(",") if m)
         values["hooks"] = hooks(values["modules"])

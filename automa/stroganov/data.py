@@ -247,11 +247,12 @@ AUTOMA = Dict(fields={
                                                  "ST-OPEN-45")})),
     "ivan": Dict(doc="Ivan, side a of the solo board", component="solo board, side a", ref="ST-IVAN-KAT-1", fields={
         "trophy_vp": List(item=Int(lo=0, hi=99), min=1, doc="VP of each step down his trophy track, the last "
-                          "repeating (the option ivan_trophy_values replaces it)", ref="ST-IVAN-ACT-3, ST-OPEN-19")}),
+                          "repeating (the option ivan_trophy_values, set to another track, replaces it)",
+                          ref="ST-IVAN-ACT-3, ST-OPEN-19")}),
     "katyusha": Dict(doc="Katyusha, side b: only her trophy track differs", component="solo board, side b",
                      ref="ST-IVAN-KAT-1", fields={
         "trophy_vp": List(item=Int(lo=0, hi=99), min=1, doc="VP of each step down her trophy track, the last "
-                          "repeating (the option katyusha_trophy_values replaces it)",
+                          "repeating (the option katyusha_trophy_values, set to another track, replaces it)",
                           ref="ST-IVAN-KAT-1, ST-OPEN-19")}),
 })
 AUTOMA_FILE = DataFile("automa", "Stroganov automa (Ivan or Katyusha): pass back with --option automa=PATH",

@@ -30,9 +30,8 @@ def parse_values(name: str, text: str) -> tuple[int, ...]:
 
 
 def trophy_track(name: str, text: str) -> str:
-    """A trophy VP track checked by :func:`parse_values`, as canonical text; empty: the automa file's
-    track (ST-OPEN-19)."""
-    return ",".join(map(str, parse_values(name, text))) if text else ""
+    """A trophy VP track checked by :func:`parse_values`, as canonical text (ST-OPEN-19)."""
+    return ",".join(map(str, parse_values(name, text)))
 
 
 @dataclass(frozen=True)
@@ -68,11 +67,11 @@ OPTIONS = (
            "five_regions: board.slots_per_region (packaged: regions 1-5 of 2,2,2,3,3 tiles, each with village, "
            "yurt and wish); six_regions: regions 0-5 of 2 tiles, region 0 without them (the former default)",
            ("five_regions", "six_regions"), "ST-OPEN-3,ST-OPEN-4,ST-BOARD-2,ST-BOARD-4"),
-    Option("ivan_trophy_values", "str", "", "Ivan's trophy VP per step, the last repeating (empty: the automa "
-           "file's ivan.trophy_vp, packaged 1,2,3,4,5,6)", (),
+    Option("ivan_trophy_values", "str", "1,2,3,4,5,6", "Ivan's trophy VP per step, the last repeating; a value "
+           "other than the default replaces the automa file's ivan.trophy_vp", (),
            "ST-OPEN-19,ST-IVAN-ACT-3", parser=trophy_track, sensitivity=("3", "4"), applies_if=("opponent", "ivan")),
-    Option("katyusha_trophy_values", "str", "", "Katyusha's trophy VP per step, the last repeating (empty: the "
-           "automa file's katyusha.trophy_vp, packaged 2,3,5,6,8,10)", (),
+    Option("katyusha_trophy_values", "str", "2,3,5,6,8,10", "Katyusha's trophy VP per step, the last repeating; a "
+           "value other than the default replaces the automa file's katyusha.trophy_vp", (),
            "ST-OPEN-19,ST-IVAN-KAT-1", parser=trophy_track, sensitivity=("3", "4"),
            applies_if=("opponent", "katyusha")),
     Option("market_size", "int", 6, "furs in the market", (), "ST-OPEN-9,ST-MARKET-1", min=0, sensitivity=(8,)),

@@ -8,7 +8,7 @@ from automa.stroganov.options import trophy_track
 from tests.core.test_cli import run_cli
 
 GAMES = ("rurik", "stroganov")
-BAD_TEXT = {trophy_track: ("a,b", "1,,2", ",", "1,-2", "1.5")}  # bad values of each free-text parser (empty: the automa file's track)
+BAD_TEXT = {trophy_track: ("a,b", "1,,2", "", "1,-2", "1.5")}  # bad values of each free-text parser
 
 
 def bad_values(opt) -> tuple:

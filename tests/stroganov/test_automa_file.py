@@ -69,8 +69,9 @@ def test_a_section_left_out_keeps_the_packaged_data(tmp_path):
     assert (t.cards, t.deck_ids, t.levels) == (packaged.cards, packaged.deck_ids, packaged.levels)
 
 
-def test_the_trophy_track_comes_from_the_file_unless_the_option_gives_one(tmp_path):
-    """Empty ``katyusha_trophy_values`` takes the file's track; a value replaces it (ST-OPEN-19)."""
+def test_the_trophy_track_comes_from_the_file_unless_the_option_gives_another(tmp_path):
+    """``katyusha_trophy_values`` at its default takes the file's track; another value replaces it
+    (ST-OPEN-19); the defaults are the packaged tracks."""
     path = tmp_path / "kat.toml"
     path.write_text("[katyusha]\ntrophy_vp = [9]\n")
     run = make_run(opponent="katyusha", automa=str(path))
@@ -81,6 +82,9 @@ def test_the_trophy_track_comes_from_the_file_unless_the_option_gives_one(tmp_pa
     economy.trophy(run, IVAN)
     economy.trophy(run, IVAN)
     assert run.st.sides[IVAN].vp[economy.C_TROPHY] == 3
+    defaults = {o.name: o.default for o in GAME.options}
+    assert [defaults[f"{side}_trophy_values"] for side in ("ivan", "katyusha")] == \
+        [",".join(map(str, PACKAGED[side]["trophy_vp"])) for side in ("ivan", "katyusha")]
 
 
 def test_a_new_level_is_accepted_only_with_the_file_that_defines_it(tmp_path, capsys):
