@@ -24,7 +24,7 @@ from tests.core.tinygame import TARGET
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = {"rurik": {"difficulty", "rebel_leader", "player_leader", "cards", "scoring", "modules"},
-            "stroganov": {"opponent", "difficulty", "automa_strategy", "modules", "rules"}}
+            "stroganov": {"opponent", "difficulty", "automa_strategy", "modules", "rules", "automa"}}
 
 
 @pytest.fixture(scope="module")
