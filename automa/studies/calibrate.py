@@ -82,9 +82,10 @@ def settings(game_name: str, strategy: str | None, options: dict[str, str], by_l
     for name in options:
         if name in walked:
             raise UsageError(f"--option {name}: calibrate sets it (the difficulty ladder walks it)")
-    groups = [{}] if not by_leader else [{ladder.leader: v} for v in game.option(ladder.leader).choices]
+    base = game.resolve_options(options)           # a data file may add levels (Game.allowed)
+    groups = [{}] if not by_leader else [{ladder.leader: v} for v in game.allowed(ladder.leader, base)]
     steps = [dict(zip(ladder.steps, combo))
-             for combo in itertools.product(*[game.option(n).choices for n in ladder.steps])]
+             for combo in itertools.product(*[game.allowed(n, base) for n in ladder.steps])]
     out = []
     contexts: dict[tuple, Any] = {}
     for group in groups:

@@ -83,9 +83,9 @@ def test_a_published_command_names_paths_inside_the_repository(monkeypatch, tmp_
     monkeypatch.chdir(tmp_path)
     assert repository_path("runs/mine") == "runs/mine" and repository_path(tmp_path / "runs" / "mine") == "mine"
     command = (f"automa-sim sweep {ROOT}/sweeps/rurik-difficulty.toml --out /scratch/rurik-difficulty --jobs 2 "
-               f"--option cards=/home/me/cards.json --grid 'scoring={ROOT}/a.toml,/home/me/b.toml'")
+               f"--option automa=/home/me/my-automa.toml --grid 'scoring={ROOT}/a.toml,/home/me/b.toml'")
     assert regenerate_command(command, published) == (
-        "automa-sim sweep sweeps/rurik-difficulty.toml --out results/rurik/difficulty --jobs 2 --option cards=cards.json "
+        "automa-sim sweep sweeps/rurik-difficulty.toml --out results/rurik/difficulty --jobs 2 --option automa=my-automa.toml "
         "--grid scoring=a.toml,b.toml --force")
     assert regenerate_command("automa-sim simulate rurik --out=/scratch/x --force -q", tmp_path / "x") == \
         "automa-sim simulate rurik --out=x --force -q"
