@@ -258,9 +258,9 @@ class Game:
                 other = self.option(opt.follows[0])
                 under = (f"{other.name}={values[other.name]}" if values[other.name] != other.default
                          else f"the packaged {other.name}")
-                raise UsageError(f"option {opt.name}: {values[opt.name]!r} is not defined by {under}"
-                                 f"{f' ({opt.ref})' if opt.ref else ''}; it defines "
-                                 f"{', '.join(map(str, allowed))}")
+                raise UsageError(f"option {opt.name}: {values[opt.name]!r} is not allowed; allowed: "
+                                 f"{', '.join(map(str, allowed))}, as {under} defines"
+                                 f"{f' ({opt.ref})' if opt.ref else ''}")
         return values
 
     def allowed(self, name: str, options: dict[str, Any]) -> tuple:

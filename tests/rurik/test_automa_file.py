@@ -93,12 +93,12 @@ def test_a_difficulty_level_is_allowed_only_when_the_automa_file_defines_it(tmp_
     """``difficulty=5`` is refused without a file that defines it, naming the levels defined; with
     ``[difficulty.5]`` it plays its own board (RK-REB-SETUP-4)."""
     game = get_game("rurik")
-    with pytest.raises(UsageError, match=r"option difficulty: 5 is not defined by the packaged automa "
-                                         r"\(RK-REB-SETUP-4\); it defines 1, 2, 3, 4$"):
+    with pytest.raises(UsageError, match=r"option difficulty: 5 is not allowed; allowed: 1, 2, 3, 4, as the "
+                                         r"packaged automa defines \(RK-REB-SETUP-4\)$"):
         game.resolve_options({"difficulty": "5"})
     path = _file(tmp_path, LEVEL_5)
-    with pytest.raises(UsageError, match=rf"option difficulty: 6 is not defined by automa={path} "
-                                         r"\(RK-REB-SETUP-4\); it defines 1, 2, 3, 4, 5$"):
+    with pytest.raises(UsageError, match=rf"option difficulty: 6 is not allowed; allowed: 1, 2, 3, 4, 5, as "
+                                         rf"automa={path} defines \(RK-REB-SETUP-4\)$"):
         game.resolve_options({"difficulty": "6", "automa": path})
     assert levels(path) == (1, 2, 3, 4, 5)
     options = game.resolve_options({"difficulty": "5", "automa": path})
