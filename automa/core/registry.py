@@ -48,6 +48,11 @@ class Option:
     numeric parameter's low and high, as its sources justify). ``applies_if`` is ``(option, value,
     ...)`` when the option matters only while that option has one of those values (a ``set`` option:
     holds one of them), e.g. ``("modules", "warfare")``.
+
+    ``follows`` is ``(option, values_of)`` when the allowed values depend on another option's value:
+    ``values_of(value)`` gives them (e.g. the difficulty levels a data file defines). ``choices`` are
+    then the values under that option's default; :meth:`Game.resolve_options` checks the value once every
+    option is known, and :meth:`Game.allowed` gives them to studies that walk the values (a ladder).
     """
 
     name: str
@@ -62,6 +67,7 @@ class Option:
     min: int | None = None
     max: int | None = None
     parser: Callable[[str, Any], Any] | None = None
+    follows: tuple = ()
 
     def __post_init__(self):
         if self.type != "path":
@@ -128,7 +134,7 @@ class Option:
                 raise UsageError(f"option {self.name}: no such file {value!r}")
         else:
             value = str(raw)
-        if self.choices and self.type != "path" and value not in self.choices:
+        if self.choices and self.type != "path" and not self.follows and value not in self.choices:
             raise UsageError(f"option {self.name}: {raw!r} is not allowed{did_you_mean(raw, self.choices)}; "
                              f"allowed: "
                              f"{', '.join(map(str, self.choices))}")
@@ -149,7 +155,7 @@ class Option:
         if self.type == "set":
             return "any of " + ",".join(self.choices) if self.choices else "(none)"
         if self.choices:
-            return "|".join(map(str, self.choices))
+            return "|".join(map(str, self.choices)) + (f" (or as {self.follows[0]} defines)" if self.follows else "")
         if self.type == "int" and self.min is not None:
             return f"integer {self.min}..{self.max}" if self.max is not None else f"integer >= {self.min}"
         if self.type == "int" and self.max is not None:
@@ -246,7 +252,25 @@ class Game:
             self.option(name)
         for opt in self.options:
             values[opt.name] = opt.parse(given[opt.name]) if opt.name in given else opt.default
+        for opt in self.options:
+            allowed = self.allowed(opt.name, values) if opt.follows else ()
+            if opt.follows and values[opt.name] not in allowed:
+                other = self.option(opt.follows[0])
+                under = (f"{other.name}={values[other.name]}" if values[other.name] != other.default
+                         else f"the packaged {other.name}")
+                raise UsageError(f"option {opt.name}: {values[opt.name]!r} is not allowed; allowed: "
+                                 f"{', '.join(map(str, allowed))}, as {under} defines"
+                                 f"{f' ({opt.ref})' if opt.ref else ''}")
         return values
+
+    def allowed(self, name: str, options: dict[str, Any]) -> tuple:
+        """The allowed values of option ``name`` under the resolved ``options``: its ``choices``, or
+        what the option it ``follows`` defines (:class:`Option`)."""
+        opt = self.option(name)
+        if not opt.follows:
+            return opt.choices
+        other, values_of = opt.follows
+        return tuple(values_of(options[other]))
 
 
 _GAMES: dict[str, str] = {

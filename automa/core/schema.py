@@ -121,12 +121,17 @@ def _join(path: str, key) -> str:
 _PLAIN = re.compile(r"[\w\-+]+")
 
 
-def check(spec: Spec, value: Any, path: str = "", packaged: Any = None) -> None:
-    """Raise :class:`SchemaError` at the first field of ``value`` that ``spec`` does not allow.
-    ``packaged`` is the packaged file's value at the same place (the one :class:`Fixed` accepts)."""
+def check(spec: Spec, value: Any, path: str = "", packaged: Any = None, ref: str = "") -> None:
+    """Raise :class:`SchemaError` at the first field of ``value`` that ``spec`` does not allow, its
+    problem followed by the rule IDs of the field or of the nearest object around it that has some
+    (``ref``). ``packaged`` is the packaged file's value at the same place (the one :class:`Fixed`
+    accepts)."""
+    ref = spec.ref or ref
+    cite = f" ({ref})" if ref else ""
+
     def need(ok, problem):
         if not ok:
-            raise SchemaError(path, problem)
+            raise SchemaError(path, problem + cite)
 
     if isinstance(spec, Int):
         need(type(value) is int, f"expected a whole number, got {_kind(value)}")
@@ -149,7 +154,7 @@ def check(spec: Spec, value: Any, path: str = "", packaged: Any = None) -> None:
         need(len(value) >= spec.min, f"needs at least {spec.min} entries, has {len(value)}")
         need(spec.max is None or len(value) <= spec.max, f"allows at most {spec.max} entries, has {len(value)}")
         for i, v in enumerate(value):
-            check(spec.item, v, _join(path, i), _at(packaged, i))
+            check(spec.item, v, _join(path, i), _at(packaged, i), ref)
         if spec.unique:
             seen = [v[spec.unique] for v in value]
             dup = next((x for i, x in enumerate(seen) if x in seen[:i]), None)
@@ -158,25 +163,25 @@ def check(spec: Spec, value: Any, path: str = "", packaged: Any = None) -> None:
         need(type(value) is dict, f"expected an object, got {_kind(value)}")
         for key in value:
             if key not in spec.fields:
-                raise SchemaError(_join(path, key), "unknown key; known: " + ", ".join(spec.fields))
+                raise SchemaError(_join(path, key), "unknown key; known: " + ", ".join(spec.fields) + cite)
         for key, sub in spec.fields.items():
             if key in value:
-                check(_spec(sub), value[key], _join(path, key), _at(packaged, key))
+                check(_spec(sub), value[key], _join(path, key), _at(packaged, key), ref)
             else:
                 need(isinstance(sub, Opt), f"missing key {key!r}")
     elif isinstance(spec, Map):
         need(type(value) is dict, f"expected an object, got {_kind(value)}")
         for key, v in value.items():
             if spec.choices and key not in spec.choices:
-                raise SchemaError(_join(path, key), "unknown key; known: " + ", ".join(spec.choices))
+                raise SchemaError(_join(path, key), "unknown key; known: " + ", ".join(spec.choices) + cite)
             if not re.fullmatch(spec.keys, key):
-                raise SchemaError(_join(path, key), f"key does not match {spec.keys}")
-            check(spec.value, v, _join(path, key), _at(packaged, key))
+                raise SchemaError(_join(path, key), f"key does not match {spec.keys}{cite}")
+            check(spec.value, v, _join(path, key), _at(packaged, key), ref)
     elif isinstance(spec, AnyOf):
         # the option of the value's own shape (an object, a list, ...) reports the error
         shaped = [o for o in spec.options if type(value) is _SHAPE.get(type(o), type(value))]
         need(shaped, f"expected {' or '.join(_describe(o) for o in spec.options)}, got {_kind(value)}")
-        check(shaped[0], value, path, packaged)
+        check(shaped[0], value, path, packaged, ref)
     else:
         raise TypeError(f"not a spec: {spec!r}")
 
@@ -304,6 +309,8 @@ def _settable(spec: Spec, value):
     if isinstance(spec, Dict) and isinstance(value, dict):
         return {k: _settable(_spec(spec.fields[k]), v) for k, v in value.items()
                 if not isinstance(_spec(spec.fields[k]), (Note, Fixed))}
+    if isinstance(spec, Map) and isinstance(value, dict):
+        return {k: _settable(spec.value, v) for k, v in value.items()}
     if isinstance(spec, List) and isinstance(value, list):
         return [_settable(spec.item, v) for v in value]
     return value
@@ -350,12 +357,16 @@ def _sub(spec, key):
 
 def _toml_table(spec: Spec, data: dict, path: tuple, comments: bool = True, in_array: bool = False) -> list[str]:
     """TOML lines for the object ``data`` at ``path``: its plain keys, then its sub-tables (in an
-    array of tables, a small object of plain values stays inline)."""
+    array of tables, a small object of plain values stays inline, and a list of them is one inline
+    table a line)."""
     lines = []
-    later = [k for k, v in data.items() if (isinstance(v, dict) and not (in_array and _flat(v))) or _is_tables(v)]
+    rows = [k for k, v in data.items() if in_array and _is_tables(v) and all(_flat(x) for x in v)]
+    later = [k for k, v in data.items()
+             if ((isinstance(v, dict) and not (in_array and _flat(v))) or _is_tables(v)) and k not in rows]
     for k, v in data.items():
         if k not in later:
-            lines += (_comment(_sub(spec, k)) if comments else []) + [f"{_key(k)} = {_inline(v)}"]
+            value = ("[\n" + "".join(f"  {_inline(x)},\n" for x in v) + "]") if k in rows else _inline(v)
+            lines += (_comment(_sub(spec, k)) if comments else []) + [f"{_key(k)} = {value}"]
     for k in later:
         v, sub, name = data[k], _sub(spec, k), ".".join(_key(p) for p in path + (k,))
         if isinstance(v, dict):

@@ -58,7 +58,7 @@ def git_commit() -> dict | None:
 
 
 def data_files(game_name: str | None, option_sets: list[dict]) -> dict[str, list[dict]]:
-    """The user data files a run reads (its ``path`` options: ``cards=``, ``scoring=``, ``rules=``):
+    """The user data files a run reads (its ``path`` options: ``automa=``, ``scoring=``, ``rules=``):
     option name -> ``[{"path", "sha256"}]``, one entry per file given (a sweep grid may give several)."""
     import hashlib
 

@@ -36,7 +36,7 @@ def play(data: _data.RurikData, options: dict, strategy, streams, trace=None) ->
 def prepare(options: dict) -> _data.RurikData:
     """Validate cross-option rules and load the data files once per process."""
     check(options)
-    return _data.load(options["cards"], options["solo_card_rows"], options["scoring"])
+    return _data.load(options["automa"], options["solo_card_rows"], options["scoring"])
 
 
 GAME = Game(

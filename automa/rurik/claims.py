@@ -64,7 +64,8 @@ def claim_phase(m: Match) -> None:
         s.priority = prio
         for side in (PLAYER, REBELLION):
             columns = full_columns(m, side)
-            s.sides[side].coins += columns                # RK-CLAIM-3, RK-REB-CLAIM-3
+            per = 1 if side == PLAYER else m.data.rebel_income
+            s.sides[side].coins += columns * per          # RK-CLAIM-3, RK-REB-CLAIM-3
             zero = 0
             pl = s.sides[side]
             if side == PLAYER and m.opt["zero_track_income"] == "on":  # RK-OPEN-15
@@ -88,30 +89,35 @@ def reveal_inheritance(m: Match) -> int:
     return s.inherit.pop(0)
 
 
+LEADER_RULE = {"sviatopolk": "RK-SB-REBLEAD-1", "gleb": "RK-SB-REBLEAD-2", "maria": "RK-SB-REBLEAD-3",
+               "theofana": "RK-SB-REBLEAD-4"}
+
+
 def end_of_round(m: Match) -> None:
-    """Sviatopolk musters 1 rebel into his region; Gleb and Maria move to a revealed inheritance
-    region, a move into another region as any other (hook ``leader_stepped``: the Library and the
-    Veche, RK-SB-EPIC-4); an absent leader is skipped or returned (RK-EOR-1, RK-SB-REBLEAD-1..3,
-    RK-OPEN-9)."""
+    """The leader's end-of-round effect (the automa file's ``round_end``): Sviatopolk musters 1 rebel
+    into his region; Gleb and Maria move to a revealed inheritance region, a move into another region
+    as any other (hook ``leader_stepped``: the Library and the Veche, RK-SB-EPIC-4); Theofana has none.
+    An absent leader is skipped or returned, a mustering one to the card's first region (RK-EOR-1,
+    RK-SB-REBLEAD-1..4, RK-OPEN-9)."""
     s, reb = m.s, m.s.sides[REBELLION]
-    leader = m.opt["rebel_leader"]
-    if leader == "theofana":
+    lead = m.lead
+    musters = lead.round_end == "muster"
+    if lead.round_end == "none":
         return
     if reb.leader < 0:
         if m.opt["rebel_leader_absent"] == "skip" or reb.leader != -1:   # a captured leader stays (RK-SB-WAR-1)
             return
-        reb.leader = m.data.cards[s.card].order[0] if leader == "sviatopolk" else reveal_inheritance(m)
-        if leader != "sviatopolk":
+        reb.leader = m.data.cards[s.card].order[0] if musters else reveal_inheritance(m)
+        if not musters:
             return
     was = reb.leader
-    if leader == "sviatopolk":
-        if reb.supply:
+    leader, rule = lead.name, LEADER_RULE[lead.name]
+    if musters:
+        for _ in range(min(lead.round_end_rebels, reb.supply)):
             reb.supply -= 1
             reb.units[reb.leader] += 1
-        rule = "RK-SB-REBLEAD-1"
     else:
         reb.leader = reveal_inheritance(m)
-        rule = "RK-SB-REBLEAD-2" if leader == "gleb" else "RK-SB-REBLEAD-3"
     if m.trace:
         m.trace.event("leader", side="rebellion", leader=leader, region=m.data.regions[reb.leader], rule=rule)
     if reb.leader != was:

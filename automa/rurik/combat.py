@@ -61,14 +61,14 @@ def advance_warfare(m: Match, side: int) -> None:
 
 def casualty_cards(m: Match, defender: int, r: int) -> int:
     """Cards to reveal before modifiers: 1, +1 if the defender rules ``r``, +1 for its stronghold
-    there (RK-CAS-2, RK-OPEN-11 ``casualty_card_count``), and what modules add (hook
-    ``casualty_cards``). Read before the unit is removed."""
+    there (RK-CAS-2, RK-OPEN-11 ``casualty_card_count``; the numbers are the automa file's
+    ``casualties``), and what modules add (hook ``casualty_cards``). Read before the unit is removed."""
     mode = m.opt["casualty_card_count"]
-    n = 1
+    n, ruling, stronghold = m.data.casualty_cards
     if mode == "one_plus_rule_plus_stronghold" and rules(m.s, defender, r, m.need_unit):
-        n += 1
+        n += ruling
     if mode != "one" and (defender, STRONGHOLD) in m.s.structs[r]:
-        n += 1
+        n += stronghold
     for hook in m.hooks.casualty_cards:
         n += hook(m, r)
     return n

@@ -1,19 +1,22 @@
 """Card, board and deck data for Rurik solo: loaded from ``data/*.json`` and validated.
 
 The packaged files are this project's transcription of the rules reference's data
-(``shared/reference/rurik/data``, RK-COMP-1..8, §11). A user can replace the solo cards with
-``cards=PATH`` (RK-COMP-4) and the claim board, warfare, end-game and starting numbers with
-``scoring=PATH`` (RK-COMP-7, RK-OPEN-18). Both are TOML or JSON, laid over the packaged file and
-checked against ``CARDS`` / ``SCORING`` (:mod:`automa.core.schema`): every key is read or rejected
-by name. Every problem is reported as one line naming the file and the entry.
+(``shared/reference/rurik/data``, RK-COMP-1..8, §11). A user can replace the automa, the Rebellion,
+section by section with ``automa=PATH``: its solo cards (RK-COMP-4), its rebel board per difficulty
+(RK-REB-SETUP-4), its leaders (RK-SB-REBLEAD-1..4), the casualty check (RK-CAS-2), its income
+(RK-REB-CLAIM-3) and its setup (RK-REB-SETUP-1, -8, -9); and the claim board, warfare, end-game and
+starting numbers with ``scoring=PATH`` (RK-COMP-7, RK-OPEN-18). Both are TOML or JSON, laid over the
+packaged files and checked against ``AUTOMA`` / ``SCORING`` (:mod:`automa.core.schema`): every key is
+read or rejected by name. Every problem is reported as one line naming the file, the entry and the rule.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from automa.core.errors import UsageError
-from automa.core.schema import Bool, DataFile, Dict, Fixed, Int, List, Note, Opt, Str, read_data
+from automa.core.schema import Bool, DataFile, Dict, Fixed, Int, List, Map, Note, Opt, Str, read_data
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -26,6 +29,8 @@ ADVISOR_NUMBER = {"1": 1, "2": 2, "2+": 2, "3+": 3, "4": 4, "5": 5}
 BASE_STRUCTURES = ("church", "stronghold", "market")
 STRUCTURES = ("church", "stronghold", "market", "stable", "tavern")
 BONUS_KINDS = ("muster", "move", "attack", "tax", "build", "coins", "reveal_fewer")
+ROUND_ENDS = ("muster", "move", "none")   # a rebel leader's end-of-round effect (RK-EOR-1)
+REBEL_LEADERS = ("sviatopolk", "gleb", "maria", "theofana")   # RK-REB-SETUP-2
 REWARD_KINDS = ("muster", "move", "attack", "tax", "build", "coins", "deed_card", "warfare_step")
 
 # The schemas of the files a user can replace (automa.core.schema). Note: documentation text;
@@ -116,26 +121,90 @@ _PRIORITY = Dict(fields={
     "placements": List(item=_PLACEMENT, min=6, max=6,
                        doc="advisor placements in order: advisor, column, coin icon (bribe)",
                        ref="RK-REB-STRAT-1..5", component="solo card, strategy section")})
-CARDS = Dict(fields={
+_CARD = Dict(fields={
+    "id": Int(lo=1, doc="the card number", ref="RK-COMP-4", component="solo card"),
+    "location_order": List(item=Str(), min=8, max=8, doc="the 8 solo regions, first to last",
+                           ref="RK-REB-CARD-2", component="solo card, region order"),
+    "priorities": Dict(fields={p: _PRIORITY for p in PRIORITIES}, ref="RK-REB-STRAT-1",
+                       component="solo card: one section per priority"),
+    "disputed": Opt(List(doc="rows two transcriptions read differently: the brdgm reading (as in placements) "
+                             "and the pdhummel one (solo_card_rows=pdhummel)", ref="RK-OPEN-20",
+                         component="solo card", item=Dict(fields={
+                             "priority": Str(choices=PRIORITIES), "index": Int(lo=0, hi=len(ADVISORS) - 1),
+                             "advisor": Str(choices=ADVISORS), "brdgm": _READING, "pdhummel": _READING})))})
+_SPACE = Dict(fields={
+    "trigger": Str(choices=COLUMNS, doc="the action whose resolution fires the bonus", ref="RK-REB-BONUS-2"),
+    "bonus": Str(choices=BONUS_KINDS, doc="what it gives: points of an action, coins, or reveal_fewer (casualty "
+                                          "cards fewer in this attack)", ref="RK-REB-BONUS-2"),
+    "amount": Int(lo=1, hi=9, doc="how many", ref="RK-REB-BONUS-2"),
+    "covered_at_start": Bool(doc="a round space, covered by a coin at setup", ref="RK-REB-SETUP-5")})
+_BOARD = Dict(doc="a rebel board: add a level by copying one and changing it", ref="RK-REB-SETUP-4, RK-COMP-5",
+              component="rebel board", fields={
+    "name": NOTE,
+    "starting_priority": Str(choices=PRIORITIES, doc="the column with the round symbol", ref="RK-REB-SETUP-4",
+                             component="rebel board"),
+    "columns": List(min=3, max=3, doc="the priority columns left to right: attack_move, build, tax; each with "
+                                      "its bonus spaces top to bottom (the top-most covered one unlocks first)",
+                    ref="RK-REB-BONUS-1, RK-REB-BONUS-3", component="rebel board", item=Dict(fields={
+                        "priority": Str(choices=PRIORITIES),
+                        "spaces": List(item=_SPACE, min=1, max=8, doc="one a line, top to bottom: trigger (the "
+                                       "action that fires it), bonus (what it gives: an action's points, coins, or "
+                                       "reveal_fewer: casualty cards fewer in this attack), amount, covered_at_start "
+                                       "(a round space, covered by a coin at setup)",
+                                       ref="RK-REB-BONUS-2, RK-REB-SETUP-5", component="rebel board")}))})
+_LEADER = Dict(doc="a rebel leader's abilities", ref="RK-REB-SETUP-2, RK-SB-REBLEAD-1..4",
+               component="solo leader card", fields={
+    "round_end": Str(choices=ROUND_ENDS, doc="end of every round: muster rebels into the leader's region, move "
+                                             "the leader to a revealed inheritance region, or nothing",
+                     ref="RK-EOR-1, RK-SB-REBLEAD-1..4", component="solo leader card"),
+    "round_end_rebels": Int(lo=0, hi=16, doc="rebels mustered at the end of a round (round_end = muster)",
+                            ref="RK-SB-REBLEAD-1", component="solo leader card"),
+    "attack_reveal_fewer": Int(lo=0, hi=9, doc="casualty cards fewer when the Rebellion attacks in the "
+                                               "leader's region", ref="RK-SB-REBLEAD-1, RK-CAS-2",
+                               component="solo leader card"),
+    "player_checks": Int(lo=1, hi=9, doc="separate casualty checks the player makes attacking in the leader's "
+                                         "region", ref="RK-SB-REBLEAD-2, RK-CAS-2", component="solo leader card"),
+    "attack_per_structure": Int(lo=0, hi=9, doc="attack points per structure the Rebellion builds in the "
+                                                "leader's region", ref="RK-SB-REBLEAD-3, RK-OPEN-30",
+                                component="solo leader card"),
+    "muster_per_tax": Int(lo=0, hi=9, doc="rebels mustered per tax in the leader's region",
+                          ref="RK-SB-REBLEAD-4, RK-REB-TAX-7", component="solo leader card"),
+    "muster_per_structure": Int(lo=0, hi=9, doc="rebels mustered per structure built in the leader's region",
+                                ref="RK-SB-REBLEAD-4", component="solo leader card")})
+AUTOMA = Dict(fields={
     "_meta": NOTE,
-    "cards": List(min=18, max=18, doc="the 18 solo cards", ref="RK-COMP-4", component="solo cards", item=Dict(fields={
-        "id": Int(lo=1, doc="the card number", ref="RK-COMP-4", component="solo card"),
-        "location_order": List(item=Str(), min=8, max=8, doc="the 8 solo regions, first to last",
-                               ref="RK-REB-CARD-2", component="solo card, region order"),
-        "priorities": Dict(fields={p: _PRIORITY for p in PRIORITIES}, ref="RK-REB-STRAT-1",
-                           component="solo card: one section per priority"),
-        "disputed": Opt(List(doc="rows two transcriptions read differently: the brdgm reading (as in placements) "
-                                 "and the pdhummel one (solo_card_rows=pdhummel)", ref="RK-OPEN-20",
-                             component="solo card", item=Dict(fields={
-                                 "priority": Str(choices=PRIORITIES), "index": Int(lo=0, hi=len(ADVISORS) - 1),
-                                 "advisor": Str(choices=ADVISORS), "brdgm": _READING, "pdhummel": _READING})))}))})
+    "cards": List(min=1, max=64, unique="id", doc="the solo deck, 18 cards", ref="RK-COMP-4, RK-REB-SETUP-3",
+                  component="solo cards", item=_CARD),
+    "difficulty": Map(keys=r"[1-9][0-9]?", value=_BOARD, doc="the rebel board of each difficulty level",
+                      ref="RK-REB-SETUP-4"),
+    "leaders": Map(choices=REBEL_LEADERS, value=_LEADER, doc="the four rebel leaders", ref="RK-SB-REBLEAD-1..4"),
+    "casualties": Dict(doc="cards revealed in a casualty check, both sides: the base, and what the defender's "
+                           "rule and stronghold add (which of them count: rule option casualty_card_count)",
+                       ref="RK-CAS-2, RK-OPEN-11", component="rulebook, casualty checks", fields={
+        "base_cards": Int(lo=0, hi=9, ref="RK-CAS-2"),
+        "defender_rules": Int(lo=0, hi=9, ref="RK-CAS-2, RK-OPEN-11"),
+        "defender_stronghold": Int(lo=0, hi=9, ref="RK-CAS-2, RK-PL-BUILD-4")}),
+    "coins": Dict(doc="the Rebellion's income (its starting coins are in the scoring file)", fields={
+        "per_full_column": Int(lo=0, hi=9, doc="coins per full boat column after rounds 1-3",
+                               ref="RK-REB-CLAIM-3, RK-CLAIM-3", component="player board, boat")}),
+    "setup": Dict(doc="the Rebellion's pieces at setup", ref="RK-REB-SETUP-1, RK-REB-SETUP-8, RK-REB-SETUP-9",
+                  component="Stone & Blade rulebook, solo setup", fields={
+        "rebels": Int(lo=1, hi=40, doc="rebel miniatures in all (15 in the base game)", ref="RK-REB-SETUP-1"),
+        "kiev_rebels": Int(lo=0, hi=40, doc="rebels beside the leader in Kiev", ref="RK-REB-SETUP-8"),
+        "start_regions": Int(lo=0, hi=7, doc="regions of the top card (Kiev skipped) that get rebels",
+                             ref="RK-REB-SETUP-8"),
+        "start_region_rebels": Int(lo=0, hi=40, doc="rebels in each of them", ref="RK-REB-SETUP-8"),
+        "neutral_troops": Int(lo=0, hi=9, doc="neutral troops in each region without rebels",
+                              ref="RK-REB-SETUP-9")})})
 
 FILES = (
-    DataFile("cards", "Rurik solo cards: pass back with --option cards=PATH", CARDS, DATA_DIR / "solo_cards.json"),
+    DataFile("automa", "Rurik's automa, the Rebellion: solo cards, rebel boards per difficulty, leaders, casualty "
+                       "check, income and setup; pass back with --option automa=PATH", AUTOMA,
+             (DATA_DIR / "rebel_boards.json", DATA_DIR / "rebellion.json", DATA_DIR / "solo_cards.json")),
     DataFile("scoring", "Rurik claim board, warfare, end-game and starting numbers: pass back with "
                         "--option scoring=PATH", SCORING, DATA_DIR / "scoring.json"),
 )
-CARDS_FILE, SCORING_FILE = FILES
+AUTOMA_FILE, SCORING_FILE = FILES
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +247,31 @@ class RebelBoard:
 
 
 @dataclass(frozen=True, slots=True)
+class RebelLeader:
+    """A rebel leader's abilities (RK-SB-REBLEAD-1..4), as the automa file gives them."""
+
+    name: str
+    round_end: str                # muster, move or none (RK-EOR-1)
+    round_end_rebels: int         # RK-SB-REBLEAD-1
+    attack_reveal_fewer: int      # RK-SB-REBLEAD-1
+    player_checks: int            # RK-SB-REBLEAD-2
+    attack_per_structure: int     # RK-SB-REBLEAD-3
+    muster_per_tax: int           # RK-SB-REBLEAD-4, RK-REB-TAX-7
+    muster_per_structure: int     # RK-SB-REBLEAD-4
+
+
+@dataclass(frozen=True, slots=True)
+class RebelSetup:
+    """The Rebellion's pieces at setup (RK-REB-SETUP-1, -8, -9)."""
+
+    rebels: int
+    kiev_rebels: int
+    start_regions: int
+    start_region_rebels: int
+    neutral_troops: int
+
+
+@dataclass(frozen=True, slots=True)
 class RurikData:
     """Everything the engine reads from data files, with region names turned into indices."""
 
@@ -187,7 +281,11 @@ class RurikData:
     distance: tuple[tuple[int, ...], ...]   # RK-MAP-4
     moves: tuple                      # region -> (troop moves, leader moves) to adjacent regions
     cards: tuple[SoloCard, ...]
-    boards: dict[int, RebelBoard]
+    boards: dict[int, RebelBoard]     # difficulty level -> rebel board (RK-REB-SETUP-4)
+    leaders: dict[str, RebelLeader]   # RK-SB-REBLEAD-1..4
+    casualty_cards: tuple[int, int, int]   # base, defender rules, defender stronghold (RK-CAS-2)
+    rebel_income: int                 # coins per full boat column (RK-REB-CLAIM-3)
+    rebel_setup: RebelSetup
     spaces: tuple[tuple[tuple[int, int], ...], ...]   # column -> rows -> (points, coin_cost)
     advisors_per_round: dict[int, tuple[str, ...]]
     schemes: tuple[SchemeCard, ...]
@@ -283,35 +381,32 @@ def load_map(path: Path) -> tuple:
     return names, tuple(good), tuple(adjacent), tuple(distance)
 
 
-def load_cards(path: str, regions: tuple[str, ...], rows: str = "brdgm") -> tuple[SoloCard, ...]:
-    """The 18 solo cards (RK-COMP-4), packaged or ``cards=PATH``; ``rows='pdhummel'`` applies the
-    disputed readings (RK-OPEN-20), whose brdgm reading must match the card's placement."""
-    f = path or str(CARDS_FILE.file)
-    cards, seen = [], set()
+def load_cards(f: str, raw: list, regions: tuple[str, ...], rows: str = "brdgm") -> tuple[SoloCard, ...]:
+    """The solo deck (RK-COMP-4) of the automa file ``f``; ``rows='pdhummel'`` applies the disputed
+    readings (RK-OPEN-20), whose brdgm reading must match the card's placement."""
+    cards = []
     index = {n: i for i, n in enumerate(regions)}
-    for c in CARDS_FILE.load(path)["cards"]:
-        entry = f"card {c['id']}"
-        _need(c["id"] not in seen, f, entry, "duplicate card id")
-        seen.add(c["id"])
+    for k, c in enumerate(raw):
+        entry = f"cards[{k}] (card {c['id']})"
         order = c["location_order"]
         for r in order:
-            _need(r in index, f, entry, f"unknown region {r!r} in location_order")
-        _need(len(set(order)) == 8, f, entry, "location_order must list the 8 solo regions once each")
+            _need(r in index, f, entry, f"unknown region {r!r} in location_order (RK-REB-CARD-2)")
+        _need(len(set(order)) == 8, f, entry, "location_order must list the 8 solo regions once each (RK-REB-CARD-2)")
         build_order, placements = {}, {}
         for p in PRIORITIES:
             row = c["priorities"][p]
             _need(sorted(row["build_order"]) == sorted(BASE_STRUCTURES), f, f"{entry} {p}",
-                  "build_order must be church, stronghold, market in some order")
+                  "build_order must be church, stronghold, market in some order (RK-REB-BUILD-6)")
             pl = [[e["advisor"], COLUMNS.index(e["column"]), e["coin"]] for e in row["placements"]]
             _need(sorted(a for a, _, _ in pl) == sorted(ADVISORS), f, f"{entry} {p}",
-                  "placements must list each of 1, 2, 2+, 3+, 4, 5 once")
+                  "placements must list each of 1, 2, 2+, 3+, 4, 5 once (RK-REB-STRAT-1)")
             build_order[p] = tuple(row["build_order"])
             placements[p] = pl
-        for k, d in enumerate(c.get("disputed", ())):
-            where = f"{entry} disputed {k + 1}"
+        for j, d in enumerate(c.get("disputed", ())):
+            where = f"{entry} disputed {j + 1}"
             row = placements[d["priority"]][d["index"]]
             _need([d["advisor"], d["brdgm"]["column"], d["brdgm"]["coin"]] == [row[0], COLUMNS[row[1]], row[2]],
-                  f, where, "advisor and brdgm reading must match the card's placement")
+                  f, where, "advisor and brdgm reading must match the card's placement (RK-OPEN-20)")
             if rows == "pdhummel":
                 row[1:] = COLUMNS.index(d["pdhummel"]["column"]), d["pdhummel"]["coin"]
         cards.append(SoloCard(c["id"], tuple(index[r] for r in order), build_order,
@@ -319,33 +414,44 @@ def load_cards(path: str, regions: tuple[str, ...], rows: str = "brdgm") -> tupl
     return tuple(cards)
 
 
-def load_boards(path: Path) -> dict[int, RebelBoard]:
-    """The four rebel boards (RK-COMP-5, RK-REB-SETUP-4/5, RK-REB-BONUS-1)."""
-    f = str(path)
-    raw = read_data(path)
+def load_boards(f: str, raw: dict) -> dict[int, RebelBoard]:
+    """The rebel board of each difficulty level of the automa file ``f`` (RK-COMP-5, RK-REB-SETUP-4/5,
+    RK-REB-BONUS-1), in level order."""
     boards = {}
-    for lv in _field(raw, "levels", f, "levels", list):
-        level = _field(lv, "level", f, "level", int)
-        entry = f"level {level}"
-        _need(level not in boards, f, entry, "duplicate level")
-        start = _field(lv, "starting_priority", f, entry)
-        _need(start in PRIORITIES, f, entry, f"unknown starting_priority {start!r}")
-        cols = []
-        for c in _field(lv, "columns", f, entry, list):
-            prio = _field(c, "priority", f, entry)
-            _need(prio in PRIORITIES, f, entry, f"unknown column priority {prio!r}")
-            spaces = []
-            for s in _field(c, "spaces", f, f"{entry} {prio}", list):
-                trig, bonus = _field(s, "trigger", f, f"{entry} {prio}"), _field(s, "bonus", f, f"{entry} {prio}")
-                _need(trig in COLUMNS, f, f"{entry} {prio}", f"unknown trigger {trig!r}")
-                _need(bonus in BONUS_KINDS, f, f"{entry} {prio}", f"unknown bonus {bonus!r}")
-                spaces.append((trig, bonus, int(_field(s, "amount", f, f"{entry} {prio}")),
-                               bool(_field(s, "covered_at_start", f, f"{entry} {prio}"))))
-            cols.append((prio, tuple(spaces)))
-        _need([p for p, _ in cols] == list(PRIORITIES), f, entry, "columns must be attack_move, build, tax")
-        boards[level] = RebelBoard(level, start, tuple(cols))
-    _need(sorted(boards) == [1, 2, 3, 4], f, "levels", "must define levels 1-4")
+    for key in sorted(raw, key=int):
+        lv = raw[key]
+        cols = [(c["priority"], tuple((s["trigger"], s["bonus"], s["amount"], s["covered_at_start"])
+                                      for s in c["spaces"])) for c in lv["columns"]]
+        _need([p for p, _ in cols] == list(PRIORITIES), f, f"difficulty.{key}.columns",
+              "the priorities must be attack_move, build, tax, left to right (RK-REB-BONUS-1)")
+        boards[int(key)] = RebelBoard(int(key), lv["starting_priority"], tuple(cols))
     return boards
+
+
+def load_leaders(raw: dict) -> dict[str, RebelLeader]:
+    """The rebel leaders' abilities (RK-SB-REBLEAD-1..4)."""
+    return {name: RebelLeader(name, **fields) for name, fields in raw.items()}
+
+
+def load_setup(f: str, raw: dict) -> RebelSetup:
+    """The Rebellion's setup numbers; the rebels placed must be in its supply (RK-REB-SETUP-1, -8)."""
+    setup = RebelSetup(**raw)
+    placed = setup.kiev_rebels + setup.start_regions * setup.start_region_rebels
+    _need(placed <= setup.rebels, f, "setup",
+          f"places {placed} rebels (kiev_rebels + start_regions x start_region_rebels) but has rebels = "
+          f"{setup.rebels} (RK-REB-SETUP-1, RK-REB-SETUP-8)")
+    return setup
+
+
+def levels(path: str) -> tuple[int, ...]:
+    """The difficulty levels the packaged automa and the automa file ``path`` (if any) define: the allowed
+    values of the ``difficulty`` option (RK-REB-SETUP-4). The file is fully checked when it is loaded."""
+    keys = set(_PACKAGED_LEVELS)
+    if path:
+        given = read_data(path).get("difficulty")
+        if isinstance(given, dict):
+            keys |= {int(k) for k in given if re.fullmatch(r"[1-9][0-9]?", str(k))}
+    return tuple(sorted(keys))
 
 
 def load_strategy_board(path: Path):
@@ -442,10 +548,12 @@ def load_scoring(path: str, regions: tuple[str, ...]) -> Scoring:
                    tuple(coins[k]["value"] for k in ("player_base_game", "player_stone_and_blade", "rebellion")))
 
 
-def load(cards_path: str = "", rows: str = "brdgm", scoring_path: str = "") -> RurikData:
-    """Load and validate every data file; ``cards_path``/``scoring_path`` replace the packaged ones."""
+def load(automa_path: str = "", rows: str = "brdgm", scoring_path: str = "") -> RurikData:
+    """Load and validate every data file; ``automa_path``/``scoring_path`` are laid over the packaged ones."""
     regions, good, adjacent, distance = load_map(DATA_DIR / "map.json")
-    cards = load_cards(cards_path, regions, rows)
+    f = automa_path or "the packaged automa"
+    automa = AUTOMA_FILE.load(automa_path)
+    cards = load_cards(f, automa["cards"], regions, rows)
     spaces, per_round = load_strategy_board(DATA_DIR / "strategy_board.json")
     scoring = load_scoring(scoring_path, regions)
     sb = read_data(DATA_DIR / "stone_and_blade.json")
@@ -454,11 +562,15 @@ def load(cards_path: str = "", rows: str = "brdgm", scoring_path: str = "") -> R
     core_deeds = read_data(DATA_DIR / "sb_core_deeds.json")
     module_cards = read_data(DATA_DIR / "sb_module_cards.json")     # RK-SB-WAR-6, RK-SB-EPIC-1
     epic_cards = tuple(sb.get("epic_structures", {}).get("structures", ()))
+    cas = automa["casualties"]
     return RurikData(
         regions=regions, good=good, adjacent=adjacent, distance=distance, cards=cards,
         moves=tuple(tuple([("move", r, d, u) for d in adjacent[r]] for u in ("troop", "leader"))
                     for r in range(len(regions))),
-        boards=load_boards(DATA_DIR / "rebel_boards.json"), spaces=spaces, advisors_per_round=per_round,
+        boards=load_boards(f, automa["difficulty"]), leaders=load_leaders(automa["leaders"]),
+        casualty_cards=(cas["base_cards"], cas["defender_rules"], cas["defender_stronghold"]),
+        rebel_income=automa["coins"]["per_full_column"], rebel_setup=load_setup(f, automa["setup"]),
+        spaces=spaces, advisors_per_round=per_round,
         schemes=schemes, scheme_by_id={c.id: c for c in schemes}, scoring=scoring, boat_size=scoring.boat_size,
         boon_goods=scoring.boon_goods, claim_levels=scoring.claim_levels, claim_vp=scoring.claim_vp,
         deeds=tuple(base["deeds"]) + tuple(core_deeds["deeds"]) + tuple(module_cards["deeds"]),
@@ -467,3 +579,6 @@ def load(cards_path: str = "", rows: str = "brdgm", scoring_path: str = "") -> R
         epic_cards=epic_cards,
         structure_names=STRUCTURES + tuple(e["name"] for e in epic_cards) + ("rebel camp",),
     )
+
+
+_PACKAGED_LEVELS = tuple(sorted(int(k) for k in read_data(DATA_DIR / "rebel_boards.json")["difficulty"]))

@@ -29,6 +29,7 @@ class Match:
     left: dict = field(default_factory=dict)  # points of each kind still unspent this turn (extra_points_timing=pooled)
     view: object = None               # the one live read-only View of this game, made on first use
     need_unit: bool = False           # rule needs a unit there, read once from opt (RK-OPEN-43 rule_requires_unit)
+    lead: object = None               # the Rebellion's leader's abilities (data.RebelLeader), read once from opt
     moved_from: int = -1              # source region of the Rebellion's last move (hook moved)
     recorder: object = None           # a search strategy's game: choices recorded for rollouts (automa.core.rollout)
     branch: object = None             # a rollout replaying those choices up to its branch point
@@ -37,6 +38,7 @@ class Match:
 
     def __post_init__(self):
         self.need_unit = self.opt.get("rule_requires_unit") == "yes"
+        self.lead = self.data.leaders[self.opt["rebel_leader"]]
 
     def copy_for_lookahead(self) -> "Match":
         return Match(self.data, self.opt, self.s.copy(), self.strategy, _LOOKAHEAD_RNG,

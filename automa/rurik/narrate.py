@@ -21,7 +21,7 @@ def _name(text) -> str:
     return str(text).capitalize()
 
 
-def _rebellion(e: dict) -> str | None:
+def _rebellion(e: dict, view) -> str | None:
     kind = e["kind"]
     if kind == "advisor":
         bribe = f", bribing {count(e['bribe'], 'coin')}" if e["bribe"] else ""
@@ -56,8 +56,10 @@ def _rebellion(e: dict) -> str | None:
         unlocks = f"; you lead on {count(e['unlocks'], 'track')}, so it unlocks as many bonus spaces" if e["unlocks"] else ""
         return f"Its priority for the next round: {priority(e['priority'])}{unlocks}."
     if kind == "leader":
-        if e["leader"] == "sviatopolk":
-            return f"At the round's end its leader Sviatopolk musters a rebel into his region, {_name(e['region'])}."
+        n = view.rebel_leader_rules.round_end_rebels
+        if view.rebel_leader_rules.round_end == "muster":
+            rebels = "a rebel" if n == 1 else count(n, "rebel")
+            return f"At the round's end its leader {_name(e['leader'])} musters {rebels} into his region, {_name(e['region'])}."
         return f"At the round's end its leader {_name(e['leader'])} goes to {_name(e['region'])} (inheritance deck)."
     if kind == "epic_reward":
         return f"Its build of 3 takes the {e['structure']}'s reward and a VP token instead; the card leaves the game."
@@ -116,10 +118,11 @@ def _claims(e: dict) -> str:
     return f"Claim phase: {who} claim markers move up: {', '.join(moved)}."
 
 
-def _income(e: dict) -> str:
-    """Income after rounds 1-3: 1 coin per full boat column (and the zero-track coins of RK-OPEN-15)."""
+def _income(e: dict, per: int) -> str:
+    """Income after rounds 1-3: ``per`` coins per full boat column (and the zero-track coins of RK-OPEN-15)."""
     you = e["side"] == "player"
-    parts = [f"{count(e['columns'], 'coin')} for {count(e['columns'], 'full boat column')}"] if e["columns"] else []
+    coins = e["columns"] * (1 if you else per)
+    parts = [f"{count(coins, 'coin')} for {count(e['columns'], 'full boat column')}"] if e["columns"] else []
     if e["zero_tracks"]:
         parts.append(f"{count(e['zero_tracks'], 'coin')} for tracks still at zero (RK-OPEN-15)")
     if not parts:
@@ -137,9 +140,9 @@ def tell(view, event: dict) -> str | None:
     if kind == "claims":
         text = _claims(e)
     elif kind == "income":
-        text = _income(e)
+        text = _income(e, view.rebel_income)
     elif side == "rebellion":
-        text = _rebellion(e)
+        text = _rebellion(e, view)
     elif kind == "round":
         text = f"Round {e['round']} begins; the Rebellion's priority is {priority(e['priority'])}."
     elif kind == "scores":

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from automa.core.errors import UsageError
 from automa.core.registry import Option
-
-REBEL_LEADERS = ("sviatopolk", "gleb", "maria", "theofana")
+from automa.rurik.data import REBEL_LEADERS, levels
 PLAYER_LEADERS = ("mstislav", "boris", "gleb", "theofana", "sviatoslav", "sviatopolk")
 MODULES = ("epic", "warfare", "factions")    # the Stone & Blade solo modules (RK-SB-EPIC, -WAR, -FACT)
 
@@ -20,14 +19,15 @@ def _rule(name, default, alternatives, ref, help, applies_if=()):
 
 
 OPTIONS = (
-    Option("difficulty", "int", 2, "rebel board level, 1 easiest to 4 hardest", (1, 2, 3, 4), "RK-REB-SETUP-4",
-           kind="setting"),
+    Option("difficulty", "int", 2, "rebel board level, 1 easiest to 4 hardest",
+           (1, 2, 3, 4), "RK-REB-SETUP-4", kind="setting", follows=("automa", levels)),
     Option("rebel_leader", "str", "sviatopolk", "the Rebellion's leader", REBEL_LEADERS, "RK-REB-SETUP-2, RK-SB-REBLEAD-1..4",
            kind="setting"),
     Option("player_leader", "str", "mstislav", "the player's leader (abilities modelled: see docs/rurik.md)",
            PLAYER_LEADERS, "RK-SETUP-7, RK-SB-LEAD-1..3, RK-OPEN-44", kind="setting"),
-    Option("cards", "path", "", "a solo-card file, TOML or JSON (`rules template rurik --file cards`; empty: packaged)",
-           (), "RK-COMP-4", kind="setting"),
+    Option("automa", "path", "", "an automa file, TOML or JSON: solo cards, rebel boards, leaders, casualty, income "
+           "and setup numbers (`rules template rurik --file automa`; empty: packaged)", (),
+           "RK-COMP-4, RK-REB-SETUP-4, RK-SB-REBLEAD-1..4, RK-CAS-2", kind="setting"),
     Option("scoring", "path", "", "a claim board, warfare and end-game file, TOML or JSON (`rules template rurik`; "
            "empty: packaged)", (), "RK-OPEN-18", kind="setting"),
     Option("modules", "set", "", "Stone & Blade solo modules in play (comma-separated; empty: none)", MODULES,

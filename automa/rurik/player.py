@@ -114,7 +114,7 @@ def _attack_rebellion(m: Match, r: int, at: int, here: bool, fewer: int) -> int:
     modules' included (hook ``attacked``)."""
     pl, reb = m.s.sides[P], m.s.sides[REBELLION]
     n = combat.casualty_cards(m, REBELLION, r) - fewer
-    checks = 2 if m.opt["rebel_leader"] == "gleb" and reb.leader == r else 1
+    checks = m.lead.player_checks if reb.leader == r else 1      # RK-SB-REBLEAD-2
     if m.opt["player_leader"] == "boris" and here:
         n -= 1
         if reb.coins:

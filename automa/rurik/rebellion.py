@@ -294,8 +294,8 @@ def attack_in(m: Match, r: int, fewer: int) -> None:
                 break
     if occupies(s, PLAYER, r):
         n = combat.casualty_cards(m, PLAYER, r) - fewer
-        if m.opt["rebel_leader"] == "sviatopolk" and reb.leader == r:
-            n -= 1
+        if reb.leader == r:
+            n -= m.lead.attack_reveal_fewer                 # RK-SB-REBLEAD-1
         pl = s.sides[PLAYER]
         leader_hit = pl.leader == r
         if m.opt["rebel_attack_removal"] == "player_unit":
@@ -318,7 +318,7 @@ def attack_in(m: Match, r: int, fewer: int) -> None:
             _log(m, "attack", "RK-REB-ATTACK-6", region=m.data.regions[r], target="neutral")
         if hooks.neutral_check or hooks.attacked:
             combat.neutral_attacked(m, R, r, at,
-                                    fewer + (m.opt["rebel_leader"] == "sviatopolk" and reb.leader == r))
+                                    fewer + (m.lead.attack_reveal_fewer if reb.leader == r else 0))
 
 
 def tax(m: Match, points: int) -> int:
@@ -351,8 +351,9 @@ def tax(m: Match, points: int) -> int:
         s.last_region = r
         if m.trace:
             _log(m, "tax", "RK-REB-TAX-3", region=m.data.regions[r], goods=n)
-        if m.opt["rebel_leader"] == "theofana" and reb.leader == r:
-            _muster_here(m, r, "RK-REB-TAX-7")
+        if reb.leader == r:
+            for _ in range(m.lead.muster_per_tax):
+                _muster_here(m, r, "RK-REB-TAX-7")
     return spent
 
 
@@ -448,13 +449,15 @@ def build(m: Match, points: int) -> int:
             reb.coins += coins                            # RK-REB-BUILD-5
             unlock(m, "tavern")
         if reb.leader == r:
-            if m.opt["rebel_leader"] == "maria":
+            lead = m.lead
+            if lead.attack_per_structure:
                 if m.opt["maria_attack"] == "maria_region_only":
-                    if _attack_targets(m, r):
-                        attack_in(m, r, 0)
+                    for _ in range(lead.attack_per_structure):
+                        if _attack_targets(m, r):
+                            attack_in(m, r, 0)
                 else:
-                    attack(m, 1)                          # RK-SB-REBLEAD-3, RK-OPEN-30
-            elif m.opt["rebel_leader"] == "theofana":
+                    attack(m, lead.attack_per_structure)  # RK-SB-REBLEAD-3, RK-OPEN-30
+            for _ in range(lead.muster_per_structure):
                 _muster_here(m, r, "RK-SB-REBLEAD-4")
     return spent
 

@@ -18,7 +18,8 @@ def new_state(m: Match) -> State:
     board = data.boards[opt["difficulty"]]
     deck = list(range(len(data.cards)))
     m.automa_rng.shuffle(deck)                                          # RK-REB-SETUP-3
-    reb = Side(units=[0] * 8, supply=16, coins=data.scoring.start_coins[2],        # RK-REB-SETUP-5
+    reb = Side(units=[0] * 8, supply=data.rebel_setup.rebels,                     # RK-REB-SETUP-1
+               coins=data.scoring.start_coins[2],                                 # RK-REB-SETUP-5
                boons_below=list(data.boon_goods))
     pl = Side(units=[0] * 8, supply=12, boons_below=list(data.boon_goods))
     return State(
@@ -31,17 +32,19 @@ def new_state(m: Match) -> State:
 
 def place_rebellion(m: Match) -> list[int]:
     """Leader + 2 rebels in Kiev, 2 rebels in each of the first two regions of the top card's order
-    (Kiev skipped), 1 neutral troop in each other region (RK-REB-SETUP-8, -9)."""
-    s, reb = m.s, m.s.sides[REBELLION]
+    (Kiev skipped), 1 neutral troop in each other region (RK-REB-SETUP-8, -9); the numbers are the
+    automa file's ``setup``."""
+    s, reb, setup = m.s, m.s.sides[REBELLION], m.data.rebel_setup
     kiev = m.data.regions.index("kiev")
-    start = [kiev] + [r for r in m.data.cards[s.deck[0]].order if r != kiev][:2]
+    start = [kiev] + [r for r in m.data.cards[s.deck[0]].order if r != kiev][:setup.start_regions]
     reb.leader = kiev
     for r in start:
-        reb.units[r] = 2
-        reb.supply -= 2
+        n = setup.kiev_rebels if r == kiev else setup.start_region_rebels
+        reb.units[r] = n
+        reb.supply -= n
     for r in range(8):
         if r not in start:
-            s.neutral[r] = 1
+            s.neutral[r] = setup.neutral_troops
     return start
 
 

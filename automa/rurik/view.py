@@ -280,6 +280,16 @@ class View:
         return self._m.opt["player_leader"], self._m.opt["rebel_leader"]
 
     @property
+    def rebel_leader_rules(self):
+        """The Rebellion's leader's abilities, a ``data.RebelLeader`` (RK-SB-REBLEAD-1..4)."""
+        return self._m.lead
+
+    @property
+    def rebel_income(self) -> int:
+        """Coins the Rebellion gains per full boat column after rounds 1-3 (RK-REB-CLAIM-3)."""
+        return self._m.data.rebel_income
+
+    @property
     def solo_card(self) -> tuple:
         """The solo card in use, face up (RK-REB-CARD-1): its number, region order (indices), and per
         priority its build order and placements ((advisor, column, coin icon), ...)."""

@@ -188,15 +188,17 @@ def settings(game_name: str, strategy: str | None, options: dict[str, str], by_l
         steps = [{name: v} for v in values]
         walked = [name]
     else:
-        steps = [dict(zip(ladder.steps, combo))
-                 for combo in itertools.product(*[game.option(n).choices for n in ladder.steps])]
         walked = list(ladder.steps)
     walked += [ladder.leader] if by_leader else []
     for name in options:
         if name in walked:
             raise UsageError(f"--option {name}: calibrate sets it (the {'--over' if over else 'difficulty'} "
                              f"ladder walks it)")
-    groups = [{}] if not by_leader else [{ladder.leader: v} for v in game.option(ladder.leader).choices]
+    base = game.resolve_options(options)  # a data file may add levels (Game.allowed)
+    if not over:
+        steps = [dict(zip(ladder.steps, combo))
+                 for combo in itertools.product(*[game.allowed(n, base) for n in ladder.steps])]
+    groups = [{}] if not by_leader else [{ladder.leader: v} for v in game.allowed(ladder.leader, base)]
     out = []
     contexts: dict[tuple, Any] = {}
     for group in groups:

@@ -52,11 +52,12 @@ class Design:
     rungs: dict[str, int]       # strategy (canonical) -> budget, for the rungs
 
 
-def default_axes(game: Game) -> dict[str, list]:
-    """The game's difficulty settings (its ``difficulty_ladder``), each option's allowed values."""
+def default_axes(game: Game, options: dict[str, Any]) -> dict[str, list]:
+    """The game's difficulty settings (its ``difficulty_ladder``), each option's allowed values under the
+    resolved ``options`` (a data file may add levels: :meth:`Game.allowed`)."""
     if game.difficulty_ladder is None:
         raise UsageError(f"game {game.name} has no difficulty ladder; name the settings with --grid")
-    return {name: list(game.option(name).choices) for name in game.difficulty_ladder.steps}
+    return {name: list(game.allowed(name, options)) for name in game.difficulty_ladder.steps}
 
 
 def parse_grid(game: Game, items: list[str]) -> dict[str, list]:
@@ -104,7 +105,7 @@ def plan(game_name: str, search: str, budgets: list[int], references: list[str] 
     if seed is not None and seed < 0:
         raise UsageError(f"--seed must be a non-negative integer, got {seed}")
     seed = fresh_entropy() if seed is None else seed
-    axes = parse_grid(game, grid) if grid else default_axes(game)
+    axes = parse_grid(game, grid) if grid else default_axes(game, base)
     for name in axes:
         if name in given:
             raise UsageError(f"option {name} is both a ladder setting (--grid) and a base --option")

@@ -172,7 +172,8 @@ def test_force_refuses_a_folder_with_files_a_run_does_not_write(capsys, tmp_path
     (["summarize", "/no/such/dir"], "no games.csv, games.csv.gz, games.parquet in /no/such/dir"),
     (["bench", "chess"], "unknown game 'chess'"),
     (["play"], "play needs GAME (or --load FILE)"),
-    (["play", "rurik", "-o", "difficulty=9"], "option difficulty: '9' is not allowed"),
+    (["play", "rurik", "-o", "difficulty=9"], "option difficulty: 9 is not allowed; allowed: 1, 2, 3, 4, as the "
+                                               "packaged automa defines (RK-REB-SETUP-4)"),
     (["play", "rurik", "--seed", "-2"], "--seed must be a non-negative integer"),
     (["play", "rurik", "--hint-strategy", "zz"], "unknown strategy 'zz' for game rurik"),
     (["play", "tiny"], "game tiny cannot be played at the keyboard"),

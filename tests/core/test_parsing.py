@@ -221,7 +221,7 @@ def test_a_mutated_rurik_card_file_is_loaded_or_refused_in_one_line(tmp_path_fac
     cards = mutate(rurik_cards(), data, ["cards", "id", "location_order", "priorities"] + REGION_NAMES)
     path = tmp_path_factory.mktemp("cards") / "cards.json"
     path.write_text(json.dumps(cards))
-    expect_usage_error_or_value(lambda: through_prepare("rurik", "cards", path))
+    expect_usage_error_or_value(lambda: through_prepare("rurik", "automa", path))
 
 
 @SETTINGS
@@ -230,7 +230,7 @@ def test_a_cut_short_rurik_card_file_is_one_line(tmp_path_factory, cut):
     engine_or_skip("rurik")
     path = tmp_path_factory.mktemp("cards") / "cards.json"
     path.write_text(json.dumps(rurik_cards())[:cut])
-    expect_usage_error_or_value(lambda: through_prepare("rurik", "cards", path))
+    expect_usage_error_or_value(lambda: through_prepare("rurik", "automa", path))
 
 
 def test_rurik_card_file_named_problems(tmp_path):
@@ -241,8 +241,9 @@ def test_rurik_card_file_named_problems(tmp_path):
     cards = rurik_cards()
     cases = {
         "unknown region 'atlantis'": lambda d: d["cards"][0]["location_order"].__setitem__(0, "atlantis"),
-        "card 1: duplicate card id": lambda d: d["cards"][1].__setitem__("id", d["cards"][0]["id"]),
-        "cards: allows at most 18 entries, has 19": lambda d: d["cards"].append(copy.deepcopy(d["cards"][0])),
+        "cards: id 1 appears twice": lambda d: d["cards"][1].__setitem__("id", d["cards"][0]["id"]),
+        "cards: allows at most 64 entries, has 65": lambda d: d["cards"].extend(
+            dict(copy.deepcopy(d["cards"][0]), id=100 + i) for i in range(47)),
         "cards[1]: missing key 'priorities'": lambda d: d["cards"][1].pop("priorities"),
         "cards[2].id: expected a whole number, got text": lambda d: d["cards"][2].__setitem__("id", "seven"),
         "cards[3].priorities.tax.placements[0].thresold: unknown key":
@@ -258,7 +259,7 @@ def test_rurik_card_file_named_problems(tmp_path):
             change(doc)
             path.write_text(json.dumps(doc))
         with pytest.raises(UsageError) as exc:
-            load(cards_path=str(path))
+            load(automa_path=str(path))
         assert message in str(exc.value) and one_line(exc.value)
 
 
@@ -289,9 +290,9 @@ def test_a_malformed_stroganov_rules_file_is_one_line(tmp_path_factory, junk, su
 
 
 @pytest.mark.parametrize("game, option, content", [
-    ("rurik", "cards", '{"cards": [{"id": 1}]'),                        # malformed JSON
-    ("rurik", "cards", '{"cards": [{"id": 1, "location_order": ["atlantis"]}]}'),  # unknown region
-    ("rurik", "cards", '{"cards": "all of them"}'),                     # wrong type
+    ("rurik", "automa", '{"cards": [{"id": 1}]'),                        # malformed JSON
+    ("rurik", "automa", '{"cards": [{"id": 1, "location_order": ["atlantis"]}]}'),  # unknown region
+    ("rurik", "automa", '{"cards": "all of them"}'),                     # wrong type
     ("stroganov", "rules", '[furs]\ntigers = "many"\n'),                # wrong type (TOML)
     ("stroganov", "rules", '[furs]\ntigers = 3\ntigers = 4\n'),         # duplicate key (TOML)
     ("stroganov", "rules", '{"atlantis": {"x": 1}}'),                   # unknown section

@@ -88,13 +88,13 @@ def test_a_published_command_names_paths_inside_the_repository(monkeypatch, tmp_
     monkeypatch.chdir(tmp_path)
     assert repository_path("runs/mine") == "runs/mine" and repository_path(tmp_path / "runs" / "mine") == "mine"
     command = (f"automa-sim sweep {ROOT}/sweeps/rurik-difficulty.toml --out /scratch/rurik-difficulty --jobs 2 "
-               f"--backend dask --scheduler tcp://10.0.0.1:8786 --option cards=/home/me/cards.json "
+               f"--backend dask --scheduler tcp://10.0.0.1:8786 --option automa=/home/me/my-automa.toml "
                f"--grid 'scoring={ROOT}/a.toml,/home/me/b.toml'")
     sweep = {"kind": "sweep", "command": command, "spec": f"{ROOT}/sweeps/rurik-difficulty.toml"}
     assert regenerate_line(sweep, published) == (
-        "automa-sim sweep sweeps/rurik-difficulty.toml --jobs 2 --option cards=cards.json --grid "
+        "automa-sim sweep sweeps/rurik-difficulty.toml --jobs 2 --option automa=my-automa.toml --grid "
         "scoring=a.toml,b.toml --out results/rurik/difficulty --force && automa-sim report results/rurik/difficulty "
-        "(not in this repository, so copy it to the root first: cards.json: its sha256 in "
+        "(not in this repository, so copy it to the root first: my-automa.toml: its sha256 in "
         "results/rurik/difficulty/manifest.json; b.toml: its sha256 in results/rurik/difficulty/manifest.json)")
     simulate = {"command": "automa-sim simulate rurik --out=/scratch/x --force -q", "seed": "123"}
     assert regenerate_line(simulate, tmp_path / "x", ["--x", "y"]) == \

@@ -116,9 +116,9 @@ def test_rules_template_loads_back_unchanged_and_every_value_matters(capsys, tmp
     if fmt == "toml":
         assert re.search(r"^# .*\[(RK|ST)(-[A-Z]+)+-\d.*read it from: ", path.read_text(), re.M)
     assert _games(game, {option: str(path)}) == _games(game, {})
-    change = {("rurik", "scoring"): ("first_vp", 3, 30), ("rurik", "cards"): ("location_order", '"kiev"', '"kiev"'),
+    change = {("rurik", "scoring"): ("first_vp", 3, 30), ("rurik", "automa"): ("location_order", '"kiev"', '"kiev"'),
               ("stroganov", "rules"): ("tiger_vp", 2, 20), ("stroganov", "automa"): ("size", 13, 12)}[(game, option)]
-    if option == "cards":   # swap two regions of the first card's order
+    if (game, option) == ("rurik", "automa"):   # swap two regions of the first card's order
         data = read_data(path)
         order = data["cards"][0]["location_order"]
         order[0], order[-1] = order[-1], order[0]
@@ -139,7 +139,7 @@ def test_rules_template_rejects_an_unknown_file(capsys):
         cli.main(["rules", "template", "rurik", "--file", "rules"])
     assert exc.value.code == 2
     assert capsys.readouterr().err.strip() == ("automa-sim: error: --file rules: game rurik has no such data file; "
-                                               "known: cards, scoring")
+                                               "known: automa, scoring")
 
 
 def test_an_odd_key_is_quoted_so_the_message_stays_one_line():

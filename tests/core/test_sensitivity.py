@@ -23,7 +23,7 @@ from tests.core.test_resume import manifest, stop_after_a_chunk
 from tests.core.tinygame import TARGET
 
 ROOT = Path(__file__).resolve().parents[2]
-SETTINGS = {"rurik": {"difficulty", "rebel_leader", "player_leader", "cards", "scoring", "modules"},
+SETTINGS = {"rurik": {"difficulty", "rebel_leader", "player_leader", "automa", "scoring", "modules"},
             "stroganov": {"opponent", "difficulty", "automa_strategy", "modules", "rules", "automa"}}
 
 

@@ -26,10 +26,14 @@ def ref(name):
 @pytest.mark.parametrize("name", ["map.json", "rebel_boards.json", "scheme_cards.json", "scoring.json",
                                   "solo_cards.json", "stone_and_blade.json", "strategy_board.json"])
 def test_packaged_json_matches_reference(name):
-    """Every fact of the packaged file equals the reference file of the same name (§11)."""
+    """Every fact of the packaged file equals the reference file of the same name (§11); the rebel boards
+    are keyed by level, the automa file's ``difficulty`` section, without the reference's space counts."""
     mine = json.loads((PKG / name).read_text())
     theirs = ref(name)
     mine.pop("_meta", None), theirs.pop("_meta", None)
+    if name == "rebel_boards.json":
+        theirs = {"difficulty": {str(lv["level"]): {k: v for k, v in lv.items() if k not in ("level", "summary")}
+                                 for lv in theirs["levels"]}}
     assert mine == theirs
 
 
@@ -66,6 +70,7 @@ def test_solo_card_facts():
 def test_rebel_board_facts():
     """4 levels: starting priority, columns, spaces and covers (RK-COMP-5, RK-REB-SETUP-4/5, RK-REB-BONUS-1)."""
     levels = ref("rebel_boards.json")["levels"]
+    assert sorted(D.boards) == [1, 2, 3, 4]
     counts = {1: (7, 1), 2: (9, 2), 3: (10, 2), 4: (12, 3)}
     for lv in levels:
         b = D.boards[lv["level"]]
@@ -148,19 +153,20 @@ def _broken_cards(tmp_path, edit):
 def test_wrong_region_name_names_file_and_card(tmp_path):
     """A wrong region name is a UsageError naming the file and the card (RK-COMP-4)."""
     p = _broken_cards(tmp_path, lambda raw: raw["cards"][2]["location_order"].__setitem__(0, "moscow"))
-    with pytest.raises(UsageError, match=r"solo_cards\.json: card 3: unknown region 'moscow'"):
-        rdata.load(cards_path=str(p))
+    with pytest.raises(UsageError, match=r"solo_cards\.json: cards\[2\] \(card 3\): unknown region 'moscow' in "
+                                         r"location_order \(RK-REB-CARD-2\)"):
+        rdata.load(automa_path=str(p))
 
 
 def test_missing_field_names_file_and_card(tmp_path):
     """A missing field is a UsageError naming the file and the entry."""
     p = _broken_cards(tmp_path, lambda raw: raw["cards"][4]["priorities"]["tax"].pop("build_order"))
     with pytest.raises(UsageError, match=r"solo_cards\.json: cards\[4\]\.priorities\.tax: missing key 'build_order'"):
-        rdata.load(cards_path=str(p))
+        rdata.load(automa_path=str(p))
     p = _broken_cards(tmp_path, lambda raw: raw["cards"][0]["priorities"]["build"]["placements"][0].pop("coin"))
     with pytest.raises(UsageError, match=r"solo_cards\.json: cards\[0\]\.priorities\.build\.placements\[0\]: "
                                          r"missing key 'coin'"):
-        rdata.load(cards_path=str(p))
+        rdata.load(automa_path=str(p))
 
 
 def test_duplicate_card_names_file_and_card(tmp_path):
@@ -168,8 +174,8 @@ def test_duplicate_card_names_file_and_card(tmp_path):
     def dup(raw):
         raw["cards"][1]["id"] = raw["cards"][0]["id"]
     p = _broken_cards(tmp_path, dup)
-    with pytest.raises(UsageError, match=r"solo_cards\.json: card 1: duplicate card id"):
-        rdata.load(cards_path=str(p))
+    with pytest.raises(UsageError, match=r"solo_cards\.json: cards: id 1 appears twice \(RK-COMP-4, RK-REB-SETUP-3\)"):
+        rdata.load(automa_path=str(p))
 
 
 def test_wrong_region_in_scoring_file(tmp_path):
@@ -185,19 +191,20 @@ def test_wrong_region_in_scoring_file(tmp_path):
 def test_unreadable_and_invalid_json(tmp_path):
     """I/O and syntax errors are one-line UsageErrors naming the path."""
     with pytest.raises(UsageError, match="cannot read"):
-        rdata.load(cards_path=str(tmp_path / "nope.json"))
+        rdata.load(automa_path=str(tmp_path / "nope.json"))
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     with pytest.raises(UsageError, match="bad.json: not valid JSON"):
-        rdata.load(cards_path=str(bad))
+        rdata.load(automa_path=str(bad))
 
 
 def test_user_card_file_is_used(tmp_path):
-    """``cards=PATH`` loads a user's own card file in the packaged schema (RK-COMP-4)."""
+    """``automa=PATH`` loads a user's own solo cards in the packaged schema (RK-COMP-4): a file of the
+    packaged solo_cards.json's shape is an automa file with only its ``cards`` section."""
     def edit(raw):
         raw["cards"][0]["priorities"]["build"]["build_order"] = ["market", "stronghold", "church"]
     p = _broken_cards(tmp_path, edit)
-    assert rdata.load(cards_path=str(p)).cards[0].build_order["build"] == ("market", "stronghold", "church")
+    assert rdata.load(automa_path=str(p)).cards[0].build_order["build"] == ("market", "stronghold", "church")
 
 
 def test_pdhummel_rows_change_exactly_the_disputed_entries():

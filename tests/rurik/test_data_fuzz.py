@@ -1,5 +1,5 @@
-"""Fuzz the data files a user can replace (``cards=PATH``, ``scoring=PATH``: RK-COMP-4, RK-OPEN-18,
-RK-OPEN-20): every broken variant is a one-line UsageError naming the file, or loads and plays."""
+"""Fuzz the data files a user can replace (``automa=PATH``, each of its packaged parts, and
+``scoring=PATH``: RK-COMP-4, RK-REB-SETUP-4, RK-SB-REBLEAD-1..4, RK-CAS-2, RK-OPEN-18, RK-OPEN-20): every broken variant is a one-line UsageError naming the file, or loads and plays."""
 from __future__ import annotations
 
 import copy
@@ -56,7 +56,8 @@ def _apply(raw, path, new):
     return raw
 
 
-@pytest.mark.parametrize("option, name", [("cards", "solo_cards.json"), ("scoring", "scoring.json")])
+@pytest.mark.parametrize("option, name", [("automa", "solo_cards.json"), ("automa", "rebel_boards.json"),
+                                          ("automa", "rebellion.json"), ("scoring", "scoring.json")])
 def test_any_broken_data_file_is_a_usage_error_or_plays(tmp_path, option, name):
     """Every broken value or missing field of a user's card or scoring file either fails to load with a
     one-line UsageError naming the file, or loads and plays games without a crash, with the disputed
@@ -68,7 +69,7 @@ def test_any_broken_data_file_is_a_usage_error_or_plays(tmp_path, option, name):
     loaded = rejected = played = 0
     for where, new in _variants(raw):
         path.write_text(json.dumps(_apply(raw, where, new) if where else new))
-        for rows in ("brdgm", "pdhummel") if option == "cards" else ("brdgm",):
+        for rows in ("brdgm", "pdhummel") if name == "solo_cards.json" else ("brdgm",):
             spec = resolve("rurik", "random", {option: str(path), "solo_card_rows": rows}, 1)
             try:
                 ctx = spec.game.prepare(spec.options)

@@ -12,6 +12,7 @@ from automa.core.trace import Trace
 from automa.rurik import player, rebellion
 from automa.rurik.narrate import tell
 from automa.rurik.state import PLAYER, REBELLION
+from automa.rurik.view import View
 from tests.rurik.conftest import _DATA, Scripted, card_index, make_match, region
 from tests.rurik.helpers import rebels, scheme_ids, troops
 
@@ -103,5 +104,6 @@ def test_every_event_of_a_game_is_told_in_words(options):
         st = game_streams(3, i)
         trace = Trace()
         g.play(ctx, opts, get_strategy(g, "warlord")(st.strategy), st, trace)
-        told = [t for t in (tell(None, e) for e in trace.events) if t]
+        view = View(make_match(**options))
+        told = [t for t in (tell(view, e) for e in trace.events) if t]
         assert not [t for t in told if RAW.match(t) or re.search(r"\b(fur1|wood2|fish2|coins2)\b", t)]
