@@ -57,14 +57,6 @@ difficulty = 2
 rebel_leader = "sviatopolk"
 """}
 
-# Examples that need a branch not merged yet: calibrate --over (issue 31 §3, the calibrate helper's branch).
-# The lead removes this entry once it is merged, and the two commands run like every other.
-PENDING = {("docs/designing.md", c) for c in (
-    "automa-sim calibrate rurik --strategy master --target 0.25 --option difficulty=5 --over "
-    "automa=results/l5-a.toml,results/l5-b.toml,results/l5-c.toml --seed 1 --out results/level5-master.csv",
-    "automa-sim calibrate rurik --strategy 'mc(budget=8)' --target 0.5 --option difficulty=5 --over "
-    "automa=results/l5-a.toml,results/l5-b.toml,results/l5-c.toml --seed 1 --out results/level5-mc8.csv")}
-
 # Set-up an example's page describes in words, done here the way the test suite does it.
 SETUP = {
     ("README.md", "automa-sim simulate rurik --strategy dart"):
@@ -234,8 +226,7 @@ def scheduler(request):
     return request.getfixturevalue("cluster")
 
 
-@pytest.mark.parametrize("example", [pytest.param(e, id=str(e)) for e in EXAMPLES
-                                     if (e.page, e.command) not in PENDING])
+@pytest.mark.parametrize("example", [pytest.param(e, id=str(e)) for e in EXAMPLES])
 def test_every_example_runs_as_written(capsys, monkeypatch, tmp_path, scheduler, example):
     if needs_cluster(example) or "--backend dask" in example.command:
         pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install '.[cluster]'")
@@ -280,7 +271,7 @@ def test_the_extractor_finds_the_examples():
 
 def test_the_lists_of_special_cases_name_real_examples():
     found = {(e.page, e.command) for e in EXAMPLES}
-    assert set(SETUP) <= found and PENDING <= found
+    assert set(SETUP) <= found
     produced = {f for e in EXAMPLES for f in reads(shlex.split(e.command)[1:])[0]}
     assert set(PRODUCERS) <= produced
 
