@@ -194,7 +194,8 @@ def settings(game_name: str, strategy: str | None, options: dict[str, str], by_l
         if name in walked:
             raise UsageError(f"--option {name}: calibrate sets it (the {'--over' if over else 'difficulty'} "
                              f"ladder walks it)")
-    base = game.resolve_options(options)  # a data file may add levels (Game.allowed)
+    # a data file may add levels (Game.allowed): with --over, the first value's files define them
+    base = game.resolve_options(options | (steps[0] if over else {}))
     if not over:
         steps = [dict(zip(ladder.steps, combo))
                  for combo in itertools.product(*[game.allowed(n, base) for n in ladder.steps])]
