@@ -477,7 +477,8 @@ def run_spec(out: Path, cell: str | None, game_index: int):
         labels = [c.label for c in sweep.cells]
         if cell not in labels:
             raise UsageError(f"{out} is a sweep: give --cell, one of: {', '.join(map(repr, labels))}")
-        spec, games = sweep.cells[labels.index(cell)].spec, sweep.games
+        chosen = sweep.cells[labels.index(cell)]
+        spec, games = chosen.spec, sweep.cell_games(chosen)
     else:
         if cell is not None:
             raise UsageError(f"--cell: {out} is a simulate run, not a sweep")
@@ -582,24 +583,46 @@ def list_games():
 
 
 @list_cmd.command("strategies")
-@click.argument("game", shell_complete=complete_game)
-def list_strategies(game):
-    """List GAME's built-in and plugin strategies, with each parameter's default and help
-    (set them as --strategy 'NAME(key=value,...)').
+@click.argument("game", required=False, shell_complete=complete_game)
+@click.option("--long", "-v", "long", is_flag=True,
+              help="Each strategy's whole description and every parameter with its default, type and help.")
+def list_strategies(game, long):
+    """List the built-in and plugin strategies of GAME (default: of every game), one line each: the
+    name and what it does. --long adds each parameter (set them as --strategy 'NAME(key=value,...)').
 
     \b
     Example:
-      automa-sim list strategies rurik
+      automa-sim list strategies
+      automa-sim list strategies rurik --long
     """
-    from automa.core.registry import get_game, get_strategy, strategy_names
+    from automa.core.registry import game_names, get_game, get_strategy, strategy_names
 
-    entry = get_game(game)
-    for name in strategy_names(entry):
-        spec = get_strategy(entry, name)
-        default = " (default)" if name == entry.default_strategy else ""
-        click.echo(f"{name:<16} {spec.description}{default}".rstrip())
-        for p in spec.params:
-            click.echo(f"{'':<18}{p.name}={p.default} ({p.type}) {p.help}")
+    for name in [game] if game else game_names():
+        indent = "" if game else "  "
+        if not game:
+            click.echo(f"{name}:")
+            try:
+                get_game(name)
+            except UsageError as exc:
+                click.echo(f"{indent}(not available: {exc})")
+                continue
+        entry = get_game(name)
+        for strategy in strategy_names(entry):
+            spec = get_strategy(entry, strategy)
+            default = " (default)" if strategy == entry.default_strategy else ""
+            about = spec.description if long else _first_clause(spec.description)
+            click.echo(f"{indent}{strategy:<16} {about}{default}".rstrip())
+            for p in spec.params if long else ():
+                click.echo(f"{indent}{'':<18}{p.name}={p.default} ({p.type}) {p.help}")
+    if not long:
+        click.echo(f"(automa-sim list strategies {game or 'GAME'} --long: each strategy's parameters)")
+
+
+def _first_clause(text: str) -> str:
+    """A description up to its first colon, semicolon or parenthesis: what the strategy does, in short."""
+    for stop in (":", ";", " ("):
+        text = text.split(stop)[0]
+    return text.strip()
 
 
 @list_cmd.command("options")
@@ -644,7 +667,7 @@ def rules_cmd():
 @rules_cmd.command("template")
 @click.argument("game")
 @click.option("--file", "option", metavar="OPTION",
-              help="Which file option's template: Rurik scoring (default) or automa (the Rebellion); Stroganov rules.")
+              help="Which file option's template: Rurik scoring (default) or automa (the Rebellion); Stroganov rules (default) or automa (Ivan and Katyusha).")
 @click.option("--format", "fmt", type=click.Choice(["toml", "json"]), default="toml", show_default=True,
               help="Commented TOML, or JSON (no comments).")
 @click.option("--out", type=click.Path(path_type=Path), help="Write to this file instead of standard output.")
@@ -683,10 +706,13 @@ def rules_template(game, option, fmt, out):
 @click.option("--by", multiple=True, metavar="COLUMN",
               help="Group by this column; repeatable (default: strategy and every option; a sweep's "
                    "cells keep their order).")
+@click.option("--where", multiple=True, metavar="COLUMN=VALUE",
+              help="Only the games whose COLUMN holds VALUE, as the games file writes it (an option's value "
+                   "in any form it takes, e.g. modules=warfare,epic); repeatable: all must hold.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
               show_default=True, help="table: the main statistics for people; csv or json: every "
                                       "column of summary.csv, for machines.")
-def summarize_cmd(path, by, fmt):
+def summarize_cmd(path, by, where, fmt):
     """Recompute the summary of a results directory (or games file) and print it.
 
     Numbers are rounded to 4 decimals (the table: to what is worth reading).
@@ -695,13 +721,18 @@ def summarize_cmd(path, by, fmt):
     Example:
       automa-sim simulate rurik --games 50 --seed 1 --out results/summarize-example --force --quiet
       automa-sim summarize results/summarize-example --by rebel_leader
+      automa-sim summarize results/summarize-example --where difficulty=2 --by winner
       automa-sim summarize results/summarize-example --format csv > results/summarize-example-summary.csv
     """
+    from automa.analysis.select import parse_where, where as select
     from automa.core.registry import get_game
     from automa.core.results import games_file, read_games
     from automa.analysis.stats import configuration, rounded, summarize, summary_text
 
+    conditions = parse_where(where)
     games = read_games(games_file(path), get_game)
+    if conditions:
+        games = select(games, conditions, get_game(games["game"].iloc[0]))
     named, by = bool(by), list(by) or configuration(games)
     summary = rounded(summarize(games, by))
     if fmt == "csv":
@@ -715,25 +746,40 @@ def summarize_cmd(path, by, fmt):
 
 @app.command()
 @click.argument("run_a", metavar="DIR_A", type=click.Path(path_type=Path))
-@click.argument("run_b", metavar="DIR_B", type=click.Path(path_type=Path))
-def compare(run_a, run_b):
-    """Compare two runs of one game: B's win rate and mean margin minus A's, with 95% intervals.
+@click.argument("run_b", metavar="[DIR_B]", type=click.Path(path_type=Path), required=False)
+@click.option("--cell", "cells", multiple=True, metavar="LABEL",
+              help="With one sweep DIR_A: a cell (the `cell` column); give two, A then B.")
+def compare(run_a, run_b, cells):
+    """Compare two runs of one game, or two cells of a sweep: B's win rate and mean margin minus A's,
+    with 95% intervals.
 
     Runs with the same seed played the same deals, so they are compared game by game (paired), over
     the games both finished; with different seeds, or different game counts, it says so (different
     seeds: independent intervals, wider). DIR_A and DIR_B are results directories or games files.
+    Two cells of one sweep always share the seed: they are paired over the game indices both played.
 
     \b
     Example:
       automa-sim simulate rurik --games 200 --seed 1 --out results/compare-a --force --quiet
       automa-sim simulate rurik --games 200 --seed 1 --strategy random --out results/compare-b --force --quiet
       automa-sim compare results/compare-a results/compare-b
+      automa-sim compare results/rurik/difficulty --cell "master difficulty=2 rebel_leader=sviatopolk" --cell "master difficulty=3 rebel_leader=sviatopolk"
     """
     from automa.analysis.compare import compare as compare_runs
     from automa.analysis.compare import text
+    from automa.analysis.select import cell
     from automa.core.registry import get_game
     from automa.core.results import games_file, read_games
 
+    if cells:
+        if run_b is not None or len(cells) != 2:
+            raise UsageError("compare cells as: compare DIR --cell LABEL_A --cell LABEL_B (one sweep, two cells)")
+        games = read_games(games_file(run_a), get_game)
+        a, b = (cell(games, label, str(run_a)) for label in cells)
+        click.echo(text(compare_runs(a, b), cells))
+        return
+    if run_b is None:
+        raise UsageError("compare needs DIR_B, or two --cell LABEL of the sweep DIR_A")
     result = compare_runs(read_games(games_file(run_a), get_game), read_games(games_file(run_b), get_game))
     click.echo(text(result, (str(run_a), str(run_b))))
 
@@ -803,8 +849,9 @@ def bench(games, seconds, count, overhead, rollout, strategy):
 @click.option("--out", type=click.Path(path_type=Path),
               help="Output directory (default: results/<spec name>-<YYYYmmdd-HHMMSS>/).")
 @jobs_flag
-@click.option("--games", "-n", type=int, help="Games per cell instead of the spec's (a quick check).")
-@click.option("--format", "fmt", type=click.Choice(["csv", "csv.gz"]), default="csv", show_default=True,
+@click.option("--games", "-n", type=int, help="Games per cell instead of the spec's (a quick check); it also "
+                                               "caps each count of the spec's games_by_strategy.")
+@click.option("--format", "fmt", type=click.Choice(["csv", "csv.gz", "parquet"]), default="csv", show_default=True,
               help="Format of the games file (csv.gz: gzipped CSV, small enough to publish).")
 @quiet_flag
 @force_flag
@@ -933,6 +980,10 @@ def ladder(ctx, game, search, budgets, reference, option_pairs, grid, games, see
         design = lad.plan(game, search, rungs, list(reference) or None, parse_options(option_pairs, game), list(grid),
                           games, seed)
         outcome = lad.run(design, jobs, out, force, quiet, command, backend, scheduler)
+    if (outcome.out / lad.TABLE).is_file():
+        from automa.report.ladder_report import write_plot
+
+        write_plot(outcome.out)
     click.echo(lad.human_summary(design, outcome))
     finish(outcome, "ladder")
 
@@ -959,10 +1010,13 @@ def report(path, x, sensitivity):
 
 
 @app.command()
-@click.argument("game", shell_complete=complete_game)
+@click.argument("game", required=False, shell_complete=complete_game)
 @strategy_flag
 @click.option("--target", type=float, default=0.5, show_default=True, help="Target player win rate.")
 @option_flag
+@click.option("--over", metavar="OPTION=V1,V2,...",
+              help="Walk these values of one option, easiest first, instead of the game's difficulty ladder "
+                   "(for example your own automa files); --option sets the rest.")
 @click.option("--by-leader", is_flag=True, help="Calibrate separately for each automa leader (Rurik: rebel_leader).")
 @seed_flag
 @click.option("--batch", type=int, default=200, show_default=True, help="Games per setting per round.")
@@ -970,43 +1024,84 @@ def report(path, x, sensitivity):
 @click.option("--jobs", "-j", type=int, default=os.cpu_count() or 1, show_default="all cores",
               help="Processes; 1 runs serially in this process.")
 @click.option("--out", type=click.Path(path_type=Path),
-              help="CSV file (default: results/calibrate-<game>-<YYYYmmdd-HHMMSS>.csv).")
+              help="CSV file (default: results/calibrate-<game>-<YYYYmmdd-HHMMSS>.csv); the state of a "
+                   "calibration under way is beside it, as NAME.state.json.")
 @click.option("--force", is_flag=True, help="Overwrite an existing --out file.")
-def calibrate(game, strategy, target, option_pairs, by_leader, seed, batch, max_games, jobs, out, force):
-    """Find GAME's difficulty setting whose win rate for a strategy is closest to --target.
+@click.option("--resume", type=click.Path(path_type=Path), metavar="CSV",
+              help="Continue the interrupted calibration whose --out was CSV (its settings come from its "
+                   "state file; --jobs may change).")
+@click.pass_context
+def calibrate(ctx, game, strategy, target, option_pairs, over, by_leader, seed, batch, max_games, jobs, out, force,
+              resume):
+    """Find the setting of GAME's difficulty ladder whose win rate for a strategy is closest to --target.
 
     Walks the game's difficulty settings from easiest to hardest (Rurik: difficulty 1-4; Stroganov:
-    opponent x difficulty) on common random numbers, sampling in batches until each setting's 95%
-    interval separates from the target or narrows to +-2 points, and while the closest settings
-    cannot be told apart. Recommends a setting only if its data tell it apart from the others (else
-    says so). Prints a table and the recommendation and writes them as CSV.
+    opponent x difficulty), or the values of --over, on common random numbers, sampling in batches
+    until each setting's 95% interval separates from the target or narrows to +-2 points, and while
+    the closest settings cannot be told apart. Stops early once every setting's interval lies on one
+    side of the target (none can reach it). Recommends a setting only if its data tell it apart from
+    the others (else says so). Prints a table and the recommendation and writes them as CSV. Progress
+    and the time left (at most) go to stderr; Ctrl-C keeps the finished batches, and --resume goes on.
 
     \b
     Example:
       automa-sim calibrate rurik --strategy greedy --target 0.5 --by-leader --seed 1
+      automa-sim calibrate rurik --strategy greedy --target 0.3 --over rebel_leader=sviatopolk,gleb,maria --option difficulty=1 --seed 1 --out results/calibrate-leaders.csv --force
+      automa-sim calibrate --resume results/calibrate-leaders.csv
     """
+    import time
     from datetime import datetime
 
-    from automa.studies import calibrate as cal
     from automa.core.seeding import fresh_entropy
+    from automa.run.finish import resume_command
+    from automa.studies import calibrate as cal
 
-    out = out or Path("results") / f"calibrate-{game}-{datetime.now():%Y%m%d-%H%M%S}.csv"
-    if out.exists() and not force:
-        raise UsageError(f"output file {out} already exists; use --force to overwrite it or choose another --out")
-    seed = fresh_entropy() if seed is None else seed
-    table = cal.calibrate(game, strategy, target, parse_options(option_pairs, game), by_leader, seed, batch,
-                          max_games, jobs, lambda r, n, g: click.echo(
-                              f"round {r}: {n} settings sampled, {g:,} games so far", err=True))
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        table.to_csv(out, index=False)
-    except OSError as exc:
-        raise UsageError(f"cannot write {out}: {exc.strerror or exc}") from None
-    groups, steps = cal.ladder_columns(game, by_leader)
-    click.echo(cal.text_table(table, groups + steps))
-    for line in cal.recommendations(table, steps, groups):
+    command = shlex.join(["automa-sim", *ctx.obj])
+    if resume is not None:
+        no_run_settings(ctx, ("game", "strategy", "target", "option_pairs", "over", "by_leader", "seed", "batch",
+                              "max_games", "out", "force"))
+        out = resume
+        cal.check_jobs(jobs)
+        study = cal.resume(out, command)
+    else:
+        if game is None:
+            raise UsageError("calibrate needs GAME (or --resume CSV)")
+        out = out or Path("results") / f"calibrate-{game}-{datetime.now():%Y%m%d-%H%M%S}.csv"
+        seed = fresh_entropy() if seed is None else seed
+        study = cal.plan(game, strategy, target, parse_options(option_pairs, game), by_leader, cal.parse_over(over),
+                         seed, batch, max_games)
+        cal.check_jobs(jobs)
+        cal.start(study, out, force, command)
+    began = time.monotonic()
+
+    def progress(p):
+        rate = p.played / max(time.monotonic() - began, 1e-9)
+        left = "done" if not p.left else f"at most {_duration(p.left / rate)} left ({p.left:,} games)"
+        click.echo(f"round {p.round}: {p.sampled} settings sampled, {p.games:,} games so far "
+                   f"({rate:,.0f} games/s); {left}", err=True)
+
+    interrupted = cal.play(study, jobs, progress, lambda c: cal.save_state(c, out))
+    cal.finish(study, out, interrupted)
+    table = study.table()
+    groups = [study.leader] if study.leader else []
+    click.echo(cal.text_table(table, groups + study.steps))
+    if interrupted:
+        click.echo(f"INTERRUPTED in round {study.round} after {study.games():,} games; the finished batches are "
+                   f"kept (the table so far in {out}, the state in {cal.state_path(out)}); continue with:")
+        click.echo(resume_command("calibrate", out))
+        sys.exit(EXIT_INTERRUPTED)
+    for line in cal.recommendations(table, study.steps, groups):
         click.echo(line)
-    click.echo(f"seed {seed}; table written to {out}")
+    click.echo(f"seed {study.fields['seed']}; table written to {out}")
+
+
+def _duration(seconds: float) -> str:
+    """A time span in words: seconds, minutes or hours."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
 
 
 @app.command()

@@ -55,7 +55,7 @@ class WeightsFile:
         for key in table:
             if key not in declared:
                 raise UsageError(f"{path}: weights: unknown weight {key!r} "
-                                 f"(see `automa-sim list strategies {self.game}`)")
+                                 f"(see `automa-sim list strategies {self.game} --long`)")
         out = {}
         for p in self.params:
             if p.name not in table:

@@ -2,9 +2,10 @@
 
 Runs that share a root seed played the same deals and automa cards game by game (common random
 numbers), so they are compared pair by pair over the game indices both finished
-(:mod:`automa.analysis.paired`). Runs with different seeds are independent samples: their difference
-gets the (wider) normal interval of two independent means, and the comparison says so; so it does
-when the game counts differ. The difference is always B minus A.
+(:mod:`automa.analysis.paired`: the normal interval for the margin, Agresti-Min's for the win rate).
+Runs with different seeds are independent samples: their difference gets the (wider) normal interval
+of two independent means, and the comparison says so; so it does when the game counts differ. The
+difference is always B minus A.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from automa.core.errors import UsageError
-from automa.analysis.paired import interval
+from automa.analysis.paired import interval, win_interval
 from automa.core.results import layout
 from automa.core.intervals import Z95
 from automa.analysis.stats import text_table
@@ -83,7 +84,7 @@ def compare(a: pd.DataFrame, b: pd.DataFrame) -> Comparison:
     for measure in ("win_rate", "margin"):
         if paired:
             xa, xb = both[f"{measure}_a"].to_numpy(), both[f"{measure}_b"].to_numpy()
-            diff, lo, hi = interval(xb - xa)
+            diff, lo, hi = (win_interval if measure == "win_rate" else interval)(xb - xa)
         else:
             xa, xb = fa[measure].to_numpy(), fb[measure].to_numpy()
             diff, lo, hi = _independent(xa, xb)

@@ -2,8 +2,10 @@
 
 Game ``i`` of every cell of a sweep uses the same per-game seed, so cell and baseline are compared
 game by game: ``d_i = x_i(cell) - x_i(baseline)`` for the win indicator (1 if the player won, else 0)
-and for the margin. The 95% interval of the mean difference is the paired-difference normal interval
-``mean(d) ± z · sd(d) / sqrt(n)`` over the ``n`` games that finished in both cells.
+and for the margin, over the ``n`` games that finished in both cells. The 95% interval of the mean
+margin difference is the paired-difference normal interval ``mean(d) ± z · sd(d) / sqrt(n)``; that of
+the win-rate difference is the Agresti-Min interval (:func:`win_interval`), which stays honest where
+the normal one collapses, as when neither cell won a game.
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from automa.core.intervals import Z95, games_for_paired_difference, games_for_win_rate
+from automa.core.intervals import Z95, games_for_paired_difference, games_for_win_rate, paired_win_interval
 
 HALF_WIDTH = 0.01  # the interval half-width of the "games needed" table: ±1 percentage point
 COLUMNS = ("cell", "baseline", "pairs", "win_rate", "baseline_win_rate", "win_rate_diff",
@@ -47,10 +49,32 @@ def interval(d: np.ndarray, z: float = Z95) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def win_interval(d: np.ndarray, z: float = Z95) -> tuple[float, float, float]:
+    """The mean of per-game win differences ``d`` and its Agresti-Min 95% interval.
+
+    Each ``d_i`` lies in -1..1: one pair's difference of win indicators, or the mean of several pairs'
+    on the same game (a finding averaged over cells). The interval is the normal one after adding two
+    pseudo-games: half a game won only by the cell (+1), half won only by the reference (-1) and one
+    even (0), so that it is centred on ``sum(d) / (n + 2)`` and never collapses to a point when no game
+    differs. For 0/1 indicators it is :func:`automa.core.intervals.paired_win_interval` exactly; NaN for
+    no games.
+    """
+    n = len(d)
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    m = n + 2
+    centre = float(np.sum(d)) / m
+    spread = (float(np.sum(np.square(d))) + 1) / m - centre * centre
+    half = z * math.sqrt(spread / m)
+    return float(np.mean(d)), max(-1.0, centre - half), min(1.0, centre + half)
+
+
 def paired_row(games: pd.DataFrame, cell: str, baseline: str) -> dict:
-    """One row of ``paired.csv``: ``cell`` against ``baseline`` over the games both finished."""
+    """One row of ``paired.csv``: ``cell`` against ``baseline`` over the games both finished; the win-rate
+    difference's bounds (``win_rate_diff_lo``, ``win_rate_diff_hi``) are Agresti-Min's
+    (:func:`automa.core.intervals.paired_win_interval`), the margin difference's the normal interval's."""
     d = differences(games, cell, baseline)
-    win, win_lo, win_hi = interval(d["win_diff"].to_numpy())
+    win, win_lo, win_hi = paired_win_interval(d["win"].tolist(), d["win_base"].tolist())
     margin, margin_lo, margin_hi = interval(d["margin_diff"].to_numpy())
     return {"cell": cell, "baseline": baseline, "pairs": len(d),
             "win_rate": d["win"].mean(), "baseline_win_rate": d["win_base"].mean(),

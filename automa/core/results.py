@@ -199,9 +199,8 @@ class GamesWriter:
         self.game = game
         self.fmt = fmt
         self.count = 0
+        self.prefixed = bool(prefix)
         self._owned = isinstance(target, Path)
-        if prefix and fmt == "parquet":
-            raise ValueError("a prefix column is only written to CSV")
         if fmt == "csv.gz":
             self._raw = open(target, "wb")
             zipped = gzip.GzipFile(filename="", mode="wb", fileobj=self._raw, mtime=0)
@@ -214,7 +213,7 @@ class GamesWriter:
             import pyarrow as pa
             import pyarrow.parquet as pq
 
-            types = dtypes(game)
+            types = {prefix: "str"} | dtypes(game) if prefix else dtypes(game)  # the prefix: text (a cell)
             arrow = {"str": pa.string(), "bool": pa.bool_()}
             self._schema = pa.schema([(c, arrow.get(types[c], pa.int64())) for c in self.cols])
             self._nullable = [types[c] == "Int64" for c in self.cols]
@@ -238,7 +237,7 @@ class GamesWriter:
             self.count += count
             self._file.write(text)
         else:
-            self.write(parse_rows(self.game, text))
+            self.write(parse_rows(self.game, text, self.prefixed))
 
     def _write_group(self, rows: list[list]) -> None:
         import pyarrow as pa
@@ -288,9 +287,10 @@ def csv_lines(rows: list[list]) -> list[str]:
     return lines
 
 
-def parse_rows(game, text: str) -> list[list]:
-    """Rows of ``games.csv`` from their CSV text, with the values :func:`row` makes (ints, bools, text)."""
-    kinds = list(dtypes(game).values())
+def parse_rows(game, text: str, prefixed: bool = False) -> list[list]:
+    """Rows of ``games.csv`` from their CSV text, with the values :func:`row` makes (ints, bools, text);
+    ``prefixed``: each row starts with a prefix column (a sweep's ``cell``), kept as text."""
+    kinds = ["str"] * prefixed + list(dtypes(game).values())
     rows = []
     for values in csv.reader(io.StringIO(text)):
         rows.append([_value(v, k) for v, k in zip(values, kinds)])

@@ -58,12 +58,19 @@ class Decision:
 
 
 class Strategy:
-    """Base class for player strategies. Subclasses set ``name`` and override :meth:`choose`."""
+    """Base class for player strategies. Subclasses set ``name`` and override :meth:`choose`.
+
+    ``ignores`` declares the rules a strategy is known not to play for, so that a report can say so
+    beside the finding they distort: it maps an option's value, ``"modules=diplomacy"`` (for a set
+    option, a value in the set), to what the strategy fails to do there, one sentence without a
+    subject, ``"never steers its move to a diplomacy tile"``. Declare only what its code shows.
+    """
 
     name = "strategy"
     description = ""
     searches = False    # True: the engine records the game and offers Decision.rollout
     params: tuple = ()  # automa.core.params.Param: parameters taken as keyword arguments after rng
+    ignores: dict[str, str] = {}  # "option=value" -> the rule it does not play for (see above)
 
     def __init__(self, rng: random.Random):
         self.rng = rng

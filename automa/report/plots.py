@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -37,8 +38,30 @@ def _save(fig, path: Path) -> None:
     _pyplot().close(fig)
 
 
-def _name(value: str) -> str:
-    return value or "(none)"
+def _name(value: str, inches: float | None = None, fontsize: float = 8) -> str:
+    """An option value as shown: ``(none)`` for an empty set, a set broken after its commas into lines
+    that fit ``inches`` at ``fontsize`` points."""
+    if not value:
+        return "(none)"
+    if inches is None:
+        return value
+    return _fit(value.replace(",", ", "), inches, fontsize).replace(", ", ",")
+
+
+def _fit(text: str, inches: float, fontsize: float) -> str:
+    """``text`` broken at its spaces into lines about ``inches`` wide at ``fontsize`` points."""
+    return textwrap.fill(text, max(6, int(inches * 72 / (fontsize * 0.62))), break_long_words=False)
+
+
+def _panel(values: dict[str, str]) -> str:
+    """A panel's title: its strategy, and its other values as name=value (a set's values with a space
+    after each comma, so that a long set can break), separated by semicolons."""
+    return "; ".join(v if k == "strategy" else f"{k}={_name(v).replace(',', ', ')}" for k, v in values.items())
+
+
+def _suptitle(fig, title: str, note: str = "", fontsize: float = 12) -> None:
+    """The figure's title, broken into lines that fit the figure's width."""
+    fig.suptitle(_fit(title + note, fig.get_figwidth() - 0.3, fontsize), fontsize=fontsize)
 
 
 def _win_rate_top(highest: float) -> float:
@@ -80,32 +103,46 @@ def heat_panels(study, x: str) -> tuple[str, str, list[dict[str, str]]]:
     return rows, cols, [dict(zip(panel_axes, c)) for c in combos if tuple(c) in present]
 
 
+def _norm(metric: str, part):
+    """One panel's colour scale. Win rate: 0 to the panel's own top (:func:`_win_rate_top`), so a weak
+    player's 0.4% and 2.9% differ in colour rather than both looking like 0 beside another player's 30%.
+    Margin: a diverging scale with white at 0 (blue: the player ahead, red: the automa ahead), each
+    half stretched to the panel's own extreme, so -10 and -38 VP read apart as well as -1 and +2."""
+    from matplotlib.colors import Normalize, TwoSlopeNorm
+
+    if metric == "win_rate":
+        return Normalize(0, _win_rate_top(float(part["win_rate_hi"].max())))
+    margins = part["margin_mean"].to_numpy(dtype=float)
+    return TwoSlopeNorm(0, min(-1.0, float(np.nanmin(margins))), max(1.0, float(np.nanmax(margins))))
+
+
 def plot_heat(study, x: str, metric: str, path: Path) -> None:
     """A heat map of ``metric`` (``win_rate`` with its Wilson interval, or ``margin_mean``) over the two
-    main axes, one panel per strategy (and value of any further axis); excluded cells stay blank."""
-    from matplotlib.colors import Normalize
+    main axes, one panel per strategy (and value of any further axis); excluded cells stay blank.
+
+    Each panel has its own colour scale (:func:`_norm`) and its own colour bar under it: the panels are
+    different players whose rates differ a hundredfold, and one shared scale painted every weak player's
+    panel a single colour. The numbers in the squares compare across panels; the colours compare within one.
+    """
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
 
     plt = _pyplot()
     rows, cols, panels = heat_panels(study, x)
     s = study.summary
     rv, cv = study.axes[rows], study.axes[cols]
-    if metric == "win_rate":
-        norm, cmap = Normalize(0, _win_rate_top(float(s["win_rate_hi"].max()))), plt.get_cmap("viridis")
-    else:
-        lim = max(1.0, float(np.nanmax(np.abs(s["margin_mean"].to_numpy(dtype=float)))))
-        norm, cmap = Normalize(-lim, lim), plt.get_cmap("RdBu")
-    width, height = 1.0 + 0.9 * len(cv), 0.9 + 0.48 * len(rv)
-    ncols = max(1, min(len(panels), int(14 // width)))
+    cmap = plt.get_cmap("viridis" if metric == "win_rate" else "RdBu")
+    width, height = 1.0 + 0.9 * max(2, len(cv)), 1.7 + 0.48 * len(rv)
+    ncols = max(1, min(len(panels), int(15 // width)))
     nrows = math.ceil(len(panels) / ncols)
-    fig, axes = plt.subplots(nrows, ncols, figsize=(width * ncols + 1.2, height * nrows + 0.5), squeeze=False,
+    fig, axes = plt.subplots(nrows, ncols, figsize=(width * ncols + 0.3, height * nrows + 0.7), squeeze=False,
                              layout="constrained")
-    image = None
     for ax, panel in zip(axes.flat, panels):
         grid = np.full((len(rv), len(cv)), np.nan)
         labels = [[""] * len(cv) for _ in rv]
         part = s
         for key, value in panel.items():
             part = part[part[key] == value]
+        norm = _norm(metric, part)
         for r in part.itertuples():
             i, j = rv.index(getattr(r, rows)), cv.index(getattr(r, cols))
             grid[i, j] = getattr(r, metric)
@@ -117,23 +154,23 @@ def plot_heat(study, x: str, metric: str, path: Path) -> None:
                 shade = np.mean(cmap(norm(grid[i, j]))[:3])
                 ax.text(j, i, labels[i][j], ha="center", va="center", fontsize=7,
                         color="white" if shade < 0.5 else "black")
-        ax.set_xticks(range(len(cv)), [_name(v) for v in cv], fontsize=8, rotation=30 if len(cv) > 5 else 0)
-        ax.set_yticks(range(len(rv)), [_name(v) for v in rv], fontsize=8)
+        ax.set_xticks(range(len(cv)), [_name(v, 0.85, 8) for v in cv], fontsize=8)
+        ax.set_yticks(range(len(rv)), [_name(v, 1.2, 8) for v in rv], fontsize=8)
         ax.set_xlabel(cols, fontsize=9)
         ax.set_ylabel(rows, fontsize=9)
         ax.set_facecolor("#eeeeee")
-        ax.set_title(", ".join(f"{v}" if k == "strategy" else f"{k}={_name(v)}" for k, v in panel.items())
-                     or "every strategy", fontsize=10)
+        ax.set_title(_fit(_panel(panel) or "every strategy", width - 0.3, 10), fontsize=10)
+        bar = fig.colorbar(image, ax=ax, location="bottom", shrink=0.9, aspect=22)
+        bar.locator = MaxNLocator(4)
+        if metric == "win_rate":
+            bar.formatter = PercentFormatter(1.0)
+        bar.ax.tick_params(labelsize=7)
+        bar.set_label("player win rate" if metric == "win_rate" else "mean margin, VP", fontsize=8)
     for ax in axes.flat[len(panels):]:
         ax.set_visible(False)
-    bar = fig.colorbar(image, ax=axes.ravel().tolist(), shrink=min(1.0, 4 / nrows), aspect=25)
-    if metric == "win_rate":
-        _percent(bar.ax)
-        bar.set_label("player win rate")
-        fig.suptitle(f"{study.game.name}: player win rate [95% Wilson interval]")
-    else:
-        bar.set_label("mean margin, VP (blue: player ahead)")
-        fig.suptitle(f"{study.game.name}: mean margin, player minus automa (VP)")
+    _suptitle(fig, f"{study.game.name}: player win rate [95% Wilson interval]" if metric == "win_rate" else
+              f"{study.game.name}: mean margin, player minus automa, VP (blue: the player ahead)",
+              "; each panel has its own colour scale" if len(panels) > 1 else "")
     _save(fig, path)
 
 
@@ -151,9 +188,12 @@ def plot_win_rate(study, x: str, path: Path) -> None:
     present = {tuple(str(v) for v in row) for row in s[others].itertuples(index=False)}
     panels = [p for p in itertools.product(*[study.axes[k] for k in others]) if p in present]
     strategies = study.axes["strategy"]
-    cols = min(4, len(panels))
+    spacing = _tick_inches(ticks, 8)
+    width = max(3.4, 0.9 + spacing * len(ticks))
+    cols = max(1, min(4, len(panels), int(16 // width)))
     rows = math.ceil(len(panels) / cols)
-    fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 3.4 * rows + 0.5), sharey=True, squeeze=False)
+    fig, axes = plt.subplots(rows, cols, figsize=(width * cols + 0.3, 3.4 * rows), sharey=True, squeeze=False,
+                             layout="constrained")
     top = _win_rate_top(float(s["win_rate_hi"].max()))
     for ax, panel in zip(axes.flat, panels):
         mask = np.ones(len(s), dtype=bool)
@@ -168,23 +208,39 @@ def plot_win_rate(study, x: str, path: Path) -> None:
                         marker="o", capsize=3, label=strategy)
         if top == 1.0:
             ax.axhline(0.5, color="grey", lw=0.6, ls=":")
-        ax.set_xticks(range(len(ticks)), [_name(t) for t in ticks])
+        ax.set_xticks(range(len(ticks)), [_name(t, spacing - 0.1, 8) for t in ticks], fontsize=8)
         ax.set_xlim(-0.5, len(ticks) - 0.5)
         ax.set_xlabel(x)
         ax.set_ylim(0, top)
         ax.tick_params(labelleft=True)
         _percent(ax)
-        ax.set_title(", ".join(f"{k}={_name(v)}" for k, v in zip(others, panel)), fontsize=9)
+        ax.set_title(_fit(_panel(dict(zip(others, panel))), width - 0.6, 9), fontsize=9)
     for ax in axes.flat[len(panels):]:
         ax.set_visible(False)
     for row in axes:
         row[0].set_ylabel("player win rate")
     handles, names = axes[0][0].get_legend_handles_labels()
-    fig.legend(handles, names, title="strategy", loc="upper center", ncol=len(names), fontsize=8,
-               bbox_to_anchor=(0.5, 1 - 0.35 / fig.get_figheight()), frameon=False)
-    fig.suptitle(f"{study.game.name}: player win rate (95% Wilson interval) by {x}")
-    fig.tight_layout(rect=(0, 0, 1, 1 - 0.8 / fig.get_figheight()))
+    per_row = min(len(names), max(1, int((width * cols) // _legend_entry_inches(names, 8))))
+    title = _fit(f"{study.game.name}: player win rate (95% Wilson interval) by {x}", width * cols, 12)
+    title_h, legend_h = 0.15 + 0.22 * (title.count("\n") + 1), 0.3 + 0.2 * math.ceil(len(names) / per_row)
+    fig.set_figheight(3.4 * rows + 0.2 + title_h + legend_h)
+    tall = fig.get_figheight()
+    fig.text(0.5, 1 - 0.08 / tall, title, ha="center", va="top", fontsize=12)
+    fig.legend(handles, names, title="strategy", loc="upper center", bbox_to_anchor=(0.5, 1 - title_h / tall),
+               ncol=per_row, fontsize=8, frameon=False)
+    fig.get_layout_engine().set(rect=(0, 0, 1, 1 - (title_h + legend_h) / tall))
     _save(fig, path)
+
+
+def _tick_inches(ticks: list[str], fontsize: float) -> float:
+    """The room a tick label needs across: its longest word (a set's values go on lines of their own)."""
+    words = [w for t in ticks for w in _name(t).replace(",", ", ").split()]
+    return max(0.55, 0.15 + max(map(len, words)) * fontsize * 0.62 / 72)
+
+
+def _legend_entry_inches(names: list[str], fontsize: float) -> float:
+    """The width of one legend column: the marker, the longest name and the space between columns."""
+    return (4.8 + 0.62 * max(map(len, names))) * fontsize / 72
 
 
 def _groups(study, x: str | None) -> tuple[str | None, list[str]]:
@@ -203,32 +259,35 @@ def plot_margins(study, x: str | None, path: Path) -> None:
     group, values = _groups(study, x)
     done = study.games[study.games["error"] == ""]
     ticks = study.axes[x] if x else [""]
-    ncols = min(5, len(values))
+    spacing = _tick_inches(ticks if x else ["every game"], 8)
+    width = max(2.8, 0.9 + spacing * len(ticks))
+    ncols = max(1, min(5, len(values), int(16 // width)))
     nrows = math.ceil(len(values) / ncols)
-    width = min(16, max(6, 0.8 + 0.75 * len(ticks) * ncols + 1.0 * ncols))
-    fig, axes = plt.subplots(nrows, ncols, figsize=(width, 3.2 * nrows + 0.4), squeeze=False, sharey=True)
+    fig, axes = plt.subplots(nrows, ncols, figsize=(max(6.0, width * ncols + 0.3), 3.2 * nrows + 0.6),
+                             squeeze=False, sharey=True, layout="constrained")
     for ax, value in zip(axes.flat, values):
         part = done[done[group] == value]
         data = [(part[part[x] == t] if x else part)["margin"].to_numpy(dtype=float) for t in ticks]
         ax.boxplot(data, flierprops={"markersize": 2}, medianprops={"color": "black"})
-        ax.set_xticks(range(1, len(ticks) + 1), [_name(t) if x else "every game" for t in ticks], fontsize=8,
-                      rotation=30 if len(ticks) > 5 else 0)
+        ax.set_xticks(range(1, len(ticks) + 1), [_name(t, spacing - 0.1, 8) if x else "every game" for t in ticks],
+                      fontsize=8)
         ax.axhline(0, color="grey", lw=0.8)
         ax.set_xlabel(x or "")
         ax.tick_params(labelleft=True)
-        ax.set_title(value if group == "strategy" else f"{group}={_name(value)}", fontsize=10)
+        ax.set_title(_fit(_panel({group: value}), width - 0.6, 10), fontsize=10)
     for ax in axes.flat[len(values):]:
         ax.set_visible(False)
     for row in axes:
         row[0].set_ylabel("margin (VP)")
-    fig.suptitle(f"{study.game.name}: margin, player minus automa, per game")
-    fig.tight_layout()
+    _suptitle(fig, f"{study.game.name}: margin, player minus automa, per game")
     _save(fig, path)
 
 
 def plot_breakdown(study, x: str | None, path: Path) -> None:
     """Stacked bars of the mean points per category, player and automa, per strategy (or heat map column)
     and value of ``x``, the other axes pooled; only the categories a side ever scored in are shown."""
+    from matplotlib.transforms import ScaledTranslation
+
     plt = _pyplot()
     group, values = _groups(study, x)
     done = study.games[study.games["error"] == ""]
@@ -238,8 +297,9 @@ def plot_breakdown(study, x: str | None, path: Path) -> None:
              for v, t in bars]
     categories = list(study.game.categories)
     colours = plt.get_cmap("tab20").colors
-    height = 2.2 + 0.26 * len(bars)
-    fig, axes = plt.subplots(1, 2, figsize=(13, height), sharex=True, sharey=True)
+    height = 2.6 + 0.26 * len(bars)
+    fig, axes = plt.subplots(1, 2, figsize=(13, height), sharex=True, sharey=True, layout="constrained")
+    above = ScaledTranslation(0, 0.25 if len(bars) > 8 else 0.05, fig.dpi_scale_trans)
     for ax, side in zip(axes, ("player", "automa")):
         scored = ever_scored(done, side, categories)
         pos, neg = np.zeros(len(bars)), np.zeros(len(bars))
@@ -253,15 +313,16 @@ def plot_breakdown(study, x: str | None, path: Path) -> None:
             neg += np.clip(values_, None, 0)
         ax.axvline(0, color="grey", lw=0.6)
         ax.set_xlabel("mean points per game")
-        ax.tick_params(labeltop=True, top=True)
-        ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0 + 0.3 / height), ncol=min(5, max(1, len(scored))),
-                  fontsize=8, frameon=False, title=side, title_fontproperties={"weight": "bold"})
+        ax.tick_params(labeltop=len(bars) > 8, top=len(bars) > 8)
+        per_row = max(1, int(4.5 // _legend_entry_inches(scored or [""], 8)))
+        ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), bbox_transform=ax.transAxes + above,
+                  ncol=min(per_row, max(1, len(scored))), fontsize=8, frameon=False, title=side,
+                  title_fontproperties={"weight": "bold"})
         for k in range(1, len(values)):
             ax.axhline(k * len(ticks) - 0.5, color="#999999", lw=0.6)
     axes[0].set_yticks(range(len(bars)), names, fontsize=8)
     axes[0].set_ylim(len(bars) - 0.5, -0.5)
-    fig.suptitle(f"{study.game.name}: mean points by category (categories never scored are left out)")
-    fig.tight_layout()
+    _suptitle(fig, f"{study.game.name}: mean points by category (categories never scored are left out)")
     _save(fig, path)
 
 

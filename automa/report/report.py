@@ -4,9 +4,11 @@ self-contained ``report.html`` (:mod:`automa.report.render`).
 It is composed from the directory read back (:mod:`automa.report.study`): ``summary.csv`` (tables, heat
 maps, win-rate plot), ``paired.csv`` (paired differences), the games file (findings, margins, category
 breakdown, convergence, games needed, the rule options in force) and ``manifest.json`` (grid,
-baseline). It reads top down: a heat map of win rate and margin over the two main axes, the findings
-in words with their intervals (:mod:`automa.analysis.findings`), what the numbers do and do not show,
-the plots, and the long tables folded away. It carries no timestamp, so the same directory gives the
+baseline, the question and its axis). It reads top down: the spec's question and its answer per strategy
+with intervals (each value of the axis against the baseline's), the strategies used with their known
+limits, a heat map of win rate and margin over the two main axes, the findings in words with their
+intervals (:mod:`automa.analysis.findings`), what the numbers do and do not show, the plots, and the
+long tables folded away. It carries no timestamp, so the same directory gives the
 same ``report.md``.
 """
 from __future__ import annotations
@@ -17,10 +19,10 @@ import pandas as pd
 
 from automa.report import plots
 from automa.report.render import pts, write_pages
-from automa.report.study import Study, default_x, load
-from automa.run.manifest import recorded_path, regenerate_command, repository_path
+from automa.report.study import Study, default_x, load, question, question_axis
+from automa.run.manifest import recorded_path, regenerate_line
 from automa.core.errors import UsageError
-from automa.analysis.findings import SECTIONS, Grid, findings
+from automa.analysis.findings import SECTIONS, Finding, Grid, findings, shown
 from automa.analysis.paired import HALF_WIDTH, needed_table
 from automa.core.registry import get_strategy
 
@@ -94,16 +96,63 @@ def option_rows(study: Study) -> tuple[list[str], list[list[str]]]:
     return head, rows
 
 
-def strategy_items(study: Study) -> list[str]:
-    """Each strategy of the sweep with its one-line description."""
-    items = []
+def _specs(study: Study) -> dict:
+    """Each strategy of the sweep by name: its StrategySpec, or None when it is not installed here."""
+    specs = {}
     for name in study.manifest["strategies"]:
         try:
-            about = get_strategy(study.game, name).description
+            specs[name] = get_strategy(study.game, name)
         except UsageError:
-            about = "(not installed here)"
-        items.append(f"{name}: {about}" if about else name)
+            specs[name] = None
+    return specs
+
+
+def limits(study: Study) -> dict[tuple[str, str, str], str]:
+    """(strategy, option, value) -> the rule the strategy is known to ignore there (its ``ignores``,
+    :class:`automa.core.strategy.Strategy`), for every value the option takes in this study's games: the
+    value itself, or for a ``set`` option any value that holds it."""
+    out = {}
+    for name, spec in _specs(study).items():
+        for key, sentence in (spec.cls.ignores if spec else {}).items():
+            option, _, value = key.partition("=")
+            if option not in study.games:
+                continue
+            is_set = study.game.option(option).type == "set"
+            for v in dict.fromkeys(str(v) for v in study.games[option]):
+                if v == value or (is_set and value in v.split(",")):
+                    out[(name, option, v)] = sentence
+    return out
+
+
+def strategy_items(study: Study) -> list[str]:
+    """Each strategy of the sweep with its one-line description and the rules it is known to ignore in
+    this study's games."""
+    ignored = limits(study)
+    items = []
+    for name, spec in _specs(study).items():
+        about = spec.description if spec else "(not installed here)"
+        where = {}
+        for (who, option, value), limit in ignored.items():
+            if who == name:
+                where.setdefault(limit, []).append(shown(option, value))
+        mine = "; ".join(f"with {' or '.join(values)}, it {limit}" for limit, values in where.items())
+        known = f". Known limit here: {mine}" if mine else ""
+        items.append((f"{name}: {about.rstrip('.')}" if about else name) + known)
     return items
+
+
+def players(study: Study) -> str:
+    """Which strategies are the strongest cheap player (the game's default strategy) and the search
+    players; without a search player, where the ladder study gives a strong player's view."""
+    specs = _specs(study)
+    strong = study.game.default_strategy
+    search = [name for name, spec in specs.items() if spec and spec.cls.searches]
+    text = (f"{strong} is the strongest cheap player (the game's default strategy, no search)." if strong in specs
+            else f"The strongest cheap player, {strong}, is not among these strategies.")
+    if search:
+        return text + f" Search player{'s' if len(search) > 1 else ''} included: {', '.join(search)}."
+    return text + (f" No search player is included: for a strong player's view see the ladder study, "
+                   f"results/{study.game.name}/ladder (automa-sim report results/{study.game.name}/ladder).")
 
 
 def _signed(value: float) -> str:
@@ -119,25 +168,87 @@ def _change(effect: tuple[float, float, float], scale: float, unit: str) -> str:
     return f"{_signed(mean)} {unit}{bounds}"
 
 
-def finding_tables(study: Study, x: str | None) -> list[tuple[str, list[str], list[list[str]]]]:
-    """The findings (:func:`automa.analysis.findings.findings`) as one short table per section; none for a
+def _found(study: Study) -> list[Finding]:
+    """The findings (:func:`automa.analysis.findings.findings`) on the question's axis; none for a
     simulate directory, or a sweep stopped before its baseline cell was played."""
     cells = study.summary.set_index("cell")
     if not study.is_sweep or study.manifest["baseline"] not in cells.index:
         return []
     base = cells.loc[study.manifest["baseline"]]
     grid = Grid(study.summary, study.axes)
-    found = findings(study.games, grid, x, {a: str(base[a]) for a in study.axes}, list(study.game.categories))
+    return findings(study.games, grid, question_axis(study), {a: str(base[a]) for a in study.axes},
+                    list(study.game.categories), limits(study))
+
+
+def _caveat(strategy: str, values: list[str], limit: str, many: bool = True) -> str:
+    """A rule ``strategy`` ignores at the settings ``values``, said beside their finding (``many``: findings)."""
+    return (f"Mind {' and '.join(values)}: {strategy} {limit}; the finding{'s show' if many else ' shows'} the rule "
+            f"as {strategy} plays it, not as a player who uses it would.")
+
+
+def finding_tables(found: list[Finding]) -> list[tuple[str, list[str], list[list[str]]]]:
+    """The findings as one short table per section, each with its note and the rule its strategy ignores."""
     head = ["finding", "margin change, VP [95%]", "win rate change, points [95%]", "games"]
     tables = []
     for section, title in SECTIONS.items():
         mine = [f for f in found if f.section == section]
         shared = len({f.over for f in mine}) == 1  # then it is said once, in the title
-        rows = [[f.text + ("" if shared or not f.over else f" ({f.over})"), _change(f.margin, 1, "VP"),
-                 _change(f.win, 100, "pts"), f"{f.games:,}"] for f in mine]
+        rows = []
+        for f in mine:
+            caveat = _caveat(f.strategy, [f.value], f.limit, many=False) if f.limit else ""
+            text = f.text + ("" if shared or not f.over else f" ({f.over})") + ("." if f.note or caveat else "")
+            rows.append([" ".join(filter(None, [text, f.note, caveat])), _change(f.margin, 1, "VP"),
+                         _change(f.win, 100, "pts"), f"{f.games:,}"])
         if rows:
             tables.append((title + (f" ({mine[0].over})" if shared and mine[0].over else ""), head, rows))
     return tables
+
+
+def headline(study: Study, found: list[Finding]) -> list[tuple]:
+    """The question and its answer, a sentence or two per strategy with its intervals: each value of the
+    question's axis against the baseline's, for that strategy, with the reason where the margin and the
+    win rate disagree and the rule the strategy ignores where one distorts the finding."""
+    asked = question(study)
+    axis = question_axis(study)
+    out = [("h2", asked or "Result")]
+    setting = [f for f in found if f.section == "setting"]
+    if axis is None or not setting:
+        why = ("Nothing but the strategy varies: each strategy's result at the baseline's settings is in the "
+               "summary below." if axis is None else
+               "No answer: the sweep stopped before its baseline cell was played.")
+        return out + [("p", why)]
+    base = setting[0].reference
+    over = setting[0].over
+    out.append(("p", f"Each value of {axis} against the baseline's, {base}, for each strategy"
+                     + (f", {over}" if over else "") + ": the change of the player's margin (VP) and win rate "
+                     "(points) on the same deals, with 95% paired intervals; the strongest strategy (by its win rate "
+                     "at the baseline) first. The verdict reads both."))
+    others = {k: v for k, v in limits(study).items() if k[1] != axis}  # in the cells each answer averages over
+    items = []
+    for s in study.axes["strategy"]:
+        mine = [f for f in setting if f.strategy == s]
+        if not mine:
+            continue
+        clauses = [f"{f.value} is {f.verdict} (margin {_change(f.margin, 1, 'VP')}, win rate "
+                   f"{_change(f.win, 100, 'pts')})" for f in mine]
+        rare = [f for f in mine if f.rare]
+        notes = [f.note for f in mine if f.note and not f.rare]
+        if rare:
+            rates = ", ".join(f"{f.rates[0]:.1%} at {f.value}" for f in rare) + f", {rare[0].rates[1]:.1%} at {base}"
+            never = "never" if rare[0].rates[1] < 0.5 else "always"
+            notes.insert(0, f"The win rate cannot tell: {s} almost {never} wins ({rates}), so "
+                            + ("the verdicts rest on the margin." if len(rare) == len(mine) else
+                               f"at {' and '.join(f.value for f in rare)} the verdict rests on the margin."))
+        ignored = {}
+        for f in mine:
+            if f.limit:
+                ignored.setdefault(f.limit, []).append(f.value)
+        for (who, option, value), limit in others.items():
+            if who == s:
+                ignored.setdefault(limit, []).append(shown(option, value))
+        notes += [_caveat(s, values, limit) for limit, values in ignored.items()]
+        items.append((-mine[0].rates[1], f"{s}: " + "; ".join(clauses) + ". " + " ".join(notes)))
+    return out + [("ul", [item.strip() for _, item in sorted(items, key=lambda pair: pair[0])])]
 
 
 def caveats(study: Study) -> tuple[list[str], list[str]]:
@@ -146,7 +257,7 @@ def caveats(study: Study) -> tuple[list[str], list[str]]:
     shows = [
         f"How {len(m['strategies'])} scripted player strateg{'y' if len(m['strategies']) == 1 else 'ies'} "
         f"score{'s' if len(m['strategies']) == 1 else ''} against the game's official solo automa as this engine models it ({study.game.title}), "
-        f"over {m['games_per_cell']:,} seeded games per cell, under the rule options listed below.",
+        f"over {m['games_per_cell']:,} seeded games per cell{_fewer(m)}, under the rule options listed below.",
         "Differences between cells, measured on common random numbers: game i of every cell uses the "
         "same seed (the same deal and automa cards wherever the setup options agree), so a paired "
         "difference is far less noisy than two separate runs.",
@@ -171,31 +282,37 @@ def _img(plot: str) -> tuple:
     return ("img", f"plots/{plot}.png", PLOTS[plot])
 
 
+def _fewer(m: dict) -> str:
+    """" (mc(budget=8): 200)" for each strategy a spec's ``games_by_strategy`` gives fewer games."""
+    return "".join(f" ({k}: {v:,})" for k, v in m.get("games_by_strategy", {}).items()
+                   if v < m["games_per_cell"])
+
+
 def _meta(study: Study, x: str | None) -> list[tuple]:
     m = study.manifest
     spec = recorded_path(str(m["spec"]))
-    shape = (f"Spec {spec} · {len(m['cells'])} cells × {m['games_per_cell']:,} games" if study.is_sweep
+    shape = (f"Spec {spec} · {len(m['cells'])} cells × {m['games_per_cell']:,} games{_fewer(m)}" if study.is_sweep
              else f"simulate · strategy {m['strategy']} · {m['games']:,} games")
-    again = (regenerate_command(m["command"], study.path) if m["command"]
-             else f"automa-sim sweep {spec}" if study.is_sweep else "automa-sim simulate")
     return [
         ("p", f"{shape} · seed {m['seed']}" + (f" · baseline: {m['baseline']}" if study.is_sweep else "")
               + f" · {m['errors']} errors"
               + (" · INTERRUPTED: some cells are incomplete" if m["interrupted"] else "")),
-        ("p", f"Regenerate with: {again}, then automa-sim report {repository_path(study.path)}"
-              + (f" --x {x}" if x != default_x(study) else "")),
+        ("p", "Regenerate with: " + regenerate_line(m, study.path, ["--x", x] if x != default_x(study) else [])),
     ]
 
 
-def _top(study: Study, x: str | None) -> list[tuple]:
-    """The heat maps and the findings of a sweep; the one result of a simulate directory."""
-    if not study.is_sweep:
-        r = study.summary.iloc[0]
-        return [("h2", "Result"),
-                ("p", f"Player win rate {r.win_rate:.1%} [{r.win_rate_lo:.1%}, {r.win_rate_hi:.1%}] (95% Wilson "
-                      f"interval) over {r.games - r.errors:,} finished games; mean margin "
-                      f"{r.margin_mean:+.2f} VP (player {r.player_score_mean:.2f}, automa "
-                      f"{r.automa_score_mean:.2f}).")]
+def _result(study: Study) -> list[tuple]:
+    """The one result of a simulate directory."""
+    r = study.summary.iloc[0]
+    return [("h2", "Result"),
+            ("p", f"Player win rate {r.win_rate:.1%} [{r.win_rate_lo:.1%}, {r.win_rate_hi:.1%}] (95% Wilson "
+                  f"interval) over {r.games - r.errors:,} finished games; mean margin "
+                  f"{r.margin_mean:+.2f} VP (player {r.player_score_mean:.2f}, automa "
+                  f"{r.automa_score_mean:.2f}).")]
+
+
+def _maps(study: Study, x: str | None, found: list[Finding]) -> list[tuple]:
+    """The heat maps and the findings of a sweep."""
     rows, cols, _ = plots.heat_axes(study, x)
     out = [("h2", "How hard is each setting, and for whom"),
            ("p", f"Each square is one cell: {rows} down, {cols} across, a panel per "
@@ -204,11 +321,13 @@ def _top(study: Study, x: str | None) -> list[tuple]:
                  "player ahead, red: the automa). Blank squares are cells the spec leaves out."),
            _img("heat_win_rate"), _img("heat_margin"),
            ("h2", "Findings"),
-           ("p", "Each line compares two settings on the same games (common random numbers): the per-game "
-                 "difference of the margin and of the win, averaged over the cells of the other axes where "
-                 "both settings were played, with its 95% paired-difference interval. 'Harder' means a lower "
-                 "margin for the player; a change whose interval contains 0 is 'not clearly' either.")]
-    tables = finding_tables(study, x)
+           ("p", "Each line compares a setting with the baseline's on the same games (common random numbers), "
+                 "for one strategy: the per-game difference of the margin and of the win, averaged over the "
+                 "cells of the other axes where both settings were played, with its 95% interval (paired "
+                 "normal for the margin, Agresti-Min for the win rate). 'Harder' means a lower margin and "
+                 "fewer wins for the player; where the two disagree, the line says which says what and why; "
+                 "a change whose interval contains 0 is 'not clearly' either.")]
+    tables = finding_tables(found)
     for title, head, rows_ in tables:
         out += [("h3", title), ("table", head, rows_)]
     if not tables:
@@ -224,14 +343,17 @@ def blocks(study: Study, x: str | None, sensitivity: Path | None = None) -> list
     m = study.manifest
     shows, does_not = caveats(study)
     baseline_values = m["baseline"].split(" ", 1)[1] if " " in m["baseline"] else "one setting"
+    found = _found(study)
     out = [("h1", f"{study.game.title}: {'sweep' if study.is_sweep else 'simulate'} report")]
+    out += headline(study, found) if study.is_sweep else _result(study)
+    out += [("h2", "Strategies"), ("p", players(study)), ("ul", strategy_items(study))]
     if m.get("description"):
         out.append(("p", m["description"]))
-    out += _meta(study, x) + _top(study, x) + moved_blocks(study.game.name, study.axes["strategy"], sensitivity)
+    out += _meta(study, x) + (_maps(study, x, found) if study.is_sweep else [])
+    out += moved_blocks(study.game.name, study.axes["strategy"], sensitivity)
     out += [
         ("h2", "What this shows"), ("ul", shows),
         ("h2", "What it does not show"), ("ul", does_not),
-        ("h2", "Strategies"), ("ul", strategy_items(study)),
         ("h2", "Why: points by category"),
         ("p", "Mean points per game in each score category, for the player and for the automa"
               + (f", by {x}; the other axes are pooled" if x else "") + ". Categories in which a side never "
@@ -254,7 +376,8 @@ def blocks(study: Study, x: str | None, sensitivity: Path | None = None) -> list
                   f"baseline's settings ({baseline_values}), so a difference is the setting's effect for that "
                   f"strategy; those cells are compared with the sweep's baseline ({m['baseline']}). 'against' "
                   "names the strategy of the cell compared with. Per-game differences (cell minus baseline) of "
-                  "the win indicator and of the margin over the games both finished; 95% paired-difference "
+                  "the win indicator and of the margin over the games both finished; 95% intervals: for the "
+                  "win rate Agresti-Min's (honest when neither cell wins), for the margin the paired "
                   "normal interval mean ± 1.96 · sd / √n."),
             ("table", *paired)]))
     out.append(("details", f"Games needed for a ±{HALF_WIDTH * 100:.0f}-point interval", [

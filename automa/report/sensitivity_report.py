@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from automa.run.manifest import regenerate_command, repository_path
+from automa.run.manifest import regenerate_line, repository_path
 from automa.core.errors import UsageError
 from automa.core.registry import get_game
 from automa.report.render import PLAIN_STYLE, pts, run_kind, write_pages
@@ -27,7 +27,8 @@ def is_sensitivity(path: Path) -> bool:
 
 def plot(table: pd.DataFrame, path: Path, game: str) -> None:
     """Tornado chart: per strategy, the :data:`TOP` largest margin effects (left) and their win-rate
-    effects (right) as bars with 95% interval whiskers, the largest on top."""
+    effects (right) as bars with 95% interval whiskers, the largest on top. The constrained layout keeps
+    the figure's title clear of the first row's titles."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -37,8 +38,8 @@ def plot(table: pd.DataFrame, path: Path, game: str) -> None:
     strategies = list(dict.fromkeys(table["strategy"]))
     parts = [table[table["strategy"] == s].head(TOP) for s in strategies]
     heights = [max(len(p), 1) * 0.28 + 0.9 for p in parts]
-    fig, axes = plt.subplots(len(parts), 2, figsize=(12, sum(heights) + 0.6), squeeze=False,
-                             gridspec_kw={"height_ratios": heights})
+    fig, axes = plt.subplots(len(parts), 2, figsize=(12, sum(heights) + 0.8), squeeze=False,
+                             gridspec_kw={"height_ratios": heights}, layout="constrained")
     for (left, right), strategy, part in zip(axes, strategies, parts):
         labels = [f"{r.assumption}={r.alternative}" for r in part.itertuples()]
         y = range(len(part))
@@ -60,7 +61,6 @@ def plot(table: pd.DataFrame, path: Path, game: str) -> None:
     axes[-1][1].set_xlabel("win rate, alternative minus base")
     fig.suptitle(f"{game}: which assumptions move the results (blue helps the player; 95% paired intervals)",
                  fontsize=10)
-    fig.tight_layout()
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=100)
     plt.close(fig)
@@ -90,8 +90,7 @@ def blocks(path: Path, manifest: dict, table: pd.DataFrame) -> list[tuple]:
            ("p", f"{len(table)} alternatives × {m['games_per_cell']:,} games · strategies "
                  f"{', '.join(m['strategies'])} · seed {m['seed']} · base configuration: {base} · "
                  f"{m['errors']} errors" + (" · INTERRUPTED: some cells are incomplete" if m["interrupted"] else "")),
-           ("p", f"Regenerate with: {regenerate_command(m['command'], path)}, then automa-sim report "
-                 f"{repository_path(path)}"),
+           ("p", f"Regenerate with: {regenerate_line(m, path)}"),
            ("h2", "How to read it"),
            ("ul", ["Each assumption is a rule option standing for an open point of the rules (its rule IDs), "
                    "an open numeric parameter, or a proposed data table (named section.key, base value "

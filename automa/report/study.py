@@ -96,10 +96,24 @@ def varying(study: Study) -> list[str]:
     return [k for k, v in study.manifest["grid"].items() if len(v) > 1]
 
 
+def question_axis(study: Study) -> str | None:
+    """The axis of the sweep's question: the manifest's ``axis`` (sweep specs name it), else, for a
+    manifest written before specs named one, the first varying grid option; none when nothing varies."""
+    named = study.manifest.get("axis")
+    return named if named in varying(study) else (varying(study) or [None])[0]
+
+
+def question(study: Study) -> str:
+    """The question the report answers first: the spec's, else one asked of its axis (a manifest
+    written before specs asked one); empty when nothing varies but the strategy."""
+    axis = question_axis(study)
+    if study.manifest.get("question") or axis is None:
+        return study.manifest.get("question", "")
+    named = dict(part.split("=", 1) for part in study.manifest["baseline"].split(" ")[1:] if "=" in part)
+    return f"How does each value of {axis} compare with the baseline's, {axis} {named[axis]}, for each player strategy?"
+
+
 def default_x(study: Study) -> str | None:
-    """The main axis (rows of the heat map, x of the win-rate plot): ``difficulty`` if it varies, else the
-    first varying grid option, else the first grid option; none for a simulate directory."""
-    grid = list(study.manifest["grid"])
-    if "difficulty" in varying(study):
-        return "difficulty"
-    return (varying(study) or grid or [None])[0]
+    """The main axis (rows of the heat map, x of the win-rate plot): the question's axis
+    (:func:`question_axis`), else the first grid option; none for a simulate directory."""
+    return question_axis(study) or (list(study.manifest["grid"]) or [None])[0]

@@ -246,14 +246,7 @@ def _write_atomic(path: Path, text: str) -> None:
 def _tally_text(game, text: str, n_cat: int, prefixed: bool) -> Tally:
     """The tally of a chunk file (a chunk played in an earlier session)."""
     tally = Tally(n_cat)
-    if prefixed:
-        import csv
-        import io
-
-        from automa.core.results import csv_text
-
-        text = csv_text([r[1:] for r in csv.reader(io.StringIO(text))])
     first = results_start(game)
-    for r in parse_rows(game, text):
-        tally.add_games_row(r, first)
+    for r in parse_rows(game, text, prefixed):
+        tally.add_games_row(r[prefixed:], first)
     return tally

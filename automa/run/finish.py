@@ -56,7 +56,8 @@ def resume_command(kind: str, out: Path) -> str:
 
 def stop_line(manifest: dict, kind: str, out: Path) -> str | None:
     """The line saying a run stopped before the end (failed or interrupted) and how to continue it."""
-    total = manifest["games"] if kind == "simulate" else manifest["games_per_cell"] * len(manifest["cells"])
+    total = manifest.get("games_total") or (  # a run planned before games_total was recorded: equal cells
+        manifest["games"] if kind == "simulate" else manifest["games_per_cell"] * len(manifest["cells"]))
     done = f"{manifest['games_done']} of {total} games"
     if manifest.get("failure"):
         what = f"FAILED after {done}: {manifest['failure']}"

@@ -22,7 +22,8 @@ from automa.core.registry import Game, get_game, get_strategy
 from automa.core.seeding import fresh_entropy
 
 BACKENDS = ("processes", "serial", "dask")
-OUTPUTS = ("games.csv", "games.csv.gz", "games.parquet", "summary.csv", "manifest.json")  # of a simulate run
+OUTPUTS = ("games.csv", "games.csv.gz", "games.parquet", "summary.csv", "manifest.json",  # of a simulate run,
+           "report.html", "report.md", "plots")                                            # and of its report
 CHUNKS = "chunks"  # the folder of a checkpointed run's chunk files (:mod:`automa.run.collect`)
 
 

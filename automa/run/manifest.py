@@ -24,8 +24,8 @@ def now() -> str:
 
 
 def new_manifest(command: str, fields: dict) -> dict:
-    """A new run's manifest: the command, the package and library versions, the git commit of a
-    checkout, ``fields``, the content hash of every user data file, and the run state before
+    """A new run's manifest: the command and where it was started (:func:`working_dir`), the package
+    and library versions, the git commit of a checkout, ``fields``, the content hash of every user data file, and the run state before
     anything is played."""
     import platform
     from importlib.metadata import version
@@ -35,7 +35,7 @@ def new_manifest(command: str, fields: dict) -> dict:
                 "numpy": version("numpy"), "pandas": version("pandas")}
     found = git_commit()
     files = data_files(fields.get("game"), [fields.get("options") or {}, fields.get("grid") or {}])
-    return {"command": command, "versions": versions, **({"git": found} if found else {}), **fields,
+    return {"command": command, "cwd": working_dir(), "versions": versions, **({"git": found} if found else {}), **fields,
             **({"data_files": files} if files else {}), "started": now(), "ended": None,
             "games_done": 0, "errors": 0, "interrupted": False}
 
@@ -129,19 +129,102 @@ def recorded_path(path: str) -> str:
     return repository_path(path) if os.path.isabs(path) else path
 
 
-def regenerate_command(command: str, out: Path) -> str:
-    """The run's recorded ``command`` as a report publishes it beside the results now in ``out``: its
-    ``--out`` names ``out`` (with ``--force``, as ``out`` exists), and every other path, a word or
-    after a word's ``=`` (a comma-separated list too), is a :func:`recorded_path`."""
-    words = shlex.split(command)
-    for k, word in enumerate(words):
-        if k and words[k - 1] == "--out":
-            words[k] = repository_path(out)
-        elif word.startswith("--out="):
-            words[k] = "--out=" + repository_path(out)
+PATH_SUFFIXES = (".toml", ".json", ".csv", ".gz", ".parquet", ".txt", ".tsv", ".yaml", ".yml")  # a word naming a file
+SEEDED = ("simulate", "ladder", "sensitivity", "tune")  # commands whose seed is a flag (a sweep's is in its spec)
+
+
+def working_dir() -> str | None:
+    """Where a run is started, as its manifest records it (``cwd``): relative to the checkout's root
+    (``.`` for the root itself), or ``None`` outside the checkout (then its relative paths are not the
+    repository's)."""
+    try:
+        return Path.cwd().resolve().relative_to(CHECKOUT).as_posix()
+    except ValueError:
+        return None
+
+
+def regenerate_line(manifest: dict, out: Path, report: list[str] | tuple[str, ...] = ()) -> str:
+    """The shell line that plays the run in ``out`` again into ``out`` and reports it
+    (``automa-sim report OUT REPORT...``), runnable as written from the repository root.
+
+    It is the run's first command (a resumed run's too: its ``--resume`` sessions only continued it),
+    with ``--out OUT --force`` and, where the seed was fresh entropy, ``--seed`` (the recorded one); a
+    ``--scheduler`` cluster and ``--backend dask`` are left out (a run's files are the same on every
+    backend). Each path in it (a word with a ``/`` or a file suffix, or a value after ``=``) is read
+    from where the run was started (the manifest's ``cwd``; the root for a manifest without one) and
+    written relative to the root. A file outside the repository cannot be named from the root: it is
+    named by its file name, and a note after the line says so (a sweep's spec text is in the manifest).
+    A simulate run or sweep made through the Python API (no command) gets the command that makes the
+    same files; another study made so, only its report command and where its settings are."""
+    kind = manifest.get("kind", "simulate")
+    where = repository_path(out)
+    report_line = shlex.join(["automa-sim", "report", where, *report])
+    if not manifest.get("command") and kind not in ("simulate", "sweep"):
+        return f"{report_line} (the run was made through the Python API: its settings are in {where}/manifest.json)"
+    words = shlex.split(manifest["command"]) if manifest.get("command") else _api_command(manifest)
+    cwd = manifest.get("cwd", ".")
+    outside: list[str] = []
+
+    def place(word: str) -> str:
+        if "/" not in word and not word.endswith(PATH_SUFFIXES):
+            return word
+        if os.path.isabs(word):
+            path = Path(word)
+        elif cwd is None:
+            return _outside(word, outside)
         else:
-            head, eq, value = word.rpartition("=")
-            words[k] = head + eq + ",".join(recorded_path(v) for v in value.split(","))
-    if "--force" not in words and any(w == "--out" or w.startswith("--out=") for w in words):
-        words.append("--force")
-    return shlex.join(words)
+            path = CHECKOUT / cwd / word
+        try:
+            return Path(os.path.normpath(path)).relative_to(CHECKOUT).as_posix()
+        except ValueError:
+            return _outside(word, outside)
+
+    kept: list[str] = []
+    skip = False
+    for k, word in enumerate(words):
+        if skip:
+            skip = False
+            continue
+        if word in ("--scheduler", "--out"):
+            skip = True
+            continue
+        if word.startswith(("--scheduler=", "--out=")) or word in ("--backend=dask", "--force"):
+            continue
+        if word == "--backend" and k + 1 < len(words) and words[k + 1] == "dask":
+            skip = True
+            continue
+        head, eq, value = word.rpartition("=")
+        kept.append(head + eq + ",".join(place(v) for v in value.split(",")) if k >= 2 else word)
+    if kind in SEEDED and "--seed" not in kept and not any(w.startswith("--seed=") for w in kept):
+        kept += ["--seed", str(manifest["seed"])]
+    kept += ["--out", where, "--force"]
+    line = f"{shlex.join(kept)} && {report_line}"
+    if outside:
+        spec = Path(str(manifest.get("spec") or "")).name
+        notes = [f"{name}: the sweep's spec, its text in {where}/manifest.json (spec_toml)" if name == spec
+                 else f"{name}: its sha256 in {where}/manifest.json" for name in dict.fromkeys(outside)]
+        line += f" (not in this repository, so copy it to the root first: {'; '.join(notes)})"
+    return line
+
+
+def _outside(word: str, outside: list[str]) -> str:
+    """A path outside the repository, by its name alone (noted in ``outside``)."""
+    outside.append(Path(word).name)
+    return Path(word).name
+
+
+def _api_command(manifest: dict) -> list[str]:
+    """The command line that makes the files of a run started through the Python API (no command)."""
+    from automa.core.registry import get_game
+
+    if manifest.get("kind", "simulate") == "sweep":
+        return ["automa-sim", "sweep", str(manifest["spec"]), "--games", str(manifest["games_per_cell"]),
+                "--format", manifest.get("format", "csv")]
+    game = get_game(manifest["game"])
+    words = ["automa-sim", "simulate", game.name, "--games", str(manifest["games"]), "--strategy",
+             manifest["strategy"], "--format", manifest.get("format", "csv")]
+    for opt in game.options:
+        value = manifest["options"].get(opt.name, opt.default)
+        if value != opt.default:
+            words += ["--option", f"{opt.name}={opt.typed(value)}"]
+    return words

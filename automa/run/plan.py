@@ -84,11 +84,12 @@ def tasks(parts: list[Part], size: int, start: int = 0) -> list[Task]:
 def new_plan(parts: list[Part], games: int, jobs: int, backend: str | None,
              scheduler: str | None) -> tuple[Plan, dict]:
     """A new checkpointed run's chunks (``games`` per part on ``jobs`` jobs), and the manifest's record of
-    them: backend, scheduler, chunk size and count, none done yet."""
+    them: backend, scheduler, chunk size and count, the games of every part, none done yet."""
     size = chunk_size(games, jobs)
     plan = tasks(parts, size)
     return Plan(plan), {"backend": backend or "processes", "scheduler": scheduler, "chunk_size": size,
-                        "chunks": len(plan), "chunks_done": [], "complete": False, "retries": [], "resumed": []}
+                        "chunks": len(plan),
+                        "games_total": sum(p.games for p in parts), "chunks_done": [], "complete": False, "retries": [], "resumed": []}
 
 
 def recorded_plan(out: Path, parts: list[Part], manifest: dict) -> Plan:

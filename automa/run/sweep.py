@@ -26,12 +26,11 @@ from automa.run.inputs import check_run, output_dir, pick_backend, prepare, prep
 from automa.run.manifest import load_manifest, new_manifest, record_resume
 from automa.run.plan import Part, Task, new_plan, recorded_plan
 from automa.run.sweep_spec import Cell, Sweep, load_spec
-from automa.core.results import columns, layout
+from automa.core.results import FORMATS, columns, layout
 from automa.analysis.stats import summary_frame
 
-OUTPUTS = ("games.csv", "games.csv.gz", "summary.csv", "paired.csv", "manifest.json", "report.html", "report.md",
-           "plots")
-FORMATS = ("csv", "csv.gz")  # of the games file; csv.gz is small enough to publish
+OUTPUTS = ("games.csv", "games.csv.gz", "games.parquet", "summary.csv", "paired.csv", "manifest.json", "report.html",
+           "report.md", "plots")
 
 
 @dataclass
@@ -73,7 +72,7 @@ def run_sweep(sweep: Sweep, jobs: int, out: Path | None = None, force: bool = Fa
     ``fields`` replace the spec's in the manifest (another design's record, which its own resume
     reads back); ``outputs`` are the files ``force`` removes first."""
     if fmt not in FORMATS:
-        raise UsageError(f"unknown format {fmt!r} for a sweep; allowed: {', '.join(FORMATS)}")
+        raise UsageError(f"unknown format {fmt!r}; allowed: {', '.join(FORMATS)}")
     check_run(sweep.games, jobs, backend, scheduler)
     name = pick_backend(backend, jobs)
     contexts = _contexts(sweep)
@@ -117,7 +116,7 @@ def continue_sweep(sweep: Sweep, out: Path, manifest: dict, jobs: int, quiet: bo
 
 
 def _parts(sweep: Sweep) -> list[Part]:
-    return [Part(cell.spec, sweep.games, cell.label) for cell in sweep.cells]
+    return [Part(cell.spec, sweep.cell_games(cell), cell.label) for cell in sweep.cells]
 
 
 def _contexts(sweep: Sweep) -> dict[int, Any]:
@@ -138,7 +137,7 @@ def _contexts(sweep: Sweep) -> dict[int, Any]:
 
 def _play(sweep: Sweep, out: Path, manifest: dict, parts: list[Part], plan: list[Task], engine,
           quiet: bool) -> Outcome:
-    bar = tqdm(total=sweep.games * len(sweep.cells), unit="game", file=sys.stderr, dynamic_ncols=True,
+    bar = tqdm(total=sum(p.games for p in parts), unit="game", file=sys.stderr, dynamic_ncols=True,
                disable=quiet or not sys.stderr.isatty())
     fmt = manifest.get("format", "csv")  # a sweep made before csv.gz has no format: csv
     try:
@@ -157,9 +156,7 @@ def _play(sweep: Sweep, out: Path, manifest: dict, parts: list[Part], plan: list
     if rows:
         summary = pd.concat(rows, ignore_index=True)
         summary = summary[["cell"] + [c for c in summary.columns if c != "cell"]]
-        games = pd.read_csv(out / f"games.{fmt}", usecols=list(PAIRED_COLUMNS), dtype=str, keep_default_na=False)
-        games["game_index"] = games["game_index"].astype("int64")
-        games["margin"] = pd.to_numeric(games["margin"].replace("", None)).astype("Int64")
+        games = _paired_games(out / f"games.{fmt}")
         played = [c for c in labels if c in set(games["cell"])]
         paired = paired_table(games, played, baselines(sweep))
         write_atomic_csv(summary, out / "summary.csv")
@@ -172,6 +169,18 @@ def _play(sweep: Sweep, out: Path, manifest: dict, parts: list[Part], plan: list
 
 
 PAIRED_COLUMNS = ("cell", "game_index", "winner", "margin", "error")  # what paired.csv reads back
+
+
+def _paired_games(path: Path) -> pd.DataFrame:
+    """The columns of the games file at ``path`` that ``paired.csv`` is made from (:data:`PAIRED_COLUMNS`)."""
+    if path.suffix == ".parquet":
+        games = pd.read_parquet(path, columns=list(PAIRED_COLUMNS))
+        games["margin"] = games["margin"].astype("Int64")
+        return games
+    games = pd.read_csv(path, usecols=list(PAIRED_COLUMNS), dtype=str, keep_default_na=False)
+    games["game_index"] = games["game_index"].astype("int64")
+    games["margin"] = pd.to_numeric(games["margin"].replace("", None)).astype("Int64")
+    return games
 
 
 def _context_key(cell: Cell) -> tuple:
@@ -195,6 +204,7 @@ def _manifest(sweep: Sweep, jobs: int, command: str, fmt: str) -> dict:
         "cells": [c.label for c in sweep.cells],
         "baseline": sweep.baseline,
         "games_per_cell": sweep.games,
+        "games_by_strategy": {k: min(sweep.games, v) for k, v in sweep.games_by_strategy.items()},
         "seed": str(sweep.seed),
         "jobs": jobs,
         "format": fmt,
@@ -205,7 +215,8 @@ def human_summary(outcome: Outcome) -> str:
     """The stdout report: one line per cell with its win rate and its paired difference to its baseline
     (see :func:`baselines`)."""
     m = outcome.manifest
-    lines = [f"{m['game']} sweep · {len(m['cells'])} cells x {m['games_per_cell']} games · seed {m['seed']}"
+    fewer = "".join(f" ({k}: {v})" for k, v in m.get("games_by_strategy", {}).items())
+    lines = [f"{m['game']} sweep · {len(m['cells'])} cells x {m['games_per_cell']} games{fewer} · seed {m['seed']}"
              f" · {m['seconds']:.1f} s · {m['errors']} errors"]
     if stopped := stop_line(m, "sweep", outcome.out):
         lines.append(stopped)

@@ -8,7 +8,10 @@ The spec::
     axis = "difficulty"                        # optional: the grid option the question is about
     games = 1000                               # per cell
     seed = 1
-    strategies = ["greedy", "warlord"]
+    strategies = ["greedy", "warlord", "mc(budget=8)"]
+
+    [games_by_strategy]                        # optional: fewer games for a costly strategy's cells
+    "mc(budget=8)" = 200                       # (games 0..199 of the same seed: paired on those)
 
     [grid]                                     # option -> values; cells are strategies x grid
     difficulty = [1, 2, 3, 4]
@@ -32,15 +35,16 @@ from __future__ import annotations
 
 import itertools
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from automa.core.errors import UsageError
-from automa.core.registry import Game, get_game, get_strategy
+from automa.core.registry import Game, did_you_mean, get_game, get_strategy
 from automa.run.inputs import RunSpec, resolve
 
-KEYS = ("game", "description", "question", "axis", "games", "seed", "strategies", "grid", "options", "exclude", "baseline")
+KEYS = ("game", "description", "question", "axis", "games", "games_by_strategy", "seed", "strategies", "grid",
+        "options", "exclude", "baseline")
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,12 @@ class Sweep:
     cells: list[Cell]
     baseline: str
     pairs: dict[str, str] | None = None
+    games_by_strategy: dict[str, int] = field(default_factory=dict)  # as the spec gives it (at most its games)
+
+    def cell_games(self, cell: Cell) -> int:
+        """The games ``cell`` plays: its strategy's count in ``games_by_strategy``, capped by ``games``
+        (a ``--games`` override caps every count), else ``games``. A cell plays games 0 .. n-1."""
+        return min(self.games, self.games_by_strategy.get(cell.values["strategy"], self.games))
 
 
 def label(values: dict[str, Any], varying: list[str]) -> str:
@@ -136,6 +146,8 @@ def load_spec(path: Path, games: int | None = None, text: str | None = None) -> 
         except UsageError as exc:
             raise fail("strategies", str(exc)) from None
 
+    by_strategy = _by_strategy(raw.get("games_by_strategy", {}), strategies, _whole(raw["games"], 1, fail, "games"),
+                               fail)
     grid = _grid(raw["grid"], game, fail)
     fixed = _fixed(raw.get("options", {}), game, grid, fail)
     axes = {"strategy": strategies} | grid
@@ -158,7 +170,21 @@ def load_spec(path: Path, games: int | None = None, text: str | None = None) -> 
         raise fail("exclude", "excludes every cell of the grid")
     baseline = _baseline(raw["baseline"], game, axes, cells, varying, fail)
     return Sweep(path, text, game, description, question, axis, count, seed, strategies, grid, fixed, exclude,
-                 cells, baseline)
+                 cells, baseline, games_by_strategy=by_strategy)
+
+
+def _by_strategy(raw: Any, strategies: list[str], games: int, fail) -> dict[str, int]:
+    """``games_by_strategy``: strategy (as the spec's ``strategies`` names it) -> games, 1 .. ``games``."""
+    if not isinstance(raw, dict):
+        raise fail("games_by_strategy", 'must be a table of "strategy" = games')
+    for name, count in raw.items():
+        key = f"games_by_strategy.{name}"
+        if name not in strategies:
+            raise fail(key, f"not one of the spec's strategies{did_you_mean(name, strategies)}; "
+                            f"strategies: {', '.join(strategies)}")
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= games:
+            raise fail(key, f"must be a whole number from 1 to games ({games}), got {count!r}")
+    return dict(raw)
 
 
 def _axis(raw: Any, varying: list[str], fail) -> str:

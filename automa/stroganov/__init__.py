@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from automa.core.registry import Game, Ladder
+from automa.core.errors import UsageError
+from automa.core.registry import Game, Ladder, did_you_mean
 from automa.core.results import Result
 from automa.core.rollout import Recorder
 from automa.core.seeding import Streams
@@ -25,6 +26,9 @@ from automa.stroganov.options import OPTIONS, parse_values
 from automa.stroganov.screen import render
 from automa.stroganov.steps import idle, offer, preface, reminder, steps
 from automa.stroganov.state import CATEGORIES, IVAN, PLAYER
+
+# The trophy options' defaults: the packaged tracks, which leave the automa file's track in play (ST-OPEN-19)
+TROPHY_DEFAULTS = {o.name: o.default for o in OPTIONS if o.name.endswith("_trophy_values")}
 
 
 # Each module's register(hooks), by its name in the ``modules`` option, in the order of options.MODULES
@@ -46,24 +50,35 @@ def hooks(modules, house_rules=()) -> Hooks:
 
 
 def prepare(options: dict) -> dict:
-    """Load the data files (packaged or ``rules=PATH``) with the region layout (ST-OPEN-3) and check the
-    option values they depend on."""
-    tables = Tables(options.get("rules", ""), options.get("region_layout", "five_regions"))
+    """Load the data files (packaged, or ``rules=PATH`` and ``automa=PATH``) with the region layout
+    (ST-OPEN-3) and check the difficulty level against the automa's levels (ST-IVAN-DIFF-1)."""
+    automa = options.get("automa", "")
+    tables = Tables(options.get("rules", ""), options.get("region_layout", "five_regions"), automa)
+    level = options.get("difficulty", "normal")
+    if level not in tables.levels:
+        where = f"the automa file {automa}" if automa else "the packaged automa (an --option automa=FILE may add more)"
+        raise UsageError(f"option difficulty: {level!r} is not a level of {where}"
+                         f"{did_you_mean(level, tables.levels)}; its levels: {', '.join(tables.levels)} (ST-IVAN-DIFF-1)")
     return {"tables": tables, "opts": {}}
 
 
 def _opts(ctx: dict, options: dict) -> SimpleNamespace:
-    """The options as attributes, with the automa's trophy values parsed and the modules' hooks (cached per
-    option set; a run passes the same dict for every game, so that is checked first)."""
+    """The options as attributes, with the automa's trophy track (the automa file's, unless the option
+    gives another than its default, ST-OPEN-19) and difficulty level's numbers and the modules' hooks (cached per option set; a run passes the same dict
+    for every game, so that is checked first)."""
     last = ctx.get("last")
     if last is not None and last[0] is options:
         return last[1]
     key = tuple(sorted((k, str(v)) for k, v in options.items()))
     opts = ctx["opts"].get(key)
     if opts is None:
+        tables = ctx["tables"]
         values = {o.name: options.get(o.name, o.default) for o in OPTIONS}
         side = values["opponent"]
-        values["trophy_values"] = parse_values(f"{side}_trophy_values", values[f"{side}_trophy_values"])
+        track = f"{side}_trophy_values"
+        values["trophy_values"] = tables.trophy_vp[side] if values[track] == TROPHY_DEFAULTS[track] \
+            else parse_values(track, values[track])
+        values["missing_fur_coins"], values["trade_fur_coins"] = tables.levels[values["difficulty"]]
         values["modules"] = tuple(m for m in str(values["modules"]).split(",") if m)
         values["hooks"] = hooks(values["modules"])
         opts = ctx["opts"][key] = SimpleNamespace(**values)

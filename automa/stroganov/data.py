@@ -1,20 +1,23 @@
 """Loading and validating the Stroganov data files, and the per-process tables built from them.
 
-The packaged files in ``data/`` hold the automa cards, the deck strategies and every parameter
-(open points with their proposed defaults). A user ``rules=PATH`` file (TOML or JSON, told apart by
-content) replaces any ``section.key`` of ``parameters.json`` or ``turukhan.json``; the result is
-checked against ``PARAMETERS`` (:mod:`automa.core.schema`), so every key is read or rejected by name.
+The packaged files in ``data/`` hold the automa (``automa.json``: Ivan's deck, the difficulty levels,
+the trophy tracks) and every parameter (open points with their proposed defaults). A user ``rules=PATH``
+file (TOML or JSON, told apart by content) replaces any ``section.key`` of ``parameters.json`` or
+``turukhan.json``, an ``automa=PATH`` file any part of ``automa.json``; the results are checked against
+``PARAMETERS`` and ``AUTOMA`` (:mod:`automa.core.schema`), so every key is read or rejected by name.
 ``Tables`` then checks what depends on other values (a region index against the number of regions).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+import re
 from itertools import accumulate
 from pathlib import Path
 
 from automa.core.errors import UsageError
-from automa.core.schema import AnyOf, Bool, DataFile, Dict, Int, List, Map, Note, Opt, Str, read_data, validate
-from automa.stroganov.options import OPEN_POINTS
+from automa.core.schema import (AnyOf, Bool, DataFile, Dict, Int, List, Map, Note, Opt, SchemaError, Str, check,
+                                 overlay, read_data)
+from automa.stroganov.options import LEVEL, OPEN_POINTS
 
 DATA = Path(__file__).parent / "data"
 REWARD_KEYS = ("vp", "coins", "horses", "furs_from_bag", "fur_from_market", "story", "banners",
@@ -208,26 +211,88 @@ PARAMETERS = Dict(fields={
 })
 RULES_FILE = DataFile("rules", "Stroganov parameters: pass back with --option rules=PATH", PARAMETERS,
                       (DATA / "parameters.json", DATA / "turukhan.json"), depth=2)
-FILES = (RULES_FILE,)
 
 
-# The packaged automa cards and deck strategies (not user files), checked by the same mechanism.
-CARDS = Dict(fields={"about": Opt(Note()), "cards": List(min=18, max=18, unique="id", item=Dict(fields={
-    "id": Int(lo=1, hi=18), "move_east": Int(lo=0, hi=12), "hunt_selection": Str(choices=("lowest", "highest")),
-    "hunt_count": Int(lo=1, hi=4), "additional_action": Str(choices=ACTIONS), "paid_with_location_fur": Bool(),
-    "far_east": Bool(), "strategy_letters": List(item=Str(choices=tuple("abcdef")))}))})
-STRATEGIES = Dict(fields={"about": Opt(Note()), "deck_size": Int(lo=1, hi=18), "strategies": Map(
-    keys="[a-f]", value=Dict(fields={"name": Str(), "cards_removed": List(item=Int(lo=1, hi=18), min=1)}))})
+LETTERS = tuple("abcdef")   # the deck-building strategies (ST-IVAN-DECK-2)
+CARD = Dict(doc="one card: its move/hunt half (read from the top of the deck) and its additional action "
+                "(read from the card drawn)", ref="ST-IVAN-DECK-1, ST-IVAN-DRAW-1", fields={
+    "id": Int(lo=1, hi=999, doc="the card's number (unique)", ref="ST-IVAN-DECK-1"),
+    "move_east": Int(lo=0, hi=12, doc="tiles the cossack moves east", ref="ST-IVAN-MOVE-1"),
+    "hunt_selection": Str(choices=("lowest", "highest"), doc="furs hunted from the column: lowest or highest",
+                          ref="ST-IVAN-HUNT-1"),
+    "hunt_count": Int(lo=1, hi=4, doc="how many furs hunted", ref="ST-IVAN-HUNT-1"),
+    "additional_action": Str(choices=ACTIONS, doc="the additional action", ref="ST-IVAN-ACT-1..6"),
+    "paid_with_location_fur": Bool(doc="true exactly for outpost, yurt and tsar-wish cards (the action decides "
+                                       "whether the location fur is paid)", ref="ST-IVAN-LOCFUR-1"),
+    "far_east": Bool(doc="the 'as far east as possible' flag (see the ivan_far_east option)",
+                     ref="ST-IVAN-FAREAST-1, ST-OPEN-41"),
+    "strategy_letters": List(item=Str(choices=LETTERS), doc="deck-building letters: strategy X removes the cards "
+                             "carrying X (a outposts & trophies, b outposts & landscape tiles, c outposts & "
+                             "tsar's wishes, d trophies & landscape tiles, e trophies & tsar's wishes, f landscape "
+                             "tiles & tsar's wishes)", ref="ST-IVAN-DECK-2")})
+AUTOMA = Dict(fields={
+    "about": Opt(Note()),
+    "deck": Dict(doc="Ivan's deck", component="automa cards", ref="ST-IVAN-DECK-1..3", fields={
+        "size": Int(lo=12, hi=999, doc="cards in the built deck, shuffled once; his 12 turns need 12",
+                    ref="ST-IVAN-DECK-2, ST-IVAN-DECK-3, ST-IVAN-DRAW-1"),
+        "cards": List(item=CARD, min=12, unique="id", doc="the automa cards; to add a card, copy one and give it "
+                      "a new id", ref="ST-IVAN-DECK-1", component="automa cards")}),
+    "difficulty": Map(keys=LEVEL, doc="the difficulty levels, by name; a new [difficulty.NAME] is a level the "
+                      "difficulty option accepts with this file", ref="ST-IVAN-DIFF-1, ST-IVAN-DIFF-2, ST-TK-DIFF-1",
+                      component="solo rules, difficulty", value=Dict(fields={
+                          "missing_fur_coins": Int(lo=0, hi=99, doc="coins Ivan gains when he lacks the fur for "
+                                                   "his additional action (0: nothing)", ref="ST-IVAN-DIFF-1"),
+                          "trade_fur_coins": Int(lo=0, hi=99, doc="coins Ivan gains instead of a fur of the trade "
+                                                 "space's value (0: he keeps the fur)", ref="ST-IVAN-DIFF-2, "
+                                                 "ST-OPEN-45")})),
+    "ivan": Dict(doc="Ivan, side a of the solo board", component="solo board, side a", ref="ST-IVAN-KAT-1", fields={
+        "trophy_vp": List(item=Int(lo=0, hi=99), min=1, doc="VP of each step down his trophy track, the last "
+                          "repeating (the option ivan_trophy_values, set to another track, replaces it)",
+                          ref="ST-IVAN-ACT-3, ST-OPEN-19")}),
+    "katyusha": Dict(doc="Katyusha, side b: only her trophy track differs", component="solo board, side b",
+                     ref="ST-IVAN-KAT-1", fields={
+        "trophy_vp": List(item=Int(lo=0, hi=99), min=1, doc="VP of each step down her trophy track, the last "
+                          "repeating (the option katyusha_trophy_values, set to another track, replaces it)",
+                          ref="ST-IVAN-KAT-1, ST-OPEN-19")}),
+})
+AUTOMA_FILE = DataFile("automa", "Stroganov automa (Ivan or Katyusha): pass back with --option automa=PATH",
+                       AUTOMA, DATA / "automa.json")
+FILES = (AUTOMA_FILE, RULES_FILE)  # the last is `rules template`'s default
 
 
-def _packaged(name: str, spec) -> dict:
-    raw = read_data(DATA / name)
-    return validate(str(DATA / name), spec, raw, raw)
+def _ref_at(spec, path: str) -> str:
+    """The rule IDs of the innermost spec on ``path`` (``deck.cards[3].move_east``) that cites one."""
+    ref = spec.ref
+    for part in re.findall(r"\[\d+\]|[^.\[\]]+", path):
+        if isinstance(spec, List) and part.startswith("["):
+            spec = spec.item
+        elif isinstance(spec, Dict) and part in spec.fields:
+            spec = spec.fields[part].spec if isinstance(spec.fields[part], Opt) else spec.fields[part]
+        elif isinstance(spec, Map):
+            spec = spec.value
+        else:
+            break
+        ref = spec.ref or ref
+    return ref
 
 
-def load_raw(rules_path: str = "") -> tuple[dict, dict, dict]:
-    """The packaged cards, strategies and parameters, with a user rules file laid over them."""
-    return _packaged("cards.json", CARDS), _packaged("strategies.json", STRATEGIES), RULES_FILE.load(rules_path)
+def load_automa(path: str = "") -> dict:
+    """The packaged automa, or the user's file laid over it (each section left out kept, objects merged
+    key by key, a list replaced whole), checked against ``AUTOMA``; an error names the file, the field
+    and its rule IDs."""
+    base = AUTOMA_FILE.packaged()
+    merged = overlay(base, read_data(path)) if path else base
+    try:
+        check(AUTOMA, merged, "", base)
+    except SchemaError as exc:
+        ref = _ref_at(AUTOMA, str(exc).split(": ")[0])
+        raise UsageError(f"{path or AUTOMA_FILE.file}: {exc}" + (f" ({ref})" if ref else "")) from None
+    return merged
+
+
+def load_raw(rules_path: str = "", automa_path: str = "") -> tuple[dict, dict]:
+    """The automa and the parameters, packaged or with the user's files laid over them."""
+    return load_automa(automa_path), RULES_FILE.load(rules_path)
 
 
 def _reward(v) -> tuple:
@@ -257,11 +322,18 @@ class _Check:
 
 
 
-def _cards(raw: dict) -> tuple[Card, ...]:
-    """The 18 automa cards (checked by ``CARDS``: ids 1-18, each once)."""
-    return tuple(Card(c["id"], c["move_east"], c["hunt_selection"] == "highest", c["hunt_count"],
-                      c["additional_action"], c["paid_with_location_fur"], c["far_east"],
-                      tuple(c["strategy_letters"])) for c in raw["cards"])
+def _cards(raw: dict, chk: _Check) -> tuple[Card, ...]:
+    """The automa cards (ST-IVAN-DECK-1); the location fur goes with the action (ST-IVAN-LOCFUR-1)."""
+    cards = []
+    for i, c in enumerate(raw["cards"]):
+        paid = c["additional_action"] in ("outpost", "yurt", "tsar-wish")
+        if c["paid_with_location_fur"] != paid:
+            chk.fail(f"deck.cards[{i}].paid_with_location_fur", f"a {c['additional_action']} card is "
+                     f"{'' if paid else 'not '}paid with the location fur, so this must be {str(paid).lower()} "
+                     f"(ST-IVAN-LOCFUR-1)")
+        cards.append(Card(c["id"], c["move_east"], c["hunt_selection"] == "highest", c["hunt_count"],
+                          c["additional_action"], paid, c["far_east"], tuple(c["strategy_letters"])))
+    return tuple(cards)
 
 
 class Tables:
@@ -278,21 +350,11 @@ class Tables:
     ST-YURT-4, ST-SONG-5).
     """
 
-    def __init__(self, rules_path: str = "", region_layout: str = "five_regions"):
-        cards, strategies, p = load_raw(rules_path)
+    def __init__(self, rules_path: str = "", region_layout: str = "five_regions", automa_path: str = ""):
+        automa, p = load_raw(rules_path, automa_path)
         src = rules_path or str(DATA / "parameters.json")
         chk = _Check(src)
-        self.cards = _cards(cards)
-        self.card_by_id = {c.id: c for c in self.cards}
-        sc = _Check(str(DATA / "strategies.json"))
-        self.deck_size = strategies["deck_size"]
-        ids = tuple(c.id for c in self.cards)
-        self.deck_ids = {"random": ids}  # the cards Ivan's deck is built from, per automa_strategy
-        for letter, s in strategies["strategies"].items():
-            removed = tuple(s["cards_removed"])
-            if tuple(sorted(removed)) != tuple(sorted(c.id for c in self.cards if letter in c.letters)):
-                sc.fail(f"strategies.{letter}", "removed cards differ from the cards carrying the letter")
-            self.deck_ids[letter] = tuple(i for i in ids if i not in removed)
+        self._automa(automa, _Check(automa_path or str(AUTOMA_FILE.file)))
 
         f = p["furs"]
         self.fur_names = {int(k): v for k, v in f["names"].items()}
@@ -458,3 +520,19 @@ class Tables:
         self.set_cache: dict = {}  # scoring.best_sets
         self.terrain = tuple(tile.terrain for tile in self.tiles)  # terrain code per tile index
         self.terrain_cache: dict = {}  # landscape-set VP per count of each terrain code (scoring.terrain_vp)
+
+    def _automa(self, a: dict, chk: _Check) -> None:
+        """Ivan's deck (ST-IVAN-DECK-1..3), the difficulty levels (ST-IVAN-DIFF-1, ST-IVAN-DIFF-2) and the
+        two sides' trophy tracks (ST-IVAN-ACT-3, ST-IVAN-KAT-1, ST-OPEN-19) from the automa file."""
+        self.cards = _cards(a["deck"], chk)
+        self.card_by_id = {c.id: c for c in self.cards}
+        self.deck_size = a["deck"]["size"]
+        ids = tuple(c.id for c in self.cards)
+        self.deck_ids = {"random": ids}  # the cards Ivan's deck is built from, per automa_strategy
+        for letter in LETTERS:
+            self.deck_ids[letter] = tuple(c.id for c in self.cards if letter not in c.letters)
+            if len(self.deck_ids[letter]) < self.deck_size:
+                chk.fail("deck.cards", f"strategy {letter} removes the cards carrying {letter!r}, which leaves "
+                         f"{len(self.deck_ids[letter])}, fewer than deck.size {self.deck_size} (ST-IVAN-DECK-2)")
+        self.levels = {name: (v["missing_fur_coins"], v["trade_fur_coins"]) for name, v in a["difficulty"].items()}
+        self.trophy_vp = {side: tuple(a[side]["trophy_vp"]) for side in ("ivan", "katyusha")}

@@ -85,23 +85,25 @@ def plain(choice):
 # --- furs -----------------------------------------------------------------------------------------
 
 def gain_fur(run: Run, who: int, value: int, hunted: bool = False, back=None) -> None:
-    """A fur enters a supply; Ivan's hard rule triggers here (ST-IVAN-DIFF-2): he gains 1 coin instead and
+    """A fur enters a supply; Ivan's hard rule triggers here (ST-IVAN-DIFF-2): with a difficulty level's
+    ``trade_fur_coins`` (hard: 1) he gains those coins instead and
     the fur goes to the bag, or with hard_coin_fur=stays it is ``back``'d where it came from, a hunt column
     or the market (ST-READ-7); a fur with nowhere to stay (a claimed tile's, one drawn from the bag) goes to
     the bag. A chipmunk of Ivan's is handed to the ``ivan_chipmunk`` hooks."""
-    if who == IVAN and run.o.difficulty == "hard" and value == run.st.trade_fur \
+    if who == IVAN and run.o.trade_fur_coins and value == run.st.trade_fur \
             and (hunted or run.o.hard_coin_scope == "every_gain"):
         stays = back is not None and run.o.hard_coin_fur == "stays"
         if stays:
             back(value)
         else:
             to_bag(run, value)
-        add_coins(run, IVAN, 1)
+        coins = run.o.trade_fur_coins
+        add_coins(run, IVAN, coins)
         if run.trace:
             if stays:
-                run.event("automa", action="hard_coin", fur=value, coins=1, stays=True, rule="ST-READ-7")
+                run.event("automa", action="hard_coin", fur=value, coins=coins, stays=True, rule="ST-READ-7")
             else:
-                run.event("automa", action="hard_coin", fur=value, coins=1, rule="ST-IVAN-DIFF-2")
+                run.event("automa", action="hard_coin", fur=value, coins=coins, rule="ST-IVAN-DIFF-2")
         return
     side = run.st.sides[who]
     side.furs[value] += 1

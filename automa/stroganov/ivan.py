@@ -138,10 +138,10 @@ def _location_payment(run: Run, region: int):
 
 
 def _missing_fur(run: Run, what: str) -> None:
-    """Medium and hard: 1 coin when the right fur is missing (ST-IVAN-DIFF-1; the Turukhan solo rules
-    repeat the difficulty options, ST-TK-DIFF-1)."""
-    if run.o.difficulty != "normal":
-        economy.add_coins(run, IVAN, 1)
+    """The difficulty level's ``missing_fur_coins`` (medium and hard: 1) when the right fur is missing
+    (ST-IVAN-DIFF-1; the Turukhan solo rules repeat the difficulty options, ST-TK-DIFF-1)."""
+    if run.o.missing_fur_coins:
+        economy.add_coins(run, IVAN, run.o.missing_fur_coins)
         if run.trace:
             run.event("automa", action="missing_fur_coin", card_action=what, rule="ST-IVAN-DIFF-1")
     else:
@@ -150,11 +150,11 @@ def _missing_fur(run: Run, what: str) -> None:
 
 
 def _missing_item(run: Run, what: str) -> None:
-    """No yurt, wish or tile to take: nothing, or on medium/hard 1 coin with ivan_missing_item_coin
-    (ST-IVAN-ACT-1, ST-OPEN-47)."""
-    coin = run.o.ivan_missing_item_coin and run.o.difficulty != "normal"
+    """No yurt, wish or tile to take: nothing, or with ivan_missing_item_coin the level's missing-fur coins
+    (medium/hard: 1) (ST-IVAN-ACT-1, ST-OPEN-47)."""
+    coin = run.o.ivan_missing_item_coin and run.o.missing_fur_coins
     if coin:
-        economy.add_coins(run, IVAN, 1)
+        economy.add_coins(run, IVAN, coin)
     if run.trace:
         run.event("automa", action="missing_item_coin" if coin else "fails", card_action=what, reason="no_item",
                   rule="ST-OPEN-47" if coin else "ST-IVAN-ACT-1")

@@ -4,14 +4,18 @@ Every open point of the rules reference (ST-OPEN-1..58) is either a rule option 
 in the packaged data files (overridable with ``rules=PATH``); ``OPEN_POINTS`` maps each one to its
 name, and docs/stroganov.md lists them all. An option's ``sensitivity`` values are the alternatives the
 reference's open point names (section 9), tried by ``automa-sim sensitivity``; the user's own choices
-(opponent, difficulty, deck, modules, rules file) are ``kind="setting"``.
+(opponent, difficulty, deck, modules, rules and automa files) are ``kind="setting"``.
 """
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
 from automa.core.errors import UsageError
-from automa.core.registry import Option
+from automa.core.registry import Option, did_you_mean
 
 MODULES = ("merchant", "hunting_plan", "landscapes", "diplomacy")
+LEVEL = "[a-z][a-z0-9_-]*"  # a difficulty level's name (the automa file's [difficulty.NAME])
 
 
 def parse_values(name: str, text: str) -> tuple[int, ...]:
@@ -30,24 +34,44 @@ def trophy_track(name: str, text: str) -> str:
     return ",".join(map(str, parse_values(name, text)))
 
 
+@dataclass(frozen=True)
+class Level(Option):
+    """The difficulty option: ``choices`` are the packaged levels, which ``calibrate`` and ``ladder`` walk;
+    any other level name passes here and is checked against the automa file's levels when the game is
+    prepared, before any game (ST-IVAN-DIFF-1)."""
+
+    def parse(self, raw):
+        value = str(raw)
+        if value not in self.choices and not re.fullmatch(LEVEL, value):
+            raise UsageError(f"option {self.name}: {raw!r} is not a level name{did_you_mean(raw, self.choices)}; "
+                             f"allowed: {', '.join(self.choices)}, or a level of the automa file")
+        return value
+
+
 OPTIONS = (
     Option("opponent", "str", "ivan", "solo-board side: ivan (a) or katyusha (b)", ("ivan", "katyusha"),
            "ST-IVAN-KAT-1", kind="setting"),
-    Option("difficulty", "str", "normal", "automa difficulty: normal, medium (coin rule), hard (+trade-space rule)",
-           ("normal", "medium", "hard"), "ST-IVAN-DIFF-1,ST-IVAN-DIFF-2", kind="setting"),
+    Level("difficulty", "str", "normal", "automa difficulty: normal, medium (coin rule), hard (+trade-space rule), "
+          "or a level the automa file defines", ("normal", "medium", "hard"), "ST-IVAN-DIFF-1,ST-IVAN-DIFF-2",
+          kind="setting"),
     Option("automa_strategy", "str", "random", "deck building: random removes 5 cards, a-f removes that letter",
            ("random", "a", "b", "c", "d", "e", "f"), "ST-IVAN-DECK-2", kind="setting"),
     Option("modules", "set", "", "Turukhan modules in play", MODULES, "ST-TK-GEN-1", kind="setting"),
     Option("rules", "path", "", "TOML or JSON file of parameter values overriding the packaged data "
            "(`rules template stroganov`)",
            (), "ST-OPEN-*", kind="setting"),
+    Option("automa", "path", "", "TOML or JSON file of the automa: the deck of Ivan, the difficulty levels, the trophy "
+           "tracks (`rules template stroganov --file automa`)", (),
+           "ST-IVAN-DECK-1,ST-IVAN-DECK-2,ST-IVAN-DIFF-1,ST-IVAN-DIFF-2,ST-IVAN-KAT-1,ST-OPEN-19", kind="setting"),
     Option("region_layout", "str", "five_regions",
            "five_regions: board.slots_per_region (packaged: regions 1-5 of 2,2,2,3,3 tiles, each with village, "
            "yurt and wish); six_regions: regions 0-5 of 2 tiles, region 0 without them (the former default)",
            ("five_regions", "six_regions"), "ST-OPEN-3,ST-OPEN-4,ST-BOARD-2,ST-BOARD-4"),
-    Option("ivan_trophy_values", "str", "1,2,3,4,5,6", "Ivan's trophy VP per step (last repeats)", (),
+    Option("ivan_trophy_values", "str", "1,2,3,4,5,6", "Ivan's trophy VP per step, the last repeating; a value "
+           "other than the default replaces the automa file's ivan.trophy_vp", (),
            "ST-OPEN-19,ST-IVAN-ACT-3", parser=trophy_track, sensitivity=("3", "4"), applies_if=("opponent", "ivan")),
-    Option("katyusha_trophy_values", "str", "2,3,5,6,8,10", "Katyusha's trophy VP per step (last repeats)", (),
+    Option("katyusha_trophy_values", "str", "2,3,5,6,8,10", "Katyusha's trophy VP per step, the last repeating; a "
+           "value other than the default replaces the automa file's katyusha.trophy_vp", (),
            "ST-OPEN-19,ST-IVAN-KAT-1", parser=trophy_track, sensitivity=("3", "4"),
            applies_if=("opponent", "katyusha")),
     Option("market_size", "int", 6, "furs in the market", (), "ST-OPEN-9,ST-MARKET-1", min=0, sensitivity=(8,)),

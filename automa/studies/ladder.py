@@ -11,7 +11,9 @@ Outputs besides the sweep's: ``ladder.csv`` (one row per cell: win rate with its
 mean margin, the paired margin difference to the reference, mean score per category), which is
 byte-identical for any job count; ``speed.csv`` (games/s per cell, from the chunks' playing time,
 which varies with the machine); ``thresholds.csv`` (per setting, the smallest budget whose win rate
-reaches 50%, or "not reached within budget N"); and ``plots/ladder.png``.
+reaches 50%, or "not reached within budget N", the interpolated crossing and its 95% interval:
+:func:`thresholds`). Its report draws ``plots/ladder.png`` from them
+(:func:`automa.report.ladder_report.write_plot`).
 """
 from __future__ import annotations
 
@@ -137,7 +139,7 @@ def fields(design: Design) -> dict:
 
 def run(design: Design, jobs: int, out: Path | None = None, force: bool = False, quiet: bool = False,
         command: str = "", backend: str | None = None, scheduler: str | None = None) -> Outcome:
-    """Play the ladder into ``out`` (a sweep's files) and write its tables and plot."""
+    """Play the ladder into ``out`` (a sweep's files) and write its tables."""
     outcome = run_sweep(design.sweep, jobs, out, force, quiet, command, backend, scheduler, fields(design),
                         OUTPUTS + (TABLE, SPEED, THRESHOLDS))
     return _finish(design, outcome)
@@ -208,9 +210,41 @@ def crossing(budgets: list[int], rates: list[float]) -> float | None:
     return None
 
 
+def threshold_end(budgets: list[int], rates: list[float]) -> float | str:
+    """One end of a threshold's interval: where ``rates`` (a Wilson bound at each rung) first reach 50%
+    (:func:`crossing`; the rung itself when it is exactly there), or, open-ended, ``"at most B"`` when
+    the first rung already does and ``"above B"`` when none does."""
+    if rates[0] >= 0.5:
+        return f"at most {budgets[0]}"
+    between = crossing(budgets, rates)
+    return f"above {budgets[-1]}" if between is None else between
+
+
+def interval_text(lo: float | str, hi: float | str) -> str:
+    """A threshold's 95% interval in words: ``22.6 to 45.1``, ``at most 8``, ``30.2 or more (above 64)``,
+    ``above 64``, or ``not narrowed: at most 1, above 16``."""
+    lo_open, hi_open = str(lo).startswith("at most"), str(hi).startswith("above")
+    if lo_open and hi_open:
+        return f"not narrowed: {lo}, {hi}"
+    if lo_open:
+        return str(hi) if str(hi).startswith("at most") else f"at most {hi}"
+    if str(lo).startswith("above"):
+        return str(lo)
+    return f"{lo} or more ({hi})" if hi_open else f"{lo} to {hi}"
+
+
 def thresholds(design: Design, ladder: pd.DataFrame) -> pd.DataFrame:
     """Per setting, the smallest budget whose win rate reaches 50% (or "not reached within budget N"),
-    and the budget where the line through the rungs first crosses 50% (:func:`crossing`)."""
+    the budget where the line through the rungs first crosses 50% (:func:`crossing`), and that
+    crossing's 95% interval.
+
+    The interval inverts the rungs' Wilson 95% intervals: its low end is where the line through their
+    upper bounds crosses 50% (the smallest budget the data allow), its high end where the line through
+    their lower bounds does (:func:`threshold_end`); an end beyond the rungs is open ("at most 1",
+    "above 64"). Chosen over a bootstrap of the paired games because it needs only ``ladder.csv``
+    (what a published ladder keeps), and it is conservative where the rungs are few. It is pointwise:
+    each end rests on the two rungs around it, and the line between rungs is an assumption, as for
+    the crossing itself."""
     rows = []
     rungs = ladder[ladder["budget"] != ""]
     keys = list(design.axes)
@@ -221,8 +255,10 @@ def thresholds(design: Design, ladder: pd.DataFrame) -> pd.DataFrame:
         reached = [b for b, w in zip(budgets, rates) if w >= 0.5]
         answer = str(reached[0]) if reached else f"not reached within budget {max(design.budgets)}"
         between = crossing(budgets, rates)
-        rows.append(dict(zip(keys, setting)) | {"budget_for_50pct": answer,
-                                                "budget_for_50pct_interpolated": "" if between is None else between})
+        rows.append(dict(zip(keys, setting)) | {
+            "budget_for_50pct": answer, "budget_for_50pct_interpolated": "" if between is None else between,
+            "budget_for_50pct_lo": threshold_end(budgets, list(part["win_rate_hi"])),
+            "budget_for_50pct_hi": threshold_end(budgets, list(part["win_rate_lo"]))})
     return pd.DataFrame(rows)
 
 
@@ -233,52 +269,7 @@ def _finish(design: Design, outcome: Outcome) -> Outcome:
     write_atomic_csv(ladder, outcome.out / TABLE)
     write_atomic_csv(speed(design, outcome), outcome.out / SPEED)
     write_atomic_csv(thresholds(design, ladder), outcome.out / THRESHOLDS)
-    plot(design, ladder, outcome.out / PLOT)
     return outcome
-
-
-def plot(design: Design, ladder: pd.DataFrame, path: Path) -> None:
-    """Win rate (with its interval) and mean margin against budget, a line per setting; the
-    reference strategies as horizontal lines (dashed), in the setting's colour."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    keys = list(design.axes)
-    rungs, refs = ladder[ladder["budget"] != ""], ladder[ladder["budget"] == ""]
-    fig, (ax_w, ax_m) = plt.subplots(1, 2, figsize=(11, 4.2))
-    groups = list(rungs.groupby(keys, sort=False)) if keys else [((), rungs)]
-    for k, (setting, part) in enumerate(groups):
-        setting = setting if isinstance(setting, tuple) else (setting,)
-        name = ", ".join(f"{a}={b}" for a, b in zip(keys, setting)) or "base"
-        colour = f"C{k % 10}"
-        b = part["budget"].astype(int)
-        ax_w.errorbar(b, part["win_rate"], yerr=[part["win_rate"] - part["win_rate_lo"],
-                                                  part["win_rate_hi"] - part["win_rate"]],
-                      marker="o", capsize=3, color=colour, label=name)
-        ax_m.plot(b, part["margin_mean"], marker="o", color=colour, label=name)
-        mine = refs
-        for key, value in zip(keys, setting):
-            mine = mine[mine[key] == value]
-        for r in mine.itertuples():
-            ax_w.axhline(r.win_rate, ls="--", lw=0.8, color=colour, alpha=0.6)
-            ax_m.axhline(r.margin_mean, ls="--", lw=0.8, color=colour, alpha=0.6)
-    for ax, what in ((ax_w, "win rate"), (ax_m, "mean margin (VP)")):
-        ax.set_xscale("log", base=2)
-        ax.set_xticks(design.budgets, [str(b) for b in design.budgets])
-        ax.minorticks_off()
-        ax.set_xlabel(f"{design.search} budget (simulations per decision)")
-        ax.set_ylabel(what)
-        ax.grid(alpha=0.3)
-    ax_w.axhline(0.5, color="black", lw=0.6)
-    ax_w.set_ylim(0, 1)
-    ax_w.legend(fontsize=8, title="setting")
-    ax_m.set_title(f"dashed: {', '.join(design.references)}" if design.references else "", fontsize=8)
-    fig.suptitle(f"{design.sweep.game.name}: win rate and margin against search budget", fontsize=10)
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=110, metadata={"Software": None})
-    plt.close(fig)
 
 
 def human_summary(design: Design, outcome: Outcome) -> str:
@@ -302,6 +293,7 @@ def human_summary(design: Design, outcome: Outcome) -> str:
             where = ", ".join(f"{k}={v}" for k, v in r.items() if not k.startswith("budget_for_50pct")) or "base"
             between = r["budget_for_50pct_interpolated"]
             lines.append(f"50% win rate at {where}: {r['budget_for_50pct']}"
-                         + (f" (crossing at budget {between})" if between != "" else ""))
+                         + (f" (crossing at budget {between})" if between != "" else "")
+                         + f"; 95% interval {interval_text(r['budget_for_50pct_lo'], r['budget_for_50pct_hi'])}")
     lines.append(f"files: {outcome.out}/ ({', '.join(p.name for p in sorted(outcome.out.iterdir()))})")
     return "\n".join(lines)

@@ -158,7 +158,7 @@ def plan(game_name: str, strategy: str, params: list[str], objective: str | None
                 dims.append(Dim(p.name, p.type, low, high, start.values[p.name]))
         if not dims:
             raise UsageError(f"strategy {strategy}: no numeric parameter left to tune (see `automa-sim list "
-                             f"strategies {game.name}`)")
+                             f"strategies {game.name} --long`)")
     for d in dims:
         if not d.low <= d.start <= d.high:
             raise UsageError(f"--param {d.name}: the starting value {d.start:g} is outside {d.low:g}:{d.high:g}")

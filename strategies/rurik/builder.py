@@ -3,7 +3,8 @@
 Columns: build, muster, tax, then move, scheme, attack. It builds churches (converting a rebel when
 it can), then strongholds and markets, preferring regions next to its other structures so the
 build track grows; musters where it has structures; moves into empty regions beside them.
-It converts goods into build points. With the epic module it builds epic structures eagerly.
+It converts goods into build points only, so never uses the warfare module's solo conversion
+token, which gives an attack point (``ignores``). With the epic module it builds epic structures eagerly.
 """
 from strategies.rurik.persona import Persona
 
@@ -20,6 +21,8 @@ class BuilderStrategy(Persona):
     name = "builder"
     description = "adjacent structures, churches"
     conversions = ("build",)
+    ignores = {"modules=warfare": "never uses the warfare module's solo conversion token for an attack point "
+                                  "(RK-SB-WAR-5): it converts goods only into build points"}
     columns = ("build", "muster", "tax", "move", "scheme", "attack")
 
     def weight(self, v, c):

@@ -41,7 +41,7 @@ or not in the view).
 ``rank`` returns the choices by score, ties in an order drawn from its own stream; ``choose``
 takes the best (an argmax, ties drawn from its stream).
 
-Every number it weighs by is a declared parameter (:data:`WEIGHTS`, ``list strategies rurik``), with
+Every number it weighs by is a declared parameter (:data:`WEIGHTS`, ``list strategies rurik --long``), with
 the values above as defaults: ``--strategy 'expert(kill=2.5,deny=1)'`` plays other weights, and
 ``automa-sim tune rurik expert`` searches them (docs/tune.md).
 """
@@ -60,7 +60,7 @@ def _w(name, default, help, least=None):
     return Param(name, "float", default, help, least=least, hide_default=True)
 
 
-# Every number the scores weigh by, in VP-equivalents unless said otherwise; `list strategies rurik`
+# Every number the scores weigh by, in VP-equivalents unless said otherwise; `list strategies rurik --long`
 # lists them and `--strategy 'expert(kill=2.5)'` sets one (docs/tune.md searches them).
 WEIGHTS = (
     _w("coin", 0.2, "a coin"),

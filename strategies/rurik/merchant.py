@@ -3,7 +3,8 @@
 Columns: tax, build, muster, then move, scheme, attack. It taxes goods whose boat column still
 has room (full columns give income), takes the extra good at its markets, builds markets first,
 musters and moves into regions whose goods token is still there.
-It never converts goods: they stay on the boat.
+It never converts goods: they stay on the boat; so it never uses the warfare module's solo
+conversion token either (``ignores``).
 """
 from strategies.rurik.persona import Persona
 
@@ -12,6 +13,8 @@ class MerchantStrategy(Persona):
     name = "merchant"
     description = "tax, boat, markets"
     conversions = ()
+    ignores = {"modules=warfare": "never uses the warfare module's solo conversion token for an attack point "
+                                  "(RK-SB-WAR-5): it converts no goods"}
     columns = ("tax", "build", "muster", "move", "scheme", "attack")
     SIZE = (3, 3, 2, 2, 1)
 

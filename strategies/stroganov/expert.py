@@ -28,7 +28,7 @@ on the same estimate serves the rest: claims, the merchant, fulfilling a wish, d
 final trophy, start sets, and a village or yurt whose reward holds a trophy action. ``rank`` orders all
 choices by these scores; ``choose`` is its first (ties broken by the own stream). The weights were tuned
 on 600 paired games (seed 7) against Ivan; docs/stroganov.md has the measured strength. Every number the estimate weighs by
-is a declared parameter (:data:`WEIGHTS`, ``list strategies stroganov``) with the values above as defaults.
+is a declared parameter (:data:`WEIGHTS`, ``list strategies stroganov --long``) with the values above as defaults.
 """
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def _w(name, default, help, kind="float", least=None):
 
 
 # Every number the estimate weighs by, in VP unless said otherwise; "future" weights are scaled by the
-# share of action seasons left. `list strategies stroganov` lists them, `--strategy 'expert(horse=0.1)'`
+# share of action seasons left. `list strategies stroganov --long` lists them, `--strategy 'expert(horse=0.1)'`
 # sets one and `automa-sim tune stroganov expert` searches them (docs/tune.md).
 WEIGHTS = (
     _w("claim_cost", 1.0, "a claim: it empties a column the expert could hunt, and its furs are paid for"),

@@ -6,9 +6,11 @@ waiting in the supply (1.5), each held Tsar's Wish (60% of its VP times the shar
 tigers counting), steps on the hunting plan (0.5), and the furs left on the cossack's tile (0.1 per value
 point). With the diplomacy module it adds the diplomacy margin still to come: each winter the side ahead
 scores its zone minus the other's and the other side nothing (ST-TK-DIPLO-7), so a zone of lead is worth
-one VP of margin per winter scoring left, this year's included. A held fur of the kind the Salesman makes
-wild (it pays any fur, ST-TK-LAND-6) counts 0.2 more, which also picks the Salesman's fur. Personas add
-``bonus`` weights per score category. Ties are broken by the strategy's own stream.
+one VP of margin per winter scoring left, this year's included. It never steers its move to a diplomacy
+tile: the lookahead of a move stops before the donation the tile offers (ST-TK-DIPLO-3), so it donates
+only where it happens to land (``ignores``; the personas inherit it). A held fur of the kind the
+Salesman makes wild (it pays any fur, ST-TK-LAND-6) counts 0.2 more, which also picks the Salesman's
+fur. Personas add ``bonus`` weights per score category. Ties are broken by the strategy's own stream.
 """
 from __future__ import annotations
 
@@ -48,6 +50,8 @@ def estimate(view, weights: tuple = (), lands: bool = False) -> float:
 class GreedyStrategy(Strategy):
     name = "greedy"
     description = "one-step lookahead on a heuristic estimate of final VP"
+    ignores = {"modules=diplomacy": "never steers its move to a diplomacy tile (its lookahead stops before "
+                                    "the donation there, ST-TK-DIPLO-3), so it donates only where it happens to land"}
     bonus: dict = {}
     weights = None  # the bonus as (category index, weight) pairs, found at the first decision
     lands = False  # the landscapes module is played, found at the first decision

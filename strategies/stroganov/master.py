@@ -4,7 +4,7 @@ It plays exactly as :mod:`strategies.stroganov.expert` does (the same estimate o
 direct scores and the same few lookaheads, no rollouts), with every weight of that estimate taken from
 the small data file ``strategies/stroganov/master.toml`` beside this module. The file's values are the
 defaults of ``master``'s declared parameters, so ``master`` plays the file and
-``master(horse=0.1)`` changes one weight of it (``list strategies stroganov`` shows them);
+``master(horse=0.1)`` changes one weight of it (``list strategies stroganov --long`` shows them);
 ``automa-sim tune stroganov master`` searches them further.
 
 The file (strategies/stroganov/master_file.py) is checked when this module is imported: every weight

@@ -246,6 +246,10 @@ def test_list_commands(capsys):
     assert code == 0 and "tiny         Tiny dice (a test game)" in out.splitlines()
     code, out, _ = run_cli(capsys, "list", "strategies", "tiny")
     assert out.splitlines() == ["high             Keeps the highest die. (default)",
+                                "first            Keeps the first die.",
+                                "(automa-sim list strategies tiny --long: each strategy's parameters)"]
+    code, out, _ = run_cli(capsys, "list", "strategies", "tiny", "--long")
+    assert out.splitlines() == ["high             Keeps the highest die. (default)",
                                 "first            Keeps the first die."]
     code, out, _ = run_cli(capsys, "list", "options", "tiny")
     assert "length  (default: 5; allowed: 3|5|8)\n    rounds to play [TINY-1]\n" in out

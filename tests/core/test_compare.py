@@ -6,7 +6,7 @@ import pytest
 
 from automa.analysis.compare import compare
 from automa.core.errors import UsageError
-from automa.analysis.paired import interval
+from automa.analysis.paired import interval, win_interval
 from automa.core.registry import get_game
 from automa.core.results import read_games
 from automa.core.intervals import Z95
@@ -28,8 +28,8 @@ def test_runs_on_one_seed_are_compared_game_by_game(capsys, tmp_path):
     margin = both.margin_b.astype(int) - both.margin_a.astype(int)
     assert result.paired and result.pairs == len(both) < 300
     assert [r["measure"] for r in result.rows] == ["win_rate", "margin"]
-    for row, d in zip(result.rows, (win, margin)):
-        assert (row["diff"], row["lo"], row["hi"]) == pytest.approx(interval(d.to_numpy()))
+    for row, d, method in zip(result.rows, (win, margin), (win_interval, interval)):  # Agresti-Min for the win rate
+        assert (row["diff"], row["lo"], row["hi"]) == pytest.approx(method(d.to_numpy()))
     assert result.rows[1]["a"] == pytest.approx(both.margin_a.mean())
     assert result.notes[0] == "B differs from A in: strategy high -> first"
     assert not any("seeds differ" in n or "counts differ" in n for n in result.notes)

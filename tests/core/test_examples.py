@@ -6,7 +6,7 @@ Each example runs in-process in a work directory that holds what a fresh clone h
 rewrites (:func:`rewrite`): fewer games (and tune trials), ``--jobs`` at most 2, ``/tmp/...`` paths moved into the work
 directory, and a ``--scheduler`` address pointed at a real two-worker dask cluster on 127.0.0.1. An example that reads
 a run folder (``--resume DIR``, ``summarize DIR``, ``report DIR``) first runs the latest earlier example
-of its page that wrote DIR (stopped after its first chunk, as Ctrl-C would, for ``--resume``), or
+of its page that wrote DIR (stopped after its first chunk or batch, as Ctrl-C would, for ``--resume``), or
 else the run named in :data:`PRODUCERS`.
 """
 from __future__ import annotations
@@ -22,6 +22,7 @@ import pytest
 
 import cli
 from automa.run import collect
+from automa.studies import calibrate
 from tests.core.test_backends import cluster  # noqa: F401  (the fixture)
 from tests.core.test_cli import run_cli
 from tests.core.test_registry import install_plugin
@@ -55,14 +56,6 @@ rebel_leader = ["sviatopolk", "gleb"]
 difficulty = 2
 rebel_leader = "sviatopolk"
 """}
-
-# Examples that need a branch not merged yet: calibrate --over (issue 31 §3, the calibrate helper's branch).
-# The lead removes this entry once it is merged, and the two commands run like every other.
-PENDING = {("docs/designing.md", c) for c in (
-    "automa-sim calibrate rurik --strategy master --target 0.25 --option difficulty=5 --over "
-    "automa=results/l5-a.toml,results/l5-b.toml,results/l5-c.toml --seed 1 --out results/level5-master.csv",
-    "automa-sim calibrate rurik --strategy 'mc(budget=8)' --target 0.5 --option difficulty=5 --over "
-    "automa=results/l5-a.toml,results/l5-b.toml,results/l5-c.toml --seed 1 --out results/level5-mc8.csv")}
 
 # Set-up an example's page describes in words, done here the way the test suite does it.
 SETUP = {
@@ -150,6 +143,7 @@ def reads(argv: list[str]) -> tuple[list[str], bool]:
     if argv[0] == "compare":
         return argv[1:3], False
     files = [v.partition("=")[2] for k, v in zip(argv, argv[1:]) if k in ("--option", "-o")]
+    files += [f for k, v in zip(argv, argv[1:]) if k == "--over" for f in v.partition("=")[2].split(",")]
     return [f for f in files if f.endswith((".toml", ".json"))], False
 
 
@@ -167,7 +161,7 @@ def rewrite(argv: list[str], work: Path, scheduler: str | None) -> list[str]:
         if flag in argv:
             i = argv.index(flag) + 1
             argv[i] = str(min(int(argv[i]), most))
-    if argv[0] == "calibrate":
+    if argv[0] == "calibrate" and "--resume" not in argv:
         argv += CALIBRATE
     if "--scheduler" in argv:
         argv[argv.index("--scheduler") + 1] = scheduler
@@ -192,16 +186,21 @@ def run(capsys, monkeypatch, command: str, work: Path, scheduler: str | None, st
 
 
 def stop_after_first_chunk(patch) -> None:
-    """Make the run stop as Ctrl-C would, right after its first chunk file is written."""
-    real, calls = collect._write_atomic, []
+    """Make the run stop as Ctrl-C would, right after its first chunk file is written (a calibration:
+    at the state it saves after its first batch)."""
+    for module, name in ((collect, "_write_atomic"), (calibrate, "write_json")):
+        patch.setattr(module, name, stop_at_second_call(getattr(module, name)))
+
+
+def stop_at_second_call(real):
+    calls = []
 
     def write_then_stop(path, text):
         calls.append(path)
         if len(calls) == 2:
             raise KeyboardInterrupt
         real(path, text)
-
-    patch.setattr(collect, "_write_atomic", write_then_stop)
+    return write_then_stop
 
 
 def fresh_clone(tmp_path: Path) -> Path:
@@ -227,8 +226,7 @@ def scheduler(request):
     return request.getfixturevalue("cluster")
 
 
-@pytest.mark.parametrize("example", [pytest.param(e, id=str(e)) for e in EXAMPLES
-                                     if (e.page, e.command) not in PENDING])
+@pytest.mark.parametrize("example", [pytest.param(e, id=str(e)) for e in EXAMPLES])
 def test_every_example_runs_as_written(capsys, monkeypatch, tmp_path, scheduler, example):
     if needs_cluster(example) or "--backend dask" in example.command:
         pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install '.[cluster]'")
@@ -273,7 +271,7 @@ def test_the_extractor_finds_the_examples():
 
 def test_the_lists_of_special_cases_name_real_examples():
     found = {(e.page, e.command) for e in EXAMPLES}
-    assert set(SETUP) <= found and PENDING <= found
+    assert set(SETUP) <= found
     produced = {f for e in EXAMPLES for f in reads(shlex.split(e.command)[1:])[0]}
     assert set(PRODUCERS) <= produced
 

@@ -1,14 +1,17 @@
 """automa-sim ladder: the search player at each budget against each setting (automa.studies.ladder)."""
+import json
 import shlex
+from pathlib import Path
 
 import pandas as pd
 import pytest
 
-from automa.studies.ladder import crossing
+from automa.studies.ladder import crossing, interval_text, threshold_end, thresholds
 
 from tests.core.test_cli import run_cli
 from tests.core.test_examples import stop_after_first_chunk
 
+ROOT = Path(__file__).resolve().parents[2]
 BASE = ["ladder", "rurik", "--budgets", "1,2", "--games", "2", "--grid", "difficulty=1", "--reference", "greedy",
         "--seed", "3", "--quiet"]
 
@@ -34,13 +37,16 @@ def test_ladder_tables_report_and_any_job_count(capsys, tmp_path):
     assert ladder["margin_diff"][0] == pytest.approx(by.iloc[0] - by.iloc[2])
     reached = [b for b, w in zip(ladder["budget"][:2], ladder["win_rate"][:2]) if w >= 0.5]
     expected = reached[0] if reached else "not reached within budget 2"
-    assert pd.read_csv(tmp_path / "j1" / "thresholds.csv", dtype=str)["budget_for_50pct"].tolist() == [expected]
+    found = pd.read_csv(tmp_path / "j1" / "thresholds.csv", dtype=str, keep_default_na=False)
+    assert found["budget_for_50pct"].tolist() == [expected]
+    assert list(found.columns)[-2:] == ["budget_for_50pct_lo", "budget_for_50pct_hi"]
     speed = pd.read_csv(tmp_path / "j1" / "speed.csv")
     assert len(speed) == 3 and (speed["games_per_s"] > 0).all()
     code, out, _ = run_cli(capsys, "report", tmp_path / "j1")
     assert code == 0 and "Smallest budget with a 50% win rate" in (tmp_path / "j1" / "report.md").read_text()
+    assert "| difficulty | budget | crossing | 95% interval |" in (tmp_path / "j1" / "report.md").read_text()
     again = shlex.join(["automa-sim", *map(str, BASE), "--jobs", "1", "--out", "j1", "--force"])
-    assert f"Regenerate with: {again}, then automa-sim report j1\n" in (tmp_path / "j1" / "report.md").read_text()
+    assert f"Regenerate with: {again} && automa-sim report j1\n" in (tmp_path / "j1" / "report.md").read_text()
 
 
 @pytest.mark.parametrize("budgets, rates, expected", [
@@ -83,3 +89,38 @@ def test_bad_ladder_input_is_one_line_and_exit_2(capsys, tmp_path, args, message
     code, _, err = run_cli(capsys, "ladder", "rurik", "--games", 2, "--out", tmp_path / "x", *args)
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1
     assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("budgets, bounds, expected", [
+    ([4, 16, 64], [0.2, 0.4, 0.6], 32.0),      # a bound's line crosses 50% between two rungs
+    ([4, 16, 64], [0.5, 0.7, 0.9], "at most 4"),   # the first rung's bound already reaches it: open below
+    ([4, 16, 64], [0.1, 0.2, 0.45], "above 64"),   # no rung's bound reaches it: open above
+])
+def test_an_end_of_a_thresholds_interval(budgets, bounds, expected):
+    assert threshold_end(budgets, bounds) == expected
+
+
+@pytest.mark.parametrize("lo, hi, text", [
+    (12.3, 53.1, "12.3 to 53.1"), ("at most 4", 9.5, "at most 9.5"), ("at most 1", "at most 1", "at most 1"),
+    (30.2, "above 64", "30.2 or more (above 64)"), ("above 64", "above 64", "above 64"),
+    ("at most 1", "above 16", "not narrowed: at most 1, above 16"),
+])
+def test_a_thresholds_interval_in_words(lo, hi, text):
+    assert interval_text(lo, hi) == text
+
+
+def test_the_published_thresholds_have_their_intervals_from_the_published_ladder():
+    """thresholds.csv of each published ladder is what :func:`thresholds` makes of its ladder.csv: the
+    crossing's 95% interval from the rungs' Wilson bounds (an end beyond the rungs open)."""
+    from automa.studies import ladder as lad
+
+    for out in sorted(ROOT.glob("results/*/ladder")):
+        m = json.loads((out / "manifest.json").read_text())
+        design = lad.plan(m["game"], m["search"], m["budgets"], m["references"], m["options"],
+                          [f"{k}={','.join(vs)}" for k, vs in m["grid"].items()], m["games_per_cell"], int(m["seed"]))
+        table = pd.read_csv(out / "ladder.csv", dtype={"budget": str}, keep_default_na=False)
+        table[["win_rate", "win_rate_lo", "win_rate_hi"]] = table[["win_rate", "win_rate_lo", "win_rate_hi"]].astype(float)
+        assert thresholds(design, table).to_csv(index=False) == (out / "thresholds.csv").read_text(), out
+    rurik = pd.read_csv(ROOT / "results/rurik/ladder/thresholds.csv", dtype=str, keep_default_na=False)
+    assert rurik[["budget_for_50pct_lo", "budget_for_50pct_hi"]].values.tolist() == [
+        ["12.3", "53.1"], ["18.8", "27.2"], ["24.6", "48.6"], ["above 64", "above 64"]]

@@ -5,7 +5,7 @@ import pytest
 
 from automa.core.errors import UsageError
 from automa.core.params import split_spec
-from automa.core.registry import get_game, get_strategy
+from automa.core.registry import get_game, get_strategy, strategy_names
 from automa.core.results import read_games
 from tests.core.test_cli import run_cli
 
@@ -58,12 +58,36 @@ def test_simulate_records_the_canonical_string(capsys, tmp_path):
     assert code == 2 and len(err.strip().splitlines()) == 1 and not (tmp_path / "c").exists()
 
 
-def test_list_strategies_shows_parameters(capsys):
-    """``list strategies`` prints each parameter with its type, default and help."""
-    code, out, _ = run_cli(capsys, "list", "strategies", "rurik")
+@pytest.mark.parametrize("flag", ["--long", "-v"])
+def test_list_strategies_long_shows_parameters(capsys, flag):
+    """``list strategies GAME --long`` prints each whole description, and each parameter with its type,
+    default and help."""
+    code, out, _ = run_cli(capsys, "list", "strategies", "rurik", flag)
     assert code == 0
     assert "budget=32 (int) simulations (rollouts) per decision" in out
     assert "rollout=expert (strategy)" in out
+    assert "\nmc               flat Monte Carlo: the policy's best choices, each rolled out" in out
+
+
+def test_list_strategies_is_one_line_a_strategy_grouped_by_game(capsys):
+    """Short by default: the name and the first clause of its description, every game's under its name."""
+    code, out, _ = run_cli(capsys, "list", "strategies")
+    lines = out.splitlines()
+    assert code == 0 and lines[-1] == "(automa-sim list strategies GAME --long: each strategy's parameters)"
+    groups, game = {}, None
+    for line in lines[:-1]:
+        if not line.startswith(" "):
+            game = line.removesuffix(":")
+            groups[game] = []
+        else:
+            groups[game].append(line.split()[0])
+    for name, listed in groups.items():
+        assert listed == strategy_names(get_game(name)), name
+    assert {"rurik", "stroganov", "tiny"} <= set(groups)
+    assert "  mc               flat Monte Carlo\n" in out and "  master           expert's direct scores with tuned " \
+        "weights (default)\n" in out and "budget=" not in out
+    code, one, _ = run_cli(capsys, "list", "strategies", "rurik")
+    assert one.splitlines()[:-1] == [line[2:] for line in lines[1:1 + len(groups["rurik"])]]
 
 
 def test_weights_at_their_defaults_are_left_out_of_the_canonical_string():

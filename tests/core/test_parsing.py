@@ -1,5 +1,5 @@
 """Property tests of everything the user types or writes: option values, sweep specs, and user card
-and rule files (Rurik ``cards=PATH``, Stroganov ``rules=PATH``).
+and rule files (Rurik ``automa=PATH``, Stroganov ``rules=PATH``).
 
 Malformed TOML or JSON, missing fields, wrong types, unknown names and duplicates must each give one
 UsageError of one line; through the command line, exit code 2, one line on stderr, no traceback and

@@ -248,7 +248,7 @@ def test_a_saved_game_is_checked_field_by_field_and_choice_by_choice(tmp_path):
     good.write(path)
     assert saves.load(path).choices == good.choices and saves.replay(saves.load(path)) is None
     for change, message in (({"seed": -1}, "non-negative"), ({"colour": "red"}, "unknown field 'colour'"),
-                            ({"version": 2}, "version 2"), ({"options": {"difficulty": "easy"}}, "'easy' is not allowed"),
+                            ({"version": 2}, "version 2"), ({"options": {"difficulty": "Easy!"}}, "'Easy!' is not a level name"),
                             ({"choices": [["move"]]}, "choice 1 must be [kind, choice]"), ({"game": "chess"}, "unknown game")):
         data = json.loads(path.read_text()) | change
         (tmp_path / "bad.json").write_text(json.dumps(data))

@@ -155,7 +155,7 @@ def test_report_is_deterministic_and_x_is_chosen(capsys, sweep_dir):
     code, out, err = run_cli(capsys, "report", sweep_dir, "--x", "variant")
     assert code == 0 and err == "" and out.splitlines()[0] == str(sweep_dir / "report.html")
     by_variant = (sweep_dir / "report.md").read_text()
-    assert "then automa-sim report out --x variant\n" in by_variant and "variant down, length across" in by_variant
+    assert "&& automa-sim report out --x variant (not in this repository" in by_variant and "variant down, length across" in by_variant
     assert "length down, variant across" in before
     assert (sweep_dir / "plots" / "win_rate.png").read_bytes() != by_length
     code, _, _ = run_cli(capsys, "report", sweep_dir)
@@ -266,25 +266,22 @@ def test_heat_maps_have_a_panel_per_strategy_and_a_blank_excluded_cell(sweep_dir
 
 
 def test_findings_are_paired_differences_in_words(sweep_dir, page):
-    """'length 5 is ... than length 3 for first' is the per-game margin difference averaged over the
-    variants, with its paired interval, from the games file."""
+    """'length 3 is ... than length 5 for first' (the question's axis, length, against the baseline's,
+    5) is the per-game margin difference averaged over the variants, with its paired interval, from the
+    games file; the verdict reads the margin and the win rate together."""
     games = pd.read_csv(sweep_dir / "games.csv")
     games = games[games["strategy"] == "first"].pivot(index="game_index", columns="cell", values="margin")
-    d = sum(games[f"first length=5 variant={v}"] - games[f"first length=3 variant={v}"]
+    d = sum(games[f"first length=3 variant={v}"] - games[f"first length=5 variant={v}"]
             for v in ("plain", "bonus")) / 2
     mean, lo, hi = interval(d.to_numpy())
-    head, *rows = table(page, "How hard each setting is")
+    head, *rows = table(page, "Each setting against the baseline's")
     assert head[:3] == ["finding", "margin change, VP [95%]", "win rate change, points [95%]"]
-    (row,) = [r for r in rows if r[0].endswith("than length 3 for first")]
-    assert row[1] == f"{mean:+.1f} VP [{lo:+.1f}, {hi:+.1f}]" and row[3] == "120"
-    word = "harder" if hi < 0 else "easier" if lo > 0 else None
-    assert row[0] == (f"length 5 is {abs(mean):.1f} VP [{min(abs(lo), abs(hi)):.1f}, {max(abs(lo), abs(hi)):.1f}] "
-                      f"{word} than length 3 for first" if word else
-                      "length 5 is not clearly harder or easier than length 3 for first")
-    assert [h for h in page.tables if h.startswith("How hard each setting is")] == [
-        "How hard each setting is, for each strategy (mean over every variant)"]
+    (row,) = [r for r in rows if r[0].startswith("length 3 is ") and "than length 5 for first" in r[0]]
+    assert row[1] == f"{mean:+.1f} VP [{lo:+.1f}, {hi:+.1f}]".replace("-0.0", "+0.0") and row[3] == "120"
+    assert [h for h in page.tables if h.startswith("Each setting against the baseline's")] == [
+        "Each setting against the baseline's, for each strategy (mean over every variant)"]
     others = table(page, "The other settings")
-    assert [r[0].split(" is ")[0] for r in others[1:]] == ["variant bonus"]
+    assert [r[0].split(" is ")[0] for r in others[1:]] == ["variant bonus", "variant bonus"]
     assert [r[0].split(" ")[0] for r in table(page, "For whom")[1:]] == ["tests.core.tinygame:Noisy"]
     (why,) = table(page, "Why")[1:]
     assert why[0].startswith("from length 3 to length 5, ") and " points for dice move most for first: " in why[0]
@@ -342,5 +339,7 @@ def test_the_report_names_no_path_of_the_machine(sweep_dir):
     ran from Python, so with no recorded command), not by this machine's temporary paths (issue 22)."""
     md = (sweep_dir / "report.md").read_text()
     assert "Spec tiny.toml · 6 cells × 120 games" in md
-    assert "Regenerate with: automa-sim sweep tiny.toml, then automa-sim report out\n" in md
+    assert ("Regenerate with: automa-sim sweep tiny.toml --games 120 --format csv --out out --force && automa-sim "
+            "report out (not in this repository, so copy it to the root first: tiny.toml: the sweep's spec, its "
+            "text in out/manifest.json (spec_toml))\n") in md
     assert str(sweep_dir.parent) not in md

@@ -17,13 +17,14 @@ from automa.core.registry import Option, get_game
 from automa.core.results import read_games
 from automa.studies.sensitivity import COLUMNS, plan, run
 from automa.core.intervals import Z95
+from automa.analysis.paired import win_interval
 from tests.core.test_cli import run_cli, subprocess_cli
 from tests.core.test_resume import manifest, stop_after_a_chunk
 from tests.core.tinygame import TARGET
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = {"rurik": {"difficulty", "rebel_leader", "player_leader", "automa", "scoring", "modules"},
-            "stroganov": {"opponent", "difficulty", "automa_strategy", "modules", "rules"}}
+            "stroganov": {"opponent", "difficulty", "automa_strategy", "modules", "rules", "automa"}}
 
 
 @pytest.fixture(scope="module")
@@ -105,10 +106,11 @@ def test_paired_intervals_are_the_per_game_differences_to_the_base(tiny_run):
                - (games.loc[base, "winner"] == "player").astype(int))
         margin = (games.loc[cell, "margin"] - games.loc[base, "margin"]).astype(float)
         assert r.games == 300
-        for name, d in (("win_rate_diff", win), ("margin_diff", margin)):
-            half = Z95 * d.std(ddof=1) / math.sqrt(len(d))
-            got = [getattr(r, name), getattr(r, f"{name}_lo"), getattr(r, f"{name}_hi")]
-            assert got == pytest.approx([d.mean(), d.mean() - half, d.mean() + half], rel=1e-12, abs=1e-12)
+        half = Z95 * margin.std(ddof=1) / math.sqrt(len(margin))
+        got = [r.margin_diff, r.margin_diff_lo, r.margin_diff_hi]
+        assert got == pytest.approx([margin.mean(), margin.mean() - half, margin.mean() + half], rel=1e-12, abs=1e-12)
+        assert [r.win_rate_diff, r.win_rate_diff_lo, r.win_rate_diff_hi] == pytest.approx(
+            win_interval(win.to_numpy()), rel=1e-12, abs=1e-12)  # Agresti-Min's, as paired.csv's
     by = table.set_index(["strategy", "assumption", "alternative"])
     # a cosmetic option changes nothing: every game is the same, so the difference is exactly 0
     assert by.loc[("high", "player_colour", "blue"), ["margin_diff", "margin_diff_lo", "margin_diff_hi"]].tolist() == [0, 0, 0]
@@ -200,5 +202,5 @@ def test_help_example_runs(capsys, tmp_path):
         printed.append(text)
     assert re.search(r"^  final_tie=player_wins +margin ", printed[0], re.M)
     again = shlex.join(["automa-sim", *[a.replace("/tmp/sens", "sens") for a in shlex.split(examples[0])]])
-    assert f"Regenerate with: {again}, then automa-sim report sens\n" in (tmp_path / "sens" / "report.md").read_text()
+    assert f"Regenerate with: {again} && automa-sim report sens\n" in (tmp_path / "sens" / "report.md").read_text()
     assert json.loads((tmp_path / "sens" / "manifest.json").read_text())["errors"] == 0

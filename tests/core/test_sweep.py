@@ -15,7 +15,7 @@ from automa.core.results import read_games
 from automa.run.runner import replay
 from automa.run.simulate import resolve
 from automa.core.errors import UsageError
-from automa.core.intervals import Z95
+from automa.core.intervals import Z95, paired_win_interval
 from automa.run.sweep import baselines, run_sweep
 from automa.run.sweep_spec import load_spec
 from tests.core.test_cli import run_cli
@@ -127,10 +127,13 @@ def test_paired_columns_are_the_per_game_differences(swept):
     cell = "first length=5 variant=bonus"
     win = (games.loc[cell, "winner"] == "player").astype(int) - (games.loc[BASE, "winner"] == "player").astype(int)
     margin = (games.loc[cell, "margin"] - games.loc[BASE, "margin"]).astype(float)
-    for name, d in (("win_rate_diff", win), ("margin_diff", margin)):
-        half = Z95 * d.std(ddof=1) / math.sqrt(len(d))
-        assert paired.loc[cell, [name, f"{name}_lo", f"{name}_hi"]].tolist() == pytest.approx(
-            [d.mean(), d.mean() - half, d.mean() + half], rel=1e-12)
+    half = Z95 * margin.std(ddof=1) / math.sqrt(len(margin))
+    assert paired.loc[cell, ["margin_diff", "margin_diff_lo", "margin_diff_hi"]].tolist() == pytest.approx(
+        [margin.mean(), margin.mean() - half, margin.mean() + half], rel=1e-12)
+    # the win rate's: Agresti-Min's (honest at 0 wins), on the same pairs
+    assert paired.loc[cell, ["win_rate_diff", "win_rate_diff_lo", "win_rate_diff_hi"]].tolist() == pytest.approx(
+        paired_win_interval((games.loc[cell, "winner"] == "player").tolist(),
+                            (games.loc[BASE, "winner"] == "player").tolist()), rel=1e-12)
 
 
 def test_pairing_narrows_the_interval_of_a_difference(swept):
@@ -234,7 +237,8 @@ def test_sweep_help_has_an_example(capsys):
 def test_the_readme_example_spec_is_valid(tmp_path):
     text = re.search(r"<!-- sweep spec -->\n```toml\n(.*?)```", (ROOT / "README.md").read_text(), re.S).group(1)
     sweep = load_spec(write_spec(tmp_path, text))
-    assert len(sweep.cells) == 2 * 4 * 2 - 2 * 2 and sweep.baseline == "greedy difficulty=2 rebel_leader=sviatopolk"
+    assert len(sweep.cells) == 3 * 4 * 2 - 2 * 2 and sweep.baseline == "greedy difficulty=2 rebel_leader=sviatopolk"
+    assert [sweep.cell_games(c) for c in sweep.cells[-1:]] == [400] and sweep.cell_games(sweep.cells[0]) == 4300
 
 
 def test_the_question_and_its_axis_are_read_checked_and_recorded(tmp_path):

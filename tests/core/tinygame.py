@@ -97,6 +97,7 @@ class First(Strategy):
     """Keeps the first die."""
 
     name = "first"
+    ignores = {"variant=bonus": "keeps the first die, so never goes for the bonus of a kept six"}
 
     def choose(self, decision):
         return decision.choices[0]

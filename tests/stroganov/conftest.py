@@ -12,16 +12,16 @@ REFERENCE = Path(__file__).parents[3] / "shared" / "reference" / "stroganov"
 _CTX: dict = {}
 
 
-def context(rules: str = "", layout: str = "five_regions"):
-    if (rules, layout) not in _CTX:
-        _CTX[rules, layout] = GAME.prepare({"rules": rules, "region_layout": layout})
-    return _CTX[rules, layout]
+def context(rules: str = "", layout: str = "five_regions", automa: str = ""):
+    if (rules, layout, automa) not in _CTX:
+        _CTX[rules, layout, automa] = GAME.prepare({"rules": rules, "region_layout": layout, "automa": automa})
+    return _CTX[rules, layout, automa]
 
 
 def make_run(seed: int = 0, strategy=None, **options):
     """A set-up game (start set chosen by default) ready for the tests to arrange."""
     opts = GAME.resolve_options(options)
-    ctx = context(opts["rules"], opts["region_layout"])
+    ctx = context(opts["rules"], opts["region_layout"], opts["automa"])
     return setup.setup(ctx["tables"], _opts(ctx, opts), game_streams(seed, 0), strategy, None)
 
 

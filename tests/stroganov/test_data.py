@@ -18,9 +18,12 @@ def ref(reference, name):
     return json.loads((reference / "data" / name).read_text())
 
 
+AUTOMA = json.loads((DATA / "automa.json").read_text())
+
+
 def test_cards_match_reference(reference):
     """All 18 cards, field by field (ST-IVAN-DECK-1)."""
-    mine = json.loads((DATA / "cards.json").read_text())["cards"]
+    mine = AUTOMA["deck"]["cards"]
     theirs = ref(reference, "automa_cards.json")["cards"]
     assert len(mine) == len(theirs) == 18
     for a, b in zip(mine, theirs):
@@ -28,12 +31,11 @@ def test_cards_match_reference(reference):
 
 
 def test_strategies_match_reference(reference):
-    """Each letter removes the reference's 5 cards (ST-IVAN-DECK-2)."""
-    mine = json.loads((DATA / "strategies.json").read_text())
+    """Each letter removes the reference's 5 cards, leaving 13 (ST-IVAN-DECK-2)."""
     theirs = {o["letter"]: o for o in ref(reference, "strategies.json")["options"] if o["letter"]}
-    assert mine["deck_size"] == 13
-    for letter, s in mine["strategies"].items():
-        assert s["name"] == theirs[letter]["id"] and s["cards_removed"] == theirs[letter]["cards_removed"]
+    assert AUTOMA["deck"]["size"] == 13 and sorted(theirs) == list("abcdef")
+    for letter, s in theirs.items():
+        assert [c["id"] for c in AUTOMA["deck"]["cards"] if letter in c["strategy_letters"]] == s["cards_removed"]
 
 
 def test_parameters_match_reference(reference):
@@ -247,7 +249,7 @@ def test_any_broken_parameter_is_a_usage_error_or_plays(tmp_path):
 
     path = tmp_path / "rules.json"
     loaded = rejected = 0
-    for section, values in load_raw()[2].items():
+    for section, values in load_raw()[1].items():
         for key, value in values.items() if section != "about" else ():
             for broken in _broken(value):
                 path.write_text(json.dumps({section: {key: broken}}))

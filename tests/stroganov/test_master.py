@@ -75,7 +75,7 @@ def test_master_is_legal_and_deterministic_under_option_mixes(options):
 
 
 def test_load_rejects_an_unknown_weight(tmp_path):
-    with pytest.raises(UsageError, match=r"weights: unknown weight 'kill' \(see `automa-sim list strategies stroganov`\)"):
+    with pytest.raises(UsageError, match=r"weights: unknown weight 'kill' \(see `automa-sim list strategies stroganov --long`\)"):
         master.load(write(tmp_path, full() + "kill = 1.0\n"))
 
 

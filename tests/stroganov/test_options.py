@@ -18,7 +18,7 @@ def test_every_open_point_is_an_option_or_parameter():
     """ST-OPEN-1..58 each map to existing option names or section.key parameters."""
     assert sorted(OPEN_POINTS) == list(range(1, 59))
     names = {o.name for o in GAME.options}
-    params = load_raw()[2]
+    params = load_raw()[1]
     for n, where in OPEN_POINTS.items():
         for item in where.split(", "):
             item = item.split("[")[0]
