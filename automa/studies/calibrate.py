@@ -194,11 +194,11 @@ def settings(game_name: str, strategy: str | None, options: dict[str, str], by_l
         if name in walked:
             raise UsageError(f"--option {name}: calibrate sets it (the {'--over' if over else 'difficulty'} "
                              f"ladder walks it)")
-    base = game.resolve_options(options)  # a data file may add levels (Game.allowed)
-    if not over:
+    if not over:   # the levels a data file adds (Game.allowed); with --over, its values set the file
+        base = game.resolve_options(options)
         steps = [dict(zip(ladder.steps, combo))
                  for combo in itertools.product(*[game.allowed(n, base) for n in ladder.steps])]
-    groups = [{}] if not by_leader else [{ladder.leader: v} for v in game.allowed(ladder.leader, base)]
+    groups = [{}] if not by_leader else [{ladder.leader: v} for v in game.option(ladder.leader).choices]
     out = []
     contexts: dict[tuple, Any] = {}
     for group in groups:
