@@ -117,6 +117,17 @@ def test_ladder_and_calibrate_walk_the_levels_the_file_defines(tmp_path):
     assert [s.values["difficulty"] for s in walked] == [1, 2, 3, 4, 5]
 
 
+def test_calibrate_walks_automa_files_at_a_level_only_they_define(tmp_path):
+    """``calibrate --option difficulty=5 --over automa=A,B``: level 5 is checked against each file of the
+    ladder, not against the packaged automa (docs/designing.md's calibrate step)."""
+    a, b = _file(tmp_path, LEVEL_5, "a.toml"), _file(tmp_path, LEVEL_5.replace("amount = 2", "amount = 3"), "b.toml")
+    walked = calibrate.settings("rurik", "random", {"difficulty": "5"}, True, 1, ("automa", [a, b]))
+    assert [(s.group["rebel_leader"], s.values["automa"]) for s in walked][:3] == [
+        ("sviatopolk", a), ("sviatopolk", b), ("gleb", a)]
+    assert {s.spec.options["difficulty"] for s in walked} == {5}
+    assert walked[1].ctx.boards[5].columns[0][1][1] == ("attack", "attack", 3, True)
+
+
 @pytest.mark.parametrize("text, message", [
     ("[leaders.maria]\nattack_per_structur = 2\n",
      r"leaders\.maria\.attack_per_structur: unknown key; known: round_end, .* \(RK-REB-SETUP-2, RK-SB-REBLEAD-1\.\.4\)"),
