@@ -195,7 +195,10 @@ def settings(game_name: str, strategy: str | None, options: dict[str, str], by_l
             raise UsageError(f"--option {name}: calibrate sets it (the {'--over' if over else 'difficulty'} "
                              f"ladder walks it)")
     # a data file may add levels (Game.allowed): with --over, the first value's files define them
-    base = game.resolve_options(options | (steps[0] if over else {}))
+    try:
+        base = game.resolve_options(options | (steps[0] if over else {}))
+    except UsageError as exc:
+        raise UsageError(f"--over {over[0]}={steps[0][over[0]]}: {exc}" if over else str(exc)) from None
     if not over:
         steps = [dict(zip(ladder.steps, combo))
                  for combo in itertools.product(*[game.allowed(n, base) for n in ladder.steps])]
