@@ -81,6 +81,25 @@ def rows(table: pd.DataFrame, strategy: str) -> tuple[list[str], list[list[str]]
     return head, body
 
 
+def headline(m: dict, table: pd.DataFrame) -> list[tuple]:
+    """The question the study answers and its answer per strategy: how many assumptions move its margin
+    or win rate beyond noise (a paired 95% interval that excludes 0), and the three that move its win
+    rate most, with their intervals."""
+    items = []
+    for strategy in m["strategies"]:
+        mine = table[table["strategy"] == strategy]
+        clear = mine[(mine["margin_diff_lo"] > 0) | (mine["margin_diff_hi"] < 0)
+                     | (mine["win_rate_diff_lo"] > 0) | (mine["win_rate_diff_hi"] < 0)]
+        moved = clear["assumption"].nunique()
+        items.append(f"{moved} of {mine['assumption'].nunique()} assumptions move {strategy}'s margin or win rate "
+                     f"beyond noise. Most: " + moved_line(table, strategy).split(": ", 1)[1] + ".")
+    return [("h2", "Which open rule points move each strategy's result, and by how much?"),
+            ("p", "Per strategy, the count of assumptions with an alternative whose paired 95% interval excludes 0 "
+                  "(margin or win rate), then the three with the largest win-rate change (alternative minus "
+                  "base, percentage points) and their intervals."),
+            ("ul", items)]
+
+
 def blocks(path: Path, manifest: dict, table: pd.DataFrame) -> list[tuple]:
     """The report as blocks (:mod:`automa.report.render`)."""
     m = manifest
@@ -91,6 +110,7 @@ def blocks(path: Path, manifest: dict, table: pd.DataFrame) -> list[tuple]:
                  f"{', '.join(m['strategies'])} · seed {m['seed']} · base configuration: {base} · "
                  f"{m['errors']} errors" + (" · INTERRUPTED: some cells are incomplete" if m["interrupted"] else "")),
            ("p", f"Regenerate with: {regenerate_line(m, path)}"),
+           *headline(m, table),
            ("h2", "How to read it"),
            ("ul", ["Each assumption is a rule option standing for an open point of the rules (its rule IDs), "
                    "an open numeric parameter, or a proposed data table (named section.key, base value "

@@ -204,3 +204,19 @@ def test_help_example_runs(capsys, tmp_path):
     again = shlex.join(["automa-sim", *[a.replace("/tmp/sens", "sens") for a in shlex.split(examples[0])]])
     assert f"Regenerate with: {again} && automa-sim report sens\n" in (tmp_path / "sens" / "report.md").read_text()
     assert json.loads((tmp_path / "sens" / "manifest.json").read_text())["errors"] == 0
+
+
+def test_the_report_opens_with_its_question_answered_per_strategy(capsys, tiny_run):
+    """issue 31 §1: before any table or plot, how many assumptions move each strategy beyond noise and
+    the three that move its win rate most, with intervals."""
+    _, outcome = tiny_run
+    assert run_cli(capsys, "report", outcome.out)[0] == 0
+    text = (outcome.out / "report.md").read_text()
+    top = text.split("## Which open rule points move each strategy's result, and by how much?\n", 1)[1]
+    top = top.split("\n## ", 1)[0]
+    table = pd.read_csv(outcome.out / "sensitivity.csv", keep_default_na=False)
+    for strategy in table["strategy"].unique():
+        mine = table[table["strategy"] == strategy]
+        assert re.search(rf"^- \d+ of {mine['assumption'].nunique()} assumptions move {strategy}'s margin or win "
+                         rf"rate beyond noise\. Most: .*\[[+-][\d.]+, [+-][\d.]+\]", top, re.M)
+    assert text.index("## Which open rule points") < text.index("## How to read it") < text.index("![")
