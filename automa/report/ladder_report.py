@@ -28,6 +28,31 @@ def _f(value, spec: str) -> str:
     return "–" if pd.isna(value) or value == "" else format(value, spec)
 
 
+def answers(m: dict, ladder: pd.DataFrame, thresholds: pd.DataFrame) -> list[str]:
+    """Per setting, one sentence: the budget where the search crosses 50% with its interval, and each
+    reference player's win rate there with its Wilson interval."""
+    axes = list(m["grid"])
+    out = []
+    for r in thresholds.to_dict("records"):
+        where = ", ".join(f"{a} {r[a]}" for a in axes) or "the base setting"
+        crossing = str(r.get("budget_for_50pct_interpolated", ""))
+        span = interval_text(r["budget_for_50pct_lo"], r["budget_for_50pct_hi"]) if "budget_for_50pct_lo" in r else "–"
+        if crossing not in ("", "nan", "–"):
+            said = f"the search wins half its games from about {float(crossing):.0f} simulations a decision"
+        elif str(r["budget_for_50pct"]).startswith("not reached"):
+            said = f"the search does not win half its games ({r['budget_for_50pct']})"
+        else:
+            said = f"the smallest rung, budget {r['budget_for_50pct']}, already wins half its games"
+        said += f" (95% interval: {span})"
+        here = ladder[(ladder["budget"].astype(str) == "")
+                      & (ladder[axes].astype(str) == pd.Series({a: str(r[a]) for a in axes})).all(axis=1)] \
+            if axes else ladder[ladder["budget"].astype(str) == ""]
+        refs = "; ".join(f"{x.strategy} wins {x.win_rate:.0%} [{x.win_rate_lo:.0%}, {x.win_rate_hi:.0%}]"
+                         for x in here.itertuples())
+        out.append(f"{where}: {said}" + (f"; {refs}." if refs else "."))
+    return out
+
+
 def blocks(path: Path, m: dict, ladder: pd.DataFrame, speed: pd.DataFrame, thresholds: pd.DataFrame,
            sensitivity: Path | None = None) -> list[tuple]:
     """The report as blocks (:mod:`automa.report.render`); each strategy's win rates come with the top
@@ -54,6 +79,14 @@ def blocks(path: Path, m: dict, ladder: pd.DataFrame, speed: pd.DataFrame, thres
                   f"seed {m['seed']} · {m['errors']} errors"
                   + (" · INTERRUPTED: some cells are incomplete" if m["interrupted"] else "")),
             ("p", f"Regenerate with: {regenerate_line(m, path)}"),
+            ("h2", "How strong a player does each setting take? The search budget that wins half the games"),
+            ("ul", answers(m, ladder, thresholds)),
+            ("p", "The smallest rung that wins half its games, and the budget where the line between the rung "
+                  "below and that rung crosses 50% (log scale; – when the first rung already wins half). Its 95% "
+                  "interval runs from where the line through the rungs' upper Wilson bounds crosses 50% to where "
+                  "the line through their lower bounds does; an end beyond the rungs is open (at most the "
+                  "first rung, above the last)."),
+            ("table", [*axes, "budget", "crossing", "95% interval"], found),
             ("h2", "How to read it"),
             ("ul", ["Each rung is the search player with that many simulations per decision; each cell plays "
                     "the same deals (game i is dealt alike everywhere), so rungs and settings compare game by "
@@ -63,13 +96,6 @@ def blocks(path: Path, m: dict, ladder: pd.DataFrame, speed: pd.DataFrame, thres
                     "The search sees only what a player at the table sees: hidden cards are re-sampled "
                     "before every simulation (docs/search.md). Its players are programs, not people."]),
             ("img", PLOT, ALT),
-            ("h2", "Smallest budget with a 50% win rate"),
-            ("p", "The smallest rung that wins half its games, and the budget where the line between the rung "
-                  "below and that rung crosses 50% (log scale; – when the first rung already wins half). Its 95% "
-                  "interval runs from where the line through the rungs' upper Wilson bounds crosses 50% to where "
-                  "the line through their lower bounds does; an end beyond the rungs is open (at most the "
-                  "first rung, above the last)."),
-            ("table", [*axes, "budget", "crossing", "95% interval"], found),
             ("h2", "Every cell"), ("table", head, body)] + moved_blocks(m["game"], list(dict.fromkeys(ladder["strategy"])),
                                                                        sensitivity)
 

@@ -43,7 +43,7 @@ def test_ladder_tables_report_and_any_job_count(capsys, tmp_path):
     speed = pd.read_csv(tmp_path / "j1" / "speed.csv")
     assert len(speed) == 3 and (speed["games_per_s"] > 0).all()
     code, out, _ = run_cli(capsys, "report", tmp_path / "j1")
-    assert code == 0 and "Smallest budget with a 50% win rate" in (tmp_path / "j1" / "report.md").read_text()
+    assert code == 0 and "The search budget that wins half the games" in (tmp_path / "j1" / "report.md").read_text()
     assert "| difficulty | budget | crossing | 95% interval |" in (tmp_path / "j1" / "report.md").read_text()
     again = shlex.join(["automa-sim", *map(str, BASE), "--jobs", "1", "--out", "j1", "--force"])
     assert f"Regenerate with: {again} && automa-sim report j1\n" in (tmp_path / "j1" / "report.md").read_text()
@@ -124,3 +124,21 @@ def test_the_published_thresholds_have_their_intervals_from_the_published_ladder
     rurik = pd.read_csv(ROOT / "results/rurik/ladder/thresholds.csv", dtype=str, keep_default_na=False)
     assert rurik[["budget_for_50pct_lo", "budget_for_50pct_hi"]].values.tolist() == [
         ["12.3", "53.1"], ["18.8", "27.2"], ["24.6", "48.6"], ["above 64", "above 64"]]
+
+
+def test_the_ladder_report_opens_with_its_question_answered_per_setting():
+    """issue 31 §1: before how to read it and the plot, a sentence per setting: where the search crosses
+    50% with its interval, and each reference player's win rate there with its interval."""
+    from automa.report.ladder_report import blocks, read_ladder
+
+    out = ROOT / "results/rurik/ladder"
+    m = json.loads((out / "manifest.json").read_text())
+    made = blocks(out, m, read_ladder(out), pd.read_csv(out / "speed.csv"),
+                  pd.read_csv(out / "thresholds.csv", dtype=str, keep_default_na=False))
+    heads = [b[1] for b in made if b[0] == "h2"]
+    assert heads[0].startswith("How strong a player does each setting take?") and heads[1] == "How to read it"
+    answers = next(b[1] for b in made if b[0] == "ul")
+    assert answers[0].startswith("difficulty 1: the search wins half its games from about 36 simulations a "
+                                 "decision (95% interval: 12.3 to 53.1); master wins ")
+    assert answers[3].startswith("difficulty 4: the search does not win half its games (not reached within "
+                                 "budget 64) (95% interval: above 64)")
