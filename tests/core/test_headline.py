@@ -13,11 +13,9 @@ from automa.analysis.findings import Grid, findings
 from automa.analysis.paired import interval, paired_row, win_interval
 from automa.core import registry
 from automa.core.intervals import paired_win_interval
-from automa.report.report import write_report
-from automa.run.sweep import run_sweep
-from automa.run.sweep_spec import load_spec
+from tests.core.test_report import reported
 from tests.core.test_sweep import SPEC
-from tests.core.tinygame import TARGET, First
+from tests.core.tinygame import First
 
 QUESTION = "Is a short game harder than the default length, for each strategy?"
 
@@ -25,18 +23,9 @@ QUESTION = "Is a short game harder than the default length, for each strategy?"
 @pytest.fixture(scope="module")
 def out(tmp_path_factory):
     """A tiny sweep over three lengths (baseline 5, the middle one) with a question, and its report."""
-    saved = dict(registry._GAMES)
-    registry.register("tiny", TARGET)
-    try:
-        path = tmp_path_factory.mktemp("headline")
-        spec = SPEC.replace("games = 300", f'games = 150\nquestion = "{QUESTION}"\naxis = "length"')
-        (path / "tiny.toml").write_text(spec.replace("length = [3, 5]", "length = [3, 5, 8]"))
-        run_sweep(load_spec(path / "tiny.toml"), jobs=1, out=path / "out", quiet=True)
-        write_report(path / "out")
-        yield path / "out"
-    finally:
-        registry._GAMES.clear()
-        registry._GAMES.update(saved)
+    spec = SPEC.replace("games = 300", f'games = 150\nquestion = "{QUESTION}"\naxis = "length"')
+    with reported(tmp_path_factory.mktemp("headline"), spec.replace("length = [3, 5]", "length = [3, 5, 8]")) as out:
+        yield out
 
 
 @pytest.fixture(scope="module")
@@ -211,18 +200,10 @@ def test_the_strongest_strategy_at_the_baseline_answers_first_whatever_the_spec_
     summary = pd.read_csv(out / "summary.csv")
     base = summary[summary["cell"].str.endswith("length=5 variant=plain")].set_index("cell")["win_rate"]
     strongest = base.idxmax().split(" ")[0]
-    saved = dict(registry._GAMES)
-    registry.register("tiny", TARGET)
-    try:
-        spec = (out.parent / "tiny.toml").read_text()
-        flipped = spec.replace('strategies = ["first", "tests.core.tinygame:Noisy"]',
-                               'strategies = ["tests.core.tinygame:Noisy", "first"]')
-        assert flipped != spec
-        (tmp_path / "flipped.toml").write_text(flipped)
-        run_sweep(load_spec(tmp_path / "flipped.toml"), jobs=1, out=tmp_path / "out", quiet=True)
-        write_report(tmp_path / "out")
-    finally:
-        registry._GAMES.clear()
-        registry._GAMES.update(saved)
-    assert list(answers((tmp_path / "out" / "report.md").read_text()))[0] == strongest
+    spec = (out.parent / "tiny.toml").read_text()
+    flipped = spec.replace('strategies = ["first", "tests.core.tinygame:Noisy"]',
+                           'strategies = ["tests.core.tinygame:Noisy", "first"]')
+    assert flipped != spec
+    with reported(tmp_path, flipped, "flipped.toml") as other:
+        assert list(answers((other / "report.md").read_text()))[0] == strongest
     assert list(answers((out / "report.md").read_text()))[0] == strongest

@@ -1,9 +1,11 @@
 """The report: a self-contained HTML page that embeds every plot, heat maps and findings at the top, tables
 equal to the sweep's files folded under <details>; and the report of a simulate directory."""
 import base64
+import contextlib
 import re
 import shutil
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -65,20 +67,27 @@ class Page(HTMLParser):
             self.tables.setdefault(self._heading, []).append(self._row)
 
 
-@pytest.fixture(scope="module")
-def sweep_dir(tmp_path_factory):
-    """A tiny sweep and its report, made once for this module."""
+@contextlib.contextmanager
+def reported(path: Path, spec: str, name: str = "tiny.toml"):
+    """The tiny game's sweep of ``spec``, played into ``path / "out"`` and reported, with the tiny game
+    registered while it is used."""
     saved = dict(registry._GAMES)
     registry.register("tiny", TARGET)
     try:
-        path = tmp_path_factory.mktemp("sweep")
-        (path / "tiny.toml").write_text(SPEC.replace("games = 300", "games = 120"))
-        run_sweep(load_spec(path / "tiny.toml"), jobs=1, out=path / "out", quiet=True)
+        (path / name).write_text(spec)
+        run_sweep(load_spec(path / name), jobs=1, out=path / "out", quiet=True)
         write_report(path / "out")
         yield path / "out"
     finally:
         registry._GAMES.clear()
         registry._GAMES.update(saved)
+
+
+@pytest.fixture(scope="module")
+def sweep_dir(tmp_path_factory):
+    """A tiny sweep and its report, made once for this module."""
+    with reported(tmp_path_factory.mktemp("sweep"), SPEC.replace("games = 300", "games = 120")) as out:
+        yield out
 
 
 @pytest.fixture(scope="module")

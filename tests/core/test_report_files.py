@@ -3,10 +3,8 @@ and read by report, summarize and resume; and the README's examples on the publi
 must run on a fresh clone."""
 import gzip
 import json
-import os
 import re
 import shlex
-import signal
 from pathlib import Path
 
 import pytest
@@ -18,9 +16,9 @@ from automa.core.registry import get_game
 from automa.core.results import games_file, read_games
 from automa.run.sweep import run_sweep
 from automa.run.sweep_spec import load_spec
-from tests.core.test_cli import run_cli, subprocess_cli
+from tests.core.test_cli import run_cli
 from tests.core.test_examples import stop_after_first_chunk
-from tests.core.test_resume import manifest, stop_after_a_chunk
+from tests.core.test_resume import killed_sweep, manifest
 from tests.core.test_sweep import SPEC, write_spec
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -179,15 +177,7 @@ def test_a_published_report_regenerates_into_its_own_folder(study):
 
 
 def test_a_killed_gzipped_sweep_resumes_to_the_same_bytes(capsys, tmp_path):
-    spec = write_spec(tmp_path, SPEC + "\n[options]\ndelay_ms = 1\n")
-    out = tmp_path / "stopped"
-    proc = subprocess_cli("sweep", spec, "--format", "csv.gz", "--jobs", 2, "--out", out, "--quiet",
-                          start_new_session=True)
-    try:
-        stop_after_a_chunk(proc, out, "kill")
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
+    spec, out = killed_sweep(tmp_path, SPEC, "csv.gz")
     assert not manifest(out)["complete"]
     code, _, err = run_cli(capsys, "sweep", "--resume", out, "--format", "csv", "--quiet")
     assert code == 2 and "drop --format" in err  # the format is the run's, from its manifest

@@ -41,6 +41,21 @@ def stop_after_a_chunk(proc, out, how):
     proc.communicate(timeout=30)
 
 
+def killed_sweep(tmp_path: Path, spec_text: str, fmt: str) -> tuple[Path, Path]:
+    """A sweep of ``spec_text`` (slowed so it can be caught) killed after its first chunk, in ``fmt``:
+    its spec and its folder."""
+    spec = write_spec(tmp_path, spec_text + "\n[options]\ndelay_ms = 1\n")
+    out = tmp_path / "stopped"
+    proc = subprocess_cli("sweep", spec, "--format", fmt, "--jobs", 2, "--out", out, "--quiet",
+                          start_new_session=True)
+    try:
+        stop_after_a_chunk(proc, out, "kill")
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    return spec, out
+
+
 @pytest.mark.parametrize("how, fmt", [("kill", "csv"), ("kill", "parquet"), ("ctrl-c", "csv")])
 def test_a_stopped_run_resumes_to_the_same_bytes(capsys, tmp_path, how, fmt):
     out = tmp_path / "stopped"

@@ -1,8 +1,6 @@
 """A designer's sweep tools (issue 31 §1): fewer games for a costly strategy (``games_by_strategy``),
 ``sweep --format parquet``, ``summarize --where`` and ``compare DIR --cell A --cell B``."""
 import json
-import os
-import signal
 
 import pandas as pd
 import pytest
@@ -12,8 +10,8 @@ from automa.core.results import read_games
 from automa.report.study import load
 from automa.run.sweep import run_sweep
 from automa.run.sweep_spec import load_spec
-from tests.core.test_cli import run_cli, subprocess_cli, usage_error
-from tests.core.test_resume import stop_after_a_chunk
+from tests.core.test_cli import run_cli, usage_error
+from tests.core.test_resume import killed_sweep
 from tests.core.test_sweep import SPEC, write_spec
 
 NOISY = "tests.core.tinygame:Noisy"
@@ -51,7 +49,7 @@ def test_a_games_override_caps_each_count(capsys, tmp_path):
                                  "--out", tmp_path / str(games))
         assert code == 0, err
         counts = cells(tmp_path / str(games)).groupby("cell").size()
-        assert counts[f"first length=5 variant=plain"] == games and counts[f"{NOISY} length=5 variant=plain"] == noisy
+        assert counts["first length=5 variant=plain"] == games and counts[f"{NOISY} length=5 variant=plain"] == noisy
         assert f"x {games} games ({NOISY}: {noisy})" in out
 
 
@@ -70,15 +68,7 @@ def test_a_bad_games_by_strategy_is_one_line(capsys, tmp_path, table, message):
 
 
 def test_a_killed_sweep_with_fewer_games_resumes_to_the_same_bytes(capsys, tmp_path):
-    spec = write_spec(tmp_path, FEWER + "\n[options]\ndelay_ms = 1\n")
-    out = tmp_path / "stopped"
-    proc = subprocess_cli("sweep", spec, "--format", "parquet", "--jobs", 2, "--out", out, "--quiet",
-                          start_new_session=True)
-    try:
-        stop_after_a_chunk(proc, out, "kill")
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
+    spec, out = killed_sweep(tmp_path, FEWER, "parquet")
     code, _, err = run_cli(capsys, "sweep", "--resume", out, "--jobs", 1, "--quiet")
     assert code == 0, err
     whole = run_sweep(load_spec(spec), jobs=2, out=tmp_path / "whole", quiet=True, fmt="parquet")
