@@ -40,6 +40,7 @@ class Pty:
         if pid == 0:  # the child: size its terminal, then run the command line
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, 80, 0, 0))
             os.chdir(cwd)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)  # as a terminal's shell starts it, whatever this process ignores
             os.execve(sys.executable, [sys.executable, "-c", "import cli; cli.main()", *args], os.environ)
         self.pid, self.fd, self.buffer, self.code = pid, fd, "", None
 
