@@ -32,13 +32,21 @@ class FlatMonteCarlo(Search):
     description = "flat Monte Carlo: the policy's best choices, each rolled out on the same determinizations"
     params = Search.params + (
         Param("z", "float", 1.0, "standard errors by which a choice must beat the policy's pick to overrule it", least=0),
+        Param("only", "str", "", "the decision kinds searched, joined by '+' (advisor_place+attack); the others are "
+              "played as the ranker chooses, without rollouts; empty (the default): every kind", hide_default=True),
     )
 
-    def __init__(self, rng, z: float = 1.0, **search):
+    def __init__(self, rng, z: float = 1.0, only: str = "", **search):
         super().__init__(rng, **search)
         self.z = z
+        self.only = frozenset(only.split("+")) if only else None
 
     def choose(self, decision):
+        if self.only is not None and decision.kind not in self.only:
+            return self.ranker.choose(decision)
+        return self.search(decision)
+
+    def search(self, decision):
         """The verdict's pick, found with fewer rollouts where that is certain: the rounds are played one
         at a time, a choice is dropped as soon as no result of its remaining rounds could overrule the
         policy's pick (:func:`can_overrule`), and the search stops once every other choice is dropped.
@@ -74,13 +82,15 @@ class FlatMonteCarlo(Search):
                 best, best_bound = i, bound
         return best
 
-    def verdict(self, decision, also=()) -> Verdict:
+    def verdict(self, decision, also=(), shortlist=None) -> Verdict:
         """The search's :class:`~strategies.search.Verdict` on ``decision``: the rollouts it makes there at
         its budget and the choice it plays (``pick``), exactly as :meth:`choose` sees them. ``also``
         are more choices to roll out on the same determinizations, after the searched ones (a player's
         choice to compare); they cost rollouts but change neither the pick nor this strategy's streams.
-        A single searched choice is played without rollouts, and then ``also`` is not rolled out."""
-        choices = self.shortlist(decision)[:self.budget]
+        A single searched choice is played without rollouts, and then ``also`` is not rolled out.
+        ``shortlist`` is this decision's :meth:`shortlist` when the caller has already drawn it (it
+        draws from the policy's stream)."""
+        choices = (self.shortlist(decision) if shortlist is None else shortlist)[:self.budget]
         if len(choices) == 1:
             return Verdict(decision.kind, choices, 1, 0, [[]], [[]])
         rounds = self.budget // len(choices)

@@ -37,25 +37,31 @@ def value(result, margin_weight: float = 0.3, margin_scale: float = 20.0) -> flo
 class Search(Strategy):
     """The parameters and streams of a search strategy. ``rollout`` makes the policy's strategy from a
     stream; the policy that ranks the real game's choices and the rollouts' hidden cards each get a
-    stream drawn from this strategy's own. At each decision it searches the policy's ``width`` best
-    choices (``Strategy.rank``), best first; ``width=0`` (the default) means :func:`default_width` of the
+    stream drawn from this strategy's own. At each decision it searches the ``width`` best choices
+    of the policy's ranking (``Strategy.rank``), or of ``rank``'s where that strategy is given, best
+    first; ``width=0`` (the default) means :func:`default_width` of the
     budget, and a width given explicitly is searched as given."""
 
     searches = True
     params = (
         Param("budget", "int", 32, "simulations (rollouts) per decision", least=1),
         Param("rollout", "strategy", "expert", "the strategy that plays each rollout to the end"),
+        Param("rank", "strategy", None, "the strategy whose ranking shortlists the choices searched (its "
+              "``rank``); not given: the rollout policy's"),
         Param("width", "int", WIDTH, "choices searched per decision: the rollout policy's best first; 0 (the "
               "default, not written in the canonical name): max(2, round(sqrt(budget)))", least=0, hide_default=True),
     )
 
-    def __init__(self, rng, budget: int = 32, rollout=None, width: int = WIDTH):
+    def __init__(self, rng, budget: int = 32, rollout=None, rank=None, width: int = WIDTH):
         super().__init__(rng)
         if rollout is None:
             raise ValueError("a search strategy needs a rollout policy")
         self.budget, self.width, self.make_policy = budget, self.searched_width(budget, width), rollout
         self.policy = rollout(random.Random(rng.getrandbits(64)))
         self.world = random.Random(rng.getrandbits(64))   # re-samples hidden cards, draws their future
+        # the ranker's stream is drawn after the others, and only when one is given, so that a
+        # search without ``rank`` plays as it did before the parameter existed
+        self.ranker = self.policy if rank is None else rank(random.Random(rng.getrandbits(64)))
 
     @staticmethod
     def searched_width(budget: int, width: int) -> int:
@@ -63,8 +69,9 @@ class Search(Strategy):
         return width or default_width(budget)
 
     def shortlist(self, decision) -> list:
-        """The choices to search: the policy's ``width`` best, best first."""
-        ranked = self.policy.rank(decision)
+        """The choices to search: the ranker's ``width`` best, best first (the policy's unless ``rank``
+        is given)."""
+        ranked = self.ranker.rank(decision)
         return ranked[:self.width] if len(ranked) > self.width else ranked
 
     def paired(self, decision, choices: list, rounds: int, world: random.Random) -> tuple[list, list]:

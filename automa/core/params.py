@@ -3,7 +3,8 @@
 A strategy class declares its parameters as ``params``, a tuple of :class:`Param`; its ``__init__``
 takes them as keyword arguments after the random stream. A parameter of type ``strategy`` names
 another strategy of the same game (a search player's rollout policy) and is passed as that
-strategy's class. The canonical string of a bound strategy lists every declared parameter in
+strategy's class; one declared with the default None is optional (None when not given, and
+then not written in the canonical string). The canonical string of a bound strategy lists every declared parameter in
 declaration order, defaults included, so results and manifests say exactly what was played; a
 parameter declared with ``hide_default`` (a heuristic's many weights) is listed only when it differs
 from its default, so ``expert`` at its defaults is written ``expert`` and ``expert(kill=2.5)`` names
@@ -138,6 +139,9 @@ def bind(cls: type, name: str, given: dict[str, str], resolve_strategy) -> Strat
     for p in cls.params:
         raw = given.get(p.name)
         if p.type == "strategy":
+            if raw is None and p.default is None:     # an optional strategy, not given: None
+                values[p.name] = None
+                continue
             inner = resolve_strategy(raw if raw is not None else p.default)
             values[p.name], text = inner, inner.canonical
         else:
@@ -147,4 +151,7 @@ def bind(cls: type, name: str, given: dict[str, str], resolve_strategy) -> Strat
                 continue
         shown.append(f"{p.name}={text}")
     canonical = f"{name}({','.join(shown)})" if shown else name
+    check = getattr(cls, "check", None)
+    if check is not None:
+        check(values)
     return StrategySpec(cls, canonical, values)

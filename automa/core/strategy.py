@@ -78,6 +78,11 @@ class Strategy:
     def choose(self, decision: Decision):
         raise NotImplementedError
 
+    @classmethod
+    def check(cls, values: dict) -> None:
+        """Raise UsageError (one line) if the bound parameter ``values`` cannot be played, e.g. a
+        file one names does not load: called when the strategy is bound, before any game."""
+
     def uniform(self, seq: Sequence):
         """A uniformly random element of ``seq``: the draws of ``self.rng.randrange(len(seq))`` exactly,
         without its two Python-level calls (random players make one per decision)."""

@@ -54,6 +54,7 @@ GAME = Game(
         "merchant": "strategies.rurik.merchant:MerchantStrategy",
         "mc": "strategies.mc:FlatMonteCarlo",
         "mcts": "strategies.mcts:ISMCTS",
+        "label": "strategies.rurik.label:RurikLabel",
     },
     play=play,
     prepare=prepare,
