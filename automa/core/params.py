@@ -126,6 +126,11 @@ class StrategySpec:
     def params(self) -> tuple:
         return self.cls.params
 
+    @property
+    def record_columns(self) -> tuple:
+        """The columns of the class's training records (``Strategy.record_columns``); ``()``: none."""
+        return tuple(self.cls.record_columns)
+
 
 def bind(cls: type, name: str, given: dict[str, str], resolve_strategy) -> StrategySpec:
     """Check ``given`` against ``cls.params`` and bind them; ``resolve_strategy(text)`` turns a

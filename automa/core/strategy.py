@@ -64,6 +64,10 @@ class Strategy:
     beside the finding they distort: it maps an option's value, ``"modules=diplomacy"`` (for a set
     option, a value in the set), to what the strategy fails to do there, one sentence without a
     subject, ``"never steers its move to a diplomacy tile"``. Declare only what its code shows.
+
+    A strategy that writes training data names its columns in ``record_columns`` and returns, from
+    :meth:`records`, the rows of the game it has just played (``automa-sim simulate`` writes them to
+    ``records.csv.gz``); the default records nothing.
     """
 
     name = "strategy"
@@ -71,6 +75,7 @@ class Strategy:
     searches = False    # True: the engine records the game and offers Decision.rollout
     params: tuple = ()  # automa.core.params.Param: parameters taken as keyword arguments after rng
     ignores: dict[str, str] = {}  # "option=value" -> the rule it does not play for (see above)
+    record_columns: tuple = ()  # the columns of its training records (see above); () records nothing
 
     def __init__(self, rng: random.Random):
         self.rng = rng
@@ -82,6 +87,12 @@ class Strategy:
     def check(cls, values: dict) -> None:
         """Raise UsageError (one line) if the bound parameter ``values`` cannot be played, e.g. a
         file one names does not load: called when the strategy is bound, before any game."""
+
+    def records(self) -> list:
+        """The training records of the game just played: one row per record, each a list of plain
+        ``str``, ``int`` or ``float`` values in the order of ``record_columns``. Called once, after the
+        game ends (never after a game that raised)."""
+        return []
 
     def uniform(self, seq: Sequence):
         """A uniformly random element of ``seq``: the draws of ``self.rng.randrange(len(seq))`` exactly,

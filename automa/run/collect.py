@@ -8,7 +8,13 @@ most every :data:`SAVE_EVERY` seconds and at the end). The games file grows in g
 while the run goes: a chunk is appended when every chunk before it is in. The tallies are added as
 rows are appended, never by reading the games file back, so memory stays flat however many games.
 
-``--resume DIR`` rebuilds the games file from the recorded chunk files (so a games file cut short
+A strategy that writes training records (``Strategy.record_columns``) has them written to
+``records.csv.gz`` the same way: each chunk's beside its chunk file (``chunks/<key>.records.gz``,
+written first), appended in game-index order with the chunk's games. Each game's records are one gzip
+member of their own (:func:`gzip_member`), so the file is the same bytes whatever the chunking, the
+backend or the sessions.
+
+``--resume DIR`` rebuilds the games file (and the records file) from the recorded chunk files (so a games file cut short
 by ``kill -9`` does no harm) and plays only the chunks not recorded; the result is byte-identical to
 an uninterrupted run. The finish stage (:mod:`automa.run.finish`) removes the chunk files of a
 complete run.
@@ -21,6 +27,8 @@ chunk that keeps killing its worker stops the run too, as a failure: ``failure``
 """
 from __future__ import annotations
 
+import gzip
+import io
 import os
 import signal
 import threading
@@ -31,10 +39,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 from automa.run.backends import Backend, WorkerLost, open_backend
-from automa.run.inputs import CHUNKS, RunSpec
+from automa.run.inputs import CHUNKS, RECORDS, RunSpec
 from automa.run.manifest import now
-from automa.run.plan import Part, Plan, Task, chunk_file, chunk_size, ranges, tasks
-from automa.core.results import GamesWriter, parse_rows, results_start, write_json
+from automa.run.plan import Part, Plan, Task, chunk_file, chunk_size, ranges, records_file, tasks
+from automa.core.results import GamesWriter, csv_text, parse_rows, results_start, write_json
 from automa.analysis.stats import Tally
 
 SAVE_EVERY = 0.5  # seconds between manifest saves while a run goes
@@ -127,6 +135,37 @@ def record_counts(manifest: dict, state: RunState) -> None:
                  "games_per_s": round(state.played / state.seconds, 1) if state.seconds else None}
 
 
+def gzip_member(text: str) -> bytes:
+    """``text`` (UTF-8) as one gzip member: level 6, modification time 0, no file name: the same bytes
+    every time."""
+    buffer = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=6) as file:
+        file.write(text.encode())
+    return buffer.getvalue()
+
+
+class RecordsWriter:
+    """Writes ``records.csv.gz``: the header ``game,`` and the record columns, then the games' records
+    in game-index order as they are appended (each game a gzip member, :func:`gzip_member`)."""
+
+    def __init__(self, path: Path, record_columns: tuple):
+        self._file = open(path, "wb")
+        self._file.write(gzip_member(csv_text([["game", *record_columns]])))
+
+    def write(self, members: bytes) -> None:
+        """Append the gzip members of a chunk's games (:func:`chunk_records`)."""
+        self._file.write(members)
+
+    def close(self) -> None:
+        self._file.close()
+
+
+def chunk_records(texts: list[str]) -> bytes:
+    """A played chunk's records (one text per game, :attr:`~automa.run.runner.Chunk.records`) as the
+    gzip members of its games that wrote any."""
+    return b"".join(gzip_member(text) for text in texts if text)
+
+
 def start(out: Path, prepare: Callable[[], None], manifest: dict, engine: Backend) -> None:
     """Start a new checkpointed run: ``prepare()`` the output directory and save ``manifest`` (with the
     plan's record, :func:`automa.run.plan.new_plan`). ``engine`` is closed if either fails."""
@@ -146,9 +185,11 @@ def collect(out: Path, games_name: str, fmt: str, parts: list[Part], plan: Plan,
     ``engine`` is an open backend (:func:`automa.run.backends.open_backend`); it is closed when the
     chunks stop coming. ``manifest`` (holding the plan's record) is updated and saved as the run goes.
     ``progress(n)`` is called with the rows appended to the games file. A chunk that keeps killing
-    its worker stops the run like Ctrl-C, with the reason in the manifest's ``failure``.
+    its worker stops the run like Ctrl-C, with the reason in the manifest's ``failure``. A strategy
+    that writes training records (one part: sweeps refuse them) has them appended to ``records.csv.gz``.
     """
     game = parts[0].spec.game
+    record_columns = parts[0].spec.strategy_cls.record_columns
     n_cat = 2 * len(game.categories)
     (out / CHUNKS).mkdir(exist_ok=True)
     prior, order = plan.done, plan.tasks
@@ -168,12 +209,14 @@ def collect(out: Path, games_name: str, fmt: str, parts: list[Part], plan: Plan,
             write_json(out / "manifest.json", manifest)
             last_save = time.monotonic()
 
-    def append(task: Task, text: str | None, tally: Tally | None) -> None:
+    def append(task: Task, text: str | None, tally: Tally | None, members: bytes | None = None) -> None:
         if text is None:
             text = chunk_file(out, task.key).read_text()
         if tally is None:
             tally = _tally_text(game, text, n_cat, prefix is not None)
         writer.write_text(text, task.hi - task.lo)
+        if records is not None:
+            records.write(records_file(out, task.key).read_bytes() if members is None else members)
         state.tallies[task.part].merge(tally)
         state.rows += task.hi - task.lo
         state.errors += tally.errors
@@ -196,6 +239,7 @@ def collect(out: Path, games_name: str, fmt: str, parts: list[Part], plan: Plan,
 
     clock = time.perf_counter()
     writer = GamesWriter(game, out / games_name, fmt, prefix)
+    records = RecordsWriter(out / RECORDS, record_columns) if record_columns else None
     try:
         with Interrupts() as interrupts:
             try:
@@ -205,6 +249,7 @@ def collect(out: Path, games_name: str, fmt: str, parts: list[Part], plan: Plan,
                 played = engine.play(plan.todo())
                 try:
                     for chunk in played:
+                        members = None if records is None else chunk_records(chunk.records)
                         with interrupts.shielded():
                             key = chunk.task.key
                             state.played += chunk.task.hi - chunk.task.lo
@@ -212,9 +257,11 @@ def collect(out: Path, games_name: str, fmt: str, parts: list[Part], plan: Plan,
                             manifest.setdefault("part_seconds", [0.0] * len(parts))[chunk.task.part] += chunk.seconds
                             manifest.setdefault("part_played", [0] * len(parts))[chunk.task.part] += (
                                 chunk.task.hi - chunk.task.lo)
+                            if members is not None:  # first: a chunk file says its records are in too
+                                _write_atomic(records_file(out, key), members)
                             _write_atomic(chunk_file(out, key), chunk.text)
                             if key == nxt:
-                                append(chunk.task, chunk.text, chunk.tally)
+                                append(chunk.task, chunk.text, chunk.tally, members)
                                 nxt += 1
                                 drain()
                             else:
@@ -229,6 +276,8 @@ def collect(out: Path, games_name: str, fmt: str, parts: list[Part], plan: Plan,
                 state.failure = str(exc)
     finally:
         writer.close()
+        if records is not None:
+            records.close()
     state.complete = nxt == len(order)
     manifest["complete"] = state.complete
     manifest["failure"] = state.failure
@@ -236,10 +285,13 @@ def collect(out: Path, games_name: str, fmt: str, parts: list[Part], plan: Plan,
     return state
 
 
-def _write_atomic(path: Path, text: str) -> None:
+def _write_atomic(path: Path, data: str | bytes) -> None:
     tmp = path.with_suffix(".tmp")
-    with open(tmp, "w", newline="") as file:
-        file.write(text)
+    if isinstance(data, bytes):
+        tmp.write_bytes(data)
+    else:
+        with open(tmp, "w", newline="") as file:
+            file.write(data)
     os.replace(tmp, path)
 
 

@@ -22,8 +22,9 @@ from automa.core.registry import Game, get_game, get_strategy
 from automa.core.seeding import fresh_entropy
 
 BACKENDS = ("processes", "serial", "dask")
-OUTPUTS = ("games.csv", "games.csv.gz", "games.parquet", "summary.csv", "manifest.json",  # of a simulate run,
-           "report.html", "report.md", "plots")                                            # and of its report
+RECORDS = "records.csv.gz"  # a recording strategy's training records (:mod:`automa.run.collect`)
+OUTPUTS = ("games.csv", "games.csv.gz", "games.parquet", "summary.csv", "manifest.json", RECORDS,  # of a simulate run,
+           "report.html", "report.md", "plots")                                                      # and of its report
 CHUNKS = "chunks"  # the folder of a checkpointed run's chunk files (:mod:`automa.run.collect`)
 
 
@@ -53,6 +54,13 @@ def resolve(game: str, strategy: str | None = None, options: dict[str, Any] | No
     if seed is not None and seed < 0:
         raise UsageError(f"--seed must be a non-negative integer, got {seed}")
     return RunSpec(entry, values, cls.canonical, cls, fresh_entropy() if seed is None else seed)
+
+
+def refuse_records(spec) -> None:
+    """Refuse a strategy (a StrategySpec) that writes training records (``Strategy.record_columns``):
+    only a simulate run writes them (studies and sweeps would drop them)."""
+    if spec.record_columns:
+        raise UsageError(f"strategy {spec.canonical} writes training records; run it with `automa-sim simulate`")
 
 
 def check_counts(games: int, jobs: int) -> None:

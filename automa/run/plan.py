@@ -66,6 +66,12 @@ def chunk_file(out: Path, key: int) -> Path:
     return out / CHUNKS / f"{key:07d}.csv"
 
 
+def records_file(out: Path, key: int) -> Path:
+    """Where a checkpointed run in ``out`` keeps the training records of chunk ``key``, beside its chunk
+    file: its games' gzip members (:func:`automa.run.collect.gzip_member`)."""
+    return out / CHUNKS / f"{key:07d}.records.gz"
+
+
 def chunk_size(games: int, jobs: int) -> int:
     """Games per work chunk: about :data:`CHUNKS_PER_JOB` chunks per job, at most :data:`MAX_CHUNK`."""
     return max(1, min(MAX_CHUNK, math.ceil(games / (CHUNKS_PER_JOB * jobs))))
@@ -94,11 +100,13 @@ def new_plan(parts: list[Part], games: int, jobs: int, backend: str | None,
 
 def recorded_plan(out: Path, parts: list[Part], manifest: dict) -> Plan:
     """The chunks of the run ``manifest`` (in ``out``) records, to resume it (UsageError if they differ),
-    with those it records as done whose file is there."""
+    with those it records as done whose file is there (and, for a recording strategy, its records file)."""
     plan = tasks(parts, manifest["chunk_size"])
     if len(plan) != manifest["chunks"]:
         raise UsageError(f"{out}/manifest.json: records {manifest['chunks']} chunks, the run has {len(plan)}")
-    done = {k for k in unranges(manifest["chunks_done"]) if chunk_file(out, k).is_file()}
+    recording = parts[0].spec.strategy_cls.record_columns
+    done = {k for k in unranges(manifest["chunks_done"])
+            if chunk_file(out, k).is_file() and (not recording or records_file(out, k).is_file())}
     if done:
         _check_fields(out, min(done), plan[min(done)], parts)
     return Plan(plan, done)

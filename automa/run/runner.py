@@ -2,7 +2,8 @@
 
 A chunk (a :class:`~automa.run.plan.Task` of the plan) is played into its ``games.csv`` text and a
 :class:`~automa.analysis.stats.Tally`, so the stage that collects it (:mod:`automa.run.collect`) only
-writes text and adds counts; ``rows`` are returned only when asked for. Where chunks are played is
+writes text and adds counts; ``rows`` are returned only when asked for. A strategy that writes
+training records (``Strategy.record_columns``) adds each game's records as CSV text. Where chunks are played is
 the backend's (:mod:`automa.run.backends`): they are the same on every backend.
 """
 from __future__ import annotations
@@ -13,46 +14,73 @@ from typing import Any
 
 from automa.run.inputs import RunSpec, prepare
 from automa.run.plan import Part, Task
-from automa.core.results import columns, csv_lines, results_start, row
+from automa.core.errors import StrategyError
+from automa.core.results import columns, csv_lines, csv_text, results_start, row
 from automa.core.seeding import game_streams
+from automa.core.strategy import Strategy
 from automa.analysis.stats import Tally
 from automa.core.trace import Labelling, Trace, label_decisions
 
 
 @dataclass
 class Chunk:
-    """A played chunk: its ``games.csv`` text (with the prefix column), its tally, and its rows if asked."""
+    """A played chunk: its ``games.csv`` text (with the prefix column), its tally, its rows if asked,
+    and, for a strategy that writes training records, each game's records text (:func:`play_one`)."""
 
     task: Task
     text: str
     tally: Tally
     rows: list[list] | None = None
     seconds: float = 0.0  # the time its games took to play (for games/s per cell)
+    records: list[str] | None = None  # one text per game, in index order; None: the strategy records nothing
 
 
-def play_one(spec: RunSpec, ctx: Any, index: int, trace: Trace | None = None) -> list:
-    """Play game ``index`` of ``spec`` and return its ``games.csv`` row (an error row if play raised)."""
+def play_one(spec: RunSpec, ctx: Any, index: int, trace: Trace | None = None,
+             records: list[str] | None = None) -> list:
+    """Play game ``index`` of ``spec`` and return its ``games.csv`` row (an error row if play raised).
+
+    With ``records`` (a list) the game's training records are appended to it as one CSV text
+    (:func:`record_text`); a game that raised appends ``""``: it writes no records."""
     streams = game_streams(spec.root, index)
     try:
         strategy = spec.strategy_cls(streams.strategy)
         result = spec.game.play(ctx, spec.options, strategy, streams, trace)
+        text = record_text(strategy, index) if records is not None else ""
     except Exception as exc:  # one broken game must not stop the batch
+        if records is not None:
+            records.append("")
         return row(spec.game, index, spec.root, spec.strategy, spec.option_values, None,
                    f"{type(exc).__name__}: {exc}")
+    if records is not None:
+        records.append(text)
     return row(spec.game, index, spec.root, spec.strategy, spec.option_values, result)
 
 
+def record_text(strategy: Strategy, index: int) -> str:
+    """The CSV text of ``strategy.records()`` for game ``index``, each row prefixed by the index (a
+    StrategyError if a row has not one value per ``record_columns``)."""
+    width = len(strategy.record_columns)
+    rows = strategy.records()
+    for values in rows:
+        if len(values) != width:
+            raise StrategyError(f"strategy {strategy.name!r} wrote a record of {len(values)} values for "
+                                f"its {width} record_columns")
+    return csv_text([[index, *values] for values in rows])
+
+
 def play_chunk(part: Part, ctx: Any, task: Task, want_rows: bool = False) -> Chunk:
-    """Play one chunk: its text (rows in index order, prefixed by the part's column) and its tally."""
+    """Play one chunk: its text (rows in index order, prefixed by the part's column), its tally and, for
+    a strategy that writes training records, each game's records text."""
     spec = part.spec
     first = results_start(spec.game)
     tally = Tally(2 * len(spec.game.categories))
+    records = [] if spec.strategy_cls.record_columns else None
     clock = time.perf_counter()
-    rows = [play_one(spec, ctx, i) for i in range(task.lo, task.hi)]
+    rows = [play_one(spec, ctx, i, records=records) for i in range(task.lo, task.hi)]
     seconds = time.perf_counter() - clock
     for r in rows:
         tally.add_games_row(r, first)
-    return Chunk(task, chunk_text(part, rows), tally, rows if want_rows else None, seconds)
+    return Chunk(task, chunk_text(part, rows), tally, rows if want_rows else None, seconds, records)
 
 
 def chunk_text(part: Part, rows: list[list]) -> str:

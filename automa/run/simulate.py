@@ -20,7 +20,8 @@ from automa.run.backends import open_backend
 from automa.run.collect import collect, run, start
 from automa.core.errors import UsageError
 from automa.run.finish import finish, stop_line, write_summary
-from automa.run.inputs import RunSpec, check_run, output_dir, pick_backend, prepare, prepare_out, resolve
+from automa.run.inputs import (RECORDS, RunSpec, check_run, output_dir, pick_backend, prepare, prepare_out,
+                               refuse_records, resolve)
 from automa.run.manifest import load_manifest, new_manifest, record_resume
 from automa.run.plan import Part, Task, new_plan, recorded_plan
 from automa.core.results import FORMATS, GamesWriter, read_games
@@ -32,8 +33,10 @@ if TYPE_CHECKING:  # pandas loads only for a DataFrame: a simulate run's startup
 
 def simulate_frame(spec: RunSpec, games: int, jobs: int, backend: str | None = None,
                    scheduler: str | None = None) -> pd.DataFrame:
-    """Run a batch in memory and return the games table with the dtypes ``games.csv`` reads back with."""
+    """Run a batch in memory and return the games table with the dtypes ``games.csv`` reads back with
+    (a strategy that writes training records is refused: they would be lost)."""
     check_run(games, jobs, backend, scheduler)
+    refuse_records(spec.strategy_cls)
     buffer = io.StringIO()
     writer = GamesWriter(spec.game, buffer, "csv")
     if run(spec, prepare(spec), games, jobs, writer.write, backend=pick_backend(backend, jobs),
@@ -64,7 +67,8 @@ class Outcome:
 def simulate_dir(spec: RunSpec, games: int, jobs: int, out: Path | None, fmt: str = "csv",
                  quiet: bool = False, force: bool = False, command: str = "",
                  backend: str | None = None, scheduler: str | None = None) -> Outcome:
-    """Run a batch into ``out``: games file, ``summary.csv`` and ``manifest.json`` (checkpointed)."""
+    """Run a batch into ``out``: games file, ``summary.csv`` and ``manifest.json`` (checkpointed), and
+    ``records.csv.gz`` for a strategy that writes training records."""
     check_run(games, jobs, backend, scheduler)  # inputs
     name = pick_backend(backend, jobs)
     if fmt not in FORMATS:
@@ -89,12 +93,23 @@ def resume_dir(out: Path, jobs: int, quiet: bool = False, command: str = "",
     check_run(manifest["games"], jobs, backend, scheduler)
     name = pick_backend(backend, jobs)
     spec = resolve(manifest["game"], manifest["strategy"], manifest["options"], int(manifest["seed"]))
+    check_record_columns(out, manifest, spec)
     ctx = prepare(spec)
     record_resume(manifest, command, backend, jobs)
     parts = [Part(spec, manifest["games"])]
     plan = recorded_plan(out, parts, manifest)
     engine = open_backend(name, parts, jobs, scheduler, {0: ctx})
     return _play(spec, out, manifest, parts, plan, engine, quiet)
+
+
+def check_record_columns(out: Path, manifest: dict, spec: RunSpec) -> None:
+    """Refuse to resume a run whose strategy now writes other training record columns than when it
+    started: its records file would mix two layouts."""
+    had, has = manifest.get("record_columns", []), list(spec.strategy_cls.record_columns)
+    if had != has:
+        raise UsageError(f"--resume {out}: strategy {spec.strategy} writes record columns "
+                         f"{','.join(has) or '(none)'}, the run started with {','.join(had) or '(none)'}; "
+                         f"start the run again in another --out")
 
 
 def _play(spec: RunSpec, out: Path, manifest: dict, parts: list[Part], plan: list[Task], engine,
@@ -130,6 +145,7 @@ def progress_bar(games: int, quiet: bool, unit: str = "game"):
 
 
 def _manifest(spec: RunSpec, games: int, jobs: int, fmt: str, command: str) -> dict:
+    columns = list(spec.strategy_cls.record_columns)  # a strategy that writes training records
     return new_manifest(command, {
         "game": spec.game.name,
         "strategy": spec.strategy,
@@ -138,6 +154,7 @@ def _manifest(spec: RunSpec, games: int, jobs: int, fmt: str, command: str) -> d
         "games": games,
         "jobs": jobs,
         "format": fmt,
+        **({"records": RECORDS, "record_columns": columns} if columns else {}),
     })
 
 

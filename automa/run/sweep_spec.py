@@ -41,7 +41,7 @@ from typing import Any
 
 from automa.core.errors import UsageError
 from automa.core.registry import Game, did_you_mean, get_game, get_strategy
-from automa.run.inputs import RunSpec, resolve
+from automa.run.inputs import RunSpec, refuse_records, resolve
 
 KEYS = ("game", "description", "question", "axis", "games", "games_by_strategy", "seed", "strategies", "grid",
         "options", "exclude", "baseline")
@@ -142,7 +142,7 @@ def load_spec(path: Path, games: int | None = None, text: str | None = None) -> 
         raise fail("strategies", "a strategy is listed twice")
     for name in strategies:
         try:
-            get_strategy(game, name)
+            refuse_records(get_strategy(game, name))
         except UsageError as exc:
             raise fail("strategies", str(exc)) from None
 

@@ -42,7 +42,7 @@ from automa.core.intervals import wilson
 from automa.core.registry import get_game
 from automa.core.results import columns, write_json
 from automa.run.collect import Interrupts, run
-from automa.run.inputs import RunSpec, resolve
+from automa.run.inputs import RunSpec, refuse_records, resolve
 from automa.run.manifest import data_files, new_manifest, now
 
 HALF_WIDTH = 0.02  # a setting's interval is narrow enough at ±2 percentage points
@@ -211,6 +211,7 @@ def settings(game_name: str, strategy: str | None, options: dict[str, str], by_l
                 spec = resolve(game.name, strategy, options | group | values, seed)
             except UsageError as exc:
                 raise UsageError(f"--over {over[0]}={values[over[0]]}: {exc}" if over else str(exc)) from None
+            refuse_records(spec.strategy_cls)
             key = tuple(sorted((k, str(v)) for k, v in spec.options.items()))
             if key not in contexts:
                 contexts[key] = game.prepare(spec.options)

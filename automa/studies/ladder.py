@@ -27,7 +27,7 @@ import pandas as pd
 
 from automa.core.errors import UsageError
 from automa.run.finish import write_atomic_csv
-from automa.run.inputs import resolve
+from automa.run.inputs import refuse_records, resolve
 from automa.run.manifest import load_manifest
 from automa.core.params import split_spec
 from automa.core.registry import Game, get_game, get_strategy
@@ -88,6 +88,7 @@ def plan(game_name: str, search: str, budgets: list[int], references: list[str] 
     base = game.resolve_options(options)
     given = {k: base[k] for k in options}
     spec = get_strategy(game, search)
+    refuse_records(spec)
     if not spec.cls.searches or "budget" not in {p.name for p in spec.params}:
         raise UsageError(f"--search {search}: not a search strategy with a budget (try mcts or mc)")
     if "budget" in split_spec(search)[1]:
@@ -95,9 +96,10 @@ def plan(game_name: str, search: str, budgets: list[int], references: list[str] 
     if not budgets or any(b < 1 for b in budgets) or sorted(set(budgets)) != list(budgets):
         raise UsageError(f"--budgets must be increasing whole numbers of at least 1, got {budgets}")
     if references is None:
-        references = [s for s in game.strategies if not get_strategy(game, s).cls.searches]
+        references = [s for s in game.strategies
+                      if not get_strategy(game, s).cls.searches and not get_strategy(game, s).record_columns]
     for name in references:
-        get_strategy(game, name)
+        refuse_records(get_strategy(game, name))
         if references.count(name) > 1:
             raise UsageError(f"--reference {name} is given twice")
     if games < 1:

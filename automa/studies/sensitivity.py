@@ -33,7 +33,7 @@ import pandas as pd
 from automa.studies import alternatives as alt
 from automa.core.errors import UsageError
 from automa.run.finish import write_atomic_csv
-from automa.run.inputs import resolve
+from automa.run.inputs import refuse_records, resolve
 from automa.run.manifest import load_manifest
 from automa.core.registry import Game, Option, get_game, get_strategy
 from automa.core.seeding import fresh_entropy
@@ -99,7 +99,7 @@ def plan(game_name: str, strategies: list[str] | None, options: dict[str, Any], 
     for name in strategies:
         if strategies.count(name) > 1:
             raise UsageError(f"--strategy {name} is given twice")
-        get_strategy(game, name)
+        refuse_records(get_strategy(game, name))
     if games < 1:
         raise UsageError(f"--games must be at least 1, got {games}")
     if seed is not None and seed < 0:

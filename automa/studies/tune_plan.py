@@ -17,6 +17,7 @@ from automa.core.errors import UsageError
 from automa.core.params import split_spec
 from automa.core.registry import Game, get_game, get_strategy
 from automa.core.seeding import fresh_entropy
+from automa.run.inputs import refuse_records
 
 OBJECTIVES = ("margin", "win_rate", "target")
 DIGITS = 3  # significant digits of a tuned float: the strategy string plays exactly what it says
@@ -133,6 +134,7 @@ def plan(game_name: str, strategy: str, params: list[str], objective: str | None
     base = game.resolve_options(options)
     given = {k: base[k] for k in options}
     start = get_strategy(game, strategy)
+    refuse_records(start)
     name, fixed = split_spec(strategy)
     declared = {p.name: p for p in start.params}
     if target is not None:
