@@ -480,6 +480,11 @@ def learn(ctx, game, dirs, out, seed, target, folds, force):
     decision's mean), lambda by cross-validation over games; a fifth of the games is held out to
     compare the model's picks with the policy's. Writes the model file and prints that comparison
     and a learning curve. The method and the file: docs/learned.md.
+
+    \b
+    Example:
+      automa-sim simulate rurik --strategy label --games 200 --seed 1 --out results/label-rurik --quiet
+      automa-sim learn rurik results/label-rurik --out results/rurik-model.json --seed 1
     """
     from automa.core.model import write
     from automa.core.registry import get_game, get_strategy
