@@ -87,8 +87,8 @@ def read_records(dirs, names: dict) -> Records:
             x = np.array(";".join(r["x"]).split(";") if r["x"] else [], dtype=float).reshape(len(r["x"]), k)
         except ValueError:
             raise UsageError(f"group {group}: a feature that is not a number in the records") from None
-        groups[group] = Table(game=np.array(r["game"], dtype=np.int64), decision=np.array(r["decision"], dtype=np.int64),
-                              rank=np.array(r["rank"], dtype=np.int64), value=np.array(r["value"], dtype=float),
+        ints = {key: np.array(r[key], dtype=np.int64) for key in ("game", "decision", "rank")}
+        groups[group] = Table(**ints, value=np.array(r["value"], dtype=float),
                               margin=np.array(r["margin"], dtype=float), x=x)
     return Records(sources=tuple(str(d) for d in dirs), games=len(games), records=count, groups=groups)
 
@@ -167,31 +167,45 @@ def _choices(game, decision, rank, t, x) -> Choices:
     game, decision, rank, t, x = game[known], decision[known], rank[known], t[known], x[known]
     order = np.argsort(decision, kind="stable")
     game, decision, rank, t, x = game[order], decision[order], rank[order], t[order], x[order]
-    _, first, counts = np.unique(decision, return_index=True, return_counts=True)
+    counts = np.unique(decision, return_counts=True)[1]
     keep = np.repeat(counts >= 2, counts)
     game, decision, rank, t, x = game[keep], decision[keep], rank[keep], t[keep], x[keep]
     _, start, counts = np.unique(decision, return_index=True, return_counts=True)
     n = np.repeat(counts, counts).astype(float)
-    mean = np.repeat(np.add.reduceat(t, start) / counts, counts) if len(t) else t
-    return Choices(game=game, start=start, rank=rank, t=t, y=t - mean, w=1.0 / n, x=x)
+    y = t - decision_means(t, start) if len(t) else t
+    return Choices(game=game, start=start, rank=rank, t=t, y=y, w=1.0 / n, x=x)
 
 
-def ridge(data: Choices, lam: float, names) -> Linear:
-    """The ridge regression of the advantages ``data.y`` on the standardised, decision-centred features
-    (mean squared error per decision plus ``lam`` times the squared weights)."""
-    k = len(names)
-    if data.decisions == 0:
-        return Linear(names, [0.0] * k, [0.0] * k, [1.0] * k)
+def decision_means(x: np.ndarray, start: np.ndarray) -> np.ndarray:
+    """For each row of ``x`` the mean of its decision's rows (decisions begin at ``start``)."""
+    counts = np.diff(np.append(start, len(x)))
+    sums = np.add.reduceat(x, start, axis=0)
+    return np.repeat(sums / counts.reshape((-1,) + (1,) * (x.ndim - 1)), counts, axis=0)
+
+
+def normal_equations(data: Choices) -> tuple:
+    """The ridge's pieces that do not depend on lambda: the features' ``mean`` and ``scale``, and the
+    standardised, decision-centred features' weighted Gram matrix and right-hand side per decision.
+    The products are einsum's, not BLAS's, whose threads crawl on a busy machine."""
     mean = data.x.mean(axis=0)
     scale = data.x.std(axis=0)
     scale[~(scale > 1e-12)] = 1.0
     z = (data.x - mean) / scale
-    counts = np.diff(np.append(data.start, len(z)))
-    z -= np.repeat(np.add.reduceat(z, data.start, axis=0) / counts[:, None], counts, axis=0)
+    z -= decision_means(z, data.start)
     zw = z * data.w[:, None]
-    a = z.T @ zw / data.decisions + lam * np.eye(k)
-    b = zw.T @ data.y / data.decisions
-    return Linear(names, np.linalg.solve(a, b).tolist(), mean.tolist(), scale.tolist())
+    n = data.decisions
+    return mean, scale, np.einsum("ij,ik->jk", z, zw) / n, np.einsum("ij,i->j", zw, data.y) / n
+
+
+def ridge(data: Choices, lam: float, names, equations: tuple | None = None) -> Linear:
+    """The ridge regression of the advantages ``data.y`` on the standardised, decision-centred features
+    (mean squared error per decision plus ``lam`` times the squared weights); ``equations``: those
+    of ``data`` (:func:`normal_equations`) if already known."""
+    k = len(names)
+    if data.decisions == 0:
+        return Linear(names, [0.0] * k, [0.0] * k, [1.0] * k)
+    mean, scale, gram, rhs = normal_equations(data) if equations is None else equations
+    return Linear(names, np.linalg.solve(gram + lam * np.eye(k), rhs).tolist(), mean.tolist(), scale.tolist())
 
 
 def picks(data: Choices, linear: Linear) -> dict:
@@ -220,25 +234,22 @@ def picks(data: Choices, linear: Linear) -> dict:
 def cross_validate(data: Choices, fold_of: dict, lambdas, names) -> list:
     """``[lambda, mean squared error per held-out decision]`` for each lambda, over the folds (games
     ``fold_of``); the error is None when no fold has decisions both to fit and to test."""
-    folds = sorted(set(fold_of.values()))
-    parts = [(data.of_games([g for g, f in fold_of.items() if f != k]),
-              data.of_games([g for g, f in fold_of.items() if f == k])) for k in folds]
-    parts = [(fit, test) for fit, test in parts if fit.decisions and test.decisions]
-    out = []
-    for lam in lambdas:
-        if not parts:
-            out.append([lam, None])
+    errors = np.zeros(len(lambdas))
+    weight = 0
+    for k in sorted(set(fold_of.values())):
+        fitted = data.of_games([g for g, f in fold_of.items() if f != k])
+        test = data.of_games([g for g, f in fold_of.items() if f == k])
+        if not (fitted.decisions and test.decisions):
             continue
-        error = weight = 0.0
-        for fit, test in parts:
-            linear = ridge(fit, lam, names)
-            predicted = np.array(linear.scores(test.x.tolist()))
-            counts = np.diff(np.append(test.start, len(predicted)))
-            predicted -= np.repeat(np.add.reduceat(predicted, test.start) / counts, counts)
-            error += float(np.sum(test.w * (predicted - test.y) ** 2))
-            weight += test.decisions
-        out.append([lam, error / weight])
-    return out
+        equations = normal_equations(fitted)
+        mean, scale = equations[:2]
+        for i, lam in enumerate(lambdas):
+            linear = ridge(fitted, lam, names, equations)
+            predicted = np.einsum("ij,j->i", (test.x - mean) / scale, np.array(linear.weights))
+            predicted -= decision_means(predicted, test.start)
+            errors[i] += float(np.sum(test.w * (predicted - test.y) ** 2))
+        weight += test.decisions
+    return [[lam, float(e / weight) if weight else None] for lam, e in zip(lambdas, errors)]
 
 
 def fit(records: Records, names: dict, version: str, game: str, seed: int, target: str = "value",
