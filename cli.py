@@ -461,6 +461,48 @@ def rate(folder, ladder_dir, strategy, out, force):
         click.echo(f"\ntable written to {out}")
 
 
+@app.command()
+@click.argument("game", shell_complete=complete_game)
+@click.argument("dirs", metavar="DIR...", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--out", type=click.Path(path_type=Path), required=True, metavar="FILE",
+              help="The model file to write (JSON), for the game's `learned` player.")
+@click.option("--seed", type=int, required=True,
+              help="Seed of the held-out games and the cross-validation folds (a non-negative integer).")
+@click.option("--target", type=click.Choice(["value", "margin"]), default="value",
+              show_default=True, help="What the model predicts of a choice: the search's mean value or margin.")
+@click.option("--folds", type=int, default=5, show_default=True, help="Folds of the cross-validation of lambda.")
+@click.option("--force", is_flag=True, help="Overwrite an existing --out file.")
+@click.pass_context
+def learn(ctx, game, dirs, out, seed, target, folds, force):
+    """Fit GAME's learned evaluation to the training records of `label` runs (DIR/records.csv.gz).
+
+    Per group of decisions a ridge regression of each choice's advantage (its value minus its
+    decision's mean), lambda by cross-validation over games; a fifth of the games is held out to
+    compare the model's picks with the policy's. Writes the model file and prints that comparison
+    and a learning curve. The method and the file: docs/learned.md.
+
+    \b
+    Example:
+      automa-sim simulate rurik --strategy label --games 200 --seed 1 --out results/label-rurik --quiet
+      automa-sim learn rurik results/label-rurik --out results/rurik-model.json --seed 1
+    """
+    from automa.core.model import write
+    from automa.core.registry import get_game, get_strategy
+    from automa.studies import learn as learning
+
+    if seed < 0:
+        raise UsageError(f"--seed must be a non-negative integer, got {seed}")
+    if out.exists() and not force:
+        raise UsageError(f"output file {out} already exists; use --force to overwrite it or choose another --out")
+    features = get_strategy(get_game(game), "learned").cls.features  # UsageError if the game has none
+    records = learning.read_records(dirs, features.names)
+    model = learning.fit(records, features.names, features.version, game, seed, target, folds=folds,
+                         regenerate=shlex.join(["automa-sim", *ctx.obj]))
+    write(model, out)
+    click.echo(learning.text(model))
+    click.echo(f"\nmodel written to {out}")
+
+
 def run_spec(out: Path, cell: str | None, game_index: int):
     """The :class:`RunSpec` that played game ``game_index`` of the run (or sweep ``cell``) in ``out``."""
     import json

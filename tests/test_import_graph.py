@@ -21,7 +21,8 @@ The rules (:func:`problems`):
   game's hook points, imports a module; the base game never does, and a module imports the base game
   and the core only, never another module.
 - A strategy imports only :data:`STRATEGY_PROTOCOL` of the package (the decision/view protocol as it
-  stands: engines hand it views through :class:`automa.core.strategy.Decision`), the strategies of
+  stands: engines hand it views through :class:`automa.core.strategy.Decision`, and the model file of
+  a learned evaluation), the strategies of
   its own game and the game-free ones (search players); never an engine, the rest of the core, another
   layer, the CLI or the API.
 - A run flows one way through its stages (:data:`RUN_STAGES`, issue 30): inputs, the manifest, the
@@ -42,7 +43,8 @@ ROOT = Path(__file__).resolve().parents[1]
 # What a strategy may import from automa: the strategy protocol (Strategy, Decision) and the declared
 # parameters of a strategy (Param). This is what strategies import today; views come through decisions.
 STRATEGY_PROTOCOL = frozenset({"automa.core.strategy", "automa.core.params",
-                               "automa.core.intervals"})  # pure statistics: the search players' verdict
+                               "automa.core.intervals",  # pure statistics: the search players' verdict
+                               "automa.core.model"})  # a learned evaluation's model file, read at play time
 LAYERS = ("core", "analysis", "run", "studies", "report", "table")  # the shared machinery, bottom up
 
 TOP_LEVEL = ("automa", "strategies", "cli")

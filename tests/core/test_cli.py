@@ -41,7 +41,7 @@ def simulate(capsys, out, *args):
 
 @pytest.mark.parametrize("command", [[], ["simulate"], ["replay"], ["list"], ["list", "games"],
                                      ["list", "strategies"], ["list", "options"], ["rules"], ["rules", "template"],
-                                     ["summarize"], ["compare"], ["bench"], ["review"], ["rate"]])
+                                     ["summarize"], ["compare"], ["bench"], ["review"], ["rate"], ["learn"]])
 def test_every_command_has_help_with_an_example(capsys, command):
     code, out, err = run_cli(capsys, *command, "--help")
     assert code == 0 and err == ""

@@ -142,6 +142,8 @@ def reads(argv: list[str]) -> tuple[list[str], bool]:
         return [argv[1]], False
     if argv[0] == "compare":
         return argv[1:3], False
+    if argv[0] == "learn":  # learn GAME DIR... [options]
+        return [a for a in argv[2:next((i for i, a in enumerate(argv) if a.startswith("-")), len(argv))]], False
     files = [v.partition("=")[2] for k, v in zip(argv, argv[1:]) if k in ("--option", "-o")]
     files += [f for k, v in zip(argv, argv[1:]) if k == "--over" for f in v.partition("=")[2].split(",")]
     return [f for f in files if f.endswith((".toml", ".json"))], False
@@ -265,7 +267,8 @@ def test_the_extractor_finds_the_examples():
                       "automa-sim sweep --help", "automa-sim report --help", "automa-sim calibrate --help",
                       "automa-sim rules --help", "automa-sim rules template --help", "automa-sim compare --help",
                       "automa-sim sensitivity --help", "automa-sim ladder --help", "automa-sim play --help",
-                      "automa-sim review --help", "automa-sim rate --help", "automa-sim tune --help"}
+                      "automa-sim review --help", "automa-sim rate --help", "automa-sim tune --help",
+                      "automa-sim learn --help"}
     assert {p for p, _ in found if not p.endswith("--help")} >= {"README.md", "docs/stroganov.md"}
 
 
