@@ -487,14 +487,14 @@ def learn(ctx, game, dirs, out, seed, target, folds, force):
       automa-sim learn rurik results/label-rurik --out results/rurik-model.json --seed 1
     """
     from automa.core.model import write
-    from automa.core.registry import get_game, get_strategy
+    from automa.core.registry import get_game, strategy_class
     from automa.studies import learn as learning
 
     if seed < 0:
         raise UsageError(f"--seed must be a non-negative integer, got {seed}")
     if out.exists() and not force:
         raise UsageError(f"output file {out} already exists; use --force to overwrite it or choose another --out")
-    features = get_strategy(get_game(game), "learned").cls.features  # UsageError if the game has none
+    features = strategy_class(get_game(game), "learned").features  # UsageError if the game has none
     records = learning.read_records(dirs, features.names)
     model = learning.fit(records, features.names, features.version, game, seed, target, folds=folds,
                          regenerate=shlex.join(["automa-sim", *ctx.obj]))

@@ -335,6 +335,12 @@ def get_strategy(game: Game, name: str):
     parameters bound from ``name(key=value, ...)`` (automa.core.params): a StrategySpec, called with
     a random stream to make the strategy."""
     base, given = split_spec(name)
+    return bind(strategy_class(game, base), base, given, lambda text: get_strategy(game, text))
+
+
+def strategy_class(game: Game, base: str) -> type:
+    """The class of strategy ``base`` (a name without parameters), unbound: nothing it names is
+    loaded (``automa-sim learn`` reads the learned player's features before its model exists)."""
     if base in game.strategies:
         cls = _load(game.strategies[base], "strategy")
     elif ":" in base:
@@ -351,4 +357,4 @@ def get_strategy(game: Game, name: str):
             raise UsageError(f"strategy {base!r}: entry point failed to load: {exc}") from None
     if not (isinstance(cls, type) and issubclass(cls, Strategy)):
         raise UsageError(f"strategy {base!r} is not a subclass of automa.core.strategy.Strategy")
-    return bind(cls, base, given, lambda text: get_strategy(game, text))
+    return cls

@@ -55,6 +55,7 @@ GAME = Game(
         "mc": "strategies.mc:FlatMonteCarlo",
         "mcts": "strategies.mcts:ISMCTS",
         "label": "strategies.rurik.label:RurikLabel",
+        "learned": "strategies.rurik.learned:RurikLearned",
     },
     play=play,
     prepare=prepare,

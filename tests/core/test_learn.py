@@ -178,13 +178,11 @@ def learned(monkeypatch):
     """The tiny game's ``learned`` player, as the CLI finds it, is a stand-in with :class:`FakeFeatures`."""
     from automa.core import registry
 
-    real = registry.get_strategy
+    real = registry.strategy_class
 
-    def get_strategy(game, name):
-        if name == "learned":
-            return type("Spec", (), {"cls": type("Learned", (), {"features": FakeFeatures})})
-        return real(game, name)
-    monkeypatch.setattr(registry, "get_strategy", get_strategy)
+    def strategy_class(game, base):
+        return type("Learned", (), {"features": FakeFeatures}) if base == "learned" else real(game, base)
+    monkeypatch.setattr(registry, "strategy_class", strategy_class)
 
 
 def test_the_command_writes_the_model_and_prints_the_report(capsys, tmp_path, runs, learned):

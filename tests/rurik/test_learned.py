@@ -73,7 +73,7 @@ def test_same_games_for_any_jobs(tmp_path):
 
 
 @pytest.mark.parametrize("text, says", [
-    ("{", "not valid JSON"),
+    ("{", "bad JSON"),
     ('{"game": "rurik"}', "missing"),
 ])
 def test_a_bad_model_file_stops_the_run_before_any_game(tmp_path, text, says):
