@@ -399,6 +399,17 @@ def plot_names(study: Study) -> list[str]:
     return [p for p in PLOTS if study.is_sweep or p not in SWEEP_ONLY]
 
 
+def draw_plots(study, x: str | None, plots_dir: Path) -> None:
+    """Every plot of the report into ``plots_dir``: for a sweep the heat maps and win rates by ``x`` too."""
+    if study.is_sweep:
+        plots.plot_heat(study, x, "win_rate", plots_dir / "heat_win_rate.png")
+        plots.plot_heat(study, x, "margin_mean", plots_dir / "heat_margin.png")
+        plots.plot_win_rate(study, x, plots_dir / "win_rate.png")
+    plots.plot_breakdown(study, x, plots_dir / "breakdown.png")
+    plots.plot_margins(study, x, plots_dir / "margins.png")
+    plots.plot_convergence(study, plots_dir / "convergence.png")
+
+
 def write_report(path: Path, x: str | None = None, sensitivity: Path | None = None) -> list[Path]:
     """Write ``plots/*.png``, ``report.md`` and ``report.html`` into the results directory ``path``
     (a sensitivity or ladder directory: their own ``write_report``). Each strategy's win rate comes
@@ -425,11 +436,5 @@ def write_report(path: Path, x: str | None = None, sensitivity: Path | None = No
     plots_dir = study.path / "plots"
     plots_dir.mkdir(exist_ok=True)
     names = plot_names(study)
-    if study.is_sweep:
-        plots.plot_heat(study, x, "win_rate", plots_dir / "heat_win_rate.png")
-        plots.plot_heat(study, x, "margin_mean", plots_dir / "heat_margin.png")
-        plots.plot_win_rate(study, x, plots_dir / "win_rate.png")
-    plots.plot_breakdown(study, x, plots_dir / "breakdown.png")
-    plots.plot_margins(study, x, plots_dir / "margins.png")
-    plots.plot_convergence(study, plots_dir / "convergence.png")
+    draw_plots(study, x, plots_dir)
     return write_pages(study.path, blocks(study, x, sensitivity)) + [plots_dir / f"{p}.png" for p in names]

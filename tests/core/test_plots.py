@@ -12,6 +12,7 @@ import pytest
 
 from automa.core.registry import get_game
 from automa.report import ladder_report, plots, sensitivity_report, tune_report
+from automa.report.report import draw_plots
 from automa.report.study import Study, default_x, read_table
 from tests.core.plotcheck import problems, saved_plots
 
@@ -74,7 +75,7 @@ def study_of(game: str, summary: pd.DataFrame, strategies: list[str], grid: dict
     games["winner"] = np.where(games["margin"] > 0, "player", "automa")
     for side, cat in itertools.product(("player", "automa"), entry.categories):
         games[f"{side}_{cat}"] = rng.integers(0, 6, len(games))
-    manifest = {"kind": "sweep", "game": game, "grid": grid, "strategies": strategies,
+    manifest = {"kind": "sweep" if grid else "simulate", "game": game, "grid": grid, "strategies": strategies,
                 "baseline": summary["cell"].iloc[0], "cells": list(summary["cell"])}
     return Study(Path("made-up"), entry, manifest, games, summary, pd.DataFrame(), {"strategy": strategies, **grid})
 
@@ -82,13 +83,7 @@ def study_of(game: str, summary: pd.DataFrame, strategies: list[str], grid: dict
 def draw_every_plot(study: Study, x: str | None, out: Path):
     """Every plot of a sweep's report (a simulate directory's without the grid plots), checked."""
     with saved_plots() as saved:
-        if x is not None:
-            plots.plot_heat(study, x, "win_rate", out / "heat_win_rate.png")
-            plots.plot_heat(study, x, "margin_mean", out / "heat_margin.png")
-            plots.plot_win_rate(study, x, out / "win_rate.png")
-        plots.plot_breakdown(study, x, out / "breakdown.png")
-        plots.plot_margins(study, x, out / "margins.png")
-        plots.plot_convergence(study, out / "convergence.png")
+        draw_plots(study, x, out)
     return saved
 
 
