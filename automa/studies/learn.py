@@ -199,13 +199,17 @@ def normal_equations(data: Choices) -> tuple:
 
 def ridge(data: Choices, lam: float, names, equations: tuple | None = None) -> Linear:
     """The ridge regression of the advantages ``data.y`` on the standardised, decision-centred features
-    (mean squared error per decision plus ``lam`` times the squared weights); ``equations``: those
-    of ``data`` (:func:`normal_equations`) if already known."""
+    (mean squared error per decision plus ``lam`` times the squared weights but the first's); the
+    first feature is the policy's own score (docs/learned.md), so a small or noisy training set leaves a
+    model that ranks as the policy does, not one that ranks by noise. ``equations``: those of ``data``
+    (:func:`normal_equations`) if already known."""
     k = len(names)
     if data.decisions == 0:
         return Linear(names, [0.0] * k, [0.0] * k, [1.0] * k)
     mean, scale, gram, rhs = normal_equations(data) if equations is None else equations
-    return Linear(names, np.linalg.solve(gram + lam * np.eye(k), rhs).tolist(), mean.tolist(), scale.tolist())
+    penalty = np.eye(k)
+    penalty[0, 0] = 0.0     # the policy's own score is not shrunk: the model departs from the policy only
+    return Linear(names, np.linalg.solve(gram + lam * penalty, rhs).tolist(), mean.tolist(), scale.tolist())
 
 
 def picks(data: Choices, linear: Linear) -> dict:
