@@ -62,27 +62,31 @@ class Learned(Strategy):
         return found
 
     def choose(self, decision):
-        group = self.feature_rows.group(decision.kind)
-        if group is None:
+        judged = self.judged(decision)
+        if judged is None:
             return self.master.choose(decision)
-        choices, top = self.judged(decision, group)
-        values = self.model.groups[group].scores(self.feature_rows.rows(decision, self.scores, top))
-        return self.pick_top([choices[i] for i in top], [round(x, 9) for x in values])
+        top, values = judged
+        return self.pick_top([decision.choices[i] for i in top], values)
 
     def rank(self, decision):
         """The model's order of ``master``'s ``top`` best, then the rest in ``master``'s order."""
+        judged = self.judged(decision)
+        if judged is None:
+            return self.master.rank(decision)
+        top, values = judged
+        best = sorted(range(len(top)), key=lambda k: (-values[k], k))
+        choices = decision.choices
+        return [choices[top[k]] for k in best] + [choices[i] for i in self.order[len(top):]]
+
+    def judged(self, decision):
+        """None for a decision the model does not judge; else the indices of ``master``'s ``top`` best
+        choices (ties: the engine's order) and the model's values of them, rounded to 1e-9."""
         group = self.feature_rows.group(decision.kind)
         if group is None:
-            return self.master.rank(decision)
-        choices, top = self.judged(decision, group)
-        values = self.model.groups[group].scores(self.feature_rows.rows(decision, self.scores, top))
-        best = sorted(range(len(top)), key=lambda k: (-round(values[k], 9), k))
-        shown = [top[k] for k in best]
-        return [choices[i] for i in shown] + [choices[i] for i in self.order[len(top):]]
-
-    def judged(self, decision, group: str):
-        """The choices and the indices of ``master``'s ``top`` best (ties: the engine's order)."""
+            return None
         choices = decision.choices
-        self.scores = scores = self.feature_rows.scores(decision)
+        scores = self.feature_rows.scores(decision)
         self.order = sorted(range(len(choices)), key=lambda i: (-scores[i], i))
-        return choices, self.order[:self.top]
+        top = self.order[:self.top]
+        values = self.model.groups[group].scores(self.feature_rows.rows(decision, scores, top))
+        return top, [round(x, 9) for x in values]

@@ -1,6 +1,9 @@
 """Small state-editing helpers shared by the Rurik tests."""
 from __future__ import annotations
 
+import random
+
+from automa.rurik import decide, hidden, rounds
 from automa.rurik.state import PLAYER, REBELLION
 
 
@@ -50,3 +53,24 @@ def place_epic(m, name: str, r: int) -> None:
 def scheme_ids(data, icons: int, module: str | None = None) -> list[int]:
     """Scheme card ids with exactly ``icons`` casualty icons."""
     return [c.id for c in data.schemes if c.casualty_icons == icons and (module is None or c.module == module)]
+
+
+def hide_differently(patch, reorder: bool, peek: bool) -> None:
+    """Patch Rurik for the no-peeking tests (docs/search.md). ``reorder``: right after setup the cards
+    the player has not seen get a new order, in the real game and in the replays of it (not after a
+    rollout's branch point, which re-samples them anyway); the solo deck is kept, so the game diverges
+    later. ``peek``: rollouts keep the true order of the hidden cards instead of re-sampling it."""
+    if reorder:
+        original = rounds.setup
+
+        def reordered(m):
+            original(m)
+            if m.recorder is not None or m.branch is not None:   # the real game, or a replay of it
+                keep = m.s.deck[:], m.setup_rng, m.automa_rng
+                hidden.resample(m, random.Random(99))
+                m.s.deck[:], m.setup_rng, m.automa_rng = keep
+        patch.setattr(rounds, "setup", reordered)
+    if peek:
+        def keep_order(m, rng):
+            m.setup_rng = m.automa_rng = rng
+        patch.setattr(decide, "resample", keep_order)

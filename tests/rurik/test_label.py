@@ -2,16 +2,12 @@
 it plays, and what it may know (no peeking)."""
 from __future__ import annotations
 
-import random
-
-import pytest
-
 from automa.core.registry import get_game, get_strategy
 from automa.core.seeding import game_streams
-from automa.rurik import decide, hidden, rounds
 from strategies.label import COLUMNS
 from strategies.rurik.features import NAMES, RurikFeatures
 from strategies.rurik.master import MasterStrategy
+from tests.rurik.helpers import hide_differently
 
 GAME = get_game("rurik")
 OPTS = GAME.resolve_options({"difficulty": 1})
@@ -72,24 +68,9 @@ def test_labelling_never_changes_the_game():
 
 
 def _records(monkeypatch, reorder: bool, peek: bool) -> list:
-    """The records of the first labelled decisions of game 0; ``reorder``: the cards the player has
-    not seen get a new order right after setup (the solo deck kept); ``peek``: rollouts keep the
-    true order of hidden cards instead of re-sampling it (tests/rurik/test_search.py)."""
+    """The records of the first labelled decisions of game 0, Rurik patched by :func:`hide_differently`."""
     with monkeypatch.context() as patch:
-        if reorder:
-            original = rounds.setup
-
-            def reordered(m):
-                original(m)
-                if m.recorder is not None or m.branch is not None:
-                    keep = m.s.deck[:], m.setup_rng, m.automa_rng
-                    hidden.resample(m, random.Random(99))
-                    m.s.deck[:], m.setup_rng, m.automa_rng = keep
-            patch.setattr(rounds, "setup", reordered)
-        if peek:
-            def keep_order(m, rng):
-                m.setup_rng = m.automa_rng = rng
-            patch.setattr(decide, "resample", keep_order)
+        hide_differently(patch, reorder, peek)
         return labelled(1.0, limit=4, extra=0)[1]
 
 

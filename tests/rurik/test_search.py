@@ -2,14 +2,12 @@
 (issue 14; docs/search.md)."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from automa.run.bench import bench, rollout_cost
 from automa.core.registry import get_game
-from automa.rurik import decide, hidden, rounds
 from strategies.rurik.master import MasterStrategy
+from tests.rurik.helpers import hide_differently
 from strategies.rurik.random import RandomStrategy
 from tests.core.searchcheck import first_difference, same_game_with_rollouts, shown
 
@@ -27,25 +25,9 @@ def test_rollouts_leave_the_real_game_untouched(index):
 
 
 def _shown(monkeypatch, reorder: bool, peek: bool, policy=RandomStrategy) -> list[tuple]:
-    """What capped ``mc`` was shown and chose. ``reorder``: right after setup the cards the player has
-    not seen get a new order, in the real game and in the replays of it (not after a rollout's branch
-    point, which re-samples them anyway); the solo deck is kept, so the game diverges later.
-    ``peek``: rollouts keep the true order of the hidden cards instead of re-sampling it."""
+    """What capped ``mc`` was shown and chose, Rurik patched by :func:`hide_differently`."""
     with monkeypatch.context() as patch:
-        if reorder:
-            original = rounds.setup
-
-            def reordered(m):
-                original(m)
-                if m.recorder is not None or m.branch is not None:   # the real game, or a replay of it
-                    keep = m.s.deck[:], m.setup_rng, m.automa_rng
-                    hidden.resample(m, random.Random(99))
-                    m.s.deck[:], m.setup_rng, m.automa_rng = keep
-            patch.setattr(rounds, "setup", reordered)
-        if peek:
-            def keep_order(m, rng):
-                m.setup_rng = m.automa_rng = rng
-            patch.setattr(decide, "resample", keep_order)
+        hide_differently(patch, reorder, peek)
         return shown(GAME, CTX, OPTS, policy, 40, lambda v: (v.deed_display, v.hand, v.deeds))
 
 
