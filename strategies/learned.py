@@ -65,28 +65,26 @@ class Learned(Strategy):
         judged = self.judged(decision)
         if judged is None:
             return self.master.choose(decision)
-        top, values = judged
-        return self.pick_top([decision.choices[i] for i in top], values)
+        order, values = judged
+        return self.pick_top([decision.choices[i] for i in order[:self.top]], values)
 
     def rank(self, decision):
         """The model's order of ``master``'s ``top`` best, then the rest in ``master``'s order."""
         judged = self.judged(decision)
         if judged is None:
             return self.master.rank(decision)
-        top, values = judged
-        best = sorted(range(len(top)), key=lambda k: (-values[k], k))
+        order, values = judged
+        best = sorted(range(len(values)), key=lambda k: (-values[k], k))
         choices = decision.choices
-        return [choices[top[k]] for k in best] + [choices[i] for i in self.order[len(top):]]
+        return [choices[order[k]] for k in best] + [choices[i] for i in order[len(values):]]
 
     def judged(self, decision):
-        """None for a decision the model does not judge; else the indices of ``master``'s ``top`` best
-        choices (ties: the engine's order) and the model's values of them, rounded to 1e-9."""
+        """None for a decision the model does not judge; else the choices' indices in ``master``'s
+        order (ties: the engine's) and the model's values of the first ``top``, rounded to 1e-9."""
         group = self.feature_rows.group(decision.kind)
         if group is None:
             return None
-        choices = decision.choices
         scores = self.feature_rows.scores(decision)
-        self.order = sorted(range(len(choices)), key=lambda i: (-scores[i], i))
-        top = self.order[:self.top]
-        values = self.model.groups[group].scores(self.feature_rows.rows(decision, scores, top))
-        return top, [round(x, 9) for x in values]
+        order = sorted(range(len(decision.choices)), key=lambda i: (-scores[i], i))
+        values = self.model.groups[group].scores(self.feature_rows.rows(decision, scores, order[:self.top]))
+        return order, [round(x, 9) for x in values]

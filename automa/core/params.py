@@ -156,7 +156,5 @@ def bind(cls: type, name: str, given: dict[str, str], resolve_strategy) -> Strat
                 continue
         shown.append(f"{p.name}={text}")
     canonical = f"{name}({','.join(shown)})" if shown else name
-    check = getattr(cls, "check", None)
-    if check is not None:
-        check(values)
+    cls.check(values)
     return StrategySpec(cls, canonical, values)
