@@ -21,6 +21,7 @@ import random
 
 from automa.core.params import Param
 from automa.core.strategy import Strategy
+from strategies.search import margin_of, win_of
 
 COLUMNS = ("decision", "round", "kind", "group", "n_choices", "choice", "rank", "searched", "pick",
            "played", "rounds", "value", "margin", "win", "features")
@@ -65,7 +66,7 @@ class Label(Strategy):
     def rank(self, decision):
         return self.player.rank(decision)
 
-    def records(self) -> list[list]:
+    def records(self, result) -> list[list]:
         """The records of the game played, one per choice rolled out (:data:`COLUMNS`)."""
         return self._records
 
@@ -90,12 +91,12 @@ class Label(Strategy):
         for k, (i, row) in enumerate(zip(at, rows)):
             results = verdict.results[k]
             n = len(results)
-            margins = [sum(r.player.values()) - sum(r.automa.values()) for r in results]
+            margins = [margin_of(r) for r in results]
             record = [
                 self.decisions, view.round, decision.kind, group, len(choices), repr(choices[i]), rank[i],
                 int(k < verdict.searched), int(k == verdict.best), 0,
                 n, round(math.fsum(verdict.values[k]) / n, 6), round(math.fsum(margins) / n, 4),
-                round(sum(r.winner == "player" for r in results) / n, 4),
+                round(math.fsum(win_of(r) for r in results) / n, 4),
                 ";".join(f"{x:.6g}" for x in row)]
             self._records.append(record)
             out.append((record, choices[i]))

@@ -44,6 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # parameters of a strategy (Param). This is what strategies import today; views come through decisions.
 STRATEGY_PROTOCOL = frozenset({"automa.core.strategy", "automa.core.params",
                                "automa.core.intervals",  # pure statistics: the search players' verdict
+                               "automa.core.errors",  # what check raises (UsageError), an illegal choice
                                "automa.core.model"})  # a learned evaluation's model file, read at play time
 LAYERS = ("core", "analysis", "run", "studies", "report", "table")  # the shared machinery, bottom up
 

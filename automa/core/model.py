@@ -1,8 +1,11 @@
 """A learned evaluation's model file: a linear scorer per group of decisions, read and checked at play
 time, written by ``automa-sim learn`` (automa/studies/learn.py; docs/learned.md).
 
-The file is JSON with exactly the fields of :class:`Model`; each group holds its feature ``names`` and
-equally long lists ``weights``, ``mean`` and ``scale``. :func:`load` checks every field against what the
+The file is JSON with exactly the fields of :class:`Model`; each group holds its feature ``names``,
+equally long lists ``weights``, ``mean`` and ``scale``, an ``intercept`` and a ``spread``. A model of
+``kind`` ``choices`` compares the choices of a decision (its intercept and spread are 0); one of kind
+``position`` predicts a game's final margin from a position, per round, with the spread of the margin
+around that prediction (docs/learned.md, "Position value"). :func:`load` checks every field against what the
 player computes (the game, its features' version and names) and refuses anything else in one line,
 naming the retraining command when the features changed. :func:`dumps` writes sorted keys and numbers
 rounded to 9 significant digits, so a retraining with the same seed gives the same bytes.
@@ -21,18 +24,21 @@ DIGITS = 9  # significant digits of the numbers written
 
 
 class Linear:
-    """A linear scorer: ``score(row) = sum(weights * (row - mean) / scale)`` over the features ``names``.
+    """A linear scorer: ``score(row) = intercept + sum(weights * (row - mean) / scale)`` over the
+    features ``names``; ``spread`` is the standard deviation of the target around the score in the
+    training data (a position model's; 0 for a model that compares choices).
 
     :meth:`scores` is plain Python (a row is a few dozen numbers: it is as fast as numpy at 8 rows and
     exactly the same on every machine)."""
 
-    def __init__(self, names, weights, mean, scale):
+    def __init__(self, names, weights, mean, scale, intercept=0.0, spread=0.0):
         self.names = list(names)
         self.weights = [float(w) for w in weights]
         self.mean = [float(m) for m in mean]
         self.scale = [float(s) for s in scale]
+        self.intercept, self.spread = float(intercept), float(spread)
         self._coef = [w / s for w, s in zip(self.weights, self.scale)]
-        self._bias = -sum(map(mul, self.mean, self._coef))
+        self._bias = self.intercept - sum(map(mul, self.mean, self._coef))
 
     def scores(self, rows) -> list[float]:
         """The score of each feature row (a list of ``len(names)`` numbers) of ``rows``."""
@@ -48,17 +54,20 @@ class Linear:
         return isinstance(other, Linear) and self.as_dict() == other.as_dict()
 
     def as_dict(self) -> dict:
-        return {"names": self.names, "weights": self.weights, "mean": self.mean, "scale": self.scale}
+        return {"names": self.names, "weights": self.weights, "mean": self.mean, "scale": self.scale,
+                "intercept": self.intercept, "spread": self.spread}
 
 
 @dataclass(frozen=True)
 class Model:
-    """A learned evaluation of ``game``: a :class:`Linear` per group of decisions, fit to the search's
-    ``target`` (``value`` or ``margin``) on features of version ``features_version``; ``data`` sums up the
+    """A learned evaluation of ``game`` of ``kind`` ``choices`` (a :class:`Linear` per group of decisions,
+    fit to the search's ``target``, ``value`` or ``margin``) or ``position`` (a :class:`Linear` per round,
+    fit to the game's final ``margin``), on features of version ``features_version``; ``data`` sums up the
     training records (``sources``, ``games``, ``records``, ...), ``metrics`` the held-out measurements,
     ``regenerate`` is the command that rebuilds the file."""
 
     game: str
+    kind: str
     target: str
     features_version: str
     groups: dict
@@ -67,8 +76,9 @@ class Model:
     regenerate: str
 
 
-FIELDS = ("data", "features_version", "game", "groups", "metrics", "regenerate", "target")
-GROUP_FIELDS = ("mean", "names", "scale", "weights")
+FIELDS = ("data", "features_version", "game", "groups", "kind", "metrics", "regenerate", "target")
+GROUP_FIELDS = ("intercept", "mean", "names", "scale", "spread", "weights")
+KINDS = ("choices", "position")
 TARGETS = ("value", "margin")
 
 
@@ -86,7 +96,7 @@ def rounded(value):
 def dumps(model: Model) -> str:
     """The text of ``model``'s file: JSON, sorted keys, floats to :data:`DIGITS` significant digits."""
     data = {"data": model.data, "features_version": model.features_version, "game": model.game,
-            "groups": {g: linear.as_dict() for g, linear in model.groups.items()},
+            "groups": {g: linear.as_dict() for g, linear in model.groups.items()}, "kind": model.kind,
             "metrics": model.metrics, "regenerate": model.regenerate, "target": model.target}
     return json.dumps(rounded(data), sort_keys=True, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
 
@@ -103,9 +113,10 @@ def write(model: Model, path) -> None:
         raise UsageError(f"cannot write {path}: {e.strerror or e}") from None
 
 
-def load(path, game: str, version: str, names: dict) -> Model:
-    """The model in the file ``path`` for a player of ``game`` whose features are of ``version`` and
-    named ``names`` (group -> list of names; every group required), checked: UsageError in one line."""
+def load(path, game: str, version: str, names: dict, kind: str = "choices") -> Model:
+    """The model of ``kind`` in the file ``path`` for a player of ``game`` whose features are of
+    ``version`` and named ``names`` (group -> list of names; every group required), checked:
+    UsageError in one line."""
     where = str(path)
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -118,7 +129,7 @@ def load(path, game: str, version: str, names: dict) -> Model:
     if not isinstance(data, dict):
         raise UsageError(f"{where}: not a model file: a JSON object of {', '.join(FIELDS)} expected")
     _fields(where, data, FIELDS)
-    for key in ("game", "target", "features_version", "regenerate"):
+    for key in ("game", "kind", "target", "features_version", "regenerate"):
         if not isinstance(data[key], str):
             raise UsageError(f"{where}: {key}: not a string")
     for key in ("groups", "data", "metrics"):
@@ -126,6 +137,8 @@ def load(path, game: str, version: str, names: dict) -> Model:
             raise UsageError(f"{where}: {key}: not an object")
     if data["game"] != game:
         raise UsageError(f"{where}: a model of {data['game']!r}, not of {game!r}")
+    if data["kind"] != kind:
+        raise UsageError(f"{where}: a model of {data['kind']!r}, not of {kind!r} (docs/learned.md)")
     if data["target"] not in TARGETS:
         raise UsageError(f"{where}: target: {data['target']!r} is not one of {', '.join(TARGETS)}")
     if data["features_version"] != version:
@@ -141,7 +154,7 @@ def load(path, game: str, version: str, names: dict) -> Model:
         if group not in data["groups"]:
             raise UsageError(f"{where}: groups: missing group {group!r}")
         groups[group] = _linear(f"{where}: groups: {group}", data["groups"][group], list(expected))
-    return Model(game=data["game"], target=data["target"], features_version=data["features_version"],
+    return Model(game=data["game"], kind=data["kind"], target=data["target"], features_version=data["features_version"],
                  groups=groups, data=data["data"], metrics=data["metrics"], regenerate=data["regenerate"])
 
 
@@ -189,4 +202,8 @@ def _linear(where: str, group, expected: list) -> Linear:
                 raise UsageError(f"{where}: {key}[{i}]: {v!r} is not a finite number")
             if key == "scale" and v <= 0:
                 raise UsageError(f"{where}: scale[{i}]: {v!r} is not positive")
-    return Linear(names, group["weights"], group["mean"], group["scale"])
+    for key in ("intercept", "spread"):
+        v = group[key]
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or (key == "spread" and v < 0):
+            raise UsageError(f"{where}: {key}: {v!r} is not a finite{' non-negative' if key == 'spread' else ''} number")
+    return Linear(names, group["weights"], group["mean"], group["scale"], group["intercept"], group["spread"])

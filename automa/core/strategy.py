@@ -88,10 +88,10 @@ class Strategy:
         """Raise UsageError (one line) if the bound parameter ``values`` cannot be played, e.g. a
         file one names does not load: called when the strategy is bound, before any game."""
 
-    def records(self) -> list:
-        """The training records of the game just played: one row per record, each a list of plain
-        ``str``, ``int`` or ``float`` values in the order of ``record_columns``. Called once, after the
-        game ends (never after a game that raised)."""
+    def records(self, result) -> list:
+        """The training records of the game just played, whose Result is ``result``: one row per
+        record, each a list of plain ``str``, ``int`` or ``float`` values in the order of
+        ``record_columns``. Called once, after the game ends (never after a game that raised)."""
         return []
 
     def uniform(self, seq: Sequence):

@@ -45,7 +45,7 @@ def play_one(spec: RunSpec, ctx: Any, index: int, trace: Trace | None = None,
     try:
         strategy = spec.strategy_cls(streams.strategy)
         result = spec.game.play(ctx, spec.options, strategy, streams, trace)
-        text = record_text(strategy, index) if records is not None else ""
+        text = record_text(strategy, index, result) if records is not None else ""
     except Exception as exc:  # one broken game must not stop the batch
         if records is not None:
             records.append("")
@@ -56,11 +56,11 @@ def play_one(spec: RunSpec, ctx: Any, index: int, trace: Trace | None = None,
     return row(spec.game, index, spec.root, spec.strategy, spec.option_values, result)
 
 
-def record_text(strategy: Strategy, index: int) -> str:
-    """The CSV text of ``strategy.records()`` for game ``index``, each row prefixed by the index (a
+def record_text(strategy: Strategy, index: int, result) -> str:
+    """The CSV text of ``strategy.records(result)`` for game ``index``, each row prefixed by the index (a
     StrategyError if a row has not one value per ``record_columns``)."""
     width = len(strategy.record_columns)
-    rows = strategy.records()
+    rows = strategy.records(result)
     for values in rows:
         if len(values) != width:
             raise StrategyError(f"strategy {strategy.name!r} wrote a record of {len(values)} values for "

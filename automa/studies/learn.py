@@ -291,7 +291,7 @@ def fit(records: Records, names: dict, version: str, game: str, seed: int, targe
                           "held_out": picks(test, groups[group]), "curve": curve}
     data = {"sources": list(records.sources), "games": records.games, "records": records.records,
             "held_out_games": len(held_out), "folds": k, "seed": seed}
-    return Model(game=game, target=target, features_version=version, groups=groups, data=data,
+    return Model(game=game, kind="choices", target=target, features_version=version, groups=groups, data=data,
                  metrics=metrics, regenerate=regenerate)
 
 

@@ -14,7 +14,7 @@ NAMES = {"place": ["a", "b", "c"], "spend": ["d"]}
 
 
 def model(**change) -> Model:
-    fields = dict(game="tiny", target="value", features_version="tiny-1",
+    fields = dict(game="tiny", kind="choices", target="value", features_version="tiny-1",
                   groups={"place": Linear(NAMES["place"], [1.0, -0.5, 0.25], [1.0, 2.0, 3.0], [2.0, 1.0, 0.5]),
                           "spend": Linear(NAMES["spend"], [0.1], [0.0], [1.0])},
                   data={"sources": ["results/label"], "games": 10, "records": 300},
@@ -29,6 +29,8 @@ def test_scores_standardise_then_weigh():
     expected = ((np.array(rows) - [1, 2, 3]) / [2, 1, 0.5]) @ [1.0, -0.5, 0.25]
     assert linear.scores(rows) == pytest.approx(expected.tolist(), abs=1e-12)
     assert linear.scores([]) == []
+    shifted = Linear(NAMES["place"], [1.0, -0.5, 0.25], [1.0, 2.0, 3.0], [2.0, 1.0, 0.5], intercept=2.5, spread=3.0)
+    assert shifted.scores(rows) == pytest.approx((expected + 2.5).tolist(), abs=1e-12)
     with pytest.raises(ValueError, match="a feature row of 2 numbers for a model of 3 features"):
         linear.scores([[1.0, 2.0]])
 
@@ -77,6 +79,10 @@ def file(tmp_path, change) -> str:
     (lambda d: d["groups"]["place"].update(weights=[1.0, float("nan"), 3.0]), "weights[1]: nan is not a finite"),
     (lambda d: d["groups"]["place"].update(scale=[1.0, 0.0, 3.0]), "scale[1]: 0.0 is not positive"),
     (lambda d: d["metrics"]["place"].update(regret=float("inf")), "metrics.place.regret: inf is not a finite"),
+    (lambda d: d.update(kind="position"), "a model of 'position', not of 'choices' (docs/learned.md)"),
+    (lambda d: d["groups"]["place"].pop("spread"), "groups: place: missing field 'spread'"),
+    (lambda d: d["groups"]["place"].update(spread=-1.0), "spread: -1.0 is not a finite non-negative number"),
+    (lambda d: d["groups"]["place"].update(intercept="0"), "intercept: '0' is not a finite number"),
 ])
 def test_every_bad_file_is_a_one_line_error(tmp_path, change, message):
     path = file(tmp_path, change)

@@ -34,14 +34,14 @@ class Recorder(Strategy):
         self.rows.append([len(self.rows), ";".join(map(str, decision.view)), pick, decision.view[pick] / 6])
         return pick
 
-    def records(self):
+    def records(self, result):
         return self.rows
 
 
 class Ragged(Recorder):
     """Records a row one value short."""
 
-    def records(self):
+    def records(self, result):
         return [row[:-1] for row in self.rows]
 
 

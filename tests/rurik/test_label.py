@@ -37,7 +37,7 @@ def labelled(rate: float, index: int = 0, limit: int | None = None, extra: int =
         result = GAME.play(CTX, OPTS, strategy, st, None)
     except Stop:
         result = None
-    return result, strategy.records()
+    return result, strategy.records(result)
 
 
 def test_records_are_the_verdicts_of_labelled_decisions():

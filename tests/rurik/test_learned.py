@@ -22,7 +22,7 @@ def model_file(tmp_path, weight_of_score: float, name: str = "m.json"):
     groups = {g: models.Linear(names, [weight_of_score] + [0.0] * (len(names) - 1), [0.0] * len(names),
                                [1.0] * len(names)) for g, names in NAMES.items()}
     path = tmp_path / name
-    models.write(models.Model("rurik", "value", VERSION, groups, {}, {}, "automa-sim learn rurik"), path)
+    models.write(models.Model("rurik", "choices", "value", VERSION, groups, {}, {}, "automa-sim learn rurik"), path)
     return path
 
 
