@@ -465,41 +465,57 @@ def rate(folder, ladder_dir, strategy, out, force):
 @click.argument("game", shell_complete=complete_game)
 @click.argument("dirs", metavar="DIR...", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--out", type=click.Path(path_type=Path), required=True, metavar="FILE",
-              help="The model file to write (JSON), for the game's `learned` player.")
+              help="The model file to write (JSON): for the game's `learned` player, or a position value.")
 @click.option("--seed", type=int, required=True,
               help="Seed of the held-out games and the cross-validation folds (a non-negative integer).")
 @click.option("--target", type=click.Choice(["value", "margin"]), default="value",
-              show_default=True, help="What the model predicts of a choice: the search's mean value or margin.")
+              show_default=True, help="What a choice model predicts of a choice: the search's mean value or margin "
+              "(a position value always predicts the final margin).")
 @click.option("--folds", type=int, default=5, show_default=True, help="Folds of the cross-validation of lambda.")
 @click.option("--force", is_flag=True, help="Overwrite an existing --out file.")
 @click.pass_context
 def learn(ctx, game, dirs, out, seed, target, folds, force):
-    """Fit GAME's learned evaluation to the training records of `label` runs (DIR/records.csv.gz).
+    """Fit GAME's learned evaluation to the training records in DIR/records.csv.gz.
 
-    Per group of decisions a ridge regression of each choice's advantage (its value minus its
-    decision's mean), lambda by cross-validation over games; a fifth of the games is held out to
-    compare the model's picks with the policy's. Writes the model file and prints that comparison
-    and a learning curve. The method and the file: docs/learned.md.
+    Records of `label` runs give a choice model: per group of decisions a ridge regression of each
+    choice's advantage (its value minus its decision's mean), lambda by cross-validation over games; a
+    fifth of the games is held out to compare the model's picks with the policy's. Records of
+    `positions` runs give a position value (for mc's horizon): per round a ridge regression of the
+    game's final margin, with its spread; the held-out games measure how much of the margin and of
+    the value it explains. Writes the model file and prints those measurements and a learning curve.
+    The method and the file: docs/learned.md.
 
     \b
     Example:
       automa-sim simulate rurik --strategy label --games 200 --seed 1 --out results/label-rurik --quiet
       automa-sim learn rurik results/label-rurik --out results/rurik-model.json --seed 1
+      automa-sim simulate rurik --strategy positions --games 400 --seed 1 --out results/positions-rurik --quiet
+      automa-sim learn rurik results/positions-rurik --out results/rurik-position.json --seed 1
     """
     from automa.core.model import write
     from automa.core.registry import get_game, strategy_class
-    from automa.studies import learn as learning
+    from automa.studies import learn as learning, learn_position
 
     if seed < 0:
         raise UsageError(f"--seed must be a non-negative integer, got {seed}")
     if out.exists() and not force:
         raise UsageError(f"output file {out} already exists; use --force to overwrite it or choose another --out")
-    features = strategy_class(get_game(game), "learned").features  # UsageError if the game has none
-    records = learning.read_records(dirs, features.names)
-    model = learning.fit(records, features.names, features.version, game, seed, target, folds=folds,
-                         regenerate=shlex.join(["automa-sim", *ctx.obj]))
+    regenerate = shlex.join(["automa-sim", *ctx.obj])
+    if learn_position.holds_positions(dirs):
+        from strategies.search import expected_value
+
+        features = strategy_class(get_game(game), "positions").features  # UsageError if the game has none
+        model = learn_position.fit(dirs, features.names, features.version, game, seed, expected_value,
+                                   folds=folds, regenerate=regenerate)
+        report = learn_position.text(model)
+    else:
+        features = strategy_class(get_game(game), "learned").features
+        records = learning.read_records(dirs, features.names)
+        model = learning.fit(records, features.names, features.version, game, seed, target, folds=folds,
+                             regenerate=regenerate)
+        report = learning.text(model)
     write(model, out)
-    click.echo(learning.text(model))
+    click.echo(report)
     click.echo(f"\nmodel written to {out}")
 
 

@@ -16,13 +16,20 @@ make it overrule the pick whatever they gave (:func:`can_overrule`), which chang
 Its :meth:`FlatMonteCarlo.verdict` is that evaluation as data (strategies/search.py, ``Verdict``):
 each choice's win chance, margin and paired loss against its pick, with intervals. ``choose`` plays
 the verdict's pick, so ``automa-sim review`` and ``play``'s hint show exactly what ``mc`` sees.
+
+With ``horizon=H`` (0 or more) a rollout stops at the policy's first decision ``H + 1`` rounds after
+the searched decision's round, and the rollout policy's learned position value (its
+``position_value``, strategies/value.py) puts a value on the position there: the predicted final
+margin and the win chance and value that follow (docs/learned.md, "Position value"). The replayed
+prefix is the same; what is saved is the rest of the game, and the luck in it.
 """
 import math
 import random
 import statistics
 
+from automa.core.errors import UsageError
 from automa.core.params import Param
-from strategies.search import Search, Verdict, value
+from strategies.search import Search, Verdict
 
 PRIOR_SD = 0.3   # the spread of a paired difference assumed when one round gives no estimate of it
 
@@ -34,12 +41,29 @@ class FlatMonteCarlo(Search):
         Param("z", "float", 1.0, "standard errors by which a choice must beat the policy's pick to overrule it", least=0),
         Param("only", "str", "", "the decision kinds searched, joined by '+' (advisor_place+attack); the others are "
               "played as the ranker chooses, without rollouts; empty (the default): every kind", hide_default=True),
+        Param("horizon", "int", -1, "rounds a rollout plays after the searched decision's round before the rollout "
+              "policy's learned position value takes over (0: to the end of this round); -1 (the default): to the "
+              "game's end", least=-1, hide_default=True),
     )
 
-    def __init__(self, rng, z: float = 1.0, only: str = "", **search):
+    def __init__(self, rng, z: float = 1.0, only: str = "", horizon: int = -1, **search):
         super().__init__(rng, **search)
         self.z = z
         self.only = frozenset(only.split("+")) if only else None
+        if horizon >= 0:
+            self.horizon, self.evaluate = horizon, getattr(self.make_policy, "cls", self.make_policy).position_value()
+
+    @classmethod
+    def check(cls, values: dict) -> None:
+        """A ``horizon`` needs a rollout policy with a learned position value (its file is loaded here,
+        so that a bad one stops the run before its first game)."""
+        if values.get("horizon", -1) < 0:
+            return
+        policy = values["rollout"]
+        if getattr(policy.cls, "position_value", None) is None:
+            raise UsageError(f"mc: horizon={values['horizon']} needs a rollout policy with a learned position "
+                             f"value, which {policy.canonical} has not (docs/learned.md, \"Position value\")")
+        policy.cls.position_value()
 
     def choose(self, decision):
         if self.only is not None and decision.kind not in self.only:
@@ -61,8 +85,7 @@ class FlatMonteCarlo(Search):
         alive = list(range(1, len(choices)))
         for done, (seed, stream) in enumerate(draws, 1):
             for i in [0, *alive]:
-                policy = self.make_policy(random.Random(stream))
-                values[i].append(value(decision.rollout(choices[i], policy, random.Random(seed))))
+                values[i].append(self.play_out(decision, choices[i], seed, stream)[1])
             if done < rounds:
                 alive = [i for i in alive
                          if can_overrule([v - p for v, p in zip(values[i], values[0])], rounds, self.z)]

@@ -4,6 +4,9 @@ rollout, and the :class:`Verdict` on a decision that a search's rollouts give.
 A rollout returns the game's Result; its value for the player is 1 for a win, 1/2 for a draw, 0 for
 a loss, blended with the margin so that a search still has a gradient where every game is lost
 (``margin_weight`` of the value comes from the margin, squashed into 0..1 at ``margin_scale`` VP).
+A rollout cut short at a round's end (``mc``'s ``horizon``) returns an :class:`Estimate` instead: the
+final margin a learned position value predicts there, and the win chance and value that follow from
+it (:func:`expected_value`).
 """
 from __future__ import annotations
 
@@ -27,11 +30,79 @@ def default_width(budget: int) -> int:
     return max(2, round(math.sqrt(budget)))
 
 
-def value(result, margin_weight: float = 0.3, margin_scale: float = 20.0) -> float:
+MARGIN_WEIGHT, MARGIN_SCALE = 0.3, 20.0
+# the probabilists' Gauss-Hermite rule of 5 nodes, weights summing to 1: E[f(Z)] for Z ~ N(0, 1)
+_NODES = (-2.856970013872806, -1.355626179974266, 0.0, 1.355626179974266, 2.856970013872806)
+_WEIGHTS = (0.011257411327721, 0.222075922005613, 0.533333333333333, 0.222075922005613, 0.011257411327721)
+
+
+def value(result, margin_weight: float = MARGIN_WEIGHT, margin_scale: float = MARGIN_SCALE) -> float:
     """The player's reward for a finished rollout, in 0..1."""
-    margin = sum(result.player.values()) - sum(result.automa.values())
-    squashed = 0.5 + 0.5 * math.tanh(margin / margin_scale)
+    squashed = 0.5 + 0.5 * math.tanh(margin_of(result) / margin_scale)
     return (1 - margin_weight) * OUTCOME[result.winner] + margin_weight * squashed
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A rollout cut short: the predicted final ``margin``, the ``win`` chance and the expected ``value``."""
+
+    margin: float
+    win: float
+    value: float
+
+
+def expected_value(margin: float, spread: float) -> Estimate:
+    """The :class:`Estimate` of a game whose final margin is normal around ``margin`` with standard
+    deviation ``spread``: the chance that it is above 0 (a tie counts as a loss) and the mean of
+    :func:`value` over it (the squashed margin by a 5-node Gauss-Hermite rule)."""
+    if spread > 0:
+        win = 0.5 * (1.0 + math.erf(margin / (spread * math.sqrt(2.0))))
+    else:
+        win = 1.0 if margin > 0 else 0.0
+    squashed = math.fsum(w * (0.5 + 0.5 * math.tanh((margin + spread * x) / MARGIN_SCALE))
+                         for x, w in zip(_NODES, _WEIGHTS))
+    return Estimate(margin, win, (1 - MARGIN_WEIGHT) * win + MARGIN_WEIGHT * squashed)
+
+
+def margin_of(outcome) -> float:
+    """The player's margin of a rollout's Result (VP less the automa's) or :class:`Estimate`."""
+    if isinstance(outcome, Estimate):
+        return outcome.margin
+    return sum(outcome.player.values()) - sum(outcome.automa.values())
+
+
+def win_of(outcome) -> float:
+    """1 for a won Result, else 0; an :class:`Estimate`'s win chance."""
+    if isinstance(outcome, Estimate):
+        return outcome.win
+    return 1 if outcome.winner == "player" else 0
+
+
+class Cut(Exception):
+    """A rollout ended by its :class:`Horizon`: ``outcome`` is the :class:`Estimate` of the position."""
+
+    def __init__(self, outcome: Estimate):
+        super().__init__("rollout cut short")
+        self.outcome = outcome
+
+
+class Horizon(Strategy):
+    """A rollout's policy that plays as ``policy`` until its first decision of round ``stop`` or later,
+    and there raises :class:`Cut` with ``evaluate(view)`` of that decision's view: the position the
+    player would see at the table, never the hidden state. The exception leaves the rollout's game
+    where it stands; the real game is not touched (docs/search.md)."""
+
+    def __init__(self, policy: Strategy, stop: int, evaluate):
+        super().__init__(policy.rng)
+        self.name, self.policy, self.stop, self.evaluate = policy.name, policy, stop, evaluate
+
+    def choose(self, decision):
+        if decision.view.round >= self.stop:
+            raise Cut(self.evaluate(decision.view))
+        return self.policy.choose(decision)
+
+    def rank(self, decision):
+        return self.policy.rank(decision)
 
 
 class Search(Strategy):
@@ -43,6 +114,8 @@ class Search(Strategy):
     budget, and a width given explicitly is searched as given."""
 
     searches = True
+    horizon = -1            # rounds played past the searched one before a rollout is cut short; -1: never
+    evaluate = None         # with a horizon: the rollout policy's position value (view -> Estimate)
     params = (
         Param("budget", "int", 32, "simulations (rollouts) per decision", least=1),
         Param("rollout", "strategy", "expert", "the strategy that plays each rollout to the end"),
@@ -78,13 +151,27 @@ class Search(Strategy):
         """Each of ``choices`` rolled out ``rounds`` times on the same determinizations (common random
         numbers): every round draws a world and a policy stream from ``world`` and plays every choice
         on them. Returns the Results and their values, one list per choice."""
-        results = [[] for _ in choices]
+        results, values = [[] for _ in choices], [[] for _ in choices]
         for _ in range(rounds):
             seed, stream = world.getrandbits(64), world.getrandbits(64)
             for i, choice in enumerate(choices):
-                policy = self.make_policy(random.Random(stream))
-                results[i].append(decision.rollout(choice, policy, random.Random(seed)))
-        return results, [[value(r) for r in rs] for rs in results]
+                outcome, worth = self.play_out(decision, choice, seed, stream)
+                results[i].append(outcome)
+                values[i].append(worth)
+        return results, values
+
+    def play_out(self, decision, choice, seed: int, stream: int) -> tuple:
+        """One rollout of ``choice``: the hidden cards and the future from ``seed``, the policy on
+        ``stream``. Returns its outcome (the Result, or an :class:`Estimate` where the rollout is cut
+        short at the first decision of the round ``horizon`` rounds after this one's) and its value."""
+        policy = self.make_policy(random.Random(stream))
+        if self.horizon >= 0:
+            policy = Horizon(policy, decision.view.round + 1 + self.horizon, self.evaluate)
+        try:
+            result = decision.rollout(choice, policy, random.Random(seed))
+        except Cut as cut:
+            return cut.outcome, cut.outcome.value
+        return result, value(result)
 
     def compare(self, decision, choices: list, rounds: int, world: random.Random) -> "Verdict":
         """A :class:`Verdict` of ``choices`` on ``rounds`` paired rollouts drawn from ``world``, each
@@ -98,7 +185,9 @@ class Rated:
     95% interval, mean margin and mean value with their t intervals, and what it loses against the
     verdict's pick on the same rollouts: the paired differences pick minus this choice of value and
     margin with their t intervals (value within -1..1), and of the win (1/0) with its Agresti-Min
-    interval. Each is ``(mean, lo, hi)``; the t intervals are NaN without two rollouts."""
+    interval. Each is ``(mean, lo, hi)``; the t intervals are NaN without two rollouts. Rollouts cut
+    short (:class:`Estimate`) count their win chances: ``wins`` is their sum rounded, and the paired win
+    loss is the t interval of the differences of those chances."""
 
     choice: object
     searched: bool          # one of the policy's ``width`` best, which the search chooses among
@@ -143,17 +232,18 @@ class Verdict:
     def rate(self, i: int) -> Rated:
         """The statistics of ``choices[i]``."""
         values, results = self.values[i], self.results[i]
-        margins = [sum(r.player.values()) - sum(r.automa.values()) for r in results]
-        wins = [1 if r.winner == "player" else 0 for r in results]
+        margins, wins = [margin_of(r) for r in results], [win_of(r) for r in results]
         best = self.results[self.best]
-        best_margins = [sum(r.player.values()) - sum(r.automa.values()) for r in best]
-        best_wins = [1 if r.winner == "player" else 0 for r in best]
+        best_margins, best_wins = [margin_of(r) for r in best], [win_of(r) for r in best]
         n, won = len(values), sum(wins)
-        return Rated(self.choices[i], i < self.searched, n, won, (won / n if n else math.nan, *wilson(won, n)),
+        if all(isinstance(w, int) for w in wins + best_wins):
+            win_loss = paired_win_interval(best_wins, wins)
+        else:       # win chances of rollouts cut short: the t interval of the paired differences
+            win_loss = clipped(mean_interval([b - w for b, w in zip(best_wins, wins)]))
+        return Rated(self.choices[i], i < self.searched, n, round(won), (won / n if n else math.nan, *wilson(won, n)),
                      mean_interval(margins), mean_interval(values),
                      clipped(mean_interval([b - v for b, v in zip(self.values[self.best], values)])),
-                     paired_win_interval(best_wins, wins),
-                     mean_interval([b - m for b, m in zip(best_margins, margins)]))
+                     win_loss, mean_interval([b - m for b, m in zip(best_margins, margins)]))
 
     def rated(self) -> list[Rated]:
         """Every choice's statistics: the pick first, then the others by mean value, best first."""

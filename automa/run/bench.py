@@ -45,15 +45,22 @@ def calibrate(spec: RunSpec, seconds: float) -> int:
         games *= 2
 
 
+def _by_default(game: str, strategy: str) -> bool:
+    """Whether ``bench`` measures ``strategy`` of ``game`` unasked: not a search, nor a player that
+    writes training records."""
+    cls = get_strategy(get_game(game), strategy).cls
+    return not (cls.searches or cls.record_columns)
+
+
 def bench(games: list[str], seconds: float = 2.0, count: int | None = None, strategy: str | None = None,
           progress: Callable[[str], None] = lambda line: None) -> list[dict]:
     """One row per game and built-in strategy (or only ``strategy``): games, games/s with 1 and 2
     processes, speedup, errors. Search strategies are measured only when named (their speed is their
-    budget's; ``ladder`` reports it per rung). ``progress(line)`` is told which cell is being measured."""
+    budget's; ``ladder`` reports it per rung), and so are the players that write training data (their
+    speed is their player's). ``progress(line)`` is told which cell is being measured."""
     rows = []
     for name in games:
-        names = [strategy] if strategy else [s for s in get_game(name).strategies
-                                             if not get_strategy(get_game(name), s).cls.searches]
+        names = [strategy] if strategy else [s for s in get_game(name).strategies if _by_default(name, s)]
         for at, strategy_name in enumerate(names, 1):
             spec = resolve(name, strategy_name, {}, SEED)
             progress(f"bench {name} {spec.strategy} ({at}/{len(names)}): "

@@ -56,6 +56,7 @@ GAME = Game(
         "mcts": "strategies.mcts:ISMCTS",
         "label": "strategies.rurik.label:RurikLabel",
         "learned": "strategies.rurik.learned:RurikLearned",
+        "positions": "strategies.rurik.positions:RurikPositions",
     },
     play=play,
     prepare=prepare,

@@ -121,7 +121,8 @@ GAME = Game(
         ("random", "RandomStrategy"), ("greedy", "GreedyStrategy"), ("hunter", "HunterStrategy"),
         ("settler", "SettlerStrategy"), ("courtier", "CourtierStrategy"), ("expert", "ExpertStrategy"),
         ("master", "MasterStrategy"))}
-    | {"mc": "strategies.mc:FlatMonteCarlo", "mcts": "strategies.mcts:ISMCTS"},
+    | {"mc": "strategies.mc:FlatMonteCarlo", "mcts": "strategies.mcts:ISMCTS",
+       "positions": "strategies.stroganov.positions:StroganovPositions"},
     play=play,
     prepare=prepare,
     default_strategy="master",

@@ -17,6 +17,12 @@ class View:
         self._r, self._s, self._t = run, run.st, run.t
         self._p = SideView(run.st.sides[PLAYER])
 
+    @property
+    def round(self) -> int:
+        """The action season, 1 to 12 (three a year, ST-YEAR-1); a winter's choices belong to its year's
+        third season. A search's ``horizon`` counts these (docs/learned.md, "Position value")."""
+        return 3 * (self._s.year - 1) + self._s.season + 1
+
     def end_vp(self, who: int = PLAYER) -> dict:
         """The side's VP by category if the game ended now (final conversions included)."""
         return dict(zip(CATEGORIES, side_vp(self._r, who)))

@@ -17,8 +17,12 @@ is a one-line error naming it.
 from __future__ import annotations
 
 
+from pathlib import Path
+
 from strategies.rurik.expert import POINTS, WEIGHTS, ExpertStrategy
 from strategies.rurik.master_file import EXTRA, WEIGHTS_FILE
+from strategies.rurik.position import RurikPosition
+from strategies.value import PositionValue
 
 PARAMS = WEIGHTS_FILE.declared()
 
@@ -29,6 +33,12 @@ class MasterStrategy(ExpertStrategy):
 
     params = PARAMS
     __slots__ = tuple(p.name for p in EXTRA)
+
+    @classmethod
+    def position_value(cls) -> PositionValue:
+        """What a position is worth when ``master`` plays on from it: the model fit to ``master``'s games,
+        strategies/rurik/position.json (docs/learned.md, "Position value"), for ``mc``'s ``horizon``."""
+        return PositionValue.load("rurik", RurikPosition, Path(__file__).with_name("position.json"))
 
     # --- placement: where the Rebellion's advisors will push the player's ------------------------
 

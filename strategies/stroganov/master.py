@@ -14,12 +14,22 @@ the ``tune`` command that found them (docs/stroganov.md, "The `master` player"),
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from strategies.stroganov.expert import ExpertStrategy
 from strategies.stroganov.master_file import WEIGHTS_FILE
+from strategies.stroganov.position import StroganovPosition
+from strategies.value import PositionValue
 
 
 class MasterStrategy(ExpertStrategy):
     name = "master"
     description = "expert with weights tuned against Katyusha (strategies/stroganov/master.toml); no rollouts"
     params = WEIGHTS_FILE.declared()
+
+    @classmethod
+    def position_value(cls) -> PositionValue:
+        """What a position is worth when ``master`` plays on from it: the model fit to ``master``'s games,
+        strategies/stroganov/position.json (docs/learned.md, "Position value"), for ``mc``'s ``horizon``."""
+        return PositionValue.load("stroganov", StroganovPosition, Path(__file__).with_name("position.json"))
 

@@ -52,12 +52,13 @@ class Capped(FlatMonteCarlo):
         return verdict.pick
 
 
-def shown(game, ctx, opts, policy, limit: int, seen=lambda view: ()) -> list[tuple]:
-    """Game 0 of seed 11 played by capped ``mc`` (budget 4), as what the player saw (the non-decision
-    events, what ``seen`` reads off the view that no event shows, and each decision's offer)
-    interleaved with what it chose and the values its rollouts gave each choice (its verdict)."""
+def shown(game, ctx, opts, policy, limit: int, seen=lambda view: (), **search) -> list[tuple]:
+    """Game 0 of seed 11 played by capped ``mc`` (budget 4, and ``search``'s parameters), as what the
+    player saw (the non-decision events, what ``seen`` reads off the view that no event shows, and
+    each decision's offer) interleaved with what it chose and the values its rollouts gave each
+    choice (its verdict)."""
     trace, st = Trace(), game_streams(11, 0)
-    strategy = Capped(st.strategy, trace, limit, seen, budget=4, rollout=policy)
+    strategy = Capped(st.strategy, trace, limit, seen, budget=4, rollout=policy, **search)
     try:
         game.play(ctx, opts, strategy, st, trace)
     except Stop:

@@ -24,24 +24,30 @@ def test_rollouts_leave_the_real_game_untouched(index):
     assert traces[0] == traces[1] and results[0] == results[1]
 
 
-def _shown(monkeypatch, reorder: bool, peek: bool, policy=RandomStrategy) -> list[tuple]:
+def _shown(monkeypatch, reorder: bool, peek: bool, policy=RandomStrategy, **search) -> list[tuple]:
     """What capped ``mc`` was shown and chose, Rurik patched by :func:`hide_differently`."""
     with monkeypatch.context() as patch:
         hide_differently(patch, reorder, peek)
-        return shown(GAME, CTX, OPTS, policy, 40, lambda v: (v.deed_display, v.hand, v.deeds))
+        return shown(GAME, CTX, OPTS, policy, 40, lambda v: (v.deed_display, v.hand, v.deeds), **search)
 
 
-@pytest.mark.parametrize("policy", [RandomStrategy, MasterStrategy], ids=["random", "master"])
-def test_search_player_does_not_peek(monkeypatch, policy):
+@pytest.mark.parametrize("policy, search", [(RandomStrategy, {}), (MasterStrategy, {}), (MasterStrategy, {"horizon": 1})],
+                         ids=["random", "master", "master-horizon-1"])
+def test_search_player_does_not_peek(monkeypatch, policy, search):
     """Two games that differ only in the order of cards the player has not seen (scheme decks, deed
     deck, inheritance deck): with the strategy's stream fixed, mc's choices and the values of its
     rollouts (its verdict, which ``review`` shows) are the same until that order shows in what the
     player sees. With rollouts that peek (keeping the true order) a choice differs first, so this
     test fails for a player that peeks. The rollouts are played by ``random``, and by ``master``
-    (its policy and its rollouts read only the view they are given)."""
-    n, first = first_difference(_shown(monkeypatch, False, False, policy), _shown(monkeypatch, True, False, policy))
+    (its policy and its rollouts read only the view they are given), also cut short at the next
+    round's end and valued by master's position value (``horizon=1``, which reads the view only; with
+    ``horizon=0`` the peeking rollouts of these 40 decisions stop before a hidden card shows, so
+    this test could not tell a peeking player from an honest one there)."""
+    n, first = first_difference(_shown(monkeypatch, False, False, policy, **search),
+                                _shown(monkeypatch, True, False, policy, **search))
     assert n >= 10 and (first is None or first[0] != "choice"), (n, first)
-    n, first = first_difference(_shown(monkeypatch, False, True, policy), _shown(monkeypatch, True, True, policy))
+    n, first = first_difference(_shown(monkeypatch, False, True, policy, **search),
+                                _shown(monkeypatch, True, True, policy, **search))
     assert first is not None and first[0] == "choice", (n, first)
 
 

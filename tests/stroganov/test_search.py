@@ -25,7 +25,7 @@ def test_rollouts_leave_the_real_game_untouched(index):
     assert traces[0] == traces[1] and results[0] == results[1]
 
 
-def _shown(monkeypatch, reorder: bool, peek: bool, policy=RandomStrategy) -> list[tuple]:
+def _shown(monkeypatch, reorder: bool, peek: bool, policy=RandomStrategy, **search) -> list[tuple]:
     """What capped ``mc`` was shown and chose. ``reorder``: right after setup the face-down piles
     (tiles, yurts, wishes, songs) get a new order, in the real game and in the replays of it (not after
     a rollout's branch point); the automa deck is kept, so the game diverges later. ``peek``: rollouts
@@ -46,7 +46,7 @@ def _shown(monkeypatch, reorder: bool, peek: bool, policy=RandomStrategy) -> lis
             def keep_order(run, rng):
                 run.rng = run.arng = rng
             patch.setattr(economy, "resample", keep_order)
-        return shown(GAME, CTX, OPTS, policy, 30, _public)
+        return shown(GAME, CTX, OPTS, policy, 30, _public, **search)
 
 
 def _public(view) -> tuple:
@@ -57,14 +57,19 @@ def _public(view) -> tuple:
             view.trade_fur, view.slot_tigers, tuple(view.rewards_at(r) for r in regions))
 
 
-@pytest.mark.parametrize("policy", [RandomStrategy, MasterStrategy], ids=["random", "master"])
-def test_search_player_does_not_peek(monkeypatch, policy):
+@pytest.mark.parametrize("policy, search", [(RandomStrategy, {}), (MasterStrategy, {}), (MasterStrategy, {"horizon": 2})],
+                         ids=["random", "master", "master-horizon-2"])
+def test_search_player_does_not_peek(monkeypatch, policy, search):
     """Two games that differ only in the order of face-down piles the player has not seen: with the
     strategy's stream fixed, mc's choices and the values of its rollouts (its verdict, which
     ``review`` shows) are the same until that order shows in what the player sees. With rollouts
     that peek, a choice differs first, so this test fails for a player that peeks. ``master`` plays
-    the rollouts and ranks the shortlist in the second case: it reads only the view it is given."""
-    n, first = first_difference(_shown(monkeypatch, False, False, policy), _shown(monkeypatch, True, False, policy))
+    the rollouts and ranks the shortlist in the second case: it reads only the view it is given; in
+    the third its rollouts are cut short three seasons on and valued by its position value, which
+    reads the view only (``horizon=2``)."""
+    n, first = first_difference(_shown(monkeypatch, False, False, policy, **search),
+                                _shown(monkeypatch, True, False, policy, **search))
     assert n >= 10 and (first is None or first[0] != "choice"), (n, first)
-    n, first = first_difference(_shown(monkeypatch, False, True, policy), _shown(monkeypatch, True, True, policy))
+    n, first = first_difference(_shown(monkeypatch, False, True, policy, **search),
+                                _shown(monkeypatch, True, True, policy, **search))
     assert first is not None and first[0] == "choice", (n, first)
