@@ -13,6 +13,29 @@ from strategies.search import Estimate, expected_value
 _LOADED: dict = {}      # (path, game) -> PositionValue, once per process
 
 
+class PositionFeatures:
+    """What a game's position value sees: each game's subclass sets ``version`` (change it whenever a
+    feature changes: a model of another version is refused), its ``rounds``, the feature ``names_row``
+    and ``row(view)``; the model has one group per round, ``round_N``, each of the same features."""
+
+    version = ""
+    rounds: tuple = ()
+    names_row: list = []
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        cls.names = {f"round_{r}": cls.names_row for r in cls.rounds}
+
+    @staticmethod
+    def group(view) -> str:
+        """The group of the position ``view`` shows: its round's."""
+        return f"round_{view.round}"
+
+    @staticmethod
+    def row(view) -> list[float]:
+        raise NotImplementedError
+
+
 class PositionValue:
     """The position value of ``features`` (a game's position features class: ``version``, ``names``
     per round group, ``group(view)`` and ``row(view)``) under ``model``."""

@@ -58,6 +58,24 @@ class Records:
     groups: dict
 
 
+def record_rows(dirs, columns: tuple, what: str):
+    """Each row of each ``DIR/records.csv.gz``, as (the DIR's number, ``"FILE line N"``, the row): a
+    UsageError in one line, naming ``what`` the records are, for a missing or unreadable file or a
+    header other than ``columns``."""
+    for s, folder in enumerate(dirs):
+        path = Path(folder) / RECORDS
+        try:
+            with gzip.open(path, "rt", encoding="utf-8", newline="") as f:
+                reader = csv.reader(f)
+                header = next(reader, None)
+                if header is None or tuple(header) != columns:
+                    raise UsageError(f"{path}: not {what}: the header is not {','.join(columns)}")
+                for line, row in enumerate(reader, start=2):
+                    yield s, f"{path} line {line}", row
+        except (OSError, EOFError, zlib.error, UnicodeDecodeError, csv.Error) as e:
+            raise UsageError(f"{path}: cannot read the {what}: {e}") from None
+
+
 def read_records(dirs, names: dict) -> Records:
     """The records of each ``DIR/records.csv.gz`` (a ``label`` run), for features named ``names``
     (group -> list of names): UsageError in one line for a missing file, another header, an unknown
@@ -65,19 +83,9 @@ def read_records(dirs, names: dict) -> Records:
     games, decisions = {}, {}
     rows = {group: {"game": [], "decision": [], "rank": [], "value": [], "margin": [], "x": []} for group in names}
     count = 0
-    for s, folder in enumerate(dirs):
-        path = Path(folder) / RECORDS
-        try:
-            with gzip.open(path, "rt", encoding="utf-8", newline="") as f:
-                reader = csv.reader(f)
-                header = next(reader, None)
-                if header is None or tuple(header) != COLUMNS:
-                    raise UsageError(f"{path}: not training records: the header is not {','.join(COLUMNS)}")
-                for line, row in enumerate(reader, start=2):
-                    _add(rows, names, games, decisions, s, row, f"{path} line {line}")
-                    count += 1
-        except (OSError, EOFError, zlib.error, UnicodeDecodeError, csv.Error) as e:
-            raise UsageError(f"{path}: cannot read the training records: {e}") from None
+    for s, where, row in record_rows(dirs, COLUMNS, "training records"):
+        _add(rows, names, games, decisions, s, row, where)
+        count += 1
     if not games:
         raise UsageError(f"no training records in {', '.join(str(d) for d in dirs)}")
     groups = {}

@@ -22,8 +22,8 @@ import numpy as np
 
 from automa.core.errors import UsageError
 from automa.core.model import Linear, Model
+from automa.studies.learn import RECORDS, record_rows
 
-RECORDS = "records.csv.gz"
 COLUMNS = ("game", "round", "group", "margin", "win", "value", "features")
 LAMBDAS = (1e-3, 1e-2, 0.1, 1.0, 10.0, 100.0)
 HELD_OUT = 0.2
@@ -63,40 +63,29 @@ def read(dirs, names: dict) -> tuple[int, int, dict]:
     games: dict = {}
     rows = {group: ([], [], [], []) for group in names}
     count = 0
-    for s, folder in enumerate(dirs):
-        path = Path(folder) / RECORDS
+    for s, where, row in record_rows(dirs, COLUMNS, "position records"):
+        if len(row) != len(COLUMNS):
+            raise UsageError(f"{where}: {len(row)} fields, not {len(COLUMNS)}")
+        rec = dict(zip(COLUMNS, row))
+        if rec["group"] not in names:
+            raise UsageError(f"{where}: group {rec['group']!r} is not one of the position value's ({', '.join(names)})")
+        features = rec["features"].split(";")
+        if len(features) != len(names[rec["group"]]):
+            raise UsageError(f"{where}: {len(features)} features, where the position value has "
+                             f"{len(names[rec['group']])}; were these records written by another version?")
         try:
-            with gzip.open(path, "rt", encoding="utf-8", newline="") as f:
-                reader = csv.reader(f)
-                if tuple(next(reader, ())) != COLUMNS:
-                    raise UsageError(f"{path}: not position records: the header is not {','.join(COLUMNS)}")
-                for line, row in enumerate(reader, start=2):
-                    where = f"{path} line {line}"
-                    if len(row) != len(COLUMNS):
-                        raise UsageError(f"{where}: {len(row)} fields, not {len(COLUMNS)}")
-                    rec = dict(zip(COLUMNS, row))
-                    if rec["group"] not in names:
-                        raise UsageError(f"{where}: group {rec['group']!r} is not one of the position value's "
-                                         f"({', '.join(names)})")
-                    features = rec["features"].split(";")
-                    if len(features) != len(names[rec["group"]]):
-                        raise UsageError(f"{where}: {len(features)} features, where the position value has "
-                                         f"{len(names[rec['group']])}; were these records written by another version?")
-                    try:
-                        numbers = [float(rec["margin"]), float(rec["value"]), *map(float, features)]
-                        game = games.setdefault((s, int(rec["game"])), len(games))
-                    except ValueError as e:
-                        raise UsageError(f"{where}: not a number: {e}") from None
-                    if not np.all(np.isfinite(numbers)):
-                        raise UsageError(f"{where}: a number that is not finite")
-                    g = rows[rec["group"]]
-                    g[0].append(game)
-                    g[1].append(numbers[0])
-                    g[2].append(numbers[1])
-                    g[3].append(numbers[2:])
-                    count += 1
-        except (OSError, EOFError, zlib.error, UnicodeDecodeError, csv.Error) as e:
-            raise UsageError(f"{path}: cannot read the position records: {e}") from None
+            numbers = [float(rec["margin"]), float(rec["value"]), *map(float, features)]
+            game = games.setdefault((s, int(rec["game"])), len(games))
+        except ValueError as e:
+            raise UsageError(f"{where}: not a number: {e}") from None
+        if not np.all(np.isfinite(numbers)):
+            raise UsageError(f"{where}: a number that is not finite")
+        g = rows[rec["group"]]
+        g[0].append(game)
+        g[1].append(numbers[0])
+        g[2].append(numbers[1])
+        g[3].append(numbers[2:])
+        count += 1
     if not games:
         raise UsageError(f"no position records in {', '.join(str(d) for d in dirs)}")
     groups = {group: Group(np.array(g, dtype=np.int64), np.array(m, dtype=float), np.array(v, dtype=float),

@@ -12,6 +12,8 @@ fit per round, so the round is not a feature.
 """
 from __future__ import annotations
 
+from strategies.value import PositionFeatures
+
 VERSION = "rurik-position-1"
 ROUNDS = (1, 2, 3, 4)
 SIDES = ("player", "rebellion")
@@ -23,15 +25,12 @@ NAMES = [*(f"{side}_{fact}" for side in SIDES for fact in SIDE_FACTS),
          *(f"difficulty_{d}" for d in (1, 2, 3, 4))]
 
 
-class RurikPosition:
+class RurikPosition(PositionFeatures):
     """The position rows of Rurik, one group of the model per round (``round_1`` .. ``round_4``)."""
 
     version = VERSION
-    names = {f"round_{r}": NAMES for r in ROUNDS}
-
-    @staticmethod
-    def group(view) -> str:
-        return f"round_{view.round}"
+    rounds = ROUNDS
+    names_row = NAMES
 
     @staticmethod
     def row(view) -> list[float]:

@@ -12,6 +12,8 @@ file is none of the three). A model is fit per season, so the season is not a fe
 """
 from __future__ import annotations
 
+from strategies.value import PositionFeatures
+
 VERSION = "stroganov-position-1"
 ROUNDS = tuple(range(1, 13))
 SIDES = ("player", "automa")
@@ -22,15 +24,12 @@ NAMES = [*(f"{side}_{fact}" for side in SIDES for fact in SIDE_FACTS), "end_vp_l
          "katyusha", *(f"difficulty_{d}" for d in DIFFICULTIES)]
 
 
-class StroganovPosition:
+class StroganovPosition(PositionFeatures):
     """The position rows of Stroganov, one group of the model per action season (``round_1`` .. ``round_12``)."""
 
     version = VERSION
-    names = {f"round_{r}": NAMES for r in ROUNDS}
-
-    @staticmethod
-    def group(view) -> str:
-        return f"round_{view.round}"
+    rounds = ROUNDS
+    names_row = NAMES
 
     @staticmethod
     def row(view) -> list[float]:

@@ -3,9 +3,6 @@ spread recovered, the same bytes for the same seed, and the value that a predict
 (strategies/search.py ``expected_value``) checked against sampling."""
 from __future__ import annotations
 
-import csv
-import gzip
-import io
 import math
 import random
 from pathlib import Path
@@ -17,20 +14,14 @@ from automa.core.errors import UsageError
 from automa.core.results import Result
 from automa.studies import learn_position
 from strategies.search import expected_value, value
+from tests.core.test_learn import write_records
 
 NAMES = {"round_1": ["a", "b"], "round_2": ["a", "b"]}
 TRUTH = {"round_1": (1.0, [2.0, -1.0], 3.0), "round_2": (-2.0, [0.5, 4.0], 1.0)}  # intercept, weights, noise
 
 
 def write(folder: Path, rows, header=learn_position.COLUMNS) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    text = io.StringIO()
-    writer = csv.writer(text, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    with gzip.open(folder / learn_position.RECORDS, "wt", encoding="utf-8") as f:
-        f.write(text.getvalue())
-    return folder
+    return write_records(folder, rows, header)
 
 
 def synthetic(games: int, seed: int) -> list:
