@@ -43,7 +43,7 @@ class FlatMonteCarlo(Search):
               "played as the ranker chooses, without rollouts; empty (the default): every kind", hide_default=True),
         Param("horizon", "int", -1, "rounds a rollout plays after the searched decision's round before the rollout "
               "policy's learned position value takes over (0: to the end of this round); -1 (the default): to the "
-              "game's end", least=-1, hide_default=True),
+              "game's end", least=-1, hide_default=True, tuned=False),
     )
 
     def __init__(self, rng, z: float = 1.0, only: str = "", horizon: int = -1, **search):

@@ -25,8 +25,9 @@ _SPEC = re.compile(r"^\s*([^\s(),=]+)\s*(?:\((.*)\))?\s*$", re.S)
 @dataclass(frozen=True)
 class Param:
     """One strategy parameter: name, type (``int``, ``float``, ``str`` or ``strategy``), default, help,
-    for numbers the smallest value allowed, and whether the canonical string leaves it out while it
-    is at its default (``hide_default``)."""
+    for numbers the smallest value allowed, whether the canonical string leaves it out while it
+    is at its default (``hide_default``), and whether ``tune`` searches it when no ``--param`` is
+    given (``tuned``; a switch such as ``mc``'s ``horizon`` is not a weight to tune)."""
 
     name: str
     type: str
@@ -34,6 +35,7 @@ class Param:
     help: str
     least: float | None = None
     hide_default: bool = False
+    tuned: bool = True
 
     def parse(self, raw: str, owner: str) -> Any:
         where = f"strategy {owner}: parameter {self.name}"

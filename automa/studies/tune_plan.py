@@ -155,7 +155,7 @@ def plan(game_name: str, strategy: str, params: list[str], objective: str | None
             dims.append(Dim(pname, declared[pname].type, low, high, start.values[pname]))
     else:
         for p in start.params:
-            if p.type in ("int", "float") and p.name not in fixed:
+            if p.type in ("int", "float") and p.tuned and p.name not in fixed:
                 low, high = default_range(p, start.values[p.name])
                 dims.append(Dim(p.name, p.type, low, high, start.values[p.name]))
         if not dims:
