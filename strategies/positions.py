@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from automa.core.params import Param
 from automa.core.strategy import Strategy
-from strategies.search import margin_of, value
+from strategies.search import OUTCOME, margin_of, value
 
 COLUMNS = ("round", "group", "margin", "win", "value", "features")
 
@@ -44,7 +44,6 @@ class Positions(Strategy):
     def records(self, result) -> list[list]:
         """One record per round's first position: its round and group, and the game's final margin,
         win (1, a tie 0.5, a loss 0) and value, the same for every position of the game."""
-        margin, won = margin_of(result), {"player": 1.0, "tie": 0.5}.get(result.winner, 0.0)
-        final = round(value(result), 6)
+        margin, won, final = margin_of(result), OUTCOME[result.winner], round(value(result), 6)
         return [[r, group, margin, won, final, ";".join(f"{x:.6g}" for x in row)]
                 for r, group, row in self._positions]

@@ -78,7 +78,6 @@ class Model:
 
 FIELDS = ("data", "features_version", "game", "groups", "kind", "metrics", "regenerate", "target")
 GROUP_FIELDS = ("intercept", "mean", "names", "scale", "spread", "weights")
-KINDS = ("choices", "position")
 TARGETS = ("value", "margin")
 
 

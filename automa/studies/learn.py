@@ -264,6 +264,23 @@ def cross_validate(data: Choices, fold_of: dict, lambdas, names) -> list:
     return [[lam, float(e / weight) if weight else None] for lam, e in zip(lambdas, errors)]
 
 
+def split_games(games: int, seed: int, folds: int) -> tuple[list, list, dict]:
+    """The games (numbered 0 to ``games`` - 1) held out and those trained on, drawn with ``seed``, and
+    each training game's cross-validation fold (at most ``folds``): UsageError in one line for fewer
+    than 2 folds or :data:`MIN_GAMES` games."""
+    if folds < 2:
+        raise UsageError(f"--folds {folds}: cross-validation needs at least 2 folds")
+    if games < MIN_GAMES:
+        raise UsageError(f"the records hold {games} games; learning needs at least {MIN_GAMES} "
+                         f"(some held out, the rest cross-validated)")
+    order = list(range(games))
+    random.Random(seed).shuffle(order)
+    held = max(1, round(HELD_OUT * games))
+    held_out, train = order[:held], order[held:]
+    k = min(folds, len(train))
+    return held_out, train, {g: i % k for i, g in enumerate(train)}
+
+
 def fit(records: Records, names: dict, version: str, game: str, seed: int, target: str = "value",
         lambdas=LAMBDAS, folds: int = 5, regenerate: str = "") -> Model:
     """The :class:`Model` of ``game`` fit to ``records`` (:func:`read_records`) per group of ``names``,
@@ -271,17 +288,7 @@ def fit(records: Records, names: dict, version: str, game: str, seed: int, targe
     cross-validation errors, the held-out measurements of :func:`picks` and the learning curve)."""
     if target not in TARGETS:
         raise UsageError(f"target {target!r} is not one of {', '.join(TARGETS)}")
-    if folds < 2:
-        raise UsageError(f"--folds {folds}: cross-validation needs at least 2 folds")
-    if records.games < MIN_GAMES:
-        raise UsageError(f"the records hold {records.games} games; learning needs at least {MIN_GAMES} "
-                         f"(some held out, the rest cross-validated)")
-    order = list(range(records.games))
-    random.Random(seed).shuffle(order)
-    held = max(1, round(HELD_OUT * records.games))
-    held_out, train = order[:held], order[held:]
-    k = min(folds, len(train))
-    fold_of = {g: i % k for i, g in enumerate(train)}
+    held_out, train, fold_of = split_games(records.games, seed, folds)
     groups, metrics = {}, {}
     for group, group_names in names.items():
         table = records.groups[group]
@@ -298,7 +305,7 @@ def fit(records: Records, names: dict, version: str, game: str, seed: int, targe
         metrics[group] = {"lambda": lam, "cv_error": errors, "train_decisions": fitted.decisions,
                           "held_out": picks(test, groups[group]), "curve": curve}
     data = {"sources": list(records.sources), "games": records.games, "records": records.records,
-            "held_out_games": len(held_out), "folds": k, "seed": seed}
+            "held_out_games": len(held_out), "folds": len(set(fold_of.values())), "seed": seed}
     return Model(game=game, kind="choices", target=target, features_version=version, groups=groups, data=data,
                  metrics=metrics, regenerate=regenerate)
 

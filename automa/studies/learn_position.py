@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import csv
 import gzip
-import random
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,13 +21,10 @@ import numpy as np
 
 from automa.core.errors import UsageError
 from automa.core.model import Linear, Model
-from automa.studies.learn import RECORDS, record_rows
+from automa.studies.learn import CURVE, RECORDS, record_rows, split_games
 
 COLUMNS = ("game", "round", "group", "margin", "win", "value", "features")
 LAMBDAS = (1e-3, 1e-2, 0.1, 1.0, 10.0, 100.0)
-HELD_OUT = 0.2
-CURVE = (0.25, 0.5, 1.0)
-MIN_GAMES = 3
 
 
 def holds_positions(dirs) -> bool:
@@ -132,32 +128,25 @@ def fit(dirs, names: dict, version: str, game: str, seed: int, estimate, lambdas
     with its ``metrics`` (per group: lambda, the cross-validation errors, the held-out measurements of
     :func:`measure` and the learning curve). ``estimate(margin, spread)`` is the search's
     :class:`Estimate` of a predicted margin (strategies/search.py, ``expected_value``)."""
-    if folds < 2:
+    if folds < 2:       # before the records are read
         raise UsageError(f"--folds {folds}: cross-validation needs at least 2 folds")
     n_games, n_records, groups_in = read(dirs, names)
-    if n_games < MIN_GAMES:
-        raise UsageError(f"the records hold {n_games} games; learning needs at least {MIN_GAMES} "
-                         f"(some held out, the rest cross-validated)")
-    order = list(range(n_games))
-    random.Random(seed).shuffle(order)
-    held = max(1, round(HELD_OUT * n_games))
-    held_out, train = order[:held], order[held:]
-    k = min(folds, len(train))
-    fold_of = {g: i % k for i, g in enumerate(train)}
+    held_out, train, fold_of = split_games(n_games, seed, folds)
+    k = len(set(fold_of.values()))
     groups, metrics = {}, {}
     for group, group_names in names.items():
         data = groups_in[group]
         fitted, test = data.of_games(train), data.of_games(held_out)
+        splits = [(fitted.of_games([g for g, i in fold_of.items() if i != f]),
+                   fitted.of_games([g for g, i in fold_of.items() if i == f])) for f in range(k)]
+        splits = [(part, check) for part, check in splits if len(part.margin) and len(check.margin)]
         errors = []
         for lam in lambdas:
             total, count = 0.0, 0
-            for f in range(k):
-                part = fitted.of_games([g for g, i in fold_of.items() if i != f])
-                check = fitted.of_games([g for g, i in fold_of.items() if i == f])
-                if len(part.margin) and len(check.margin):
-                    predicted = np.array(ridge(part, lam, group_names).scores(check.x.tolist()))
-                    total += float(np.sum((predicted - check.margin) ** 2))
-                    count += len(check.margin)
+            for part, check in splits:
+                predicted = np.array(ridge(part, lam, group_names).scores(check.x.tolist()))
+                total += float(np.sum((predicted - check.margin) ** 2))
+                count += len(check.margin)
             errors.append([lam, total / count if count else None])
         known = [(e, -lam) for lam, e in errors if e is not None]
         lam = -min(known)[1] if known else max(lambdas)
