@@ -471,15 +471,19 @@ def rate(folder, ladder_dir, strategy, out, force):
 @click.option("--target", type=click.Choice(["value", "margin"]), default="value",
               show_default=True, help="What a choice model predicts of a choice: the search's mean value or margin "
               "(a position value always predicts the final margin).")
+@click.option("--form", type=click.Choice(["trees", "linear"]), default=None,
+              help="A choice model's form: gradient-boosted trees (the default) or a ridge regression; a "
+              "position value is linear.")
 @click.option("--folds", type=int, default=5, show_default=True, help="Folds of the cross-validation of lambda.")
 @click.option("--force", is_flag=True, help="Overwrite an existing --out file.")
 @click.pass_context
-def learn(ctx, game, dirs, out, seed, target, folds, force):
+def learn(ctx, game, dirs, out, seed, target, form, folds, force):
     """Fit GAME's learned evaluation to the training records in DIR/records.csv.gz.
 
-    Records of `label` runs give a choice model: per group of decisions a ridge regression of each
-    choice's advantage (its value minus its decision's mean), lambda by cross-validation over games; a
-    fifth of the games is held out to compare the model's picks with the policy's. Records of
+    Records of `label` runs give a choice model: per group of decisions, gradient-boosted trees (or,
+    with --form linear, a ridge regression with lambda by cross-validation over games) of each
+    choice's advantage (its value minus its decision's mean); a fifth of the games is held out to
+    compare the model's picks with the policy's. Records of
     `positions` runs give a position value (for mc's horizon): per round a ridge regression of the
     game's final margin, with its spread; the held-out games measure how much of the margin and of
     the value it explains. Writes the model file and prints those measurements and a learning curve.
@@ -504,6 +508,8 @@ def learn(ctx, game, dirs, out, seed, target, folds, force):
     if learn_position.holds_positions(dirs):
         from strategies.search import expected_value
 
+        if form == "trees":
+            raise UsageError("--form trees: a position value is linear; leave --form out")
         features = strategy_class(get_game(game), "positions").features  # UsageError if the game has none
         model = learn_position.fit(dirs, features.names, features.version, game, seed, expected_value,
                                    folds=folds, regenerate=regenerate)
@@ -512,7 +518,7 @@ def learn(ctx, game, dirs, out, seed, target, folds, force):
         features = strategy_class(get_game(game), "learned").features
         records = learning.read_records(dirs, features.names)
         model = learning.fit(records, features.names, features.version, game, seed, target, folds=folds,
-                             regenerate=regenerate)
+                             regenerate=regenerate, form=form or "trees")
         report = learning.text(model)
     write(model, out)
     click.echo(report)

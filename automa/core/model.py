@@ -1,11 +1,12 @@
-"""A learned evaluation's model file: a linear scorer per group of decisions, read and checked at play
-time, written by ``automa-sim learn`` (automa/studies/learn.py; docs/learned.md).
+"""A learned evaluation's model file: a scorer per group of decisions, read and checked at play time,
+written by ``automa-sim learn`` (automa/studies/learn.py; docs/learned.md).
 
-The file is JSON with exactly the fields of :class:`Model`; each group holds its feature ``names``,
-equally long lists ``weights``, ``mean`` and ``scale``, an ``intercept`` and a ``spread``. A model of
-``kind`` ``choices`` compares the choices of a decision (its intercept and spread are 0); one of kind
-``position`` predicts a game's final margin from a position, per round, with the spread of the margin
-around that prediction (docs/learned.md, "Position value"). :func:`load` checks every field against what the
+The file is JSON with exactly the fields of :class:`Model`. A group is either linear (:class:`Linear`:
+its feature ``names``, equally long lists ``weights``, ``mean`` and ``scale``, an ``intercept`` and a
+``spread``) or a tree ensemble (:class:`Trees`: its ``names`` and ``trees``). A model of ``kind``
+``choices`` compares the choices of a decision (a linear group's intercept and spread are 0); one of
+kind ``position`` predicts a game's final margin from a position, per round, with the spread of the
+margin around that prediction (docs/learned.md, "Position value"), and is linear. :func:`load` checks every field against what the
 player computes (the game, its features' version and names) and refuses anything else in one line,
 naming the retraining command when the features changed. :func:`dumps` writes sorted keys and numbers
 rounded to 9 significant digits, so a retraining with the same seed gives the same bytes.
@@ -17,6 +18,8 @@ import math
 from dataclasses import dataclass
 from operator import mul
 from pathlib import Path
+
+import numpy as np
 
 from automa.core.errors import UsageError
 
@@ -40,8 +43,9 @@ class Linear:
         self._coef = [w / s for w, s in zip(self.weights, self.scale)]
         self._bias = self.intercept - sum(map(mul, self.mean, self._coef))
 
-    def scores(self, rows) -> list[float]:
-        """The score of each feature row (a list of ``len(names)`` numbers) of ``rows``."""
+    def scores(self, rows, round=0) -> list[float]:
+        """The score of each feature row (a list of ``len(names)`` numbers) of ``rows`` (``round`` is
+        not used: a linear score is the same in every round)."""
         coef, bias, n = self._coef, self._bias, len(self._coef)
         out = []
         for row in rows:
@@ -56,6 +60,114 @@ class Linear:
     def as_dict(self) -> dict:
         return {"names": self.names, "weights": self.weights, "mean": self.mean, "scale": self.scale,
                 "intercept": self.intercept, "spread": self.spread}
+
+
+def tree_inputs(names) -> list[str]:
+    """What a :class:`Trees` group's trees split on, for features ``names``: each feature, each feature
+    less its mean over the choices compared (``name-mean``), the choice's rank by the policy and the
+    decision's round."""
+    return [*names, *(f"{n}-mean" for n in names), "rank", "round"]
+
+
+class Trees:
+    """A sum of regression trees over :func:`tree_inputs` of the features ``names``, for comparing the
+    choices of one decision (the rows handed to :meth:`scores` are those choices, best first by the
+    policy).
+
+    ``trees`` is a list of trees, each ``{"feature", "threshold", "left", "right", "leaf"}``: node ``j``
+    (0 is the root) sends a row left when its input ``feature[j]`` is at most ``threshold[j]``, else
+    right; a child ``c`` of 0 or more is a node, a negative one the leaf ``-1 - c``, worth ``leaf``. A
+    tree without a node is its one leaf.
+
+    Scoring tests every node of every tree at once and finds each tree's leaf from the nodes whose test
+    fails (QuickScorer: a bit per leaf, left to right; a failed test clears the leaves of its left
+    side; the leaf reached is the first bit left), in a few numpy steps whatever the trees' depth. Every
+    sum runs over one axis in a fixed order (a row's leaves tree by tree, a feature's mean row by row),
+    so a score is the same on every machine."""
+
+    def __init__(self, names, trees):
+        self.names, self.trees = list(names), [dict(t) for t in trees]
+        feature, threshold, masks, starts, leaves, alone = [], [], [], [], [], []
+        for t in self.trees:
+            if not t["feature"]:
+                alone.append(float(t["leaf"][0]))
+                continue
+            order = _leaf_order(t)      # leaf number -> its place left to right
+            starts.append(len(feature))
+            feature += t["feature"]
+            threshold += t["threshold"]
+            masks += [ALL ^ _bits(t, t["left"][j], order) for j in range(len(t["feature"]))]
+            row = [0.0] * LEAVES
+            for i, v in enumerate(t["leaf"]):
+                row[order[i]] = float(v)
+            leaves.append(row)
+        self._feature = np.array(feature, dtype=np.int64)
+        self._threshold = np.array(threshold, dtype=float)[:, None]
+        self._masks = np.array(masks, dtype=np.uint64)[:, None]
+        self._starts = np.array(starts, dtype=np.int64)
+        self._leaves = np.array(leaves, dtype=float).ravel()
+        self._offsets = (np.arange(len(starts), dtype=np.int64) * LEAVES)[:, None]
+        self._alone_sum = sum(alone)
+
+    def scores(self, rows, round=0) -> list[float]:
+        """The score of each of ``rows`` (the feature rows of the choices compared, best first by the
+        policy: a row's rank is its place) in round ``round``."""
+        k, n = len(self.names), len(rows)
+        if n == 0:
+            return []
+        x = np.array(rows, dtype=float)
+        if x.ndim != 2 or x.shape[1] != k:
+            raise ValueError(f"a feature row of {len(rows[0])} numbers for a model of {k} features")
+        inputs = np.empty((n, 2 * k + 2))
+        inputs[:, :k] = x
+        inputs[:, k:2 * k] = x - x.sum(axis=0) / n
+        inputs[:, 2 * k] = np.arange(n)
+        inputs[:, 2 * k + 1] = round
+        return self.predict(inputs)
+
+    def predict(self, inputs: np.ndarray) -> list[float]:
+        """The score of each row of ``inputs``, a row of :func:`tree_inputs` per choice."""
+        n = len(inputs)
+        if n == 0:
+            return []
+        if not len(self._starts):
+            return [self._alone_sum] * n
+        passed = np.ascontiguousarray(inputs.T)[self._feature] <= self._threshold     # a row per node
+        left = np.bitwise_and.reduceat(np.where(passed, ALL, self._masks), self._starts, axis=0)
+        first = np.frexp((left & (~left + np.uint64(1))).astype(float))[1] - 1   # the lowest bit left
+        return (self._leaves[self._offsets + first].sum(axis=0) + self._alone_sum).tolist()
+
+    def __eq__(self, other):
+        return isinstance(other, Trees) and self.as_dict() == other.as_dict()
+
+    def as_dict(self) -> dict:
+        return {"names": self.names, "trees": self.trees}
+
+
+LEAVES = 64                     # at most this many leaves a tree: a bit each
+ALL = np.uint64(2 ** 64 - 1)
+
+
+def _leaf_order(tree: dict) -> list[int]:
+    """Each leaf's place from left to right in ``tree``."""
+    order = [0] * len(tree["leaf"])
+    places = iter(range(len(order)))
+
+    def walk(c):
+        if c < 0:
+            order[-1 - c] = next(places)
+        else:
+            walk(tree["left"][c])
+            walk(tree["right"][c])
+    walk(0)
+    return order
+
+
+def _bits(tree: dict, c: int, order: list) -> np.uint64:
+    """The bits of the leaves under the child ``c`` of ``tree``."""
+    if c < 0:
+        return np.uint64(1 << order[-1 - c])
+    return _bits(tree, tree["left"][c], order) | _bits(tree, tree["right"][c], order)
 
 
 @dataclass(frozen=True)
@@ -78,6 +190,8 @@ class Model:
 
 FIELDS = ("data", "features_version", "game", "groups", "kind", "metrics", "regenerate", "target")
 GROUP_FIELDS = ("intercept", "mean", "names", "scale", "spread", "weights")
+TREES_FIELDS = ("names", "trees")
+TREE_FIELDS = ("feature", "leaf", "left", "right", "threshold")
 TARGETS = ("value", "margin")
 
 
@@ -152,7 +266,11 @@ def load(path, game: str, version: str, names: dict, kind: str = "choices") -> M
     for group, expected in names.items():
         if group not in data["groups"]:
             raise UsageError(f"{where}: groups: missing group {group!r}")
-        groups[group] = _linear(f"{where}: groups: {group}", data["groups"][group], list(expected))
+        entry, at = data["groups"][group], f"{where}: groups: {group}"
+        trees = isinstance(entry, dict) and "trees" in entry
+        if trees and data["kind"] == "position":
+            raise UsageError(f"{at}: a position value is linear (weights, mean, scale), not trees")
+        groups[group] = _trees(at, entry, list(expected)) if trees else _linear(at, entry, list(expected))
     return Model(game=data["game"], kind=data["kind"], target=data["target"], features_version=data["features_version"],
                  groups=groups, data=data["data"], metrics=data["metrics"], regenerate=data["regenerate"])
 
@@ -178,11 +296,11 @@ def _finite(where: str, value, key: str) -> None:
         raise UsageError(f"{where}: {key}: {value!r} is not a finite number")
 
 
-def _linear(where: str, group, expected: list) -> Linear:
-    """The :class:`Linear` of one group's entry, whose names must be ``expected``."""
+def _names(where: str, group, fields: tuple, expected: list) -> list:
+    """The ``names`` of one group's entry (an object of ``fields``), which must be ``expected``."""
     if not isinstance(group, dict):
         raise UsageError(f"{where}: not an object")
-    _fields(where, group, GROUP_FIELDS)
+    _fields(where, group, fields)
     names = group["names"]
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise UsageError(f"{where}: names: not a list of strings")
@@ -192,17 +310,71 @@ def _linear(where: str, group, expected: list) -> Linear:
         want = repr(expected[at]) if at < len(expected) else "nothing"
         raise UsageError(f"{where}: names: the file's features differ from this player's ({len(names)} vs "
                          f"{len(expected)}; at position {at}: {got} where the player has {want})")
+    return names
+
+
+def _number(v) -> bool:
+    return not isinstance(v, bool) and isinstance(v, (int, float)) and math.isfinite(v)
+
+
+def _trees(where: str, group, expected: list) -> Trees:
+    """The :class:`Trees` of one group's entry, whose names must be ``expected``: every tree a whole
+    binary tree (each node but the root and each leaf reached once, children after their node) that
+    splits on inputs that exist."""
+    names = _names(where, group, TREES_FIELDS, expected)
+    trees = group["trees"]
+    if not isinstance(trees, list):
+        raise UsageError(f"{where}: trees: not a list")
+    inputs = len(tree_inputs(names))
+    for k, tree in enumerate(trees):
+        at = f"{where}: trees[{k}]"
+        if not isinstance(tree, dict):
+            raise UsageError(f"{at}: not an object")
+        _fields(at, tree, TREE_FIELDS)
+        for key in TREE_FIELDS:
+            if not isinstance(tree[key], list):
+                raise UsageError(f"{at}: {key}: not a list")
+        m = len(tree["feature"])
+        for key in ("threshold", "left", "right"):
+            if len(tree[key]) != m:
+                raise UsageError(f"{at}: {key}: {len(tree[key])} entries, not one per node ({m})")
+        if len(tree["leaf"]) != m + 1:
+            raise UsageError(f"{at}: leaf: {len(tree['leaf'])} entries, not one more than the nodes ({m + 1})")
+        if m + 1 > LEAVES:
+            raise UsageError(f"{at}: {m + 1} leaves; a tree may have at most {LEAVES}")
+        for key in ("threshold", "leaf"):
+            for i, v in enumerate(tree[key]):
+                if not _number(v):
+                    raise UsageError(f"{at}: {key}[{i}]: {v!r} is not a finite number")
+        reached = [0] * (2 * m + 1)     # nodes, then leaves
+        for j in range(m):
+            f = tree["feature"][j]
+            if isinstance(f, bool) or not isinstance(f, int) or not 0 <= f < inputs:
+                raise UsageError(f"{at}: feature[{j}]: {f!r} is not an input (0 to {inputs - 1})")
+            for key in ("left", "right"):
+                c = tree[key][j]
+                if isinstance(c, bool) or not isinstance(c, int) or not (j < c < m or -m - 1 <= c < 0):
+                    raise UsageError(f"{at}: {key}[{j}]: {c!r} is neither a later node nor a leaf")
+                reached[c if c >= 0 else m - 1 - c] += 1
+        if m and reached[1:] != [1] * (2 * m):
+            raise UsageError(f"{at}: not a tree: every node but the root and every leaf must be reached once")
+    return Trees(names, trees)
+
+
+def _linear(where: str, group, expected: list) -> Linear:
+    """The :class:`Linear` of one group's entry, whose names must be ``expected``."""
+    names = _names(where, group, GROUP_FIELDS, expected)
     for key in ("weights", "mean", "scale"):
         values = group[key]
         if not isinstance(values, list) or len(values) != len(names):
             raise UsageError(f"{where}: {key}: not a list of {len(names)} numbers, one per feature")
         for i, v in enumerate(values):
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            if not _number(v):
                 raise UsageError(f"{where}: {key}[{i}]: {v!r} is not a finite number")
             if key == "scale" and v <= 0:
                 raise UsageError(f"{where}: scale[{i}]: {v!r} is not positive")
     for key in ("intercept", "spread"):
         v = group[key]
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or (key == "spread" and v < 0):
+        if not _number(v) or (key == "spread" and v < 0):
             raise UsageError(f"{where}: {key}: {v!r} is not a finite{' non-negative' if key == 'spread' else ''} number")
     return Linear(names, group["weights"], group["mean"], group["scale"], group["intercept"], group["spread"])

@@ -22,12 +22,14 @@ from pathlib import Path
 import numpy as np
 
 from automa.core.errors import UsageError
-from automa.core.model import Linear, Model
+from automa.core.model import Linear, Model, Trees
+from automa.studies import learn_trees
 
 RECORDS = "records.csv.gz"
 COLUMNS = ("game", "decision", "round", "kind", "group", "n_choices", "choice", "rank", "searched", "pick",
            "played", "rounds", "value", "margin", "win", "features")
 TARGETS = ("value", "margin")
+FORMS = ("trees", "linear")
 LAMBDAS = (1e-4, 1e-3, 1e-2, 0.1, 1.0, 10.0)
 HELD_OUT = 0.2          # the share of games held out for the metrics
 CURVE = (0.25, 0.5, 1.0)  # the shares of the training games of the learning curve
@@ -37,12 +39,13 @@ MIN_GAMES = 3           # one held out, two to cross-validate on
 @dataclass(frozen=True)
 class Table:
     """The records of one group, a row per choice: its ``game`` and ``decision`` (numbers unique over
-    every source), the policy's ``rank``, the search's ``value`` and ``margin`` (NaN: not rolled out)
-    and the feature rows ``x``."""
+    every source), the policy's ``rank``, the decision's ``round``, the search's ``value`` and
+    ``margin`` (NaN: not rolled out) and the feature rows ``x``."""
 
     game: np.ndarray
     decision: np.ndarray
     rank: np.ndarray
+    round: np.ndarray
     value: np.ndarray
     margin: np.ndarray
     x: np.ndarray
@@ -81,7 +84,8 @@ def read_records(dirs, names: dict) -> Records:
     (group -> list of names): UsageError in one line for a missing file, another header, an unknown
     group, a feature row of another length or a number that is not one."""
     games, decisions = {}, {}
-    rows = {group: {"game": [], "decision": [], "rank": [], "value": [], "margin": [], "x": []} for group in names}
+    rows = {group: {"game": [], "decision": [], "rank": [], "round": [], "value": [], "margin": [], "x": []}
+            for group in names}
     count = 0
     for s, where, row in record_rows(dirs, COLUMNS, "training records"):
         _add(rows, names, games, decisions, s, row, where)
@@ -95,7 +99,7 @@ def read_records(dirs, names: dict) -> Records:
             x = np.array(";".join(r["x"]).split(";") if r["x"] else [], dtype=float).reshape(len(r["x"]), k)
         except ValueError:
             raise UsageError(f"group {group}: a feature that is not a number in the records") from None
-        ints = {key: np.array(r[key], dtype=np.int64) for key in ("game", "decision", "rank")}
+        ints = {key: np.array(r[key], dtype=np.int64) for key in ("game", "decision", "rank", "round")}
         groups[group] = Table(**ints, value=np.array(r["value"], dtype=float),
                               margin=np.array(r["margin"], dtype=float), x=x)
     return Records(sources=tuple(str(d) for d in dirs), games=len(games), records=count, groups=groups)
@@ -116,15 +120,16 @@ def _add(rows: dict, names: dict, games: dict, decisions: dict, source: int, row
     try:
         game = games.setdefault((source, int(rec["game"])), len(games))
         decision = decisions.setdefault((source, int(rec["game"]), int(rec["decision"])), len(decisions))
-        numbers = [int(rec["rank"]), _number(rec["value"]), _number(rec["margin"])]
+        numbers = [int(rec["rank"]), int(rec["round"]), _number(rec["value"]), _number(rec["margin"])]
     except ValueError as e:
         raise UsageError(f"{where}: not a number: {e}") from None
     r = rows[group]
     r["game"].append(game)
     r["decision"].append(decision)
     r["rank"].append(numbers[0])
-    r["value"].append(numbers[1])
-    r["margin"].append(numbers[2])
+    r["round"].append(numbers[1])
+    r["value"].append(numbers[2])
+    r["margin"].append(numbers[3])
     r["x"].append(features)
 
 
@@ -142,11 +147,12 @@ def _number(text: str) -> float:
 class Choices:
     """The rolled-out choices of a group's decisions that have at least two, sorted by decision (then
     record order): ``start`` of each decision, ``t`` the target, ``y`` its advantage, ``w`` the weight
-    (1 / the decision's choices), and ``game``, ``rank``, ``x`` as in :class:`Table`."""
+    (1 / the decision's choices), and ``game``, ``rank``, ``round``, ``x`` as in :class:`Table`."""
 
     game: np.ndarray
     start: np.ndarray
     rank: np.ndarray
+    round: np.ndarray
     t: np.ndarray
     y: np.ndarray
     w: np.ndarray
@@ -160,7 +166,7 @@ class Choices:
         """The decisions of ``games`` only."""
         keep = np.isin(self.game, np.asarray(list(games), dtype=np.int64))
         return _choices(self.game[keep], _decision_ids(self.start, len(self.t))[keep], self.rank[keep],
-                        self.t[keep], self.x[keep])
+                        self.round[keep], self.t[keep], self.x[keep])
 
 
 def _decision_ids(start: np.ndarray, n: int) -> np.ndarray:
@@ -169,19 +175,20 @@ def _decision_ids(start: np.ndarray, n: int) -> np.ndarray:
     return np.cumsum(ids)
 
 
-def _choices(game, decision, rank, t, x) -> Choices:
+def _choices(game, decision, rank, round_, t, x) -> Choices:
     """:class:`Choices` of rows whose target ``t`` is known, from decisions with two or more of them."""
+    columns = (game, decision, rank, round_, t, x)
     known = ~np.isnan(t)
-    game, decision, rank, t, x = game[known], decision[known], rank[known], t[known], x[known]
-    order = np.argsort(decision, kind="stable")
-    game, decision, rank, t, x = game[order], decision[order], rank[order], t[order], x[order]
-    counts = np.unique(decision, return_counts=True)[1]
+    columns = [c[known] for c in columns]
+    order = np.argsort(columns[1], kind="stable")
+    columns = [c[order] for c in columns]
+    counts = np.unique(columns[1], return_counts=True)[1]
     keep = np.repeat(counts >= 2, counts)
-    game, decision, rank, t, x = game[keep], decision[keep], rank[keep], t[keep], x[keep]
+    game, decision, rank, round_, t, x = (c[keep] for c in columns)
     _, start, counts = np.unique(decision, return_index=True, return_counts=True)
     n = np.repeat(counts, counts).astype(float)
     y = t - decision_means(t, start) if len(t) else t
-    return Choices(game=game, start=start, rank=rank, t=t, y=y, w=1.0 / n, x=x)
+    return Choices(game=game, start=start, rank=rank, round=round_, t=t, y=y, w=1.0 / n, x=x)
 
 
 def decision_means(x: np.ndarray, start: np.ndarray) -> np.ndarray:
@@ -220,14 +227,21 @@ def ridge(data: Choices, lam: float, names, equations: tuple | None = None) -> L
     return Linear(names, np.linalg.solve(gram + lam * penalty, rhs).tolist(), mean.tolist(), scale.tolist())
 
 
-def picks(data: Choices, linear: Linear) -> dict:
-    """Held-out measurements of ``linear`` and of the policy on ``data``: per decision, whether the
-    pick is the best-valued choice (``agreement``) and the best value minus the pick's (``regret``),
+def predictions(data: Choices, group: Linear | Trees) -> list[float]:
+    """``group``'s score of every choice of ``data``."""
+    if isinstance(group, Trees):
+        return group.predict(learn_trees.inputs(data.x, decision_means(data.x, data.start), data.rank, data.round))
+    return group.scores(data.x.tolist())
+
+
+def picks(data: Choices, group: Linear | Trees) -> dict:
+    """Held-out measurements of a model's ``group`` and of the policy on ``data``: per decision, whether
+    the pick is the best-valued choice (``agreement``) and the best value minus the pick's (``regret``),
     means over the decisions. Ties go to the better policy rank, then the earlier record."""
     out = {"decisions": data.decisions}
     if data.decisions == 0:
         return {**out, "model": None, "policy": None}
-    scores = linear.scores(data.x.tolist())
+    scores = predictions(data, group)
     ends = np.append(data.start[1:], len(data.t))
     t, rank = data.t.tolist(), data.rank.tolist()
     tally = {"model": [0, 0.0], "policy": [0, 0.0]}
@@ -282,28 +296,42 @@ def split_games(games: int, seed: int, folds: int) -> tuple[list, list, dict]:
 
 
 def fit(records: Records, names: dict, version: str, game: str, seed: int, target: str = "value",
-        lambdas=LAMBDAS, folds: int = 5, regenerate: str = "") -> Model:
+        lambdas=LAMBDAS, folds: int = 5, regenerate: str = "", form: str = "linear") -> Model:
     """The :class:`Model` of ``game`` fit to ``records`` (:func:`read_records`) per group of ``names``,
-    on the games not held out, with its ``metrics`` (per group: the chosen lambda, the
-    cross-validation errors, the held-out measurements of :func:`picks` and the learning curve)."""
+    on the games not held out, with its ``metrics`` (per group: the held-out measurements of
+    :func:`picks` and the learning curve; a linear group's chosen lambda and cross-validation errors,
+    a tree group's number of trees). ``form``: ``linear`` (ridge, :func:`ridge`) or ``trees``
+    (automa/studies/learn_trees.py)."""
     if target not in TARGETS:
         raise UsageError(f"target {target!r} is not one of {', '.join(TARGETS)}")
+    if form not in FORMS:
+        raise UsageError(f"form {form!r} is not one of {', '.join(FORMS)}")
     held_out, train, fold_of = split_games(records.games, seed, folds)
     groups, metrics = {}, {}
     for group, group_names in names.items():
         table = records.groups[group]
-        data = _choices(table.game, table.decision, table.rank, getattr(table, target), table.x)
+        data = _choices(table.game, table.decision, table.rank, table.round, getattr(table, target), table.x)
         fitted, test = data.of_games(train), data.of_games(held_out)
-        errors = cross_validate(fitted, fold_of, lambdas, group_names)
-        known = [(e, -lam) for lam, e in errors if e is not None]
-        lam = -min(known)[1] if known else max(lambdas)
-        groups[group] = ridge(fitted, lam, group_names)
+        if form == "trees":
+            def make(part: Choices, group_names=group_names):
+                x = learn_trees.inputs(part.x, decision_means(part.x, part.start), part.rank, part.round)
+                return learn_trees.fit(x, part.y, group_names, seed)
+            about = {"trees": learn_trees.ROUNDS}
+        else:
+            errors = cross_validate(fitted, fold_of, lambdas, group_names)
+            known = [(e, -lam) for lam, e in errors if e is not None]
+            lam = -min(known)[1] if known else max(lambdas)
+
+            def make(part: Choices, group_names=group_names, lam=lam):
+                return ridge(part, lam, group_names)
+            about = {"lambda": lam, "cv_error": errors}
+        groups[group] = make(fitted)
         curve = []
         for share in CURVE:
             part = train[:max(1, round(share * len(train)))]
-            curve.append({"games": len(part), **picks(test, ridge(fitted.of_games(part), lam, group_names))})
-        metrics[group] = {"lambda": lam, "cv_error": errors, "train_decisions": fitted.decisions,
-                          "held_out": picks(test, groups[group]), "curve": curve}
+            curve.append({"games": len(part), **picks(test, make(fitted.of_games(part)))})
+        metrics[group] = {**about, "train_decisions": fitted.decisions, "held_out": picks(test, groups[group]),
+                          "curve": curve}
     data = {"sources": list(records.sources), "games": records.games, "records": records.records,
             "held_out_games": len(held_out), "folds": len(set(fold_of.values())), "seed": seed}
     return Model(game=game, kind="choices", target=target, features_version=version, groups=groups, data=data,
@@ -314,22 +342,25 @@ def text(model: Model) -> str:
     """The fit's report for the terminal: per group the held-out agreement and regret of the model and
     of the policy, then the learning curve."""
     d, unit = model.data, model.target
+    trees = any("trees" in m for m in model.metrics.values())
+    how = "gradient-boosted trees" if trees else f"lambda by {d['folds']}-fold cross-validation"
     lines = [f"{model.game} model on features {model.features_version}, target {unit}: {d['games']} games "
              f"({d['records']} records) from {', '.join(d['sources'])}; {d['held_out_games']} games held out "
-             f"(seed {d['seed']}), lambda by {d['folds']}-fold cross-validation", "",
+             f"(seed {d['seed']}), {how}", "",
              f"{'':<10} {'decisions':^16} {'':>7}  {'agreement':^17}  {'regret (' + unit + ')':^21}",
-             f"{'group':<10} {'train':>7} {'held out':>8} {'lambda':>7}  {'model':>8} {'policy':>8}  "
+             f"{'group':<10} {'train':>7} {'held out':>8} {'trees' if trees else 'lambda':>7}  {'model':>8} {'policy':>8}  "
              f"{'model':>10} {'policy':>10}"]
     for group, m in model.metrics.items():
         h = m["held_out"]
-        row = f"{group:<10} {m['train_decisions']:>7} {h['decisions']:>8} {m['lambda']:>7g}  "
+        how = f"{m['lambda']:>7g}" if "lambda" in m else f"{m['trees']:>7}"
+        row = f"{group:<10} {m['train_decisions']:>7} {h['decisions']:>8} {how}  "
         if h["model"] is None:
             lines.append(row + "no held-out decision")
         else:
             lines.append(row + f"{h['model']['agreement']:>8.3f} {h['policy']['agreement']:>8.3f}  "
                                f"{h['model']['regret']:>10.4f} {h['policy']['regret']:>10.4f}")
         if m["train_decisions"] == 0:
-            lines.append(f"{'':<10} no training decision: weights 0, the player follows its policy")
+            lines.append(f"{'':<10} no training decision: every score 0, the player follows its policy")
     lines += ["", f"learning curve: held-out regret ({unit}) of the model fit on part of the training games"]
     for group, m in model.metrics.items():
         points = [f"{p['games']} games: " + ("-" if p["model"] is None else f"{p['model']['regret']:.4f}")

@@ -105,7 +105,8 @@ def test_held_out_measurements_by_hand():
     rows = [[1, 0, 0.5, 0.0], [1, 1, 0.9, 2.0], [1, 2, 0.7, 1.0],
             [2, 0, 0.6, 0.0], [2, 1, 0.2, 1.0], [2, 2, np.nan, 5.0]]
     decision, rank, t, x = (np.array(c) for c in zip(*rows))
-    data = learn._choices(np.zeros(6, dtype=int), decision.astype(int), rank.astype(int), t, x[:, None])
+    data = learn._choices(np.zeros(6, dtype=int), decision.astype(int), rank.astype(int), np.ones(6, dtype=int), t,
+                          x[:, None])
     linear = model_file.Linear(["f"], [1.0], [0.0], [1.0])
     assert learn.picks(data, linear) == {
         "decisions": 2,
@@ -115,13 +116,13 @@ def test_held_out_measurements_by_hand():
 
 def test_ties_go_to_the_better_policy_rank_then_the_earlier_record():
     decision, rank, t = np.array([1, 1, 1]), np.array([2, 1, 1]), np.array([0.3, 0.5, 0.1])
-    data = learn._choices(np.zeros(3, dtype=int), decision, rank, t, np.zeros((3, 1)))
+    data = learn._choices(np.zeros(3, dtype=int), decision, rank, np.ones(3, dtype=int), t, np.zeros((3, 1)))
     result = learn.picks(data, model_file.Linear(["f"], [0.0], [0.0], [1.0]))  # every score ties
     assert result["model"] == {"agreement": 1.0, "regret": 0.0}  # rank 1, the earlier of the two: 0.5
 
 
 def test_decisions_count_once_and_advantages_are_centred():
-    data = learn._choices(np.zeros(5, dtype=int), np.array([1, 1, 2, 2, 2]), np.arange(5),
+    data = learn._choices(np.zeros(5, dtype=int), np.array([1, 1, 2, 2, 2]), np.arange(5), np.ones(5, dtype=int),
                           np.array([0.2, 0.4, 1.0, 2.0, 3.0]), np.zeros((5, 1)))
     assert data.w.tolist() == pytest.approx([0.5, 0.5, 1 / 3, 1 / 3, 1 / 3])
     assert data.y.tolist() == pytest.approx([-0.1, 0.1, -1.0, 0.0, 1.0])
