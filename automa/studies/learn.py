@@ -22,7 +22,8 @@ from pathlib import Path
 import numpy as np
 
 from automa.core.errors import UsageError
-from automa.core.model import Linear, Model, Trees
+from automa.core.model import Linear, Model
+from automa.core.trees import Trees
 from automa.studies import learn_trees
 
 RECORDS = "records.csv.gz"
@@ -301,7 +302,8 @@ def fit(records: Records, names: dict, version: str, game: str, seed: int, targe
     on the games not held out, with its ``metrics`` (per group: the held-out measurements of
     :func:`picks` and the learning curve; a linear group's chosen lambda and cross-validation errors,
     a tree group's number of trees). ``form``: ``linear`` (ridge, :func:`ridge`) or ``trees``
-    (automa/studies/learn_trees.py)."""
+    (automa/studies/learn_trees.py). A group whose model does not :func:`pays` is left out of the
+    groups (its metrics stay)."""
     if target not in TARGETS:
         raise UsageError(f"target {target!r} is not one of {', '.join(TARGETS)}")
     if form not in FORMS:
@@ -332,10 +334,18 @@ def fit(records: Records, names: dict, version: str, game: str, seed: int, targe
             curve.append({"games": len(part), **picks(test, make(fitted.of_games(part)))})
         metrics[group] = {**about, "train_decisions": fitted.decisions, "held_out": picks(test, groups[group]),
                           "curve": curve}
+        if not pays(metrics[group]["held_out"]):
+            del groups[group]
     data = {"sources": list(records.sources), "games": records.games, "records": records.records,
             "held_out_games": len(held_out), "folds": len(set(fold_of.values())), "seed": seed}
     return Model(game=game, kind="choices", target=target, features_version=version, groups=groups, data=data,
                  metrics=metrics, regenerate=regenerate)
+
+
+def pays(held_out: dict) -> bool:
+    """Whether a group's model is kept: unless, on the held-out decisions, its regret is no less than the
+    policy's (then the player leaves the group's decisions to its policy: the model would only cost)."""
+    return held_out["model"] is None or held_out["model"]["regret"] < held_out["policy"]["regret"]
 
 
 def text(model: Model) -> str:
@@ -361,6 +371,8 @@ def text(model: Model) -> str:
                                f"{h['model']['regret']:>10.4f} {h['policy']['regret']:>10.4f}")
         if m["train_decisions"] == 0:
             lines.append(f"{'':<10} no training decision: every score 0, the player follows its policy")
+        elif group not in model.groups:
+            lines.append(f"{'':<10} left out: no better than the policy held out; the player leaves these to it")
     lines += ["", f"learning curve: held-out regret ({unit}) of the model fit on part of the training games"]
     for group, m in model.metrics.items():
         points = [f"{p['games']} games: " + ("-" if p["model"] is None else f"{p['model']['regret']:.4f}")

@@ -1,8 +1,8 @@
 """A tree ensemble of a choice's advantage (``automa-sim learn --form trees``): gradient-boosted
-regression trees fit with LightGBM, written as plain :class:`~automa.core.model.Trees` that the player
+regression trees fit with LightGBM, written as plain :class:`~automa.core.trees.Trees` that the player
 walks with numpy (docs/learned.md, "Trees").
 
-The trees split on :func:`~automa.core.model.tree_inputs`: each feature, each feature less its
+The trees split on :func:`~automa.core.trees.tree_inputs`: each feature, each feature less its
 decision's mean, the choice's rank by the policy and the round, so that they can learn where the
 policy's score misjudges a choice *in its company*, which a linear model of the same features could
 not (it lost to ``master``). The settings are fixed (:data:`SETTINGS`), one thread, bagging drawn from
@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from automa.core.errors import UsageError
-from automa.core.model import Trees
+from automa.core.trees import Trees
 
 SETTINGS = {"objective": "regression", "learning_rate": 0.1, "num_leaves": 15, "min_data_in_leaf": 50,
             "bagging_fraction": 0.8, "bagging_freq": 1, "deterministic": True, "force_row_wise": True,
@@ -22,7 +22,7 @@ ROUNDS = 100            # trees per group
 
 
 def inputs(x: np.ndarray, means: np.ndarray, rank: np.ndarray, round_: np.ndarray) -> np.ndarray:
-    """The rows of :func:`~automa.core.model.tree_inputs`: features ``x``, less their decision's
+    """The rows of :func:`~automa.core.trees.tree_inputs`: features ``x``, less their decision's
     ``means``, the policy ``rank`` and the ``round``, a row per choice."""
     return np.hstack([x, x - means, rank[:, None].astype(float), round_[:, None].astype(float)])
 

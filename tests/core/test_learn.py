@@ -128,6 +128,25 @@ def test_decisions_count_once_and_advantages_are_centred():
     assert data.y.tolist() == pytest.approx([-0.1, 0.1, -1.0, 0.0, 1.0])
 
 
+def test_a_group_no_better_than_the_policy_held_out_is_left_out(tmp_path):
+    """Where the policy's first choice is always the best and the features say nothing, the model can
+    only tie the policy on the held-out decisions: learn leaves that group out (the player then plays
+    it as its policy does) and says so; a group whose model beats the policy is kept."""
+    rng = random.Random(5)
+    rows = [r for r in synthetic(30, 6) if r[4] == "place"]
+    for game in range(30):
+        for decision in range(2, 8, 2):
+            for rank in range(4):
+                rows.append(record(game, decision, "spend", rank, 1.0 - rank / 4, [rng.random(), rng.random()]))
+    model = learn.fit(learn.read_records([write_records(tmp_path / "a", rows)], NAMES), NAMES, "v1", "tiny", seed=1)
+    held = model.metrics["spend"]["held_out"]
+    assert held["model"]["regret"] >= held["policy"]["regret"] == 0.0
+    assert list(model.groups) == ["place"] and not learn.pays(held) and learn.pays(model.metrics["place"]["held_out"])
+    assert "left out: no better than the policy held out" in learn.text(model)
+    model_file.write(model, tmp_path / "m.json")
+    assert list(model_file.load(tmp_path / "m.json", "tiny", "v1", NAMES).groups) == ["place"]
+
+
 def test_a_group_without_training_decisions_gets_zero_weights(tmp_path):
     rows = [r for r in synthetic(5, 4) if r[4] == "place"]
     model = learn.fit(learn.read_records([write_records(tmp_path / "a", rows)], NAMES), NAMES, "v1", "tiny", seed=1)

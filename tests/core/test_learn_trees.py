@@ -1,4 +1,4 @@
-"""automa/studies/learn_trees.py and the Trees of automa/core/model.py: the trees score exactly as
+"""automa/studies/learn_trees.py and automa/core/trees.py: the trees score exactly as
 LightGBM predicts, learn what a linear model of the same features cannot, give the same bytes for the
 same seed, read rank and round as the player gives them, and every bad tree in a file is a one-line
 error."""
@@ -13,7 +13,8 @@ import pytest
 
 from automa.core import model as model_file
 from automa.core.errors import UsageError
-from automa.core.model import Model, Trees, dumps, load, tree_inputs, write
+from automa.core.model import Model, dumps, load, write
+from automa.core.trees import Trees, tree_inputs
 from automa.studies import learn, learn_trees
 from tests.core.test_learn import record, write_records
 

@@ -64,7 +64,6 @@ def file(tmp_path, change) -> str:
     (lambda d: d.update(features_version="tiny-0"),
      "was trained on features 'tiny-0', this player computes 'tiny-1'; retrain with: automa-sim learn tiny "
      "results/label --out m.json --seed 1"),
-    (lambda d: d["groups"].pop("spend"), "groups: missing group 'spend'"),
     (lambda d: d["groups"].update(convert=d["groups"]["spend"]), "groups: unknown group 'convert'"),
     (lambda d: d["groups"]["place"].pop("scale"), "groups: place: missing field 'scale'"),
     (lambda d: d["groups"]["place"].update(bias=0), "groups: place: unknown field 'bias'"),
@@ -89,6 +88,16 @@ def test_every_bad_file_is_a_one_line_error(tmp_path, change, message):
     with pytest.raises(UsageError) as e:
         load(path, "tiny", "tiny-1", NAMES)
     assert message in str(e.value) and str(e.value).startswith(str(path)) and "\n" not in str(e.value)
+
+
+def test_a_choice_model_may_leave_a_group_to_the_policy(tmp_path):
+    """``learn`` leaves out a group whose model is no better than the policy held out (docs/learned.md):
+    the file loads without it, and the ``learned`` player plays its decisions as ``master``."""
+    loaded = load(file(tmp_path, lambda d: d["groups"].pop("spend")), "tiny", "tiny-1", NAMES)
+    assert list(loaded.groups) == ["place"]
+    with pytest.raises(UsageError, match="groups: missing group 'spend'"):   # a position value needs each round
+        load(file(tmp_path, lambda d: (d["groups"].pop("spend"), d.update(kind="position"))), "tiny", "tiny-1",
+             NAMES, kind="position")
 
 
 def test_a_big_number_written_as_1e999_is_not_finite(tmp_path):
