@@ -36,7 +36,7 @@ class Label(Strategy):
     record_columns = COLUMNS
     features = None         # the game's features class
     params = (
-        Param("teacher", "strategy", "mc(budget=32,width=8,rollout=master)",
+        Param("teacher", "strategy", "mc(budget=32,width=8,rollout=master,horizon=0)",
               "the search whose verdicts are recorded (it needs a verdict, as mc has)"),
         Param("player", "strategy", "master", "the strategy that plays the game"),
         Param("rate", "float", 0.5, "the share of judged decisions that are labelled", least=0),

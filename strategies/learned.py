@@ -3,8 +3,9 @@
 At a decision of a kind the model judges (the game's features say which), it takes the ``top``
 choices by ``master``'s score, computes their feature rows from the view (strategies/<game>/
 features.py) and plays the one the model values highest (ties: the stream's draw among them). The
-model is a linear evaluation per group of decisions, trained by ``automa-sim learn`` on the verdicts
-of a search (docs/learned.md): it learns where ``master``'s scores misjudge what the search finds.
+model, per group of decisions, is a sum of regression trees (or a linear evaluation) that sees each
+choice's rank and the round too, trained by ``automa-sim learn`` on the verdicts of a search
+(docs/learned.md): it learns where ``master``'s scores misjudge what the search finds.
 Other decisions are played as ``master`` plays them.
 
 ``model`` names a model file to play instead of the one shipped with the game; it is checked when
@@ -21,6 +22,15 @@ from automa.core.strategy import Strategy
 _MODELS: dict = {}      # (path, game) -> the loaded Model, once per process
 
 
+def params(top: int) -> tuple:
+    """``learned``'s parameters, with ``top`` choices by default (each game's, as measured best)."""
+    return (
+        Param("top", "int", top, "master's best choices that the model chooses among", least=1),
+        Param("model", "str", "", "a model file to play instead of the game's (automa-sim learn writes one)",
+              hide_default=True),
+    )
+
+
 class Learned(Strategy):
     """Each game's subclass sets ``game``, ``features`` (its features class), ``player`` (the
     strategy that plays the other decisions and whose scores are the first feature) and
@@ -32,13 +42,9 @@ class Learned(Strategy):
     features = None
     player = None
     model_file: Path = Path()
-    params = (
-        Param("top", "int", 8, "master's best choices that the model chooses among", least=1),
-        Param("model", "str", "", "a model file to play instead of the game's (automa-sim learn writes one)",
-              hide_default=True),
-    )
+    params = ()             # :func:`params` with the game's default ``top``
 
-    def __init__(self, rng, top: int = 8, model: str = ""):
+    def __init__(self, rng, top: int, model: str = ""):
         super().__init__(rng)
         self.top = top
         self.master = type(self).player(rng)
@@ -82,9 +88,10 @@ class Learned(Strategy):
         """None for a decision the model does not judge; else the choices' indices in ``master``'s
         order (ties: the engine's) and the model's values of the first ``top``, rounded to 1e-9."""
         group = self.feature_rows.group(decision.kind)
-        if group is None:
+        if group not in self.model.groups:      # not judged, or left out by learn: master plays it
             return None
         scores = self.feature_rows.scores(decision)
         order = sorted(range(len(decision.choices)), key=lambda i: (-scores[i], i))
-        values = self.model.groups[group].scores(self.feature_rows.rows(decision, scores, order[:self.top]))
+        rows = self.feature_rows.rows(decision, scores, order[:self.top])
+        values = self.model.groups[group].scores(rows, decision.view.round)
         return order, [round(x, 9) for x in values]

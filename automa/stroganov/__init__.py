@@ -122,7 +122,9 @@ GAME = Game(
         ("settler", "SettlerStrategy"), ("courtier", "CourtierStrategy"), ("expert", "ExpertStrategy"),
         ("master", "MasterStrategy"))}
     | {"mc": "strategies.mc:FlatMonteCarlo", "mcts": "strategies.mcts:ISMCTS",
-       "positions": "strategies.stroganov.positions:StroganovPositions"},
+       "positions": "strategies.stroganov.positions:StroganovPositions",
+       "label": "strategies.stroganov.label:StroganovLabel",
+       "learned": "strategies.stroganov.learned:StroganovLearned"},
     play=play,
     prepare=prepare,
     default_strategy="master",

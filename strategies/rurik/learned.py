@@ -2,7 +2,7 @@
 and the model shipped as ``strategies/rurik/learned.json`` (docs/learned.md says how it is made)."""
 from pathlib import Path
 
-from strategies.learned import Learned
+from strategies.learned import Learned, params
 from strategies.rurik.features import RurikFeatures
 from strategies.rurik.master import MasterStrategy
 
@@ -13,3 +13,4 @@ class RurikLearned(Learned):
     features = RurikFeatures
     player = MasterStrategy
     model_file = Path(__file__).with_name("learned.json")
+    params = params(12)       # measured best (docs/learned.md)

@@ -12,6 +12,8 @@ file is none of the three). A model is fit per season, so the season is not a fe
 """
 from __future__ import annotations
 
+from operator import mul
+
 from strategies.value import PositionFeatures
 
 VERSION = "stroganov-position-1"
@@ -20,6 +22,7 @@ SIDES = ("player", "automa")
 SIDE_FACTS = ("end_vp", "vp", "coins", "furs", "fur_value", "tigers", "horses", "banners", "story", "outposts",
               "outpost_supply", "tiles", "wishes", "fulfilled", "trophy")
 DIFFICULTIES = ("normal", "medium", "hard")
+VALUES = range(9)       # the fur values, 0..8 (ST-FUR-1)
 NAMES = [*(f"{side}_{fact}" for side in SIDES for fact in SIDE_FACTS), "end_vp_lead", "bag",
          "katyusha", *(f"difficulty_{d}" for d in DIFFICULTIES)]
 
@@ -34,15 +37,13 @@ class StroganovPosition(PositionFeatures):
     @staticmethod
     def row(view) -> list[float]:
         """The features :data:`NAMES` of the position ``view`` shows."""
-        out: list[float] = []
-        ends = []
-        for who, side in ((0, view.player), (1, view.automa)):
-            end = sum(view.end_scores(who))
-            ends.append(end)
+        ends = (sum(view.end_scores(0)), sum(view.end_scores(1)))
+        out: list = []
+        for end, side in zip(ends, (view.player, view.automa)):
             furs = side.furs                    # the count per fur value (0..8); outposts: per region
-            out += [end, side.vp, side.coins, sum(furs), sum(v * n for v, n in enumerate(furs)), side.tigers, side.horses, side.banners,
-                    side.story, sum(side.outposts), side.outpost_supply, len(side.tiles), len(side.wishes),
-                    len(side.fulfilled), side.trophy]
-        out += [ends[0] - ends[1], view.bag_size, float(view.opponent == "katyusha"),
-                *(float(view.difficulty == d) for d in DIFFICULTIES)]
-        return [float(x) for x in out]
+            out += (end, side.vp, side.coins, sum(furs), sum(map(mul, VALUES, furs)), side.tigers, side.horses,
+                    side.banners, side.story, sum(side.outposts), side.outpost_supply, len(side.tiles),
+                    len(side.wishes), len(side.fulfilled), side.trophy)
+        difficulty = view.difficulty
+        out += (ends[0] - ends[1], view.bag_size, view.opponent == "katyusha", *(difficulty == d for d in DIFFICULTIES))
+        return list(map(float, out))

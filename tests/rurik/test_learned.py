@@ -1,10 +1,7 @@
 """``learned``: the fast player of the learned evaluation (docs/learned.md): it plays master's games
-when its model weighs master's score alone, legal choices under every mix of options, the same
-games on every backend, and a model file that does not load stops a run before its first game."""
+when its model weighs master's score alone and legal choices under every mix of options
+(tests/core/test_learned_player.py has what both games share)."""
 from __future__ import annotations
-
-import subprocess
-import sys
 
 import pytest
 
@@ -59,31 +56,6 @@ def test_the_shipped_model_plays_legal_games_under_option_mixes(opts):
     """Every choice of the shipped model is legal (the engine raises on an illegal one) under the
     modules and leaders, and the games finish."""
     assert all(w in ("player", "automa", "tie") for *_, w in results("learned", opts, games=2))
-
-
-def test_same_games_for_any_jobs(tmp_path):
-    """``simulate`` with learned writes the same games for 1 and 2 jobs."""
-    texts = []
-    for jobs in (1, 2):
-        out = tmp_path / f"j{jobs}"
-        subprocess.run([sys.executable, "-m", "cli", "simulate", "rurik", "-s", "learned", "-n", "4", "--seed", "3",
-                        "-j", str(jobs), "--out", str(out), "-q"], check=True)
-        texts.append((out / "games.csv").read_text())
-    assert texts[0] == texts[1]
-
-
-@pytest.mark.parametrize("text, says", [
-    ("{", "bad JSON"),
-    ('{"game": "rurik"}', "missing"),
-])
-def test_a_bad_model_file_stops_the_run_before_any_game(tmp_path, text, says):
-    """A model file that does not load is a one-line error and exit code 2, and no game is played."""
-    bad = tmp_path / "bad.json"
-    bad.write_text(text)
-    run = subprocess.run([sys.executable, "-m", "cli", "simulate", "rurik", "-s", f"learned(model={bad})", "-n", "2",
-                          "--seed", "1", "--out", str(tmp_path / "out"), "-q"], capture_output=True, text=True)
-    assert run.returncode == 2 and says in run.stderr and len(run.stderr.strip().splitlines()) == 1
-    assert not (tmp_path / "out" / "games.csv").exists()
 
 
 def test_a_model_of_other_features_is_refused(tmp_path):

@@ -57,4 +57,4 @@ def test_bench_rollout_measures_rollouts_from_mid_game():
     row = rollout_cost("rurik", None, 3)
     assert row["policy"] == "random" and row["rollouts"] > 0 and row["ms/rollout"] > 0 and row["ratio"] > 0
     assert {r["strategy"] for r in bench(["rurik"], count=1)} == {"random", "greedy", "expert", "master", "warlord", "builder", "merchant",
-                                                                   "learned(top=8)"}
+                                                                   "learned(top=12)"}

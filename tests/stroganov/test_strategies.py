@@ -10,8 +10,12 @@ from tests.stroganov.conftest import context
 
 
 def play(name: str, index: int, **options):
-    """Game ``index`` of seed 99 played by ``name`` (a search player at budget 2)."""
-    if get_strategy(GAME, name).cls.searches:
+    """Game ``index`` of seed 99 played by ``name`` (a search player at budget 2, ``label`` with such a
+    teacher)."""
+    spec = get_strategy(GAME, name)
+    if "teacher" in {p.name for p in spec.params}:
+        name += "(teacher=mc(budget=2,width=2,rollout=master),rate=0.3)"
+    elif spec.cls.searches:
         name += "(budget=2)"
     opts = GAME.resolve_options(options)
     streams = game_streams(99, index)
