@@ -151,14 +151,17 @@ def plot(m: dict, ladder: pd.DataFrame, path: Path) -> None:
     rungs, refs = ladder[ladder["budget"] != ""], ladder[ladder["budget"] == ""]
     groups = list(rungs.groupby(keys, sort=False)) if keys else [((), rungs)]
     names = list(dict.fromkeys(refs["strategy"]))
-    longest = max(map(len, [m["search"], *names]))
+    search = m["search"].split("(")[0]     # its line's label; the x label names it whole
+    longest = max(map(len, [search, *names]))
     ncols = min(4, len(groups))
     blocks = math.ceil(len(groups) / ncols)
     fig, axes = plt.subplots(2 * blocks, ncols, figsize=(3.6 * ncols + 0.4, 5.2 * blocks + 0.9), squeeze=False,
                              sharey="row", layout="constrained")
-    # the room right of the last rung for the labels, as a factor on the log-2 budget axis
+    # the room right of the last rung for the labels, on the log-2 budget axis: the labels' width over
+    # what is left of a panel's (about 2.8 inches) beside them
     span = math.log2(max(budgets) / min(budgets)) + 0.6
-    room = span * (0.15 + longest * 8 * 0.62 / 72) / (3.6 - 0.8)
+    width = 0.15 + longest * 8 * 0.62 / 72
+    room = span * width / max(3.6 - 0.8 - width, 0.5)
     left, end, right = min(budgets) / 2 ** 0.3, max(budgets) * 2 ** 0.2, max(budgets) * 2 ** (0.3 + room)
     labels = {}
     for k, (setting, part) in enumerate(groups):
@@ -173,7 +176,7 @@ def plot(m: dict, ladder: pd.DataFrame, path: Path) -> None:
         for key, value in zip(keys, setting):
             mine = mine[mine[key] == value]
         for ax, col in ((ax_w, "win_rate"), (ax_m, "margin_mean")):
-            labels[ax] = [(m["search"], float(part[col].iloc[-1]), "C0")]
+            labels[ax] = [(search, float(part[col].iloc[-1]), "C0")]
             for r in mine.itertuples():
                 colour = f"C{1 + names.index(r.strategy) % 9}"
                 ax.hlines(getattr(r, col), left, end, ls="--", lw=0.9, color=colour)

@@ -29,8 +29,11 @@ def rung_words(player: str, description: str = "") -> str:
     name, params = split_spec(player)
     if name in SEARCH and "budget" in params:
         budget = int(params["budget"])
+        horizon = int(params.get("horizon", -1))
+        until = ("to the end" if horizon < 0 else
+                 f"to the end of the round{f' {horizon} after' if horizon else ''}, valued from there,")
         what = (f"plays as its rollout player, {split_spec(params.get('rollout', 'expert'))[0]}" if budget == 1 else
-                f"plays {budget} trial games to the end before each decision")
+                f"plays {budget} trial games {until} before each decision")
     elif name in PLAIN and not params:
         what = PLAIN[name]
     else:

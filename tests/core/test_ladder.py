@@ -123,7 +123,7 @@ def test_the_published_thresholds_have_their_intervals_from_the_published_ladder
         assert thresholds(design, table).to_csv(index=False) == (out / "thresholds.csv").read_text(), out
     rurik = pd.read_csv(ROOT / "results/rurik/ladder/thresholds.csv", dtype=str, keep_default_na=False)
     assert rurik[["budget_for_50pct_lo", "budget_for_50pct_hi"]].values.tolist() == [
-        ["12.3", "53.1"], ["18.8", "27.2"], ["24.6", "48.6"], ["above 64", "above 64"]]
+        ["5.0", "6.4"], ["4.4", "6.0"], ["4.4", "5.9"], ["17.4", "26.4"]]
 
 
 def test_the_ladder_report_opens_with_its_question_answered_per_setting():
@@ -138,7 +138,7 @@ def test_the_ladder_report_opens_with_its_question_answered_per_setting():
     heads = [b[1] for b in made if b[0] == "h2"]
     assert heads[0].startswith("How strong a player does each setting take?") and heads[1] == "How to read it"
     answers = next(b[1] for b in made if b[0] == "ul")
-    assert answers[0].startswith("difficulty 1: the search wins half its games from about 36 simulations a "
-                                 "decision (95% interval: 12.3 to 53.1); master wins ")
-    assert answers[3].startswith("difficulty 4: the search does not win half its games (not reached within "
-                                 "budget 64) (95% interval: above 64)")
+    assert answers[0].startswith("difficulty 1: the search wins half its games from about 6 simulations a "
+                                 "decision (95% interval: 5.0 to 6.4); master wins ")
+    assert answers[3].startswith("difficulty 4: the search wins half its games from about 21 simulations a "
+                                 "decision (95% interval: 17.4 to 26.4); master wins ")

@@ -118,6 +118,12 @@ def test_rungs_are_named_in_words():
     assert rung_words("mc(budget=1,rollout=expert,z=1)") == ("the search player at budget 1 (plays as its rollout "
                                                              "player, expert)")
     assert rung_name("mcts(budget=64)") == "the search player at budget 64"
+    assert rung_words("mc(budget=8,rollout=master,width=4,z=1,horizon=0)") == (
+        "the search player at budget 8 (plays 8 trial games to the end of the round, valued from there, before "
+        "each decision)")
+    assert rung_words("mc(budget=8,horizon=2)") == (
+        "the search player at budget 8 (plays 8 trial games to the end of the round 2 after, valued from there, "
+        "before each decision)")
     assert rung_words("master") == "the master player (the expert's rules of thumb, tuned: the strongest fast player)"
     assert rung_words("settler", "outposts and landscape sets first") == ("the settler player (outposts and landscape "
                                                                           "sets first)")
