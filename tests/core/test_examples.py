@@ -7,7 +7,8 @@ rewrites (:func:`rewrite`): fewer games (and tune trials), ``--jobs`` at most 2,
 directory, and a ``--scheduler`` address pointed at a real two-worker dask cluster on 127.0.0.1. An example that reads
 a run folder (``--resume DIR``, ``summarize DIR``, ``report DIR``) first runs the latest earlier example
 of its page that wrote DIR (stopped after its first chunk or batch, as Ctrl-C would, for ``--resume``), or
-else the run named in :data:`PRODUCERS`.
+else the run named in :data:`PRODUCERS`; what an earlier example wrote in full is copied from that run
+(:class:`Made`) rather than played again.
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PAGES = ["README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))]
 GAMES = {"simulate": 4, "sweep": 2, "bench": 2, "sensitivity": 2, "ladder": 2,  # per run, sweep or sensitivity cell,
          "tune": 4}                                                                # bench measurement, tune trial
+SEARCHING = ("label", "mc(", "mcts(")  # a simulate of these plays 3 games (learn's least): each costs seconds
 CAPS = {"tune": {"--trials": 4, "--confirm-games": 6}}  # other counts cut to at most this
 CALIBRATE = ["--batch", "1", "--max-games", "1"]  # calibrate: one game per setting
 JOBS = 2
@@ -145,6 +147,7 @@ def reads(argv: list[str]) -> tuple[list[str], bool]:
     if argv[0] == "learn":  # learn GAME DIR... [options]
         return [a for a in argv[2:next((i for i, a in enumerate(argv) if a.startswith("-")), len(argv))]], False
     files = [v.partition("=")[2] for k, v in zip(argv, argv[1:]) if k in ("--option", "-o")]
+    files += [f for k, v in zip(argv, argv[1:]) if k in ("--strategy", "-s") for f in re.findall(r"model=([^,)]+)", v)]
     files += [f for k, v in zip(argv, argv[1:]) if k == "--over" for f in v.partition("=")[2].split(",")]
     return [f for f in files if f.endswith((".toml", ".json"))], False
 
@@ -153,6 +156,8 @@ def rewrite(argv: list[str], work: Path, scheduler: str | None) -> list[str]:
     """The example's arguments with fewer games, /tmp paths in ``work`` and the test cluster's address."""
     argv = [str(work / a.lstrip("/")) if a.startswith("/tmp/") else a for a in argv]
     games = GAMES.get(argv[0])
+    if argv[0] == "simulate" and any(k in ("--strategy", "-s") and v.startswith(SEARCHING) for k, v in zip(argv, argv[1:])):
+        games = 3
     for flag in ("--games", "-n"):
         if flag in argv:
             i = argv.index(flag) + 1
@@ -228,8 +233,64 @@ def scheduler(request):
     return request.getfixturevalue("cluster")
 
 
+class Made:
+    """What the examples wrote, kept (under ``root``) per page and command: a later example that reads
+    it gets a copy instead of playing it again, since the same command writes the same bytes."""
+
+    def __init__(self, root: Path):
+        self.root, self.kept = root, {}
+
+    @staticmethod
+    def where(command: str, work: Path) -> Path | None:
+        out = out_dir(shlex.split(command))
+        return None if out is None else work / (out.lstrip("/") if out.startswith("/tmp/") else out)
+
+    def keep(self, key: tuple, command: str, work: Path) -> None:
+        path = self.where(command, work)
+        if path is not None and path.exists():
+            kept = self.root / str(len(self.kept)) / path.name
+            kept.parent.mkdir(parents=True)
+            (shutil.copytree if path.is_dir() else shutil.copy2)(path, kept)
+            self.kept[key] = kept
+
+    def fetch(self, key: tuple, command: str, work: Path) -> bool:
+        if key not in self.kept:
+            return False
+        path = self.where(command, work)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if self.kept[key].is_dir():
+            shutil.copytree(self.kept[key], path, dirs_exist_ok=True)
+        else:
+            shutil.copy2(self.kept[key], path)
+        return True
+
+
+@pytest.fixture(scope="session")
+def made(tmp_path_factory) -> Made:
+    return Made(tmp_path_factory.mktemp("made"))
+
+
+def produce(capsys, monkeypatch, example: Example, command: str, earlier: tuple, work: Path,
+            scheduler: str | None, made: Made) -> None:
+    """Make what ``command`` reads: for each folder or file, the latest of the ``earlier`` commands that
+    wrote it (after what that one reads, in turn), or else the run named in :data:`PRODUCERS`; a copy
+    of what it wrote before when it ran to its end already."""
+    folders, stopped = reads(shlex.split(command)[1:])
+    for folder in folders:
+        at = next((i for i in reversed(range(len(earlier))) if out_dir(shlex.split(earlier[i])) == folder), None)
+        producer = PRODUCERS.get(folder) if at is None else earlier[at]
+        if producer is None or (not stopped and made.fetch((example.page, producer), producer, work)):
+            continue
+        if at is not None:
+            produce(capsys, monkeypatch, example, producer, earlier[:at], work, scheduler, made)
+        code, _, err = run(capsys, monkeypatch, producer, work, scheduler, stop=stopped)
+        assert code == (130 if stopped else 0), f"{producer}: {err}"
+        if not stopped:
+            made.keep((example.page, producer), producer, work)
+
+
 @pytest.mark.parametrize("example", [pytest.param(e, id=str(e)) for e in EXAMPLES])
-def test_every_example_runs_as_written(capsys, monkeypatch, tmp_path, scheduler, example):
+def test_every_example_runs_as_written(capsys, monkeypatch, tmp_path, scheduler, made, example):
     if needs_cluster(example) or "--backend dask" in example.command:
         pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install '.[cluster]'")
     work = fresh_clone(tmp_path)
@@ -239,16 +300,11 @@ def test_every_example_runs_as_written(capsys, monkeypatch, tmp_path, scheduler,
         source = re.search(r"<!-- plugin: mybots.py -->\n```python\n(.*?)```", (ROOT / "README.md").read_text(),
                            re.S).group(1)
         install_plugin(tmp_path, monkeypatch, "rurik.dart = mybots:Dart", module="mybots", source=source)
-    folders, stopped = reads(shlex.split(example.command)[1:])
-    for folder in folders:
-        producer = next((c for c in reversed(example.earlier) if out_dir(shlex.split(c)) == folder),
-                        PRODUCERS.get(folder))
-        if producer is not None:
-            code, _, err = run(capsys, monkeypatch, producer, work, scheduler, stop=stopped)
-            assert code == (130 if stopped else 0), f"{producer}: {err}"
+    produce(capsys, monkeypatch, example, example.command, example.earlier, work, scheduler, made)
     code, out, err = run(capsys, monkeypatch, example.command, work, scheduler)
     assert code == 0, f"exit code {code}: {err}"
     assert "Traceback" not in err and "warning" not in err
+    made.keep((example.page, example.command), example.command, work)
 
 
 def test_the_extractor_finds_the_examples():
