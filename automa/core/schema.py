@@ -2,8 +2,9 @@
 
 A spec is built from :class:`Int`, :class:`Bool`, :class:`Str`, :class:`List`, :class:`Dict`
 (fixed keys, :class:`Opt` for optional ones), :class:`Map` (keys of one pattern), :class:`AnyOf`,
-:class:`Note` (free documentation text) and :class:`Fixed` (a printed fact the engine does not let
-a user change: only the packaged value is accepted). :func:`check` reports the first bad field by its
+:class:`Note` (free documentation text), :class:`Null` (JSON's null, with :class:`AnyOf` for a value
+that may be absent) and :class:`Fixed` (a printed fact the engine does not let a user change: only the
+packaged value is accepted). :func:`check` reports the first bad field by its
 dotted path, e.g. ``warfare.frist_vp: unknown key``; :func:`validate` makes that the one-line
 :class:`UsageError` naming the file. :func:`read_data` reads TOML or JSON by content, :func:`overlay`
 lays a user file over the packaged one and :func:`template` writes the commented TOML that
@@ -50,6 +51,11 @@ class Str(Spec):
 class Note(Spec):
     """Documentation (a note, a confidence mark, sources): text, or lists and objects of text, read by
     people, not by the engine."""
+
+
+@dataclass(frozen=True)
+class Null(Spec):
+    """JSON's null (TOML has none); ``AnyOf(options=(Str(), Null()))`` is text or nothing."""
 
 
 @dataclass(frozen=True)
@@ -143,6 +149,8 @@ def check(spec: Spec, value: Any, path: str = "", packaged: Any = None, ref: str
     elif isinstance(spec, Str):
         need(type(value) is str, f"expected text, got {_kind(value)}")
         need(not spec.choices or value in spec.choices, f"{value!r} is not one of {', '.join(spec.choices)}")
+    elif isinstance(spec, Null):
+        need(value is None, f"expected null, got {_kind(value)}")
     elif isinstance(spec, Note):
         need(_is_text(value), f"a note must be text (or lists and objects of text), got {_kind(value)}")
     elif isinstance(spec, Fixed):
@@ -186,11 +194,12 @@ def check(spec: Spec, value: Any, path: str = "", packaged: Any = None, ref: str
         raise TypeError(f"not a spec: {spec!r}")
 
 
-_SHAPE = {Dict: dict, Map: dict, List: list, Int: int, Bool: bool, Str: str, Note: str}
+_SHAPE = {Dict: dict, Map: dict, List: list, Int: int, Bool: bool, Str: str, Note: str, Null: type(None)}
 
 
 def _describe(spec: Spec) -> str:
-    return {dict: "an object", list: "a list", int: "a whole number", bool: "true/false", str: "text"}.get(
+    return {dict: "an object", list: "a list", int: "a whole number", bool: "true/false", str: "text",
+            type(None): "null"}.get(
         _SHAPE.get(type(spec)), "a value")
 
 

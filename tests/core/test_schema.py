@@ -11,7 +11,7 @@ import cli
 from automa.core.errors import UsageError
 from automa.core.registry import get_game
 from automa.run.runner import play_one
-from automa.core.schema import (AnyOf, Bool, Dict, Fixed, Int, List, Map, Note, Opt, SchemaError, Str, check,
+from automa.core.schema import (AnyOf, Bool, Dict, Fixed, Int, List, Map, Note, Null, Opt, SchemaError, Str, check,
                                 overlay, read_data, validate)
 
 SPEC = Dict(fields={
@@ -54,6 +54,18 @@ def test_the_checker_names_the_bad_field_by_its_dotted_path(edit, message):
     assert str(err.value).startswith(message), str(err.value)
     with pytest.raises(UsageError, match=r"^my\.json: "):
         validate("my.json", SPEC, data, GOOD)
+
+
+@pytest.mark.parametrize("value, message", [(None, ""), ("fox", ""), (3, "suit: expected text or null, got a whole number"),
+                                            ("elk", "suit: 'elk' is not one of fox")])
+def test_null_with_any_of_is_a_value_that_may_be_absent(value, message):
+    """``AnyOf(options=(Str(...), Null()))`` takes the text or null, and names the field otherwise."""
+    spec = Dict(fields={"suit": AnyOf(options=(Str(choices=("fox",)), Null()))})
+    if not message:
+        check(spec, {"suit": value})
+        return
+    with pytest.raises(SchemaError, match=f"^{message}"):
+        check(spec, {"suit": value})
 
 
 def test_overlay_merges_objects_and_replaces_lists():
