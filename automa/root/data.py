@@ -156,10 +156,16 @@ DECK_SPEC = Dict(fields={**PROVENANCE, "conventions": NOTE, "checks": NOTE,
                          "exiles_and_partisans_deck": _deck("LoR-A.2, LoR-B.7", "the Exiles and Partisans deck")})
 
 COUNT = Int(lo=0, hi=99)
-ITEM_COUNTS = Map(choices=ITEMS, value=COUNT)
 ITEM_LIST = List(item=Str(choices=ITEMS))
 TRACK = List(item=Int(lo=0, hi=9), min=1)
-PIECES = "pieces in the box"
+
+
+def _faction(ref: str, board: str, pieces_ref: str, pieces: dict, **fields) -> Dict:
+    """A human faction: its name, its pieces in the box and its board's tables."""
+    return Dict(ref=ref, component=board, fields={
+        "name": Str(), "pieces": Dict(doc="pieces in the box", ref=pieces_ref, fields=pieces),
+        "pieces_sources": NOTE, **fields})
+
 
 COMPONENTS_SPEC = Dict(fields={**PROVENANCE, "items": Dict(component="items", fields={
     "kinds": Fixed(why=IN_CODE + ": the eight item kinds (LoR-9.2.5)"),
@@ -187,11 +193,10 @@ COMPONENTS_SPEC = Dict(fields={**PROVENANCE, "items": Dict(component="items", fi
         "underworld_map_pieces": Dict(ref="LoR-B.3, LoR-C.2, LoR-C.3", fields={
             "closed_path_markers": COUNT, "ferry": COUNT, "tower": COUNT, "sources": NOTE})}),
     "factions": Dict(fields={
-        "marquise": Dict(ref="LoR-6", component="Marquise board", fields={
-            "name": Str(),
-            "pieces": Dict(doc=PIECES, ref="LoR-6.3.1, LoR-B.1", fields={
-                k: COUNT for k in ("warriors", "wood_tokens", "keep_token", "sawmills", "workshops", "recruiters")}),
-            "building_tracks": Dict(ref="LoR-6.3.5, LoR-6.5.4", fields={
+        "marquise": _faction(
+            "LoR-6", "Marquise board", "LoR-6.3.1, LoR-B.1",
+            {k: COUNT for k in ("warriors", "wood_tokens", "keep_token", "sawmills", "workshops", "recruiters")},
+            building_tracks=Dict(ref="LoR-6.3.5, LoR-6.5.4", fields={
                 "wood_cost": List(item=Int(lo=0, hi=9), min=1, doc="wood to build the 1st..6th building of a type",
                                   ref="LoR-6.5.4"),
                 **{f"{b}_vp": List(item=Int(lo=0, hi=9), min=1, doc=f"VP for the 1st..6th {b}", ref="LoR-6.5.4")
@@ -201,59 +206,56 @@ COMPONENTS_SPEC = Dict(fields={**PROVENANCE, "items": Dict(component="items", fi
                                                                     "uncovering adds a card to the Evening draw"),
                     "effect": NOTE}),
                 "layout": NOTE, "index": NOTE, "sources": NOTE, "bots": NOTE}),
-            "pieces_sources": NOTE, "notes": NOTE}),
-        "eyrie": Dict(ref="LoR-7", component="Eyrie board", fields={
-            "name": Str(),
-            "pieces": Dict(doc=PIECES, ref="LoR-7.3.1, LoR-B.1", fields={"warriors": COUNT, "roosts": COUNT}),
-            "roost_track": Dict(ref="LoR-7.6.1, LoR-7.6.2", fields={
+            notes=NOTE),
+        "eyrie": _faction(
+            "LoR-7", "Eyrie board", "LoR-7.3.1, LoR-B.1", {"warriors": COUNT, "roosts": COUNT},
+            roost_track=Dict(ref="LoR-7.6.1, LoR-7.6.2", fields={
                 "vp_by_roosts_on_map": Map(keys="[0-9]", value=Int(lo=0, hi=9), doc="Evening VP by roosts on the map"),
                 "draw_bonus": Dict(fields={"spaces": List(item=Int(lo=1, hi=7), doc="roosts on the map that add a "
                                                                                     "card to the Evening draw"),
                                            "effect": NOTE}),
                 "layout": NOTE, "sources": NOTE, "bots": NOTE}),
-            "decree_columns": Fixed(why=IN_CODE + ": the Decree's four columns (LoR-7.4.2)"),
-            "loyal_viziers": Dict(ref="LoR-7.3.4", fields={"count": Int(lo=0, hi=4),
-                                                          "suit": Fixed(why=IN_CODE + ": viziers are birds"),
-                                                          "note": NOTE}),
-            "leaders": List(min=1, unique="id", ref="LoR-7.8", item=Dict(fields={
+            decree_columns=Fixed(why=IN_CODE + ": the Decree's four columns (LoR-7.4.2)"),
+            loyal_viziers=Dict(ref="LoR-7.3.4", fields={"count": Int(lo=0, hi=4),
+                                                       "suit": Fixed(why=IN_CODE + ": viziers are birds"),
+                                                       "note": NOTE}),
+            leaders=List(min=1, unique="id", ref="LoR-7.8", item=Dict(fields={
                 "id": Str(choices=("builder", "charismatic", "commander", "despot")), "name": Str(),
                 "viziers": List(item=Str(choices=DECREE), min=2, max=2, doc="the Decree columns of the viziers"),
                 "ability": NOTE})),
-            "leaders_sources": NOTE, "other": NOTE, "pieces_sources": NOTE}),
-        "alliance": Dict(ref="LoR-8", component="Alliance board", fields={
-            "name": Str(),
-            "pieces": Dict(doc=PIECES, ref="LoR-8.3.1, LoR-B.1", fields={
-                "warriors": COUNT, "bases": COUNT, "sympathy_tokens": COUNT,
-                "base_suits": List(item=Str(choices=SUITS), min=1, doc="one base per suit")}),
-            "sympathy_track": Dict(ref="LoR-8.4.2", fields={
+            leaders_sources=NOTE, other=NOTE),
+        "alliance": _faction(
+            "LoR-8", "Alliance board", "LoR-8.3.1, LoR-B.1",
+            {"warriors": COUNT, "bases": COUNT, "sympathy_tokens": COUNT,
+             "base_suits": List(item=Str(choices=SUITS), min=1, doc="one base per suit")},
+            sympathy_track=Dict(ref="LoR-8.4.2", fields={
                 "supporters_cost": TRACK, "vp": TRACK, "layout": NOTE, "sources": NOTE, "bots": NOTE}),
-            "supporters": Dict(ref="LoR-8.2.3", fields={
+            supporters=Dict(ref="LoR-8.2.3", fields={
                 "limit_without_base": COUNT,
                 "limit_with_base": AnyOf(options=(COUNT, Null()), doc="null: no limit"), "note": NOTE}),
-            "bases_box": NOTE, "pieces_sources": NOTE}),
-        "vagabond": Dict(ref="LoR-9", component="Vagabond board", fields={
-            "name": Str(),
-            "pieces": Dict(doc=PIECES, ref="LoR-B.1", fields={"pawn": COUNT, "relationship_markers": COUNT}),
-            "item_rules": Dict(ref="LoR-9.2.5", fields={
+            bases_box=NOTE),
+        "vagabond": _faction(
+            "LoR-9", "Vagabond board", "LoR-B.1", {"pawn": COUNT, "relationship_markers": COUNT},
+            item_rules=Dict(ref="LoR-9.2.5", fields={
                 "tracks": Dict(fields={"items": ITEM_LIST, "capacity_each": Int(lo=1, hi=9)}),
                 "satchel_items": ITEM_LIST,
                 "refresh": NOTE, "evening_draw": NOTE, "item_limit": NOTE, "actions_by_item": NOTE, "sources": NOTE}),
-            "relationships": Dict(ref="LoR-9.2.9", fields={
+            relationships=Dict(ref="LoR-9.2.9", fields={
                 "track": List(item=Str(choices=RELATIONS), min=2, doc="Hostile, then Indifferent up to Allied"),
                 "start": Str(choices=RELATIONS, ref="LoR-9.3.6"),
                 "aids_to_advance": Map(keys=r"[a-z_0-9]+->[a-z_0-9]+", value=Int(lo=1, hi=9),
                                        doc="Aids to take each step"),
                 "vp_on_reaching": Map(choices=RELATIONS, value=Int(lo=0, hi=9)),
                 "aiding_allied": NOTE, "note": NOTE, "sources": NOTE, "unconfirmed": NOTE}),
-            "characters": List(min=1, unique="id", ref="LoR-D.1, LoR-D.2, LoR-D.3", item=Dict(fields={
+            characters=List(min=1, unique="id", ref="LoR-D.1, LoR-D.2, LoR-D.3", item=Dict(fields={
                 "id": Str(choices=("thief", "tinker", "ranger")), "name": Str(),
                 "start_items": ITEM_LIST, "special_action": NOTE})),
-            "quests": Dict(ref="LoR-9.3.3, LoR-9.5.5", component="quest cards", fields={
+            quests=Dict(ref="LoR-9.3.3, LoR-9.5.5", component="quest cards", fields={
                 "count": COUNT, "per_suit": COUNT, "rule": NOTE, "sources": NOTE,
                 "cards": List(min=1, unique="id", item=Dict(fields={
                     "id": Str(), "name": Str(), "suit": Str(choices=SUITS),
                     "items": List(item=Str(choices=ITEMS), min=2, max=2)}))}),
-            "pieces_sources": NOTE, "characters_sources": NOTE})}),
+            characters_sources=NOTE)}),
     "dominance_cards": Dict(ref="LoR-2.1.3, LoR-3.3", component="dominance cards", fields={
         "count": COUNT, "deck_ids": List(item=Str(), doc="their entries in the standard deck"),
         "win_conditions": NOTE, "rules": NOTE, "sources": NOTE}),
@@ -421,8 +423,6 @@ def _board(chk: _Checks, name: str, raw: dict) -> GameMap:
                  "priority order", "CW-GEN-8, CW-GEN-17")
         chk.need(c["free_slots_at_setup"] == c["building_slots"] - c["ruin"],
                  f"{where}.clearings[{i}].free_slots_at_setup", "must be building_slots less the ruin", "LoR-2.2.4")
-        chk.need(not (c["ruin"] and c["building_slots"] < 1), f"{where}.clearings[{i}].ruin",
-                 "a ruin needs a building slot", "LoR-2.2.4")
         chk.need(not set(c["adjacent"]) & set(c.get("closed_path_to", ())), f"{where}.clearings[{i}].closed_path_to",
                  "a closed path is not also an open one", "LoR-C.3.2")
     _links(chk, where, cl, "adjacent", raw["paths"], "LoR-2.2.1")
@@ -451,7 +451,8 @@ def _board(chk: _Checks, name: str, raw: dict) -> GameMap:
             chk.need(back and back[0]["via"]["type"] == via["type"], aw,
                      f"{a['forest']} does not list {f['id']} back across the same divider", "LoR-2.4.1")
             if via["type"] == "lake_ring":
-                chk.need(via.get("coastal_clearing") in f["clearings"], f"{aw}.via.coastal_clearing",
+                both = set(f["clearings"]) & set(fs[index[a["forest"]]]["clearings"])
+                chk.need(via.get("coastal_clearing") in both, f"{aw}.via.coastal_clearing",
                          "must be a coastal clearing both forests touch", "LoR-C.2.4")
             else:
                 line = frozenset(via.get("between", ()))

@@ -119,29 +119,27 @@ def test_a_user_file_is_laid_over_the_packaged_one(tmp_path):
     assert data.load_maps(str(path))["fall"].title == "Autumn"
 
 
-def _set(at: str, value):
-    """An edit setting the field at the dotted path ``at`` (``maps.fall.clearings.0.suit``)."""
+_DROP = object()
+
+
+def _set(at: str, value=_DROP):
+    """An edit setting (or, without a value, deleting) the field at the dotted path ``at``
+    (``maps.fall.clearings.0.suit``)."""
     *parents, last = at.split(".")
 
     def edit(d):
         for p in parents:
             d = d[int(p)] if isinstance(d, list) else d[p]
-        d[int(last) if isinstance(d, list) else last] = value
-    return edit
-
-
-def _drop(at: str):
-    *parents, last = at.split(".")
-
-    def edit(d):
-        for p in parents:
-            d = d[int(p)] if isinstance(d, list) else d[p]
-        del d[last]
+        key = int(last) if isinstance(d, list) else last
+        if value is _DROP:
+            del d[key]
+        else:
+            d[key] = value
     return edit
 
 
 @pytest.mark.parametrize("file, edit, message", [
-    ("maps", _drop("maps.fall.clearings.2.adjacent"), "maps.fall.clearings[2]: missing key 'adjacent' (LoR-2.2)"),
+    ("maps", _set("maps.fall.clearings.2.adjacent"), "maps.fall.clearings[2]: missing key 'adjacent' (LoR-2.2)"),
     ("maps", _set("maps.fall.clearings.0.slots", 1), "maps.fall.clearings[0].slots: unknown key; known: id, suit,"),
     ("deck", _set("standard_deck.cards.0.count", "2"),
      "standard_deck.cards[0].count: expected a whole number, got text (LoR-2.1)"),
@@ -180,6 +178,15 @@ def _drop(at: str):
      "items.setup.map_item_supply.counts.torch: expected a whole number, got text (LoR-5.1.5, RT-OPEN-1)"),
     ("components", _set("factions.alliance.sympathy_track.vp", [0, 1, 1]),
      "factions.alliance.sympathy_track.vp: states 10, the entries give 3 (LoR-8.2.5)"),
+    ("maps", _set("maps.lake.features.ferry.setup_clearing", 2), "maps.lake.features.ferry.setup_clearing: must be "
+                                                                  "the coastal corner"),
+    ("maps", _set("maps.fall.corners.diagonal_pairs.0", [1, 2]), "maps.fall.clearings[0].diagonal_opposite_corner: "
+                                                                 "must agree with corners.diagonal_pairs (LoR-3.3.1)"),
+    ("components", _set("factions.vagabond.characters.0.start_items", ["boot", "torch", "torch", "sword"]),
+     "factions.vagabond.characters[0].start_items: must be S items (LoR-9.3.5"),
+    ("components", _set("factions.vagabond.quests.cards.0.suit", "mouse"),
+     "factions.vagabond.quests.per_suit: states 5, the cards give fox 4, mouse 6, rabbit 5 (LoR-9.3.3)"),
+    ("components", _set("map_pieces.ruins.count", 5), "items.setup.ruin_items_R.items: needs one item per ruin (5)"),
     ("components", _set("dominance_cards.deck_ids.0", "dominance_x"), "dominance_cards.deck_ids: must be the deck's "
                                                                       "dominance cards"),
 ])
