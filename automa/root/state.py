@@ -1,0 +1,299 @@
+"""The game in progress: the map's pieces, the seats, the deck, the item supply and the score.
+
+Plain data only. Clearing ``c`` (1..12, its Clockwork priority number, CW-GEN-8) is ``game.clearings[c]``;
+``game.clearings[0]`` is ``None`` so that ids index the list directly. A faction is named by its base-game
+name (``FACTIONS``, in setup-letter order A..D, LoR-5.1.7, CW-GEN-9); a human and a bot of the same
+faction own the same pieces (LoR-1.5.2). Each seat keeps the pieces in its supply, the pieces out of the
+game (a removed keep, LoR-6.2.2), its score and the VP of each scoring source (RT-STUDY-5), and a
+``board``: the faction's own state, defined by the module of that faction or bot (a human faction's
+Decree, a bot's tracks). A board has ``copy()``, and may have ``removed(game, seat, clearing, kind, by)``,
+called after one of its buildings or tokens is removed.
+
+The operations here are the ones every rule area shares: placing and removing pieces (with the removal
+VP, LoR-3.2.1), rule (LoR-2.5), scoring and the 30-VP win (LoR-3.1, RT-OPEN-32), and drawing and
+discarding (LoR-2.1, LoR-3.3.3, RT-OPEN-35).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from automa.root.data import Card, GameMap
+
+FACTIONS = ("marquise", "eyrie", "alliance", "vagabond")   # setup letters A, B, C, D (LoR-5.1.7, CW-GEN-9)
+WIN = 30                                                   # LoR-3.1
+
+
+class Victory(Exception):
+    """Raised the moment a seat reaches 30 VP (LoR-3.1) or wins by dominance (LoR-3.3.1); the turn loop
+    catches it and ends the game."""
+
+    def __init__(self, faction: str, how: str):
+        super().__init__(f"{faction} wins ({how})")
+        self.faction = faction
+        self.how = how
+
+
+@dataclass(slots=True)
+class ClearingState:
+    """The pieces in one clearing (LoR-2.2): warriors by faction, buildings and tokens as
+    ``(faction, kind)``, and whether its ruin is still there (LoR-2.2.4). ``suit`` is fixed at setup."""
+
+    suit: str
+    slots: int
+    warriors: dict[str, int] = field(default_factory=dict)
+    buildings: list[tuple[str, str]] = field(default_factory=list)
+    tokens: list[tuple[str, str]] = field(default_factory=list)
+    ruin: bool = False
+
+    def copy(self) -> ClearingState:
+        return ClearingState(self.suit, self.slots, dict(self.warriors), list(self.buildings), list(self.tokens),
+                             self.ruin)
+
+    @property
+    def open_slots(self) -> int:
+        """Slots with neither a building nor a ruin (LoR-2.2.3, LoR-2.2.4)."""
+        return self.slots - len(self.buildings) - self.ruin
+
+
+@dataclass(slots=True)
+class Seat:
+    """One faction at the table. ``bot`` is the bot's name, or ``None`` for the scripted player's seat."""
+
+    faction: str
+    bot: str | None
+    supply: dict[str, int]                     # pieces not on the map: "warrior", "sawmill", "roost", "wood", ...
+    board: Any = None                          # the faction's or bot's own state (its module's class)
+    vp: int = 0
+    sources: dict[str, int] = field(default_factory=dict)   # VP by scoring source (RT-STUDY-5)
+    hand: list[int] = field(default_factory=list)           # card ids; bots have none (CW-GEN-15)
+    crafted: list[str] = field(default_factory=list)        # items crafted, kept by the seat (CW-GEN-28)
+    persistent: list[int] = field(default_factory=list)     # persistent effects in the play area (LoR-4.1.3)
+    out: dict[str, int] = field(default_factory=dict)       # pieces out of the game (a removed keep, LoR-6.2.2)
+    dominance: int | None = None                             # the activated dominance card (LoR-3.3.1)
+
+    def copy(self) -> Seat:
+        return Seat(self.faction, self.bot, dict(self.supply), self.board.copy() if self.board is not None else None,
+                    self.vp, dict(self.sources), list(self.hand), list(self.crafted), list(self.persistent),
+                    dict(self.out), self.dominance)
+
+
+@dataclass(slots=True)
+class Game:
+    """Everything that changes in one game of Root.
+
+    ``seats`` are in turn order, ``seats[0]`` the first player (LoR-5.1.1). ``deck`` draws from its end;
+    ``dominance`` holds the dominance cards available beside the map (LoR-3.3.3). ``items`` is the map's
+    item supply (LoR-5.1.5, RT-OPEN-1) and ``ruin_items`` what lies hidden under each ruin (LoR-9.3.4).
+    ``pawn`` is the Vagabond's pawn: ``("clearing", c)`` or ``("forest", i)`` (an index into
+    ``map.forests``), or ``None`` without a Vagabond. ``rng`` holds the game's streams by name
+    (``"setup"``, ``"automa"``, ``"deck"``, ``"dice"``); ``options`` the resolved options.
+    """
+
+    map: GameMap
+    cards: tuple[Card, ...]
+    clearings: list[ClearingState | None]
+    seats: list[Seat]
+    options: dict
+    rng: dict
+    deck: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    dominance: list[int] = field(default_factory=list)
+    items: dict[str, int] = field(default_factory=dict)
+    ruin_items: dict[int, list[str]] = field(default_factory=dict)
+    pawn: tuple[str, int] | None = None
+    round: int = 0
+    turn: int = 0
+    active: int = 0
+    guards: list[str] = field(default_factory=list)
+    trace: Any = None
+
+    def seat(self, faction: str) -> Seat | None:
+        """The seat of ``faction``, or ``None`` when it is not at the table."""
+        for s in self.seats:
+            if s.faction == faction:
+                return s
+        return None
+
+    def copy(self) -> Game:
+        """A copy that shares no mutable part with this game (lookahead; the forward-model test checks it).
+        The streams are the caller's to replace; the trace is dropped."""
+        return Game(self.map, self.cards, [None] + [c.copy() for c in self.clearings[1:]],
+                    [s.copy() for s in self.seats], self.options, dict(self.rng), list(self.deck),
+                    list(self.discard), list(self.dominance), dict(self.items),
+                    {c: list(v) for c, v in self.ruin_items.items()}, self.pawn, self.round, self.turn,
+                    self.active, list(self.guards), None)
+
+
+def new_game(game_map: GameMap, cards: tuple[Card, ...], seats: list[Seat], options: dict, rng: dict) -> Game:
+    """An empty table on ``game_map``: printed suits (a map with suit markers gets them at setup, LoR-A.1),
+    the ruins on their R slots (LoR-5.1.4), no pieces; the seats as given. Setup fills in the rest."""
+    clearings: list[ClearingState | None] = [None]
+    for cl in game_map.clearings:
+        clearings.append(ClearingState(cl.suit or "", cl.slots, ruin=cl.ruin))
+    return Game(game_map, cards, clearings, seats, options, rng)
+
+
+# ---------------------------------------------------------------------------------------------- rule
+
+def presence(game: Game, c: int, faction: str) -> int:
+    """Warriors plus buildings of ``faction`` in clearing ``c``: what rule counts (LoR-2.5)."""
+    cl = game.clearings[c]
+    return cl.warriors.get(faction, 0) + sum(1 for f, _ in cl.buildings if f == faction)
+
+
+def ruler(game: Game, c: int) -> str | None:
+    """Who rules clearing ``c`` (LoR-2.5): strictly the most warriors plus buildings; a tie rules for
+    nobody, except that the Eyrie (human or bot) wins a tie it is in (Lords of the Forest, LoR-7.2.2,
+    CW-EE-ABIL-1). Tokens and the Vagabond's pawn never count."""
+    cl = game.clearings[c]
+    counts: dict[str, int] = dict(cl.warriors)
+    for f, _ in cl.buildings:
+        counts[f] = counts.get(f, 0) + 1
+    best, who = 0, []
+    for f in FACTIONS:
+        n = counts.get(f, 0)
+        if n > best:
+            best, who = n, [f]
+        elif n == best and n:
+            who.append(f)
+    if len(who) == 1:
+        return who[0]
+    if "eyrie" in who:
+        return "eyrie"
+    return None
+
+
+def rules(game: Game, faction: str, c: int) -> bool:
+    """Whether ``faction`` rules clearing ``c`` (LoR-2.5)."""
+    return ruler(game, c) == faction
+
+
+# ---------------------------------------------------------------------------------------------- pieces
+
+def place_warriors(game: Game, faction: str, c: int, n: int) -> int:
+    """Place up to ``n`` warriors of ``faction`` from its supply in ``c``; as many as the supply holds
+    (LoR-1.5.1, LoR-1.5.4). Returns how many were placed."""
+    seat = game.seat(faction)
+    n = min(n, seat.supply.get("warrior", 0))
+    if n > 0:
+        seat.supply["warrior"] -= n
+        w = game.clearings[c].warriors
+        w[faction] = w.get(faction, 0) + n
+    return max(n, 0)
+
+
+def remove_warriors(game: Game, faction: str, c: int, n: int) -> int:
+    """Remove up to ``n`` warriors of ``faction`` from ``c`` to its supply (LoR-4.3.4). Returns how many."""
+    w = game.clearings[c].warriors
+    n = min(n, w.get(faction, 0))
+    if n > 0:
+        w[faction] -= n
+        if not w[faction]:
+            del w[faction]
+        game.seat(faction).supply["warrior"] += n
+    return max(n, 0)
+
+
+def move_warriors(game: Game, faction: str, origin: int, destination: int, n: int) -> None:
+    """Move ``n`` warriors of ``faction`` from ``origin`` to ``destination`` (the legality is the mover's
+    rule: LoR-4.2)."""
+    w = game.clearings[origin].warriors
+    assert 0 < n <= w.get(faction, 0), (faction, origin, n)
+    w[faction] -= n
+    if not w[faction]:
+        del w[faction]
+    d = game.clearings[destination].warriors
+    d[faction] = d.get(faction, 0) + n
+
+
+def place_building(game: Game, faction: str, kind: str, c: int) -> bool:
+    """Place a ``kind`` building of ``faction`` from its supply in an open slot of ``c`` (LoR-2.2.3).
+    Returns whether it was placed (no slot or none in supply: not placed, LoR-1.5.4)."""
+    seat, cl = game.seat(faction), game.clearings[c]
+    if cl.open_slots <= 0 or seat.supply.get(kind, 0) <= 0:
+        return False
+    seat.supply[kind] -= 1
+    cl.buildings.append((faction, kind))
+    return True
+
+
+def place_token(game: Game, faction: str, kind: str, c: int) -> bool:
+    """Place a ``kind`` token of ``faction`` from its supply in ``c`` (tokens take no slot). Returns whether
+    it was placed."""
+    seat = game.seat(faction)
+    if seat.supply.get(kind, 0) <= 0:
+        return False
+    seat.supply[kind] -= 1
+    game.clearings[c].tokens.append((faction, kind))
+    return True
+
+
+def remove_piece(game: Game, c: int, piece: tuple[str, str], by: str | None, building: bool) -> None:
+    """Remove one building or token ``piece`` = ``(faction, kind)`` from ``c``. It goes back to its owner's
+    supply, or out of the game if the owner's board says so (the keep, LoR-6.2.2). A remover ``by``
+    another faction scores 1 VP (LoR-3.2.1, CW-GEN-23); then the owner's board reacts (``removed``)."""
+    cl = game.clearings[c]
+    (cl.buildings if building else cl.tokens).remove(piece)
+    owner, kind = piece
+    seat = game.seat(owner)
+    board = seat.board
+    if getattr(board, "gone_when_removed", ()) and kind in board.gone_when_removed:
+        seat.out[kind] = seat.out.get(kind, 0) + 1
+    else:
+        seat.supply[kind] = seat.supply.get(kind, 0) + 1
+    if by is not None and by != owner:
+        score(game, by, 1, "removal")
+    if hasattr(board, "removed"):
+        board.removed(game, seat, c, kind, by)
+
+
+# ---------------------------------------------------------------------------------------------- score
+
+def score(game: Game, faction: str, vp: int, source: str) -> None:
+    """Add ``vp`` (negative: lose) to ``faction``'s score, by ``source`` (RT-STUDY-5). With the default
+    ``vp_floor`` ``floor_zero`` a score never drops below 0 (RT-OPEN-32); reaching 30 wins at once unless
+    the seat has activated a dominance card, whose score marker has left the track (LoR-3.1, LoR-3.3.1)."""
+    seat = game.seat(faction)
+    new = seat.vp + vp
+    if new < 0 and game.options.get("vp_floor", "floor_zero") == "floor_zero":
+        new = 0
+    gained = new - seat.vp
+    seat.vp = new
+    seat.sources[source] = seat.sources.get(source, 0) + gained
+    if game.trace and gained != vp:
+        game.trace.event("guard", rule="RT-OPEN-32", faction=faction, lost=vp - gained)
+    if seat.vp >= WIN and seat.dominance is None:
+        raise Victory(faction, "score")
+
+
+# ---------------------------------------------------------------------------------------------- cards
+
+def draw(game: Game, n: int = 1) -> list[int]:
+    """Draw up to ``n`` cards from the deck. When it runs out the discard pile is shuffled at once into a
+    new deck with the deck stream (LoR-2.1); if both are empty the draw gets nothing and the guard is
+    recorded (RT-OPEN-35, default ``skip_draw``)."""
+    got = []
+    for _ in range(n):
+        if not game.deck:
+            if not game.discard:
+                if "RT-OPEN-35" not in game.guards:
+                    game.guards.append("RT-OPEN-35")
+                if game.trace:
+                    game.trace.event("guard", rule="RT-OPEN-35", wanted=n - len(got))
+                break
+            pile = sorted(game.discard)
+            game.discard.clear()
+            game.rng["deck"].shuffle(pile)
+            game.deck = pile
+        got.append(game.deck.pop())
+    return got
+
+
+def discard(game: Game, card: int) -> None:
+    """Put ``card`` on the discard pile; a dominance card becomes available beside the map instead
+    (LoR-3.3.3)."""
+    if game.cards[card].kind == "dominance":
+        game.dominance.append(card)
+    else:
+        game.discard.append(card)
