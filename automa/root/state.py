@@ -87,7 +87,9 @@ class Game:
     item supply (LoR-5.1.5, RT-OPEN-1) and ``ruin_items`` what lies hidden under each ruin (LoR-9.3.4).
     ``pawn`` is the Vagabond's pawn: ``("clearing", c)`` or ``("forest", i)`` (an index into
     ``map.forests``), or ``None`` without a Vagabond. ``rng`` holds the game's streams by name
-    (``"setup"``, ``"automa"``, ``"deck"``, ``"dice"``); ``options`` the resolved options.
+    (``"setup"``, ``"automa"``, ``"deck"``, ``"dice"``); ``options`` the resolved options. ``ask`` puts a
+    choice to the scripted player (:func:`automa.root.decide.choose`); a copy has none: whoever plays the
+    copy sets it.
     """
 
     map: GameMap
@@ -107,6 +109,7 @@ class Game:
     active: int = 0
     guards: list[str] = field(default_factory=list)
     trace: Any = None
+    ask: Any = None            # ask(game, kind, choices) -> choice: the player's strategy (automa.root.decide)
 
     def seat(self, faction: str) -> Seat | None:
         """The seat of ``faction``, or ``None`` when it is not at the table."""
@@ -117,12 +120,12 @@ class Game:
 
     def copy(self) -> Game:
         """A copy that shares no mutable part with this game (lookahead; the forward-model test checks it).
-        The streams are the caller's to replace; the trace is dropped."""
+        The streams are the caller's to replace; the trace and ``ask`` are dropped."""
         return Game(self.map, self.cards, [None] + [c.copy() for c in self.clearings[1:]],
                     [s.copy() for s in self.seats], self.options, dict(self.rng), list(self.deck),
                     list(self.discard), list(self.dominance), dict(self.items),
                     {c: list(v) for c, v in self.ruin_items.items()}, self.pawn, self.round, self.turn,
-                    self.active, list(self.guards), None)
+                    self.active, list(self.guards), None, None)
 
 
 def new_game(game_map: GameMap, cards: tuple[Card, ...], seats: list[Seat], options: dict, rng: dict) -> Game:

@@ -143,3 +143,14 @@ def test_a_copy_shares_no_mutable_part():
     h.seat("marquise").hand.append(5)
     assert g.clearings[1].warriors == {"marquise": 3} and g.deck == [1, 2, 3] and g.seat("marquise").hand == []
     assert g.seat("marquise").supply["warrior"] == 17
+
+
+def test_a_single_choice_is_taken_without_asking_and_others_are_put_to_ask():
+    from automa.root.decide import choose
+    g = table()
+    asked = []
+    g.ask = lambda game, kind, choices: asked.append((kind, choices)) or choices[-1]
+    assert choose(g, "march", [(1, 2)]) == (1, 2) and asked == []
+    assert choose(g, "march", [(1, 2), (1, 5)]) == (1, 5) and asked == [("march", ((1, 2), (1, 5)))]
+    with pytest.raises(ValueError):
+        choose(g, "march", [])
