@@ -113,8 +113,8 @@ OPTIONS = (
     Bots("bots", "str", OTHERS, "the bots at the table: others (one for each faction the player does not play), "
          "or a comma-separated list of bot names", (OTHERS,) + tuple(BOTS), "CW-GEN-2, CW-GEN-18, RT-STUDY-1",
          kind="setting"),
-    Option("difficulty", "str", "default", "every bot's difficulty, unless its own <bot>_difficulty says otherwise",
-           LEVELS, "CW-GEN-19, CW-GEN-24, RT-STUDY-7", kind="setting"),
+    Option("difficulty", "str", "default", "every bot's difficulty, unless its own mm_, ee_, aa_ or vb_difficulty "
+           "says otherwise", LEVELS, "CW-GEN-19, CW-GEN-24, RT-STUDY-7", kind="setting"),
     *_table(MM), *_table(EE), *_table(AA), *_table(VB),
     _bot(VB, "vb_character", "str", "thief", "the Vagabot's character card", CHARACTERS,
          "CW-VB-SETUP-1, CW-VB-CHAR-THIEF, CW-VB-CHAR-TINKER, CW-VB-CHAR-RANGER", kind="setting"),
