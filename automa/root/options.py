@@ -77,10 +77,10 @@ class BotOption(Option):
 
 
 def _bot(bot: str, name: str, type: str, default, help: str, choices: tuple, ref: str, kind: str = "rule",
-         applies_if: tuple = (), **more) -> BotOption:
+         applies_if: tuple = ()) -> BotOption:
     """An option of ``bot`` (see :class:`BotOption`); without ``applies_if`` it applies while the bot plays."""
     return BotOption(name, type, default, help, choices, ref, kind=kind,
-                     applies_if=applies_if or ("bots", bot), bot=bot, **more)
+                     applies_if=applies_if or ("bots", bot), bot=bot)
 
 
 def _rule(name, default, alternatives, ref, help, bot="", applies_if=()) -> Option:
