@@ -1,9 +1,11 @@
 """What the core gives a game beyond one player against one automa (docs/new-game.md section 13):
 several automa sides, no winner, guards, and games of bots only; on the bots test game
 (tests/core/botsgame.py). Rurik's, Stroganov's and the tiny game's tables stay as they were."""
+import io
 import json
 from dataclasses import replace
 
+import pandas as pd
 import pytest
 
 from automa.analysis.stats import Tally
@@ -101,6 +103,12 @@ def test_a_run_writes_sides_guards_and_no_winner_and_counts_the_guards(capsys, t
     assert f"empty deck (BOTS-DECK) fired in {fired[botsgame.EMPTY_DECK]} of 80 finished games" in out
     wins = int((games["winner"] == "player").sum())
     assert f"player win rate {wins / 80:.1%}" in out and "ties 0," in out
+    code, out, err = run_cli(capsys, "summarize", tmp_path / "r", "--format", "csv")
+    assert code == 0, err
+    summary = pd.read_csv(io.StringIO(out)).iloc[0]
+    assert (summary["games"], summary["player_wins"], summary["ties"]) == (80, wins, 0)  # "none" is neither
+    code, out, err = run_cli(capsys, "compare", tmp_path / "r", tmp_path / "r")
+    assert code == 0 and "paired over 80 games" in out, err
 
 
 def test_a_run_of_a_game_without_guards_has_no_guard_line(capsys, tmp_path):
