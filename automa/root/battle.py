@@ -13,7 +13,7 @@ Steps, as :func:`battle` runs them:
    Scouting Party (which cancels ambushes) never has an effect. In its place the attacker's
    ``immediate_hits`` hook (the Vagabot's Marksman, CW-VB-TRAIT-4) deals its hits before the roll.
 2. Roll (LoR-4.3.2): two dice 0-3 from ``game.rng["dice"]``; the attacker deals the higher, the defender
-   the lower, each side's ``roll`` hook may choose otherwise (Guerrilla War, LoR-8.2.2, CW-AA-TRAIT-3);
+   the lower, unless the defender's ``deals_higher_as_defender`` hook swaps them (LoR-8.2.2);
    each side's rolled hits are capped by its ``max_rolled_hits`` (LoR-4.3.2.I).
 3. Effects (LoR-4.3.3): extra hits ignore the cap (LoR-4.3.3.I): the caller's ``extra`` (a bot step's
    extra hit, e.g. the Eyrie's largest Decree column, CW-EE-DAY-4), each side's ``extra_hits`` hook
@@ -32,8 +32,8 @@ Board hooks (all optional, looked up by name; ``seat`` is the board's own seat, 
 * ``max_rolled_hits(game, seat, c, role) -> int``: the cap on rolled hits. Default: the seat's warriors in
   ``c`` (LoR-4.3.2.I). The Vagabond: his undamaged swords (LoR-9.2.6); the Vagabot: his Battle Track
   (CW-VB-ABIL-4).
-* ``roll(game, seat, c, role, high, low) -> int``: the die this side deals. Default: ``high`` for the
-  attacker, ``low`` for the defender (LoR-4.3.2). The Alliance as defender: ``high`` (LoR-8.2.2).
+* ``deals_higher_as_defender(game, seat, c) -> bool``: this defender deals the higher roll and the
+  attacker the lower (Guerrilla War, LoR-8.2.2; the Alliance bot's Veterans, CW-AA-TRAIT-3). Default: no.
 * ``immediate_hits(game, seat, c, role, other) -> int``: hits dealt at once, before the roll (Marksman).
 * ``extra_hits(game, seat, c, role, other) -> int``: standing extra hits (LoR-4.3.3.I).
 * ``defenseless(game, seat, c) -> bool``: whether this defender gives the attacker the extra hit of
@@ -169,16 +169,17 @@ def battle(game: Game, attacker: str, defender: str, c: int, extra: int = 0) -> 
     # step 1: no ambush at our tables (see the docstring); immediate hits before the roll
     first = _hook(sa, "immediate_hits", 0)(game, sa, c, ATTACKER, defender)
     if first:
+        result.dealt[0] += first
         _deal(game, result, 0, first)
     # step 2: roll (LoR-4.3.2)
     dice = game.rng["dice"]
     a, b = dice.randint(0, 3), dice.randint(0, 3)
     high, low = max(a, b), min(a, b)
     result.dice = (high, low)
+    hook = getattr(sd.board, "deals_higher_as_defender", None)
+    dice_dealt = (low, high) if hook is not None and hook(game, sd, c) else (high, low)
     rolled = []
-    for i, (seat, role) in enumerate(((sa, ATTACKER), (sd, DEFENDER))):
-        hook = getattr(seat.board, "roll", None)
-        die = hook(game, seat, c, role, high, low) if hook is not None else (high if i == 0 else low)
+    for die, seat, role in zip(dice_dealt, seats, (ATTACKER, DEFENDER)):
         cap = getattr(seat.board, "max_rolled_hits", None)
         cap = cap(game, seat, c, role) if cap is not None else game.clearings[c].warriors.get(seat.faction, 0)
         rolled.append(min(die, cap))                                          # LoR-4.3.2.I
@@ -217,7 +218,7 @@ def _deal(game: Game, result: Battle, side: int, hits: int) -> None:
         return
     c = result.clearing
     by = (result.attacker, result.defender)[side]
-    victim = (result.defender, result.attacker)[1 - side]
+    victim = (result.defender, result.attacker)[side]
     seat = game.seat(victim)
     cl = game.clearings[c]
     before_w = cl.warriors.get(victim, 0)
