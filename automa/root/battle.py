@@ -246,25 +246,25 @@ def _card_effects(game: Game, result: Battle, seats: tuple[Seat, Seat], rolled: 
         if seat.bot is not None or not seat.persistent:
             continue
         other = 1 - i
-        card = _held(game, seat, "armorers")
+        card = held(game, seat, "armorers")
         if card is not None and rolled[other] and choose(game, "armorers", (card, PASS)) != PASS:
             hits[other] -= rolled[other]
             use_card(game, seat, card)
         if i == 0:
-            card = _held(game, seat, "brutal_tactics")
+            card = held(game, seat, "brutal_tactics")
             if card is not None and choose(game, "brutal_tactics", (card, PASS)) != PASS:
                 hits[0] += 1
                 state.score(game, result.defender, 1, "card")
                 if game.trace:
                     game.trace.event("card", rule="LoR-4.3.3", effect="brutal_tactics", faction=seat.faction)
         else:
-            card = _held(game, seat, "sappers")
+            card = held(game, seat, "sappers")
             if card is not None and choose(game, "sappers", (card, PASS)) != PASS:
                 hits[1] += 1
                 use_card(game, seat, card)
 
 
-def _held(game: Game, seat: Seat, effect: str) -> int | None:
+def held(game: Game, seat: Seat, effect: str) -> int | None:
     """The card with ``effect`` in ``seat``'s play area, or ``None``."""
     for card in seat.persistent:
         if game.cards[card].effect == effect:
