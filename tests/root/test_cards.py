@@ -142,7 +142,7 @@ def test_command_warren_offers_one_battle_LoR_4_3():
     state.place_warriors(g, "eyrie", 5, 1)
     cards.daylight_effects(g, m)
     assert g.ask.asked[0] == ("command_warren", ((5, "eyrie"), PASS))
-    assert g.clearings[5].warriors == {"marquise": 3}
+    assert g.clearings[5].warriors == {"marquise": 2}          # dice 3-3: each side deals its cap
 
 
 def test_tax_collector_removes_own_warrior_to_draw_LoR_4_1_3():
