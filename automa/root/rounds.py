@@ -36,10 +36,12 @@ class Outcome:
     how: str
 
 
-def play(game: Game, modules: Callable[[str], ModuleType] = module) -> Outcome:
+def play(game: Game, modules: Callable[[str], ModuleType] = module,
+         at_turn: Callable[[Game], None] | None = None) -> Outcome:
     """Play turns until a Victory or the turn cap (LoR-1.4.1, LoR-3.1, RT-OPEN-36). ``game.round`` counts the
     rounds begun, ``game.turn`` the turns begun, ``game.active`` the index of the seat taking its turn.
-    A Victory ends the game at once, in the middle of a turn if it comes there (LoR-3.1)."""
+    A Victory ends the game at once, in the middle of a turn if it comes there (LoR-3.1). ``at_turn(game)``,
+    if given, is called as each turn begins (the lookahead's checkpoint)."""
     cap = game.options.get("turn_cap", 50)
     trace = game.trace
     try:
@@ -50,6 +52,8 @@ def play(game: Game, modules: Callable[[str], ModuleType] = module) -> Outcome:
                 game.turn += 1
                 if trace:
                     trace.event("turn", rule="LoR-1.4.1", round=game.round, turn=game.turn, faction=seat.faction)
+                if at_turn is not None:
+                    at_turn(game)
                 modules(player_of(seat)).turn(game, seat)
     except Victory as won:
         if trace:

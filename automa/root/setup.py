@@ -112,12 +112,13 @@ def bot_streams(options: dict, rng: dict) -> dict:
 
 
 def setup(d: RootData, options: dict, rng: dict, modules: Callable[[str], ModuleType] = module,
-          trace=None) -> Game:
+          trace=None, ask=None) -> Game:
     """A game ready for its first turn (LoR-5.1, CW-GEN-17..21), drawing from the streams ``rng`` by name
     (:func:`bot_streams`). ``modules`` finds the module of a faction
     or bot by its :data:`MODULES` key (a test passes fakes). The map's clearing ids are its priority
     markers (CW-GEN-17); scores start at 0 (LoR-5.1.2). The factions set up in setup-letter order A..D,
-    each bot by its own board (LoR-5.1.7, CW-GEN-21)."""
+    each bot by its own board (LoR-5.1.7, CW-GEN-21). ``trace`` and ``ask`` (the player's choices,
+    :mod:`automa.root.decide`) are the game's from the start: a faction's setup may ask."""
     seats = []
     for faction, bot in seating(options):
         seat = Seat(faction, bot, dict(modules(bot or faction).PIECES))
@@ -126,7 +127,7 @@ def setup(d: RootData, options: dict, rng: dict, modules: Callable[[str], Module
         seats.append(seat)
     game = state.new_game(d.maps[options.get("map", "fall")], d.deck, _turn_order(seats, options, rng["setup"]),
                           options, bot_streams(options, rng))
-    game.trace = trace
+    game.trace, game.ask = trace, ask
     if trace:
         trace.event("seating", rule="LoR-5.1.1", seats=",".join(player_of(s) for s in game.seats))
     deal(game, sum(s.bot is None for s in seats))
