@@ -20,7 +20,7 @@ from automa.core.strategy import Decision, ask
 from automa.root import data, rounds, setup
 from automa.root.options import BOTS, OPTIONS, check
 from automa.root.rounds import CATEGORIES
-from automa.root.state import FACTIONS
+from automa.root.state import FACTIONS, Victory
 from automa.root.view import View
 
 
@@ -38,13 +38,12 @@ class _Table:
     """One game in play: the player's strategy and faction, the choices made so far, and the last turn's
     checkpoint (a copy of the game and its streams' states) for lookahead."""
 
-    __slots__ = ("strategy", "faction", "trace", "modules", "choices", "mark", "looks")
+    __slots__ = ("strategy", "faction", "trace", "modules", "choices", "mark")
 
     def __init__(self, strategy, faction: str | None, trace, modules):
         self.strategy, self.faction, self.trace, self.modules = strategy, faction, trace, modules
         self.choices: list = []
         self.mark = None
-        self.looks = 0
 
     def checkpoint(self, game) -> None:
         """At a turn's start: the game, its streams' states and how many choices came before."""
@@ -78,7 +77,7 @@ class _Table:
         seat = game.seats[game.active]
         try:
             self.modules(setup.player_of(seat)).turn(game, seat)
-        except (_Ahead, rounds.Victory):
+        except (_Ahead, Victory):
             pass
         return View(game, self.faction)
 
