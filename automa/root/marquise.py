@@ -28,7 +28,7 @@ A choice among cards offers one card of each name (copies are alike), in hand or
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from automa.root import data, state
@@ -59,12 +59,12 @@ class Board:
 
     keep: int | None = None
     recruited: bool = False
-    workshops_used: list[int] | None = None
+    workshops_used: list[int] = field(default_factory=list)
 
     gone_when_removed: ClassVar[tuple[str, ...]] = ("keep",)
 
     def copy(self) -> Board:
-        return Board(self.keep, self.recruited, None if self.workshops_used is None else list(self.workshops_used))
+        return Board(self.keep, self.recruited, list(self.workshops_used))
 
     def removed(self, game: Game, seat: Seat, c: int, kind: str, by: str | None) -> None:
         """A removed keep leaves the game, and with it the keep's protection and Field Hospitals
@@ -282,6 +282,81 @@ def overwork(game: Game, seat: Seat, c: int) -> None:
         game.trace.event("overwork", rule="LoR-6.5.5", clearing=c, card=card)
 
 
+def moves(game: Game) -> list[tuple[int, int, int]]:
+    """Every move ``(origin, destination, warriors)`` of the Marquise: along a path to an adjacent clearing,
+    ruling the origin or the destination (LoR-4.2, LoR-4.2.1)."""
+    out = []
+    for o in range(1, len(game.clearings)):
+        n = game.clearings[o].warriors.get(FACTION, 0)
+        if not n:
+            continue
+        here = state.rules(game, FACTION, o)
+        for d in sorted(game.map.clearings[o - 1].adjacent):
+            if here or state.rules(game, FACTION, d):
+                out.extend((o, d, k) for k in range(1, n + 1))
+    return out
+
+
+def move(game: Game, o: int, d: int, n: int) -> None:
+    """Move ``n`` Marquise warriors from ``o`` to ``d`` (LoR-4.2); the other boards hear of it (``entered``:
+    the Alliance's Outrage, CW-AA-ABIL-3, LoR-8.2.6)."""
+    state.move_warriors(game, FACTION, o, d, n)
+    for other in game.seats:
+        if other.faction != FACTION and hasattr(other.board, "entered"):
+            other.board.entered(game, other, d, FACTION)
+
+
+def march(game: Game, seat: Seat) -> None:
+    """LoR-6.5.2: up to two moves, the same or separate warriors (LoR-4.2.2)."""
+    for _ in range(2):
+        options = moves(game)
+        if not options:
+            return
+        m = choose(game, "march", options + [PASS])
+        if m == PASS:
+            return
+        move(game, *m)
+        if game.trace:
+            game.trace.event("march", rule="LoR-6.5.2", origin=m[0], destination=m[1], warriors=m[2])
+
+
+def actions(game: Game, seat: Seat) -> list[tuple]:
+    """The Daylight actions she can take now (LoR-6.5.2..6.5.5), in a stable order."""
+    out: list[tuple] = []
+    if moves(game):
+        out.append(("march",))
+    if not seat.board.recruited and _buildings(game, "recruiter"):
+        out.append(("recruit",))
+    return out + build_options(game, seat) + overwork_options(game, seat)
+
+
+def daylight(game: Game, seat: Seat) -> None:
+    """LoR-6.5: up to three actions, plus one per bird card spent (not as part of an action), in any order
+    and number, until she passes. A bird is offered only while some action could follow it."""
+    left = ACTIONS
+    while True:
+        options = actions(game, seat)
+        birds = [("bird", k) for k in _distinct(game, [k for k in seat.hand if game.cards[k].suit == "bird"])]
+        choice = choose(game, "marquise_action", (options if left > 0 else []) + (birds if options else []) + [PASS])
+        if choice == PASS:
+            return
+        if choice[0] == "bird":
+            _spend(game, seat, choice[1])
+            left += 1
+            if game.trace:
+                game.trace.event("extra_action", rule="LoR-6.5", card=choice[1])
+            continue
+        left -= 1
+        if choice[0] == "march":
+            march(game, seat)
+        elif choice[0] == "recruit":
+            recruit(game, seat)
+        elif choice[0] == "build":
+            build(game, seat, choice[1], choice[2])
+        else:
+            overwork(game, seat, choice[1])
+
+
 # ---------------------------------------------------------------------------------------------- Evening
 
 def evening_draw(seat: Seat) -> int:
@@ -295,3 +370,14 @@ def draw_and_discard(game: Game, seat: Seat) -> None:
     seat.hand.extend(state.draw(game, evening_draw(seat)))
     while len(seat.hand) > HAND_LIMIT:
         _spend(game, seat, choose(game, "discard", _distinct(game, seat.hand)))
+
+
+# ---------------------------------------------------------------------------------------------- the turn
+
+def turn(game: Game, seat: Seat) -> None:
+    """One whole turn (LoR-1.4.1): Birdsong (LoR-6.4), Daylight (LoR-6.5), Evening (LoR-6.6)."""
+    seat.board.recruited = False
+    seat.board.workshops_used = []
+    place_wood(game, seat)
+    daylight(game, seat)
+    draw_and_discard(game, seat)

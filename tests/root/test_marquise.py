@@ -335,3 +335,99 @@ def test_evening_discards_down_to_five_LoR_6_6():
     assert g.ask.kinds() == ["discard", "discard"]
     assert len(seat.hand) == 5 and sorted(g.discard + seat.hand) == [14, 15, 17, 18, 19, 30, 40]
     assert g.discard == [30, 14]
+
+
+# ---------------------------------------------------------------------------------------------- Daylight
+
+def test_moves_need_rule_of_origin_or_destination_LoR_4_2_1_LoR_6_5_2():
+    g = bare(keep=1)
+    state.place_warriors(g, "marquise", 9, 2)
+    state.place_warriors(g, "eyrie", 9, 2)                   # 9 a tie: nobody rules
+    state.place_warriors(g, "marquise", 1, 1)                # she rules 1
+    got = marquise.moves(g)
+    assert (9, 1, 2) in got and (9, 1, 1) in got             # into a ruled clearing
+    assert not any(o == 9 and d in (4, 12) for o, d, _ in got)
+    assert (1, 5, 1) in got and (1, 9, 1) in got             # out of a ruled one
+
+
+def test_march_takes_up_to_two_moves_LoR_6_5_2_LoR_4_2_2():
+    g = bare(Script(march=[(1, 5, 2), (5, 2, 2)]), keep=1)
+    state.place_warriors(g, "marquise", 1, 3)
+    marquise.march(g, cat(g))
+    assert g.clearings[1].warriors == {"marquise": 1} and g.clearings[2].warriors == {"marquise": 2}
+    g = bare(Script(march=[(1, 5, 2), PASS]), keep=1)
+    state.place_warriors(g, "marquise", 1, 3)
+    marquise.march(g, cat(g))
+    assert g.clearings[5].warriors == {"marquise": 2} and g.ask.kinds() == ["march", "march"]
+
+
+def test_a_move_tells_the_other_boards_it_entered_a_clearing():
+    class Heard:
+        def __init__(self):
+            self.seen = []
+
+        def copy(self):
+            return self
+
+        def entered(self, game, seat, c, mover):
+            self.seen.append((seat.faction, c, mover))
+
+    g = bare(keep=1)
+    g.seat("eyrie").board = Heard()
+    state.place_warriors(g, "marquise", 1, 1)
+    marquise.move(g, 1, 5, 1)
+    assert g.seat("eyrie").board.seen == [("eyrie", 5, "marquise")]
+
+
+def daylight_table(script):
+    """Keep in 1 with 2 warriors and a recruiter; sawmill in 5 with a warrior; wood in 5."""
+    g = bare(script, keep=1)
+    state.place_warriors(g, "marquise", 1, 2)
+    state.place_warriors(g, "marquise", 5, 1)
+    state.place_building(g, "marquise", "recruiter", 1)
+    state.place_building(g, "marquise", "sawmill", 5)
+    state.place_token(g, "marquise", "wood", 5)
+    return g
+
+
+def test_daylight_has_three_actions_LoR_6_5():
+    g = daylight_table(Script(marquise_action=[("recruit",), ("overwork", 5), ("build", 5, "workshop")]))
+    cat(g).hand = [card(g, "bake_sale"), card(g, "a_visit_to_friends")]     # rabbit, rabbit
+    marquise.daylight(g, cat(g))
+    kinds = g.ask.kinds()
+    # three actions, then nothing is offered but to pass: birds only with an action to follow, no 4th
+    assert kinds.count("marquise_action") == 3
+    assert g.clearings[1].warriors["marquise"] == 3 and ("marquise", "workshop") in g.clearings[5].buildings
+
+
+def test_recruit_once_per_turn_LoR_6_5_3():
+    g = daylight_table(Script(marquise_action=[("recruit",)]))
+    marquise.daylight(g, cat(g))
+    second = g.ask.asked[1][1]
+    assert ("recruit",) not in second and ("march",) in second
+
+
+def test_a_bird_card_spent_buys_a_fourth_action_LoR_6_5():
+    def spend_bird(ch):
+        return next(c for c in ch if c[0] == "bird")
+
+    g = daylight_table(Script(marquise_action=[("march",), ("march",), ("march",), spend_bird, ("march",)],
+                              march=[PASS] * 8))
+    bird, anvil = card(g, "sappers"), card(g, "anvil")
+    cat(g).hand = [bird, anvil]
+    marquise.daylight(g, cat(g))
+    acts = [ch for k, ch in g.ask.asked if k == "marquise_action"]
+    # 3 actions, then only the bird (or pass), then a 4th action; then nothing is left to ask
+    assert len(acts) == 5
+    assert ("bird", bird) in acts[0] and acts[3] == (("bird", bird), PASS)
+    assert ("march",) in acts[4] and ("bird", bird) not in acts[4]
+    assert cat(g).hand == [anvil] and g.discard == [bird]
+
+
+def test_a_turn_places_wood_acts_and_draws_LoR_6_4_LoR_6_5_LoR_6_6():
+    g = daylight_table(Script(marquise_action=[PASS]))
+    g.deck = [20, 21]
+    cat(g).board.recruited = True                            # last turn's
+    marquise.turn(g, cat(g))
+    assert wood(g, 5) == 2 and cat(g).hand == [21] and not cat(g).board.recruited
+    assert ("recruit",) in g.ask.asked[0][1]
