@@ -21,10 +21,17 @@ Her choices, each through :func:`automa.root.decide.choose` with one of these ki
 - ``build_wood``: the clearing to take the next wood from, when the wood could come from several
   (LoR-6.5.4.II);
 - ``overwork``: the card to spend (LoR-6.5.5);
+- ``hits``: the next of her buildings or tokens to lose once her warriors are gone, ``("building", kind)``
+  or ``("token", kind)`` (LoR-4.3.4);
 - ``field_hospitals``: a card matching the clearing to spend, or ``PASS`` (LoR-6.2.3);
 - ``discard``: a card to discard down to five (LoR-6.6).
 
 A choice among cards offers one card of each name (copies are alike), in hand order.
+
+Hooks her board offers the other rule areas: ``take_hits`` (battle, LoR-4.3.4), ``warriors_removed``
+(Field Hospitals, LoR-6.2.3, for any removal of her warriors), ``removed`` (the keep, LoR-6.2.2) and
+``gone_when_removed``; and the module's :func:`may_place`, which every faction placing pieces asks
+(LoR-6.2.2).
 """
 from __future__ import annotations
 
@@ -71,6 +78,30 @@ class Board:
         (LoR-6.2.2)."""
         if kind == "keep":
             self.keep = None
+
+    def take_hits(self, game: Game, seat: Seat, c: int, hits: int, by: str | None) -> int:
+        """Battle's hits hook (LoR-4.3.4): her warriors in ``c`` go first, then her buildings and tokens there
+        in the order she chooses (kind ``hits``: ``(building or token, its kind)``); each removed building or
+        token scores ``by`` 1 VP (LoR-3.2.1). The removals resolve before their triggers (LoR-1.5.4):
+        Field Hospitals comes last, and not if the keep fell too. Returns the pieces removed."""
+        lost = state.remove_warriors(game, FACTION, c, hits)
+        removed = lost
+        cl = game.clearings[c]
+        while removed < hits:
+            pieces = sorted({("building", k) for f, k in cl.buildings if f == FACTION} |
+                            {("token", k) for f, k in cl.tokens if f == FACTION})
+            if not pieces:
+                break
+            what, kind = choose(game, "hits", pieces)
+            state.remove_piece(game, c, (FACTION, kind), by, building=what == "building")
+            removed += 1
+        self.warriors_removed(game, seat, c, lost)
+        return removed
+
+    def warriors_removed(self, game: Game, seat: Seat, c: int, n: int) -> None:
+        """The hook for every rule that removes her warriors (battle, card effects): Field Hospitals
+        (LoR-6.2.3)."""
+        field_hospitals(game, seat, c, n)
 
 
 # ---------------------------------------------------------------------------------------------- the keep

@@ -431,3 +431,29 @@ def test_a_turn_places_wood_acts_and_draws_LoR_6_4_LoR_6_5_LoR_6_6():
     marquise.turn(g, cat(g))
     assert wood(g, 5) == 2 and cat(g).hand == [21] and not cat(g).board.recruited
     assert ("recruit",) in g.ask.asked[0][1]
+
+
+# ---------------------------------------------------------------------------------------------- taking hits
+
+def test_hits_take_warriors_first_then_her_choice_LoR_4_3_4():
+    g = bare(Script(hits=[("building", "workshop")]), keep=1)
+    state.place_warriors(g, "marquise", 1, 1)
+    state.place_building(g, "marquise", "workshop", 1)
+    assert cat(g).board.take_hits(g, cat(g), 1, 2, "eyrie") == 2
+    assert g.ask.asked == [("hits", (("building", "workshop"), ("token", "keep")))]
+    assert g.clearings[1].warriors == {} and g.clearings[1].tokens == [("marquise", "keep")]
+    assert g.seat("eyrie").vp == 1 and cat(g).supply["workshop"] == 6
+
+
+def test_hits_then_field_hospitals_unless_the_keep_fell_LoR_1_5_4_LoR_6_2_3():
+    g = bare(Script(field_hospitals=[lambda ch: ch[0]]), keep=1)
+    cat(g).hand = [card(g, "bake_sale")]                     # rabbit
+    state.place_warriors(g, "marquise", 5, 2)
+    assert cat(g).board.take_hits(g, cat(g), 5, 3, "eyrie") == 2
+    assert g.clearings[1].warriors == {"marquise": 2} and cat(g).hand == []
+    g = bare(Script(field_hospitals=[lambda ch: ch[0]]), keep=1)
+    cat(g).hand = [card(g, "anvil")]                         # fox, as clearing 1
+    state.place_warriors(g, "marquise", 1, 2)
+    assert cat(g).board.take_hits(g, cat(g), 1, 3, "eyrie") == 3
+    assert cat(g).board.keep is None and g.clearings[1].warriors == {} and cat(g).hand == [card(g, "anvil")]
+    assert g.ask.asked == []
