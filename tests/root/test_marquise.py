@@ -457,3 +457,44 @@ def test_hits_then_field_hospitals_unless_the_keep_fell_LoR_1_5_4_LoR_6_2_3():
     assert cat(g).board.take_hits(g, cat(g), 1, 3, "eyrie") == 3
     assert cat(g).board.keep is None and g.clearings[1].warriors == {} and cat(g).hand == [card(g, "anvil")]
     assert g.ask.asked == []
+
+
+# ---------------------------------------------------------------------------------------------- whole games
+
+def test_whole_games_through_the_frame_keep_every_piece_LoR_1_5_1():
+    """The frame's setup (the Marquise first, LoR-5.1.7) and turn loop, with random choices and an idle
+    second seat: the pieces add up, the hand ends each turn at five at most, the VP are the buildings'."""
+    from types import SimpleNamespace
+
+    from automa.root import rounds, setup
+    from automa.root.options import OPTIONS
+
+    idle = SimpleNamespace(PIECES={"warrior": 20}, setup=lambda game, seat: None, turn=lambda game, seat: None)
+    winners = []
+    for seed in range(6):
+        opts = {o.name: o.default for o in OPTIONS}
+        opts.update(faction="marquise", bots="electric_eyrie", turn_cap=12)
+        pick = random.Random(seed)
+        rng = {n: random.Random(seed * 10 + i) for i, n in enumerate(("setup", "automa", "deck", "dice"))}
+        hands = []
+
+        def check(game):
+            s = game.seat("marquise")
+            on = {k: 0 for k in PIECES}
+            for c in range(1, 13):
+                cl = game.clearings[c]
+                on["warrior"] += cl.warriors.get("marquise", 0)
+                for f, k in cl.buildings + cl.tokens:
+                    on[k] += f == "marquise"
+            assert all(on[k] + s.supply[k] + s.out.get(k, 0) == PIECES[k] for k in PIECES), (on, s.supply)
+            assert s.vp == sum(s.sources.values()) and set(s.sources) <= {"buildings"}
+            hands.append(len(s.hand))
+
+        g = setup.setup(data.load(), opts, rng, lambda name: marquise if name == "marquise" else idle,
+                        ask=lambda game, kind, choices: choices[pick.randrange(len(choices))])
+        assert marquise.keep_clearing(g) in g.map.corners and len(g.seat("marquise").hand) == 3
+        check(g)
+        winners.append(rounds.play(g, lambda name: marquise if name == "marquise" else idle, at_turn=check).winner)
+        check(g)
+        assert max(hands[1:]) <= 5
+    assert "marquise" in winners                             # building alone can reach 30 (LoR-3.1)
