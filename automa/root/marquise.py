@@ -35,7 +35,7 @@ Hooks her board offers the other rule areas: ``take_hits`` (battle, LoR-4.3.4), 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import ClassVar
 
 from automa.root import data, state
@@ -60,18 +60,21 @@ PIECES: dict[str, int] = _pieces()              # LoR-6.3.1, LoR-B.1
 
 @dataclass(slots=True)
 class Board:
-    """The Marquise's own state: where the keep stands (``None`` once removed, LoR-6.2.2), whether she
-    has recruited this turn (LoR-6.5.3), and the clearings of the workshops activated this turn, one
-    entry per workshop (LoR-4.1.1). The tracks are her supply (see the module's docstring)."""
+    """The Marquise's own state: where the keep stands (``None`` once removed, LoR-6.2.2) and whether she
+    has recruited this turn (LoR-6.5.3). The tracks are her supply (see the module's docstring)."""
 
     keep: int | None = None
     recruited: bool = False
-    workshops_used: list[int] = field(default_factory=list)
 
     gone_when_removed: ClassVar[tuple[str, ...]] = ("keep",)
 
     def copy(self) -> Board:
-        return Board(self.keep, self.recruited, list(self.workshops_used))
+        return Board(self.keep, self.recruited)
+
+    def public(self) -> tuple[tuple[str, int | bool | None], ...]:
+        """What the table sees of the board (the view's ``board``): the keep's clearing and whether she
+        has recruited this turn. The tracks are her supply."""
+        return (("keep", self.keep), ("recruited", self.recruited))
 
     def removed(self, game: Game, seat: Seat, c: int, kind: str, by: str | None) -> None:
         """A removed keep leaves the game, and with it the keep's protection and Field Hospitals
@@ -408,7 +411,6 @@ def draw_and_discard(game: Game, seat: Seat) -> None:
 def turn(game: Game, seat: Seat) -> None:
     """One whole turn (LoR-1.4.1): Birdsong (LoR-6.4), Daylight (LoR-6.5), Evening (LoR-6.6)."""
     seat.board.recruited = False
-    seat.board.workshops_used = []
     place_wood(game, seat)
     daylight(game, seat)
     draw_and_discard(game, seat)

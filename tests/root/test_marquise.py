@@ -103,11 +103,11 @@ def test_starting_buildings_may_share_a_clearing_LoR_6_3_4():
 
 
 def test_board_copy_shares_nothing():
-    b = Board(keep=3, recruited=True, workshops_used=[5])
+    b = Board(keep=3, recruited=True)
     c = b.copy()
-    c.workshops_used.append(6)
     c.keep = None
-    assert b.workshops_used == [5] and b.keep == 3 and c.recruited
+    assert b.keep == 3 and c.recruited and c is not b
+    assert c.public() == (("keep", None), ("recruited", True))
 
 
 # ---------------------------------------------------------------------------------------------- the keep
