@@ -12,10 +12,9 @@ Her choices, each through :func:`automa.root.decide.choose` with one of these ki
 - ``setup_building``: ``(building, clearing)`` for each starting building (LoR-6.3.4);
 - ``birdsong_wood``: the sawmill clearing to get the next wood, only when the supply is short (LoR-6.4,
   LoR-1.5.4);
-- ``craft``: a card id to craft with unused workshops, or ``PASS`` (LoR-6.2.1, LoR-6.5);
-- ``marquise_action``: the next Daylight step (LoR-6.5): ``("battle", clearing, defender)``,
-  ``("march",)``, ``("recruit",)``, ``("build", clearing, building)``, ``("overwork", clearing)``,
-  ``("bird", card)`` (spend a bird card for one more action), or ``PASS`` (end Daylight);
+- ``marquise_action``: the next Daylight step (LoR-6.5): ``("march",)``, ``("recruit",)``,
+  ``("build", clearing, building)``, ``("overwork", clearing)``, ``("bird", card)`` (spend a bird card
+  for one more action), or ``PASS`` (end Daylight);
 - ``march``: a move ``(origin, destination, warriors)`` or ``PASS`` (LoR-6.5.2);
 - ``recruit``: the recruiter clearing to get the next warrior, only when the supply is short (LoR-6.5.3);
 - ``build_wood``: the clearing to take the next wood from, when the wood could come from several
@@ -27,6 +26,10 @@ Her choices, each through :func:`automa.root.decide.choose` with one of these ki
 - ``discard``: a card to discard down to five (LoR-6.6).
 
 A choice among cards offers one card of each name (copies are alike), in hand order.
+
+Not yet here, waiting for battle.py, crafting.py and cards.py (branch root-law): the Battle action
+(LoR-6.5.1), crafting with workshops at the start of Daylight (LoR-6.2.1), the persistent cards' points
+in the turn, and dominance in Daylight (LoR-3.3.1, LoR-3.3.4).
 
 Hooks her board offers the other rule areas: ``take_hits`` (battle, LoR-4.3.4), ``warriors_removed``
 (Field Hospitals, LoR-6.2.3, for any removal of her warriors), ``removed`` (the keep, LoR-6.2.2) and
