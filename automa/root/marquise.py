@@ -1,0 +1,419 @@
+"""The Marquise de Cat played by the scripted player (LoR-6).
+
+Her pieces (LoR-6.3.1, LoR-B.1) are read from the components file. The three Buildings tracks are her
+supply: a building not on the map sits on its track, so the k-th building of a type to be placed costs
+``wood_cost[k-1]`` wood and scores ``building_vp[type][k-1]`` (LoR-6.3.5, LoR-6.5.4), and a removed
+building goes back onto its track. The recruiter track's uncovered draw bonuses add to the Evening draw
+(LoR-6.6). The keep is a token; once removed it is out of the game (LoR-6.2.2, ``gone_when_removed``).
+
+Her choices, each through :func:`automa.root.decide.choose` with one of these kinds:
+
+- ``setup_keep``: the corner clearing of the keep (an int; LoR-6.3.2);
+- ``setup_building``: ``(building, clearing)`` for each starting building (LoR-6.3.4);
+- ``birdsong_wood``: the sawmill clearing to get the next wood, only when the supply is short (LoR-6.4,
+  LoR-1.5.4);
+- ``marquise_action``: the next Daylight step (LoR-6.5): ``("march",)``, ``("recruit",)``,
+  ``("build", clearing, building)``, ``("overwork", clearing)``, ``("bird", card)`` (spend a bird card
+  for one more action), or ``PASS`` (end Daylight);
+- ``march``: a move ``(origin, destination, warriors)`` or ``PASS`` (LoR-6.5.2);
+- ``recruit``: the recruiter clearing to get the next warrior, only when the supply is short (LoR-6.5.3);
+- ``build_wood``: the clearing to take the next wood from, when the wood could come from several
+  (LoR-6.5.4.II);
+- ``overwork``: the card to spend (LoR-6.5.5);
+- ``hits``: the next of her buildings or tokens to lose once her warriors are gone, ``("building", kind)``
+  or ``("token", kind)`` (LoR-4.3.4);
+- ``field_hospitals``: a card matching the clearing to spend, or ``PASS`` (LoR-6.2.3);
+- ``discard``: a card to discard down to five (LoR-6.6).
+
+A choice among cards offers one card of each name (copies are alike), in hand order.
+
+Not yet here, waiting for battle.py, crafting.py and cards.py (branch root-law): the Battle action
+(LoR-6.5.1), crafting with workshops at the start of Daylight (LoR-6.2.1), the persistent cards' points
+in the turn, and dominance in Daylight (LoR-3.3.1, LoR-3.3.4).
+
+Hooks her board offers the other rule areas: ``take_hits`` (battle, LoR-4.3.4), ``warriors_removed``
+(Field Hospitals, LoR-6.2.3, for any removal of her warriors), ``removed`` (the keep, LoR-6.2.2) and
+``gone_when_removed``; and the module's :func:`may_place`, which every faction placing pieces asks
+(LoR-6.2.2).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from automa.root import data, state
+from automa.root.decide import choose
+from automa.root.state import Game, Seat
+
+PASS = ("pass",)                                # "do not" (docs/decisions.md); the core has no shared one yet
+FACTION = "marquise"
+BUILDINGS = data.BUILDINGS                      # sawmill, workshop, recruiter (LoR-6.3.5)
+HAND_LIMIT = 5                                  # LoR-6.6
+ACTIONS = 3                                     # LoR-6.5
+
+
+def _pieces() -> dict[str, int]:
+    p = data.load().components.marquise_pieces
+    return {"warrior": p["warriors"], "wood": p["wood_tokens"], "keep": p["keep_token"],
+            "sawmill": p["sawmills"], "workshop": p["workshops"], "recruiter": p["recruiters"]}
+
+
+PIECES: dict[str, int] = _pieces()              # LoR-6.3.1, LoR-B.1
+
+
+@dataclass(slots=True)
+class Board:
+    """The Marquise's own state: where the keep stands (``None`` once removed, LoR-6.2.2) and whether she
+    has recruited this turn (LoR-6.5.3). The tracks are her supply (see the module's docstring)."""
+
+    keep: int | None = None
+    recruited: bool = False
+
+    gone_when_removed: ClassVar[tuple[str, ...]] = ("keep",)
+
+    def copy(self) -> Board:
+        return Board(self.keep, self.recruited)
+
+    def public(self) -> tuple[tuple[str, int | bool | None], ...]:
+        """What the table sees of the board (the view's ``board``): the keep's clearing and whether she
+        has recruited this turn. The tracks are her supply."""
+        return (("keep", self.keep), ("recruited", self.recruited))
+
+    def removed(self, game: Game, seat: Seat, c: int, kind: str, by: str | None) -> None:
+        """A removed keep leaves the game, and with it the keep's protection and Field Hospitals
+        (LoR-6.2.2)."""
+        if kind == "keep":
+            self.keep = None
+
+    def take_hits(self, game: Game, seat: Seat, c: int, hits: int, by: str | None) -> int:
+        """Battle's hits hook (LoR-4.3.4): her warriors in ``c`` go first, then her buildings and tokens there
+        in the order she chooses (kind ``hits``: ``(building or token, its kind)``); each removed building or
+        token scores ``by`` 1 VP (LoR-3.2.1). The removals resolve before their triggers (LoR-1.5.4):
+        Field Hospitals comes last, and not if the keep fell too. Returns the pieces removed."""
+        lost = state.remove_warriors(game, FACTION, c, hits)
+        removed = lost
+        cl = game.clearings[c]
+        while removed < hits:
+            pieces = sorted({("building", k) for f, k in cl.buildings if f == FACTION} |
+                            {("token", k) for f, k in cl.tokens if f == FACTION})
+            if not pieces:
+                break
+            what, kind = choose(game, "hits", pieces)
+            state.remove_piece(game, c, (FACTION, kind), by, building=what == "building")
+            removed += 1
+        self.warriors_removed(game, seat, c, lost)
+        return removed
+
+    def warriors_removed(self, game: Game, seat: Seat, c: int, n: int) -> None:
+        """The hook for every rule that removes her warriors (battle, card effects): Field Hospitals
+        (LoR-6.2.3)."""
+        field_hospitals(game, seat, c, n)
+
+
+# ---------------------------------------------------------------------------------------------- the keep
+
+def keep_clearing(game: Game) -> int | None:
+    """The clearing of the Marquise's keep (human or bot: the same pieces, LoR-1.5.2), or ``None``."""
+    for c in range(1, len(game.clearings)):
+        if (FACTION, "keep") in game.clearings[c].tokens:
+            return c
+    return None
+
+
+def may_place(game: Game, faction: str, c: int) -> bool:
+    """Whether ``faction`` may place pieces in clearing ``c``: nobody but the Marquise places in the
+    keep's clearing (LoR-6.2.2, CW-MM-ABIL-1); moving in stays allowed. Every rule that places a piece of
+    another faction asks this."""
+    return faction == FACTION or (FACTION, "keep") not in game.clearings[c].tokens
+
+
+# ---------------------------------------------------------------------------------------------- helpers
+
+def _matching(game: Game, seat: Seat, suit: str) -> list[int]:
+    """One card of each name in hand that matches a clearing of ``suit``: its suit or a bird (LoR-2.1.1)."""
+    return _distinct(game, [k for k in seat.hand if game.cards[k].suit in (suit, "bird")])
+
+
+def _distinct(game: Game, cards: list[int]) -> list[int]:
+    seen, out = set(), []
+    for k in cards:
+        if game.cards[k].key not in seen:
+            seen.add(game.cards[k].key)
+            out.append(k)
+    return out
+
+
+def _spend(game: Game, seat: Seat, card: int) -> None:
+    """Spend (discard) a card from hand (LoR-2.1, LoR-3.3.3)."""
+    seat.hand.remove(card)
+    state.discard(game, card)
+
+
+def _buildings(game: Game, kind: str) -> list[int]:
+    """Clearings holding a Marquise ``kind`` building, one entry per building, in clearing order."""
+    return [c for c in range(1, len(game.clearings)) for f, b in game.clearings[c].buildings
+            if f == FACTION and b == kind]
+
+
+def placed(seat: Seat, kind: str) -> int:
+    """How many ``kind`` buildings are off their track, i.e. the track spaces uncovered (LoR-6.3.5)."""
+    return PIECES[kind] - seat.supply.get(kind, 0)
+
+
+# ---------------------------------------------------------------------------------------------- setup
+
+def setup(game: Game, seat: Seat) -> None:
+    """LoR-6.3: the keep in a corner clearing of the player's choice (LoR-6.3.2), a warrior in every
+    clearing but the diagonally opposite corner (LoR-6.3.3), a sawmill, a workshop and a recruiter among
+    the keep's clearing and its adjacent clearings (LoR-6.3.4). The supply (``PIECES``, LoR-6.3.1) leaves
+    five of each building on its track (LoR-6.3.5)."""
+    seat.board = Board()
+    keep = choose(game, "setup_keep", list(game.map.corners))
+    state.place_token(game, FACTION, "keep", keep)
+    seat.board.keep = keep
+    opposite = game.map.clearings[keep - 1].opposite
+    for c in range(1, len(game.clearings)):
+        if c != opposite:
+            state.place_warriors(game, FACTION, c, 1)
+    near = sorted((keep,) + game.map.clearings[keep - 1].adjacent)
+    left = list(BUILDINGS)
+    while left:
+        options = [(b, c) for b in left for c in near if game.clearings[c].open_slots > 0]
+        if not options:
+            break
+        b, c = choose(game, "setup_building", options)
+        state.place_building(game, FACTION, b, c)
+        left.remove(b)
+    if game.trace:
+        game.trace.event("setup", rule="LoR-6.3", faction=FACTION, keep=keep,
+                         buildings=tuple((b, c) for b in BUILDINGS for c in _buildings(game, b)))
+
+
+# ---------------------------------------------------------------------------------------------- field hospitals
+
+def field_hospitals(game: Game, seat: Seat, c: int, n: int) -> None:
+    """LoR-6.2.3: ``n`` Marquise warriors have just been removed from ``c`` (they are in her supply); she may
+    spend a card matching ``c`` to place them in the keep's clearing instead. Nothing without the keep
+    (LoR-6.2.2). Called by every rule that removes her warriors (battle's hook, card effects)."""
+    keep = seat.board.keep
+    if n <= 0 or keep is None:
+        return
+    cards = _matching(game, seat, game.clearings[c].suit)
+    if not cards:
+        return
+    card = choose(game, "field_hospitals", cards + [PASS])
+    if card == PASS:
+        return
+    _spend(game, seat, card)
+    back = state.place_warriors(game, FACTION, keep, n)
+    if game.trace:
+        game.trace.event("field_hospitals", rule="LoR-6.2.3", clearing=c, keep=keep, warriors=back, card=card)
+
+
+# ---------------------------------------------------------------------------------------------- Birdsong
+
+def place_wood(game: Game, seat: Seat) -> None:
+    """LoR-6.4: one wood at each sawmill. When the supply holds fewer wood than sawmills, she chooses
+    which sawmills get one (LoR-1.5.4)."""
+    owed = _buildings(game, "sawmill")
+    if seat.supply.get("wood", 0) < len(owed):
+        chosen = []
+        while owed and seat.supply.get("wood", 0) > len(chosen):
+            c = choose(game, "birdsong_wood", sorted(set(owed)))
+            owed.remove(c)
+            chosen.append(c)
+        owed = chosen
+    for c in owed:
+        state.place_token(game, FACTION, "wood", c)
+    if game.trace:
+        game.trace.event("wood", rule="LoR-6.4", clearings=tuple(owed))
+
+
+# ---------------------------------------------------------------------------------------------- Daylight actions
+
+def connected_wood(game: Game, c: int) -> list[int]:
+    """The clearings that can pay wood for a building in ``c`` (LoR-6.5.4.II): ``c`` and every clearing
+    reached from it through clearings the Marquise rules, one entry per wood token there, in clearing
+    order."""
+    seen, todo = {c}, [c]
+    while todo:
+        here = todo.pop()
+        for a in game.map.clearings[here - 1].adjacent:
+            if a not in seen and state.rules(game, FACTION, a):
+                seen.add(a)
+                todo.append(a)
+    return [x for x in sorted(seen) for f, t in game.clearings[x].tokens if f == FACTION and t == "wood"]
+
+
+def build_cost(seat: Seat, kind: str) -> int:
+    """The wood to place the leftmost ``kind`` building of the track (LoR-6.5.4.I-II)."""
+    return data.load().components.wood_cost[placed(seat, kind)]
+
+
+def build_options(game: Game, seat: Seat) -> list[tuple[str, int, str]]:
+    """``("build", clearing, building)`` for every legal build (LoR-6.5.4.I): a ruled clearing with an open
+    slot, a building left on its track, and its cost in connected wood."""
+    kinds = [b for b in BUILDINGS if seat.supply.get(b, 0) > 0]
+    out = []
+    for c in range(1, len(game.clearings)):
+        if not kinds or game.clearings[c].open_slots <= 0 or not state.rules(game, FACTION, c):
+            continue
+        wood = len(connected_wood(game, c))
+        out.extend(("build", c, b) for b in kinds if build_cost(seat, b) <= wood)
+    return out
+
+
+def build(game: Game, seat: Seat, c: int, kind: str) -> None:
+    """LoR-6.5.4: pay the cost in wood from the connected ruled clearings (the player chooses which when
+    there is a choice, LoR-6.5.4.II), place the building and score the space it uncovers
+    (LoR-6.5.4.III)."""
+    k = placed(seat, kind)
+    comp = data.load().components
+    cost, vp = comp.wood_cost[k], comp.building_vp[kind][k]
+    for _ in range(cost):
+        sources = connected_wood(game, c)
+        x = sources[0] if len(set(sources)) == 1 or len(sources) == cost else choose(
+            game, "build_wood", sorted(set(sources)))
+        state.remove_piece(game, x, (FACTION, "wood"), None, building=False)
+        cost -= 1
+    state.place_building(game, FACTION, kind, c)
+    if game.trace:
+        game.trace.event("build", rule="LoR-6.5.4", clearing=c, building=kind, wood=comp.wood_cost[k], vp=vp)
+    if vp:
+        state.score(game, FACTION, vp, "buildings")
+
+
+def recruit(game: Game, seat: Seat) -> None:
+    """LoR-6.5.3: one warrior at each recruiter, once per turn; with too few warriors in the supply she
+    chooses the recruiters that get one (LoR-1.5.4)."""
+    seat.board.recruited = True
+    owed = _buildings(game, "recruiter")
+    if seat.supply.get("warrior", 0) < len(owed):
+        chosen = []
+        while owed and seat.supply.get("warrior", 0) > len(chosen):
+            c = choose(game, "recruit", sorted(set(owed)))
+            owed.remove(c)
+            chosen.append(c)
+        owed = chosen
+    for c in owed:
+        state.place_warriors(game, FACTION, c, 1)
+    if game.trace:
+        game.trace.event("recruit", rule="LoR-6.5.3", clearings=tuple(owed))
+
+
+def overwork_options(game: Game, seat: Seat) -> list[tuple[str, int]]:
+    """``("overwork", clearing)`` for each sawmill clearing she holds a matching card for, while wood is
+    left in the supply (LoR-6.5.5)."""
+    if seat.supply.get("wood", 0) <= 0:
+        return []
+    return [("overwork", c) for c in sorted(set(_buildings(game, "sawmill")))
+            if _matching(game, seat, game.clearings[c].suit)]
+
+
+def overwork(game: Game, seat: Seat, c: int) -> None:
+    """LoR-6.5.5: spend a card matching the sawmill's clearing, place a wood there."""
+    card = choose(game, "overwork", _matching(game, seat, game.clearings[c].suit))
+    _spend(game, seat, card)
+    state.place_token(game, FACTION, "wood", c)
+    if game.trace:
+        game.trace.event("overwork", rule="LoR-6.5.5", clearing=c, card=card)
+
+
+def moves(game: Game) -> list[tuple[int, int, int]]:
+    """Every move ``(origin, destination, warriors)`` of the Marquise: along a path to an adjacent clearing,
+    ruling the origin or the destination (LoR-4.2, LoR-4.2.1)."""
+    out = []
+    for o in range(1, len(game.clearings)):
+        n = game.clearings[o].warriors.get(FACTION, 0)
+        if not n:
+            continue
+        here = state.rules(game, FACTION, o)
+        for d in sorted(game.map.clearings[o - 1].adjacent):
+            if here or state.rules(game, FACTION, d):
+                out.extend((o, d, k) for k in range(1, n + 1))
+    return out
+
+
+def move(game: Game, o: int, d: int, n: int) -> None:
+    """Move ``n`` Marquise warriors from ``o`` to ``d`` (LoR-4.2); the other boards hear of it (``entered``:
+    the Alliance's Outrage, CW-AA-ABIL-3, LoR-8.2.6)."""
+    state.move_warriors(game, FACTION, o, d, n)
+    for other in game.seats:
+        if other.faction != FACTION and hasattr(other.board, "entered"):
+            other.board.entered(game, other, d, FACTION)
+
+
+def march(game: Game, seat: Seat) -> None:
+    """LoR-6.5.2: up to two moves, the same or separate warriors (LoR-4.2.2)."""
+    for _ in range(2):
+        options = moves(game)
+        if not options:
+            return
+        m = choose(game, "march", options + [PASS])
+        if m == PASS:
+            return
+        move(game, *m)
+        if game.trace:
+            game.trace.event("march", rule="LoR-6.5.2", origin=m[0], destination=m[1], warriors=m[2])
+
+
+def actions(game: Game, seat: Seat) -> list[tuple]:
+    """The Daylight actions she can take now (LoR-6.5.2..6.5.5), in a stable order."""
+    out: list[tuple] = []
+    if moves(game):
+        out.append(("march",))
+    if not seat.board.recruited and _buildings(game, "recruiter"):
+        out.append(("recruit",))
+    return out + build_options(game, seat) + overwork_options(game, seat)
+
+
+def daylight(game: Game, seat: Seat) -> None:
+    """LoR-6.5: up to three actions, plus one per bird card spent (not as part of an action), in any order
+    and number, until she passes. A bird is offered only while some action could follow it."""
+    left = ACTIONS
+    while True:
+        options = actions(game, seat)
+        birds = [("bird", k) for k in _distinct(game, [k for k in seat.hand if game.cards[k].suit == "bird"])]
+        choice = choose(game, "marquise_action", (options if left > 0 else []) + (birds if options else []) + [PASS])
+        if choice == PASS:
+            return
+        if choice[0] == "bird":
+            _spend(game, seat, choice[1])
+            left += 1
+            if game.trace:
+                game.trace.event("extra_action", rule="LoR-6.5", card=choice[1])
+            continue
+        left -= 1
+        if choice[0] == "march":
+            march(game, seat)
+        elif choice[0] == "recruit":
+            recruit(game, seat)
+        elif choice[0] == "build":
+            build(game, seat, choice[1], choice[2])
+        else:
+            overwork(game, seat, choice[1])
+
+
+# ---------------------------------------------------------------------------------------------- Evening
+
+def evening_draw(seat: Seat) -> int:
+    """LoR-6.6: one card plus one per draw bonus the recruiters have uncovered."""
+    n = placed(seat, "recruiter")
+    return 1 + sum(1 for space in data.load().components.recruiter_draw if n >= space)
+
+
+def draw_and_discard(game: Game, seat: Seat) -> None:
+    """LoR-6.6: draw, then discard down to five cards of her choice."""
+    seat.hand.extend(state.draw(game, evening_draw(seat)))
+    while len(seat.hand) > HAND_LIMIT:
+        _spend(game, seat, choose(game, "discard", _distinct(game, seat.hand)))
+
+
+# ---------------------------------------------------------------------------------------------- the turn
+
+def turn(game: Game, seat: Seat) -> None:
+    """One whole turn (LoR-1.4.1): Birdsong (LoR-6.4), Daylight (LoR-6.5), Evening (LoR-6.6)."""
+    seat.board.recruited = False
+    place_wood(game, seat)
+    daylight(game, seat)
+    draw_and_discard(game, seat)
