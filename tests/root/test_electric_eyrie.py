@@ -11,7 +11,7 @@ import random
 import pytest
 
 from automa.core.trace import Trace
-from automa.root import data, state
+from automa.root import battle, data, state
 from automa.root.bots import electric_eyrie as ee
 from automa.root.state import Seat
 
@@ -31,7 +31,7 @@ def table(options=None, level="default", traits=(), alliance=False, bots=False):
     if alliance:
         seats.append(Seat("alliance", "automated_alliance", {"warrior": 10, "base_fox": 1, "sympathy": 10}))
     g = state.new_game(D.maps["fall"], D.deck, seats, dict(options or {}),
-                       {"deck": random.Random(5), "automa": random.Random(7)})
+                       {"deck": random.Random(5), "automa": random.Random(7), "dice": random.Random(3)})
     g.items = {"sword": 2, "boot": 2, "bag": 2, "crossbow": 1, "hammer": 1, "coins": 2, "tea": 2, "torch": 0}
     g.trace = Trace()
     g.seat("eyrie").board = ee.ElectricEyrieBoard(1 if level == "easy" else 2)
@@ -383,6 +383,95 @@ def test_extra_hit_for_the_strictly_largest_column_RT_OPEN_17():
     g.options["ee_extra_hit_tie"] = "strict"
     file(s, "ambush_fox")
     assert ee.extra_hit(g, s, "fox") and not ee.extra_hit(g, s, "bird")
+
+
+def test_battle_deals_the_extra_hit_of_the_largest_column_CW_EE_DAY_4():
+    g, s = table()
+    state.place_warriors(g, "eyrie", 8, 3)
+    state.place_warriors(g, "marquise", 8, 3)
+    file(s, "ambush_fox", "ambush_fox", "ambush_fox")         # 3 against 2 viziers: the extra hit
+    ee.battle(g, s, "fox")
+    step = next(e for e in g.trace.events if e["rule"] == "CW-EE-DAY-4")
+    fought = next(e for e in g.trace.events if e["rule"] == "LoR-4.3")
+    assert (step["clearing"], step["defender"], step["extra"]) == (8, "marquise", 1)
+    assert fought["hits"][0] == fought["rolled"][0] + 1 and fought["attacker"] == "eyrie"
+    lost = 3 - g.clearings[8].warriors.get("marquise", 0)
+    assert lost == min(3, fought["hits"][0])
+
+
+def test_battle_with_no_target_is_skipped_RT_OPEN_19():
+    g, s = table()
+    state.place_warriors(g, "eyrie", 8, 3)
+    ee.battle(g, s, "fox")
+    assert not any(e["rule"] == "LoR-4.3" for e in g.trace.events) and s.board.turmoils == 0
+    g.options["ee_failed_step"] = "turmoil"
+    with pytest.raises(ee.Turmoil):
+        ee.battle(g, s, "fox")
+
+
+def test_the_bot_takes_hits_warriors_then_roosts_CW_GEN_6():
+    g, s = table()
+    roost(g, 5, 1)
+    assert s.board.take_hits(g, s, 5, 3, "marquise") == 2
+    assert g.clearings[5].warriors == {} and g.clearings[5].buildings == []
+    assert g.seat("marquise").vp == 1 and s.supply == {"warrior": 20, "roost": 7}
+
+
+def test_war_tax_in_battle_attacking_CW_EE_TRAIT_4():
+    g, s = table(traits=("war_tax",))
+    state.score(g, "marquise", 4, "card")
+    state.place_warriors(g, "eyrie", 8, 2)
+    state.place_building(g, "marquise", "sawmill", 8)         # defenseless: at least the extra hit
+    ee.battle(g, s, "bird")
+    assert g.clearings[8].buildings == [] and s.vp == 1 and g.seat("marquise").vp == 3
+
+
+def test_war_tax_in_battle_defending_CW_EE_TRAIT_4():
+    g, s = table(traits=("war_tax",))
+    state.score(g, "marquise", 4, "card")
+    s.board.after_battle(g, s, battle.Battle("marquise", "eyrie", 8, pieces_lost=[["sawmill", "wood"], []]))
+    assert g.seat("marquise").vp == 2
+    g2, s2 = table()
+    state.score(g2, "marquise", 4, "card")
+    s2.board.after_battle(g2, s2, battle.Battle("marquise", "eyrie", 8, pieces_lost=[["sawmill"], []]))
+    assert g2.seat("marquise").vp == 4
+
+
+# ---------------------------------------------------------------------------------------------- a whole turn
+
+def test_a_turn_runs_the_steps_in_order_CW_EE_DAY_1_CW_EE_DAY_7():
+    g, s = table(traits=("relentless", "swoop"))
+    roost(g, 1, 4)
+    state.place_warriors(g, "marquise", 1, 1)
+    roost(g, 2, 3)
+    state.place_warriors(g, "marquise", 2, 1)
+    file(s, "ambush_fox", "ambush_mouse")
+    g.deck = [card("ambush_rabbit")]                          # no rabbit roost: its recruit finds nothing
+    ee.turn(g, s)
+    steps = [(e["rule"], e.get("column")) for e in g.trace.events if e["rule"].startswith("CW-EE")]
+    assert steps == [("CW-EE-BIRD-3", "rabbit"),
+                     ("CW-EE-DAY-2", "fox"), ("CW-EE-DAY-2", "mouse"), ("CW-EE-DAY-2", "rabbit"),
+                     ("CW-EE-DAY-2", "bird"),
+                     ("CW-EE-DAY-3", "fox"), ("CW-EE-DAY-3", "mouse"), ("CW-EE-DAY-3", "rabbit"),
+                     ("CW-EE-DAY-3", "bird"),
+                     ("CW-EE-DAY-4", "fox"), ("CW-EE-DAY-4", "mouse"), ("CW-EE-DAY-4", "rabbit"),
+                     ("CW-EE-DAY-4", "bird"),
+                     ("CW-EE-TRAIT-2", None), ("CW-EE-DAY-5", None), ("CW-EE-TRAIT-3", None), ("CW-EE-EVE-1", None)]
+    assert s.board.decree["rabbit"] == [card("ambush_rabbit")] and s.board.turmoils == 0
+
+
+def test_turmoil_in_mid_decree_ends_daylight_RT_OPEN_53():
+    g, s = table(traits=("nobility", "relentless"))
+    roost(g, 1, 1)
+    file(s, "ambush_mouse")                                   # no mouse roost: Nobility's turmoil
+    g.deck = [card("ambush_fox")]
+    state.place_warriors(g, "eyrie", 2, 1)
+    state.place_building(g, "marquise", "sawmill", 2)         # Relentless would take it
+    ee.turn(g, s)
+    rules = [e["rule"] for e in g.trace.events if e["rule"].startswith("CW-EE")]
+    assert rules.count("CW-EE-DAY-2") == 2 and "CW-EE-DAY-3" not in rules and "CW-EE-DAY-5" not in rules
+    assert g.clearings[2].buildings == [("marquise", "sawmill")]
+    assert s.board.turmoils == 1 and s.vp == 2 and s.board.decree == {c: [] for c in ee.COLUMNS}
 
 
 # ---------------------------------------------------------------------------------------------- build

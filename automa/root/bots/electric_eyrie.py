@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from automa.root import data, state
+from automa.root import battle as battles
+from automa.root import data, movement, state
 from automa.root.bots import common
 from automa.root.state import FACTIONS, Game, Seat
 
@@ -49,8 +50,16 @@ class ElectricEyrieBoard:
         return len(self.decree[column]) + (self.viziers if column == "bird" else 0)
 
     def take_hits(self, game: Game, seat: Seat, c: int, hits: int, by: str | None) -> int:
-        """The bot takes hits as every bot does (CW-GEN-6): warriors, then roosts."""
+        """Battle's hook: the bot takes hits as every bot does (CW-GEN-6): warriors, then roosts."""
         return common.take_hits(game, seat, c, hits, by)
+
+    def after_battle(self, game: Game, seat: Seat, result: battles.Battle) -> None:
+        """Battle's hook: War Tax (CW-EE-TRAIT-4) for each enemy building or token the bot's hits removed,
+        attacking or defending."""
+        side = 0 if result.attacker == FACTION else 1
+        victim = (result.defender, result.attacker)[side]
+        for _ in result.pieces_lost[1 - side]:
+            war_tax(game, seat, victim)
 
 
 class Turmoil(Exception):
@@ -222,7 +231,7 @@ def move(game: Game, seat: Seat, column: str) -> None:
             break
         dest = common.pick(game.map.clearings[c - 1].adjacent,
                            key=lambda d: (not _has_roost(game, d), -common.enemy_pieces(game, seat, d)), lowest=True)
-        state.move_warriors(game, FACTION, c, dest, count)
+        movement.move(game, FACTION, c, dest, count)
         if game.trace:
             game.trace.event("move", rule="CW-EE-DAY-3", faction=FACTION, column=column, origin=c, destination=dest,
                              warriors=count)
@@ -248,6 +257,23 @@ def battle_target(game: Game, seat: Seat, column: str) -> tuple[int, str] | None
     return c, defender
 
 
+def battle(game: Game, seat: Seat, column: str) -> None:
+    """CW-EE-DAY-4 Battle: in the clearing and against the defender :func:`battle_target` picks, with one
+    extra hit when :func:`extra_hit` says so (LoR-4.3.3.I). No legal battle: skipped (RT-OPEN-19)."""
+    target = battle_target(game, seat, column)
+    if target is None:
+        if game.trace:
+            game.trace.event("battle", rule="CW-EE-DAY-4", faction=FACTION, column=column, clearing=None)
+        _failed(game, seat, "CW-EE-DAY-4")
+        return
+    c, defender = target
+    extra = 1 if extra_hit(game, seat, column) else 0
+    if game.trace:
+        game.trace.event("battle", rule="CW-EE-DAY-4", faction=FACTION, column=column, clearing=c, defender=defender,
+                         extra=extra)
+    battles.battle(game, FACTION, defender, c, extra)
+
+
 def extra_hit(game: Game, seat: Seat, column: str) -> bool:
     """CW-EE-DAY-4's extra hit: the column holds more cards than every other (RT-OPEN-17 ``strict``), or
     at least as many (``shared``)."""
@@ -265,6 +291,7 @@ def relentless(game: Game, seat: Seat) -> None:
     War Tax applies. Clearings in priority order, owners by setup letter, tokens before buildings
     (RT-OPEN-33, RT-OPEN-4). An effect, not a target choice: in co-op it removes other bots' pieces too
     (CW-GEN-22)."""
+    removed = 0
     for c in range(1, len(game.clearings)):
         cl = game.clearings[c]
         if not cl.warriors.get(FACTION, 0):
@@ -279,7 +306,10 @@ def relentless(game: Game, seat: Seat) -> None:
                             game.trace.event("relentless", rule="CW-EE-TRAIT-2", faction=FACTION, clearing=c,
                                              owner=f, piece=piece[1])
                         state.remove_piece(game, c, piece, FACTION, building)
+                        removed += 1
                         war_tax(game, seat, f)
+    if game.trace and not removed:
+        game.trace.event("relentless", rule="CW-EE-TRAIT-2", faction=FACTION, clearing=None)
 
 
 def war_tax(game: Game, seat: Seat, owner: str) -> None:
