@@ -478,3 +478,38 @@ def test_a_whole_turn_traces_every_step_with_its_rule_CW_AA_BIRD_1_CW_AA_EVE_3()
     assert all(e.get("rule") for e in g.trace.events)
     assert g.clearings[1].buildings == [("alliance", "base_fox")] and g.clearings[1].warriors == {"alliance": 1}
     assert bot(g).sources == {"sympathy": 2, "bonus": 1} and len(symp(g)) == 4
+
+
+# ---------------------------------------------------------------------------------------------- battle
+
+def test_hits_take_warriors_then_sympathy_then_the_base_CW_GEN_6_CW_AA_ABIL_4():
+    g = table()
+    sympathy(g, 2, 7)
+    g.clearings[2].buildings.append(("alliance", "base_mouse"))
+    state.place_warriors(g, "alliance", 2, 1)
+    b = bot(g).board
+    assert b.take_hits(g, bot(g), 2, 2, "marquise") == 2
+    assert g.clearings[2].warriors == {} and symp(g) == [7] and g.clearings[2].buildings
+    assert bot(g).sources == {"outrage": 1}                              # the player has no card
+    assert b.take_hits(g, bot(g), 2, 5, "marquise") == 1
+    assert symp(g) == [] and g.seat("marquise").vp == 2       # the token and the base; 7 went by Crackdown
+
+
+def test_automated_ambush_with_a_warrior_and_informants_with_sympathy_CW_AA_ABIL_2_CW_AA_TRAIT_1():
+    g = table()
+    sympathy(g, 1)
+    b = bot(g).board
+    assert b.defender_extra_hits(g, bot(g), 1) == 0
+    state.place_warriors(g, "alliance", 1, 1)
+    assert b.defender_extra_hits(g, bot(g), 1) == 1
+    g = table(traits=("informants",))
+    sympathy(g, 1)
+    assert bot(g).board.defender_extra_hits(g, bot(g), 1) == 1
+    assert bot(g).board.defender_extra_hits(g, bot(g), 2) == 0
+
+
+def test_veterans_defends_with_the_higher_roll_CW_AA_TRAIT_3():
+    g = table()
+    assert not bot(g).board.defender_takes_higher_roll(g, bot(g))
+    g = table(traits=("veterans",))
+    assert bot(g).board.defender_takes_higher_roll(g, bot(g))

@@ -60,6 +60,26 @@ class Board:
                     game.trace.event("popularity", rule="CW-AA-TRAIT-2", faction=by, clearing=c)
             outrage(game, seat, c, by)
 
+    # ------------------------------------------------------------------ battle hooks (battle.py)
+
+    def take_hits(self, game: Game, seat: Seat, c: int, hits: int, by: str | None) -> int:
+        """The bot takes hits as every bot does (CW-GEN-6): warriors, then sympathy, then bases (a base's
+        loss sets off Crackdown through :meth:`removed`)."""
+        return common.take_hits(game, seat, c, hits, by)
+
+    def defender_extra_hits(self, game: Game, seat: Seat, c: int) -> int:
+        """Automated Ambush (CW-AA-ABIL-2): one extra hit as defender with a warrior in ``c``; with
+        Informants also with only a sympathy token there (CW-AA-TRAIT-1)."""
+        if game.clearings[c].warriors.get(seat.faction, 0) or ("informants" in seat.traits and sympathetic(game, c)):
+            if game.trace:
+                game.trace.event("automated_ambush", rule="CW-AA-ABIL-2", faction=seat.faction, clearing=c)
+            return 1
+        return 0
+
+    def defender_takes_higher_roll(self, game: Game, seat: Seat) -> bool:
+        """Veterans (CW-AA-TRAIT-3): Guerrilla War, the defender deals the higher roll (LoR-8.2.2)."""
+        return "veterans" in seat.traits
+
     def entered(self, game: Game, seat: Seat, c: int, mover: str) -> None:
         """After ``mover`` moved warriors into clearing ``c``: Outrage if ``c`` is sympathetic and the mover
         a human (CW-AA-ABIL-3)."""
