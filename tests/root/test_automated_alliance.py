@@ -422,7 +422,7 @@ def test_outrage_with_no_matching_card_scores_the_bot_1_CW_AA_ABIL_3():
     sympathy(g, 1)
     g.seat("marquise").hand = [RABBIT]
     bot(g).board.entered(g, bot(g), 1, "marquise")
-    assert bot(g).vp == 1 and bot(g).sources == {"outrage": 1} and g.discard == []
+    assert bot(g).vp == 1 and bot(g).sources == {"card": 1} and g.discard == []
     bot(g).board.entered(g, bot(g), 2, "marquise")                        # not sympathetic
     assert bot(g).vp == 1
 
@@ -440,7 +440,7 @@ def test_outrage_when_a_human_removes_sympathy_CW_AA_ABIL_3():
     sympathy(g, 3)
     g.seat("eyrie").hand = [MOUSE]
     state.remove_piece(g, 3, ("alliance", "sympathy"), "eyrie", building=False)
-    assert g.seat("eyrie").vp == 1 and bot(g).sources == {"outrage": 1}
+    assert g.seat("eyrie").vp == 1 and bot(g).sources == {"card": 1}
     assert bot(g).supply["sympathy"] == 10
 
 
@@ -490,7 +490,7 @@ def test_hits_take_warriors_then_sympathy_then_the_base_CW_GEN_6_CW_AA_ABIL_4():
     b = bot(g).board
     assert b.take_hits(g, bot(g), 2, 2, "marquise") == 2
     assert g.clearings[2].warriors == {} and symp(g) == [7] and g.clearings[2].buildings
-    assert bot(g).sources == {"outrage": 1}                              # the player has no card
+    assert bot(g).sources == {"card": 1}                              # the player has no card
     assert b.take_hits(g, bot(g), 2, 5, "marquise") == 1
     assert symp(g) == [] and g.seat("marquise").vp == 2       # the token and the base; 7 went by Crackdown
 

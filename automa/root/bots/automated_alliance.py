@@ -131,7 +131,7 @@ def outrage(game: Game, seat: Seat, c: int, by: str) -> None:
     else:
         if game.trace:
             game.trace.event("outrage", rule="CW-AA-ABIL-3", faction=by, clearing=c, card=None, vp=1)
-        state.score(game, seat.faction, 1, "outrage")
+        state.score(game, seat.faction, 1, "card")      # no card came: scored as a card event (RT-STUDY-5)
 
 
 def crackdown(game: Game, seat: Seat, suit: str, by: str | None) -> None:
