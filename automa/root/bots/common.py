@@ -23,9 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from automa.root import state
+from automa.root.options import PREFIX
 from automa.root.state import FACTIONS, Game, Seat, Victory
-
-PREFIX = {"mechanical_marquise": "mm", "electric_eyrie": "ee", "automated_alliance": "aa", "vagabot": "vb"}
 
 
 # ---------------------------------------------------------------------------------------------- settings
