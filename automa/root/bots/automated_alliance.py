@@ -241,7 +241,8 @@ def revolt(game: Game, seat: Seat, suits: tuple[str, ...], rule: str) -> bool:
         vb.board.full_removal(game, vb)          # he damages three items (LoR-9.2.2.I, CW-VB-ABIL-1)
     state.place_building(game, seat.faction, f"base_{cl.suit}", c)
     if game.options.get("aa_revolt_warriors", "none") == "as_human":
-        same = sum(1 for d in range(1, len(game.clearings)) if game.clearings[d].suit == cl.suit and sympathetic(game, d))
+        same = sum(1 for d in range(1, len(game.clearings))
+                   if game.clearings[d].suit == cl.suit and sympathetic(game, d))
         state.place_warriors(game, seat.faction, c, same)
         if seat.supply["warrior"] > 0:
             seat.supply["warrior"] -= 1
