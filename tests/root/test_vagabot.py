@@ -195,13 +195,13 @@ def test_quest_in_the_nearest_clearing_of_its_suit_for_two_items_CW_VB_DAY_4():
     g, vb = table()
     b = satchel(vb, up=4)
     quests = data.load().components.quests
-    b.quest = next(k for k, q in enumerate(quests) if q.suit == "mouse")
+    b.quest = next(q for q in quests if q.suit == "mouse")
     nxt = b.quest_deck[-1]
     at(g, 1)                                     # mouse clearings next to 1: 9
     assert vagabot._quest(g, vb)
     assert g.pawn == ("clearing", 9) and b.available() == 1 and vb.vp == 1 and vb.sources == {"quests": 1}
     assert b.quest == nxt and len(b.quests_done) == 1
-    b.quest = next(k for k, q in enumerate(quests) if q.suit == "fox")
+    b.quest = next(q for q in quests if q.suit == "fox")
     at(g, 1)
     assert not vagabot._quest(g, vb) and vb.vp == 1      # in a fox clearing with one item: not enough
 
@@ -209,7 +209,7 @@ def test_quest_in_the_nearest_clearing_of_its_suit_for_two_items_CW_VB_DAY_4():
 def test_free_moves_except_for_explore_RT_OPEN_25_alternative():
     g, vb = table({"vb_pathing": "explore_only"})
     b = satchel(vb, up=2)
-    b.quest = next(k for k, q in enumerate(data.load().components.quests) if q.suit == "rabbit")
+    b.quest = next(q for q in data.load().components.quests if q.suit == "rabbit")
     at(g, 1)
     assert vagabot._quest(g, vb) and g.pawn == ("clearing", 5) and b.available() == 0
 
@@ -318,7 +318,7 @@ def test_adventurer_repeats_quest_at_the_end_of_daylight_CW_VB_TRAIT_1():
     g, vb = table(traits=("adventurer",))
     b = satchel(vb, up=5)
     quests = data.load().components.quests
-    rabbit = [k for k, q in enumerate(quests) if q.suit == "rabbit"]
+    rabbit = [q for q in quests if q.suit == "rabbit"]
     b.quest, b.quest_deck = rabbit[0], rabbit[1:3]
     b.suit = "rabbit"
     at(g, 5)

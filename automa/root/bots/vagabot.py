@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from automa.root import state
 from automa.root.bots import common
-from automa.root.data import load
+from automa.root.data import Quest, load
 from automa.root.state import FACTIONS, Game, Seat
 
 PIECES: dict[str, int] = {}            # no warriors, buildings or tokens: the pawn is ``game.pawn`` (CW-VB-ABIL-1)
@@ -48,9 +48,9 @@ class Board:
 
     character: str = "thief"
     items: list[Item] = field(default_factory=list)
-    quest: int | None = None           # index into data.load().components.quests, face up (CW-VB-SETUP-3)
-    quest_deck: list[int] = field(default_factory=list)   # draws from its end
-    quests_done: list[int] = field(default_factory=list)
+    quest: Quest | None = None         # face up, his alone (CW-VB-SETUP-3)
+    quest_deck: list[Quest] = field(default_factory=list)   # draws from its end
+    quests_done: list[Quest] = field(default_factory=list)
     order: int | None = None           # the order card held this turn (CW-GEN-14, RT-OPEN-42)
     suit: str | None = None            # the order's suit this turn
     battles: int = 0                   # battles this turn (Adventurer, CW-VB-TRAIT-1)
@@ -182,11 +182,12 @@ def setup(game: Game, seat: Seat) -> None:
     game.pawn = ("forest", ties[rng.randrange(len(ties))])
     _event(game, "vb_pawn", "CW-VB-SETUP-2", forest=game.pawn[1])
 
-    comp = load().components
-    board.quest_deck = list(range(len(comp.quests)))
+    opt = game.options
+    comp = load(opt.get("maps", ""), opt.get("deck", ""), opt.get("components", "")).components
+    board.quest_deck = list(comp.quests)
     rng.shuffle(board.quest_deck)
     board.quest = board.quest_deck.pop()
-    _event(game, "vb_quest", "CW-VB-SETUP-3", quest=comp.quests[board.quest].key)
+    _event(game, "vb_quest", "CW-VB-SETUP-3", quest=board.quest.key)
 
     n = 3 if board.character == "tinker" else 4
     if game.options.get("vb_start_items", "random") == "fixed":      # RT-OPEN-39 alternative
@@ -283,14 +284,13 @@ def turn(game: Game, seat: Seat) -> None:
     _evening(game, seat)
 
 
-def _craft(game: Game, seat: Seat, card: int | None) -> bool:
+def _craft(game: Game, seat: Seat, card: int | None) -> None:
     """Craft ``card`` if it shows an item still in the supply, for 1 VP (CW-GEN-3/4/5, common.craft_order);
     the item goes face up into his Satchel (CW-GEN-28, RT-OPEN-31)."""
     got: list[str] = []
-    item = common.craft_order(game, seat, card, into=got)
+    common.craft_order(game, seat, card, into=got)
     for k in got:
         seat.board.gain(k)
-    return item is not None
 
 
 def _birdsong(game: Game, seat: Seat) -> bool:
@@ -372,15 +372,14 @@ def _quest(game: Game, seat: Seat, rule: str = "CW-VB-DAY-4") -> bool:
     board = seat.board
     if board.quest is None:
         return _skip(game, "quest", rule, "no quest left")
-    suit = load().components.quests[board.quest].suit
-    c = _nearest(game, [c for c in _clearings(game) if game.clearings[c].suit == suit])
+    c = _nearest(game, [c for c in _clearings(game) if game.clearings[c].suit == board.quest.suit])
     moved = game.pawn != ("clearing", c)
     if not _go(game, seat, c, _pays_moves(game, "quest"), rule) or board.available() < 2:
         return moved
     board.exhaust(2)
     done, board.quest = board.quest, board.quest_deck.pop() if board.quest_deck else None
     board.quests_done.append(done)
-    _event(game, "vb_quest_done", rule, quest=load().components.quests[done].key, clearing=c)
+    _event(game, "vb_quest_done", rule, quest=done.key, clearing=c)
     state.score(game, seat.faction, 1, "quests")
     return True
 
