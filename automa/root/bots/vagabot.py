@@ -459,9 +459,11 @@ def _battle(game: Game, seat: Seat) -> bool:
     adventurer = "adventurer" in seat.traits
     if adventurer and board.battles:
         return _skip(game, "battle", "CW-VB-TRAIT-1", "one battle a turn")
-    cost, did = 1, False
-    same = game.options.get("vb_battle_repeat", "same_target") == "same_target"
     aim = _battle_target(game, seat)
+    if aim is None:
+        return _skip(game, "battle", "CW-VB-DAY-6", "no enemy piece")
+    same = game.options.get("vb_battle_repeat", "same_target") == "same_target"
+    cost, did = 1, False
     while aim is not None:
         c, target = aim
         did = did or game.pawn != ("clearing", c)
@@ -473,11 +475,8 @@ def _battle(game: Game, seat: Seat) -> bool:
         if adventurer or board.available() < 2:
             break
         cost = 2
-        if same:
-            aim = aim if common.pieces(game, c, target) else None
-        else:
-            aim = _battle_target(game, seat)
-    return did or (aim is None and _skip(game, "battle", "CW-VB-DAY-6", "no enemy piece"))
+        aim = (aim if common.pieces(game, c, target) else None) if same else _battle_target(game, seat)
+    return did
 
 
 def _repair(game: Game, seat: Seat) -> bool:
