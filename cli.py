@@ -554,13 +554,17 @@ def run_spec(out: Path, cell: str | None, game_index: int):
 
 
 def final_line(final: dict) -> str:
-    """The last line of a replay: final scores, per-category scores and the winner."""
+    """The last line of a replay: final scores, per-category scores and the winner; in a game with
+    several automa sides each side's score, and in a game with guards the guards that fired."""
     if final["error"]:
         return f"{'error':<14} {final['error']}"
+    sides = " ".join(f"{k[5:]}={v}" for k, v in final.items() if k.startswith("side_") and v != "")
     return (f"{'final':<14} player={final['player_score']} automa={final['automa_score']} "
             f"margin={final['margin']} winner={final['winner']} rounds={final['rounds']} "
             f"turns={final['turns']} | player: {_categories(final, 'player')} "
-            f"| automa: {_categories(final, 'automa')}")
+            f"| automa: {_categories(final, 'automa')}"
+            + (f" | sides: {sides}" if sides else "")
+            + (f" | guards: {final['guards'] or 'none'}" if "guards" in final else ""))
 
 
 def _categories(final: dict, side: str) -> str:

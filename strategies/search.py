@@ -18,7 +18,7 @@ from automa.core.params import Param
 from automa.core.intervals import mean_interval, paired_win_interval, wilson
 from automa.core.strategy import Strategy
 
-OUTCOME = {"player": 1.0, "tie": 0.5, "automa": 0.0}   # automa.core.results.WINNERS
+OUTCOME = {"player": 1.0, "tie": 0.5, "automa": 0.0, "none": 0.0}   # automa.core.results.winners: no winner is no win
 WIDTH = 0   # the default: the width follows the budget (:func:`default_width`)
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from automa.core.errors import UsageError
 from automa.core.intervals import wilson
-from automa.core.results import layout
+from automa.core.results import GUARD_SEP, layout
 
 if TYPE_CHECKING:  # pandas loads lazily: a simulate run and every worker tally without it
     import pandas as pd
@@ -126,14 +126,19 @@ class Tally:
     Scores are whole numbers, so the value counts are exact and small; tallies of chunks merge by
     adding counts, whatever the order, and :meth:`stats` gives the same floats for the same games
     however they were split. Memory does not grow with the number of games.
+
+    Only ``"player"`` counts as a win and ``"tie"`` as a tie: ``"automa"`` and ``"none"`` (no winner,
+    automa.core.results.NO_WINNER) are neither. With ``guards`` (a game with ``Game.guards``) it also
+    counts the finished games each guard fired in, from the ``guards`` cell (a row's last but one).
     """
 
-    __slots__ = ("games", "errors", "wins", "ties", "hist", "sums")
+    __slots__ = ("games", "errors", "wins", "ties", "hist", "sums", "guards")
 
-    def __init__(self, n_categories: int = 0):
+    def __init__(self, n_categories: int = 0, guards: bool = False):
         self.games = self.errors = self.wins = self.ties = 0
         self.hist = [Counter(), Counter(), Counter()]  # player_score, automa_score, margin
         self.sums = [0] * n_categories  # player_<c>..., automa_<c>...
+        self.guards: Counter | None = Counter() if guards else None  # rule ID -> games it fired in
 
     def add_row(self, winner: str, error: str, scores, categories) -> None:
         """One game: its winner, error text, (player, automa, margin) and category points (ints)."""
@@ -153,6 +158,8 @@ class Tally:
             self.add_row("", r[-1], (), ())
         else:
             self.add_row(r[first + 3], "", r[first:first + 3], r[first + 4:first + 4 + len(self.sums)])
+            if self.guards is not None and r[-2]:
+                self.guards.update(r[-2].split(GUARD_SEP))
 
     def merge(self, other: "Tally") -> None:
         self.games += other.games
@@ -165,6 +172,10 @@ class Tally:
             self.sums += [0] * (len(other.sums) - len(self.sums))
         for i, v in enumerate(other.sums):
             self.sums[i] += v
+        if other.guards:
+            if self.guards is None:
+                self.guards = Counter()
+            self.guards.update(other.guards)
 
     @classmethod
     def of_frame(cls, group: pd.DataFrame, categories: list[str]) -> "Tally":

@@ -196,6 +196,13 @@ class Game:
     without asking; ``offer`` puts what an optional decision offers (and the index of its pass) so that
     the same offer, passed on once, is not asked again; ``reminder`` says what a person can still do
     that is useful; ``preface`` gives the first screen's notes on the options.
+
+    Beyond one player against one automa (docs/new-game.md section 13), each changing ``games.csv``
+    only for a game that sets it: ``sides`` names every automa side the game can field (a game with
+    several bots: ``Result.sides`` gives each one's total, a ``side_<name>`` column each);
+    ``no_winner`` lets the game end without a winner (``winner`` ``"none"``, e.g. at a turn cap);
+    ``guards`` maps the rule ID of each guard the game may fire (a turn cap, an empty deck) to its
+    name in words (``Result.guards``, a ``guards`` column, and a count in the run's report).
     """
 
     name: str
@@ -218,6 +225,10 @@ class Game:
     reminder: Callable[[Any, str, list], str | None] | None = None  # (view, kind, choices) -> what is still useful
     offer: Callable[[Any, str, list], tuple | None] | None = None  # (view, kind, choices) -> (what it offers, its pass)
     preface: Callable[[dict], list] | None = None                 # (options) -> lines for the first screen
+    # beyond one player against one automa (automa.core.results), each optional:
+    sides: tuple[str, ...] = ()                 # the automa sides it can field: a side_<name> column each
+    no_winner: bool = False                     # a game may end without a winner ("none")
+    guards: Mapping[str, str] | None = None     # guard rule ID -> its name in words, e.g. "turn cap"
 
     def __post_init__(self):
         cols = columns(self)

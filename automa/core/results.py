@@ -1,5 +1,10 @@
 """The result record of one game, the rows of ``games.csv``, and the files a run writes and reads.
 
+A game that declares more than one automa side (``Game.sides``), a game that may end without a
+winner (``Game.no_winner``) or a game that has guards (``Game.guards``) gets the extra fields of
+:class:`Result` and the extra columns of :func:`columns` (docs/new-game.md section 13); every other
+game's rows are as they always were.
+
 Rows are written in game-index order. The CSV writer writes each batch of rows as it comes; the
 Parquet writer cuts row groups of a fixed :data:`ROW_GROUP` rows, so both files are byte-identical
 whatever the job count or chunking of the run.
@@ -18,6 +23,8 @@ if TYPE_CHECKING:  # pandas and pyarrow load lazily: engines import Result on ev
     import pandas as pd
 
 WINNERS = ("player", "automa", "tie")
+NO_WINNER = "none"  # the game ended without a winner (Root's turn cap); only a game with Game.no_winner
+GUARD_SEP = ";"  # between the rule IDs of the guards column
 FORMATS = ("csv", "csv.gz", "parquet")  # csv.gz: the CSV text gzipped (no name, no time: the same bytes)
 ROW_GROUP = 16384  # rows per Parquet row group: fixed, so the file never depends on --jobs
 
@@ -27,7 +34,14 @@ class Result:
     """What one played game returns.
 
     ``player`` and ``automa`` map each of the game's score categories to points; the final scores
-    are their sums. ``winner`` is decided after the game's tie-breaks.
+    are their sums. ``winner`` is decided after the game's tie-breaks: one of :data:`WINNERS`, or
+    :data:`NO_WINNER` in a game that declares ``no_winner``.
+
+    A game with several automa sides (``Game.sides``) gives each side's total in ``sides`` (by side
+    name, only the sides in this game); ``automa`` is then the best of them (the highest total), so
+    the margin is the player's score against the best side's. ``guards`` are the rule IDs of the
+    guards that fired in this game (a turn cap, an empty deck), each once, in a game that declares
+    ``Game.guards``.
     """
 
     player: dict[str, int]
@@ -36,6 +50,8 @@ class Result:
     rounds: int
     turns: int
     events: list[dict] | None = None
+    sides: dict[str, int] | None = None
+    guards: tuple[str, ...] = ()
 
     @property
     def player_score(self) -> int:
@@ -47,29 +63,68 @@ class Result:
 
 
 def columns(game) -> list[str]:
-    """The columns of ``games.csv`` for ``game``, in order."""
+    """The columns of ``games.csv`` for ``game``, in order: after ``turns``, a ``side_<name>`` column
+    per declared automa side and a ``guards`` column if the game has guards; ``error`` last."""
     cols = ["game", "game_index", "seed", "strategy"]
     cols += [o.name for o in game.options]
     cols += ["player_score", "automa_score", "margin", "winner"]
     cols += [f"player_{c}" for c in game.categories]
     cols += [f"automa_{c}" for c in game.categories]
-    cols += ["rounds", "turns", "error"]
+    cols += ["rounds", "turns"]
+    cols += [f"side_{s}" for s in game.sides]
+    if game.guards:
+        cols.append("guards")
+    cols.append("error")
     return cols
+
+
+def winners(game) -> tuple[str, ...]:
+    """The winners ``game`` may report: :data:`WINNERS`, and :data:`NO_WINNER` if it declares ``no_winner``."""
+    return WINNERS + (NO_WINNER,) if game.no_winner else WINNERS
 
 
 def row(game, index: int, seed: int, strategy: str, option_values: list, result: Result | None,
         error: str = "") -> list:
     """One row of ``games.csv``: the result of a game, or an error row (``option_values`` in the order of
-    ``game.options``)."""
+    ``game.options``). A result the game may not report (a winner outside :func:`winners`, sides or
+    guards it does not declare) is a ValueError."""
     head = [game.name, index, seed, strategy] + option_values
     n = len(game.categories)
+    extra = len(game.sides) + bool(game.guards)
     if result is None:
-        return head + ["", "", "", ""] + [""] * (2 * n) + ["", "", error]
+        return head + ["", "", "", ""] + [""] * (2 * n) + ["", ""] + [""] * extra + [error]
+    if result.winner not in winners(game):
+        raise ValueError(f"game {game.name} reported winner {result.winner!r}; allowed: "
+                         f"{', '.join(winners(game))}")
     p, a = result.player_score, result.automa_score
-    return (head + [p, a, p - a, result.winner]
-            + [result.player.get(c, 0) for c in game.categories]
-            + [result.automa.get(c, 0) for c in game.categories]
-            + [result.rounds, result.turns, error])
+    out = (head + [p, a, p - a, result.winner]
+           + [result.player.get(c, 0) for c in game.categories]
+           + [result.automa.get(c, 0) for c in game.categories]
+           + [result.rounds, result.turns])
+    if extra or result.sides or result.guards:
+        out += _extra_cells(game, result)
+    out.append(error)
+    return out
+
+
+def _extra_cells(game, result: Result) -> list:
+    """The ``side_<name>`` and ``guards`` cells of a result (empty for a side not in the game)."""
+    sides = result.sides or {}
+    unknown = [s for s in sides if s not in game.sides]
+    if unknown:
+        raise ValueError(f"game {game.name} reported side {unknown[0]!r}; declared sides: "
+                         f"{', '.join(game.sides) or '(none)'}")
+    if sides and max(sides.values()) != result.automa_score:
+        raise ValueError(f"game {game.name}: the automa side scores {result.automa_score}, the best of its "
+                         f"sides {max(sides.values())}; the automa side must be the best side")
+    cells = [sides.get(s, "") for s in game.sides]
+    undeclared = [g for g in result.guards if g not in (game.guards or ())]
+    if undeclared:
+        raise ValueError(f"game {game.name} reported guard {undeclared[0]!r}; declared guards: "
+                         f"{', '.join(game.guards or ()) or '(none)'}")
+    if game.guards:
+        cells.append(GUARD_SEP.join(result.guards))
+    return cells
 
 
 def results_start(game) -> int:
@@ -108,7 +163,7 @@ def dtypes(game) -> dict[str, str]:
     types = {"game": "str", "game_index": "int64", "seed": "str", "strategy": "str"}
     types |= {o.name: _OPTION_DTYPES.get(o.type, "str") for o in game.options}
     for col in columns(game)[len(types):]:
-        types[col] = "str" if col in ("winner", "error") else "Int64"
+        types[col] = "str" if col in ("winner", "guards", "error") else "Int64"
     return types
 
 

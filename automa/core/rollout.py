@@ -42,19 +42,33 @@ class Branch:
 
 
 class Recorder:
-    """A search strategy's real game: the streams' starting states and the choices made so far."""
+    """A search strategy's real game: the starting states of every stream it draws from, and the
+    choices made so far.
 
-    __slots__ = ("states", "choices", "play_from")
+    ``setup`` and ``automa`` are given positionally, any further stream by name (``deck=``, ``dice=``:
+    a game that draws from them must give them, or its rollouts would not deal the same cards). A
+    rollout restores each and calls ``play_from(setup, automa, branch, **named)`` with the same names.
+    """
 
-    def __init__(self, setup: random.Random, automa: random.Random, play_from: Callable):
+    __slots__ = ("states", "named", "choices", "play_from")
+
+    def __init__(self, setup: random.Random, automa: random.Random, play_from: Callable,
+                 **named: random.Random):
         self.states = (setup.getstate(), automa.getstate())
+        self.named = {name: stream.getstate() for name, stream in named.items()}
         self.choices: list = []
-        self.play_from = play_from      # engine: (setup stream, automa stream, Branch) -> Result
+        self.play_from = play_from      # engine: (setup stream, automa stream, Branch, **named) -> Result
 
     def rollout(self, choice, policy, rng: random.Random):
         """The Result of the game played on from the current decision with ``choice``, then ``policy``;
         hidden information and future random draws come from ``rng``."""
-        setup, automa = Stream(0), Stream(0)
-        setup.setstate(self.states[0])
-        automa.setstate(self.states[1])
-        return self.play_from(setup, automa, Branch(self.choices, choice, policy, rng))
+        setup, automa = _restored(self.states[0]), _restored(self.states[1])
+        named = {name: _restored(state) for name, state in self.named.items()}
+        return self.play_from(setup, automa, Branch(self.choices, choice, policy, rng), **named)
+
+
+def _restored(state) -> Stream:
+    """A stream in the recorded ``state``."""
+    stream = Stream(0)
+    stream.setstate(state)
+    return stream

@@ -1,12 +1,18 @@
 """Seeding: one root SeedSequence per run, one child per game, separate streams inside a game.
 
 Game ``i`` of a run with root entropy ``E`` uses ``SeedSequence(E, spawn_key=(i,))``, so a game's
-randomness never depends on job count, chunking or which other games run. Inside a game, three
-streams are derived with spawn keys ``(i, 0)``, ``(i, 1)`` and ``(i, 2)``:
+randomness never depends on job count, chunking or which other games run. Inside a game, the
+streams are derived with spawn keys ``(i, 0)`` to ``(i, 4)``:
 
 * ``setup``: setup and every shuffle that is not the automa's deck;
 * ``automa``: the automa's deck(s) and the automa's random choices;
-* ``strategy``: the player strategy.
+* ``strategy``: the player strategy;
+* ``deck``: a shared deck's shuffles and draws, for a game that keeps them apart from setup (Root);
+* ``dice``: dice rolls, for a game that keeps them apart (Root).
+
+Each key is derived alone (:func:`_key_hashes`), so adding ``deck`` and ``dice`` left the bits of the
+first three as they were. ``deck`` and ``dice`` are made on first use: a game that never draws from
+them (Rurik, Stroganov) pays nothing for them.
 
 Each stream is a ``random.Random`` (a :class:`Stream`) seeded from 128 bits of ``generate_state(4)``
 of its ``SeedSequence``: scalar draws on the hot path are an order of magnitude cheaper than numpy
@@ -17,21 +23,21 @@ Those 128 bits are computed here in plain Python, by SeedSequence's own hash (nu
 (tests/core/test_seeding.py checks it against numpy on many roots and indices, small and huge) for
 a fraction of the cost of building three numpy SeedSequences per game. The hash constant advances
 the same way whatever the data, so the pool after the root's words is computed once per root, and
-the hashes of the stream keys 0, 1, 2 once per position.
+the hashes of the stream keys once per position.
 """
 from __future__ import annotations
 
 import _random
 import random
 import secrets
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # numpy is not needed to seed: a run's startup is part of its time
     import numpy as np
 
-STREAMS = ("setup", "automa", "strategy")
+STREAMS = ("setup", "automa", "strategy", "deck", "dice")  # stream k has spawn key (i, k)
+EAGER = 3  # the first EAGER streams are made with the game; the rest on first use
 
 # numpy SeedSequence's constants (a pool of 4 uint32 words, 32-bit arithmetic)
 _MASK = 0xFFFF_FFFF
@@ -78,13 +84,45 @@ class Stream(random.Random):
             x[i], x[j] = x[j], x[i]
 
 
-@dataclass(slots=True)
 class Streams:
-    """The random streams of one game."""
+    """The random streams of one game: ``setup``, ``automa`` and ``strategy`` made with it, ``deck`` and
+    ``dice`` on first use (from ``source``, the game's ``(root entropy, game index)``).
 
-    setup: Stream
-    automa: Stream
-    strategy: Stream
+    An engine's rollout builds its own ``Streams(setup, automa, strategy, deck=..., dice=...)`` from
+    restored streams (automa.core.rollout); asking such a one for a stream it was not given and has no
+    ``source`` for is a ValueError.
+    """
+
+    __slots__ = ("setup", "automa", "strategy", "_deck", "_dice", "source")
+
+    def __init__(self, setup: Stream, automa: Stream, strategy: Stream | None,
+                 deck: Stream | None = None, dice: Stream | None = None,
+                 source: tuple[int, int] | None = None):
+        self.setup = setup
+        self.automa = automa
+        self.strategy = strategy
+        self._deck = deck
+        self._dice = dice
+        self.source = source
+
+    @property
+    def deck(self) -> Stream:
+        """The ``deck`` stream (spawn key ``(i, 3)``)."""
+        if self._deck is None:
+            self._deck = self._make("deck")
+        return self._deck
+
+    @property
+    def dice(self) -> Stream:
+        """The ``dice`` stream (spawn key ``(i, 4)``)."""
+        if self._dice is None:
+            self._dice = self._make("dice")
+        return self._dice
+
+    def _make(self, name: str) -> Stream:
+        if self.source is None:
+            raise ValueError(f"these streams have no {name} stream and no game seed to make one from")
+        return Stream.seeded(stream_seeds(*self.source, keys=(STREAMS.index(name),))[0])
 
 
 def _words(n: int) -> list[int]:
@@ -144,8 +182,9 @@ def _root_pool(root_entropy: int) -> tuple[tuple, int]:
 
 @lru_cache(maxsize=16)
 def _key_hashes(h: int) -> tuple[tuple[int, ...], ...]:
-    """For stream keys 0, 1, 2 absorbed at running constant ``h``: ``_MIX_R`` times the key's hash,
-    for each pool word (the right-hand term of :func:`_mix`, which depends on ``h`` alone)."""
+    """For each stream key (0 to 4) absorbed at running constant ``h``: ``_MIX_R`` times the key's
+    hash, for each pool word (the right-hand term of :func:`_mix`, which depends on ``h`` alone). Each
+    key's terms depend on that key and ``h`` only: more keys leave the others' as they are."""
     out = []
     for key in range(len(STREAMS)):
         terms, hk = [], h
@@ -169,15 +208,18 @@ def _out_constants() -> tuple[tuple[int, int], ...]:
 _OUT = _out_constants()
 
 
-def stream_seeds(root_entropy: int, game_index: int) -> list[int]:
-    """The seeds of game ``game_index``'s streams: for each key ``k``, the 128 bits (little-endian) of
+def stream_seeds(root_entropy: int, game_index: int, keys=range(EAGER)) -> list[int]:
+    """The seeds of game ``game_index``'s streams ``keys`` (default: the streams made with the game):
+    for each key ``k``, the 128 bits (little-endian) of
     ``SeedSequence(root_entropy, spawn_key=(game_index, k)).generate_state(4)``."""
     pool, h = _root_pool(root_entropy)
     for word in _words(game_index):
         pool, h = _absorb(pool, h, word)
-    left = [_MIX_L * x for x in pool]  # the left-hand terms of _mix, shared by the three keys
+    left = [_MIX_L * x for x in pool]  # the left-hand terms of _mix, shared by the keys
+    hashes = _key_hashes(h)
     seeds = []
-    for terms in _key_hashes(h):
+    for key in keys:
+        terms = hashes[key]
         seed = 0
         for i, (xor, mul) in enumerate(_OUT):
             r = (left[i] - terms[i]) & _MASK
@@ -188,6 +230,7 @@ def stream_seeds(root_entropy: int, game_index: int) -> list[int]:
 
 
 def game_streams(root_entropy: int, game_index: int) -> Streams:
-    """The three streams of game ``game_index`` (setup, automa, strategy)."""
+    """The streams of game ``game_index``: setup, automa and strategy now, deck and dice on first use."""
     setup, automa, strategy = stream_seeds(root_entropy, game_index)
-    return Streams(Stream.seeded(setup), Stream.seeded(automa), Stream.seeded(strategy))
+    return Streams(Stream.seeded(setup), Stream.seeded(automa), Stream.seeded(strategy),
+                   source=(root_entropy, game_index))

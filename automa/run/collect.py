@@ -33,6 +33,7 @@ import os
 import signal
 import threading
 import time
+from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -128,11 +129,17 @@ class RunState:
 
 def record_counts(manifest: dict, state: RunState) -> None:
     """The counts so far: rows in the games file, games played in this session, errors, this session's
-    seconds and games/s, and the seconds of every session."""
+    seconds and games/s, the seconds of every session, and for a game with guards (``Game.guards``)
+    the games each guard fired in (``guards``: rule ID -> games)."""
     manifest |= {"games_done": state.rows, "games_played": state.played, "errors": state.errors,
                  "seconds": round(state.seconds, 3),
                  "seconds_total": round(state.base_seconds + state.seconds, 3),
                  "games_per_s": round(state.played / state.seconds, 1) if state.seconds else None}
+    if state.tallies and state.tallies[0].guards is not None:  # a game with guards: the games each fired in
+        fired = Counter()
+        for tally in state.tallies:
+            fired.update(tally.guards)
+        manifest["guards"] = dict(sorted(fired.items()))
 
 
 def gzip_member(text: str) -> bytes:
@@ -193,7 +200,7 @@ def collect(out: Path, games_name: str, fmt: str, parts: list[Part], plan: Plan,
     n_cat = 2 * len(game.categories)
     (out / CHUNKS).mkdir(exist_ok=True)
     prior, order = plan.done, plan.tasks
-    state = RunState([Tally(n_cat) for _ in parts], base_seconds=manifest.get("seconds_total") or 0.0,
+    state = RunState([Tally(n_cat, bool(game.guards)) for _ in parts], base_seconds=manifest.get("seconds_total") or 0.0,
                      retries=manifest["retries"])
     waiting: dict[int, Tally | None] = {}  # played out of order: tally, text in its chunk file
     nxt = 0
@@ -297,7 +304,7 @@ def _write_atomic(path: Path, data: str | bytes) -> None:
 
 def _tally_text(game, text: str, n_cat: int, prefixed: bool) -> Tally:
     """The tally of a chunk file (a chunk played in an earlier session)."""
-    tally = Tally(n_cat)
+    tally = Tally(n_cat, bool(game.guards))
     first = results_start(game)
     for r in parse_rows(game, text, prefixed):
         tally.add_games_row(r[prefixed:], first)

@@ -37,7 +37,8 @@ class Chunk:
 
 def play_one(spec: RunSpec, ctx: Any, index: int, trace: Trace | None = None,
              records: list[str] | None = None) -> list:
-    """Play game ``index`` of ``spec`` and return its ``games.csv`` row (an error row if play raised).
+    """Play game ``index`` of ``spec`` and return its ``games.csv`` row (an error row if play raised, or
+    returned a result its game may not report: :func:`automa.core.results.row`).
 
     With ``records`` (a list) the game's training records are appended to it as one CSV text
     (:func:`record_text`); a game that raised appends ``""``: it writes no records."""
@@ -45,6 +46,7 @@ def play_one(spec: RunSpec, ctx: Any, index: int, trace: Trace | None = None,
     try:
         strategy = spec.strategy_cls(streams.strategy)
         result = spec.game.play(ctx, spec.options, strategy, streams, trace)
+        values = row(spec.game, index, spec.root, spec.strategy, spec.option_values, result)
         text = record_text(strategy, index, result) if records is not None else ""
     except Exception as exc:  # one broken game must not stop the batch
         if records is not None:
@@ -53,7 +55,7 @@ def play_one(spec: RunSpec, ctx: Any, index: int, trace: Trace | None = None,
                    f"{type(exc).__name__}: {exc}")
     if records is not None:
         records.append(text)
-    return row(spec.game, index, spec.root, spec.strategy, spec.option_values, result)
+    return values
 
 
 def record_text(strategy: Strategy, index: int, result) -> str:
@@ -73,7 +75,7 @@ def play_chunk(part: Part, ctx: Any, task: Task, want_rows: bool = False) -> Chu
     a strategy that writes training records, each game's records text."""
     spec = part.spec
     first = results_start(spec.game)
-    tally = Tally(2 * len(spec.game.categories))
+    tally = Tally(2 * len(spec.game.categories), bool(spec.game.guards))
     records = [] if spec.strategy_cls.record_columns else None
     clock = time.perf_counter()
     rows = [play_one(spec, ctx, i, records=records) for i in range(task.lo, task.hi)]

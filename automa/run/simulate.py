@@ -175,10 +175,21 @@ def human_summary(outcome: Outcome) -> str:
         s = outcome.row
         lines.append(f"player win rate {s['win_rate']:.1%} (95% CI {s['win_rate_lo']:.1%} to "
                      f"{s['win_rate_hi']:.1%}), ties {s['ties']}, mean margin {s['margin_mean']:+.2f}")
+    lines += guard_lines(outcome.spec.game, m)
     files = ", ".join(p.name for p in sorted(outcome.out.iterdir()))
     lines.append(f"files: {outcome.out}/ ({files})")
     lines.append(f"seed {m['seed']}; replay game I with: {replay_command(outcome.spec)}")
     return "\n".join(lines)
+
+
+def guard_lines(game, manifest: dict) -> list[str]:
+    """For a game with guards (``Game.guards``): how often each fired, e.g. ``turn cap (RT-OPEN-35)
+    fired in 3 of 1,000 games``; nothing for any other game."""
+    if not game.guards:
+        return []
+    fired, done = manifest.get("guards", {}), manifest["games_done"] - manifest["errors"]
+    return [f"{words} ({rule}) fired in {fired.get(rule, 0)} of {count(done, 'finished game')}"
+            for rule, words in game.guards.items()]
 
 
 def replay_command(spec: RunSpec, index: str = "I") -> str:

@@ -212,7 +212,8 @@ class Session:
                 self.front.say(f"{words.get(c, c):<28}{p:>6}{a:>8}")
         self.front.say(f"{'total':<28}{result.player_score:>6}{result.automa_score:>8}")
         margin = result.player_score - result.automa_score
-        winner = {"player": "You win", "automa": "The automa wins", "tie": "A tie"}[result.winner]
+        winner = {"player": "You win", "automa": "The automa wins", "tie": "A tie",
+                  "none": "No one wins"}[result.winner]
         self.front.say(f"{winner} (margin {margin:+d}, after the tie-breaks).")
         self.front.say(f"Recorded as game {k + 1} of {self.results} (summarize, compare and report read "
                        f"it); saved game: {self.save_path}.")

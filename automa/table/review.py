@@ -372,7 +372,7 @@ def text(rv: Review, top: int = TOP, csv_path=None) -> str:
     if r is None:
         game = f"the game: unfinished, {n} player decisions saved"
     else:
-        outcome = "a win" if r.winner == "player" else "a tie" if r.winner == "tie" else "a loss"
+        outcome = {"player": "a win", "tie": "a tie", "none": "no winner"}.get(r.winner, "a loss")
         game = (f"the game: player {r.player_score}, automa {r.automa_score} (margin "
                 f"{r.player_score - r.automa_score:+d}, {outcome}); {n} player decisions")
     losses, gains = rv.ranked("loss"), rv.ranked("gain")

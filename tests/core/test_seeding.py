@@ -107,3 +107,46 @@ def test_a_seeded_stream_is_the_stream_of_that_seed():
         ours = Stream.seeded(seed)
         assert ours.getstate() == Stream(seed).getstate() == random.Random(seed).getstate()
         assert type(ours) is Stream and ours.gauss(0, 1) == random.Random(seed).gauss(0, 1)
+
+
+def test_deck_and_dice_are_spawn_keys_3_and_4_and_leave_the_first_three_alone():
+    """The deck and dice streams (docs/new-game.md section 13) are SeedSequence children (i, 3) and
+    (i, 4); making them changes no bit of setup, automa or strategy."""
+    import random
+
+    import numpy as np
+
+    from automa.core.seeding import stream_seeds
+
+    for root in (0, 7, 2**64 + 5, 2**128 - 1, fresh_entropy()):
+        for index in (0, 3, 2**32 + 1):
+            expected = [int.from_bytes(np.random.SeedSequence(root, spawn_key=(index, k)).generate_state(4).tobytes(),
+                                       "little") for k in range(5)]
+            assert stream_seeds(root, index, keys=range(5)) == expected
+            assert stream_seeds(root, index) == expected[:3]
+            got, plain = game_streams(root, index), game_streams(root, index)
+            assert draws(got.dice) == draws(random.Random(expected[4]))
+            assert draws(got.deck) == draws(random.Random(expected[3]))
+            assert [draws(s) for s in (got.setup, got.automa, got.strategy)] == \
+                   [draws(s) for s in (plain.setup, plain.automa, plain.strategy)]
+
+
+def test_deck_and_dice_are_made_on_first_use_only():
+    """A game that never draws from deck or dice pays nothing for them; once made, each is one stream."""
+    s = game_streams(11, 2)
+    assert s._deck is None and s._dice is None
+    first = s.deck
+    assert s.deck is first and s._dice is None and s.dice is not first
+
+
+def test_streams_built_without_deck_or_dice_refuse_them():
+    """A rollout's hand-built Streams has only the streams it was given (automa.core.rollout)."""
+    import pytest
+
+    from automa.core.seeding import Stream, Streams
+
+    given = Stream(1)
+    s = Streams(Stream(2), Stream(3), None, dice=given)
+    assert s.dice is given
+    with pytest.raises(ValueError, match="no deck stream"):
+        s.deck
