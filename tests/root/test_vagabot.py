@@ -5,7 +5,7 @@ import random
 import pytest
 
 from automa.core.trace import Trace
-from automa.root import data, state
+from automa.root import battle, data, state
 from automa.root.bots import vagabot
 from automa.root.bots.vagabot import Item
 from automa.root.state import Seat
@@ -38,6 +38,14 @@ def satchel(vb, up=0, exhausted=0, damaged=0, damaged_exhausted=0):
                + [Item("boot", exhausted=True, damaged=True) for _ in range(damaged_exhausted)])
     b.settle_track()
     return b
+
+
+def hits(g, vb):
+    return vb.board.max_rolled_hits(g, vb, 1, "defender")
+
+
+def extra(g, vb):
+    return vb.board.extra_hits(g, vb, 1, "attacker", "marquise")
 
 
 def card(g, key):
@@ -78,14 +86,14 @@ def test_setup_is_seeded_CW_VB_SETUP_3_RT_OPEN_3():
 def test_the_battle_track_fills_at_6_9_12_undamaged_items_exhausted_first_CW_VB_ABIL_4():
     g, vb = table()
     b = satchel(vb, up=5)
-    assert (b.on_track(), b.max_hits(), b.extra_hits(), b.available()) == (0, 1, 0, 5)
+    assert (b.on_track(), hits(g, vb), extra(g, vb), b.available()) == (0, 1, 0, 5)
     b = satchel(vb, up=4, exhausted=2)
-    assert b.on_track() == 1 and b.max_hits() == 2 and b.available() == 4
+    assert b.on_track() == 1 and hits(g, vb) == 2 and b.available() == 4
     assert [i for i in b.items if i.track][0].exhausted        # the exhausted one went on the track
     b = satchel(vb, up=9)
-    assert (b.on_track(), b.max_hits(), b.available()) == (2, 3, 7)
+    assert (b.on_track(), hits(g, vb), b.available()) == (2, 3, 7)
     b = satchel(vb, up=12)
-    assert (b.on_track(), b.max_hits(), b.extra_hits(), b.available()) == (3, 3, 1, 9)
+    assert (b.on_track(), hits(g, vb), extra(g, vb), b.available()) == (3, 3, 1, 9)
     assert b.exhaust(20) == 9 and b.available() == 0           # track items cannot be exhausted
 
 
@@ -499,3 +507,112 @@ def test_the_board_copy_shares_nothing():
     c.items[0].exhausted = True
     c.quest_deck.pop()
     assert not b.items[0].exhausted and len(b.quest_deck) == 14
+
+
+# ---------------------------------------------------------------------------------------------- battle
+
+class Dice:
+    """Dice that roll the given faces, in turn (battle.py draws two per battle)."""
+
+    def __init__(self, *faces):
+        self.faces = list(faces)
+
+    def randint(self, lo, hi):
+        return self.faces.pop(0)
+
+
+def test_battle_moves_pays_and_repeats_against_the_same_enemy_for_two_items_CW_VB_DAY_6_RT_OPEN_46():
+    g, vb = table()
+    b = satchel(vb, up=5)
+    at(g, 1)
+    state.place_warriors(g, "marquise", 9, 3)
+    g.rng["dice"] = Dice(1, 0, 1, 0)
+    g.trace = Trace()
+    assert vagabot._battle(g, vb)
+    assert g.pawn == ("clearing", 9) and g.clearings[9].warriors == {"marquise": 1}
+    assert vb.vp == 2 and vb.sources == {"removal": 2}            # 1 VP per warrior removed as attacker
+    assert b.battles == 2 and b.available() == 1                  # move 1, battle 1, again 2
+    assert [e["rule"] for e in g.trace.events if e["kind"] == "vb_battle_score"] == ["CW-VB-DAY-6"] * 2
+
+
+def test_adventurer_battles_once_a_turn_CW_VB_TRAIT_1():
+    g, vb = table(traits=("adventurer",))
+    b = satchel(vb, up=5)
+    at(g, 9)
+    state.place_warriors(g, "marquise", 9, 3)
+    g.rng["dice"] = Dice(1, 0)
+    assert vagabot._battle(g, vb) and b.battles == 1 and b.available() == 4
+    assert not vagabot._battle(g, vb) and g.clearings[9].warriors == {"marquise": 2}
+
+
+def test_the_whole_battle_action_again_RT_OPEN_46_alternative():
+    for how, left in (("same_target", {"eyrie": 1}), ("full_repeat", {})):
+        g, vb = table({"vb_battle_repeat": how})
+        b = satchel(vb, up=5)
+        at(g, 1)
+        g.seat("marquise").vp = 5
+        state.place_warriors(g, "marquise", 9, 1)
+        state.place_warriors(g, "eyrie", 12, 1)
+        g.seat("eyrie").board = type("Bot", (), {"take_hits": lambda self, game, seat, c, hits, by:
+                                                 state.remove_warriors(game, "eyrie", c, hits)})()
+        g.rng["dice"] = Dice(1, 0, 1, 0)
+        vagabot._battle(g, vb)
+        assert g.clearings[12].warriors == left and not g.clearings[9].warriors
+        assert b.available() == (3 if how == "same_target" else 0)
+
+
+def test_marksman_deals_an_immediate_hit_that_scores_CW_VB_TRAIT_4():
+    g, vb = table(traits=("marksman",))
+    satchel(vb, up=5)
+    at(g, 9)
+    state.place_warriors(g, "marquise", 9, 2)
+    g.rng["dice"] = Dice(0, 0)
+    vagabot._fight(g, vb, 9, "marquise")
+    assert g.clearings[9].warriors == {"marquise": 1} and vb.vp == 1
+
+
+def test_the_third_track_item_deals_an_extra_hit_as_attacker_CW_VB_ABIL_4():
+    g, vb = table()
+    satchel(vb, up=12)
+    at(g, 9)
+    state.place_warriors(g, "marquise", 9, 4)
+    g.rng["dice"] = Dice(3, 3)                    # rolled hits capped at 3, plus 1
+    vagabot._fight(g, vb, 9, "marquise")
+    assert not g.clearings[9].warriors and vb.vp == 4
+
+
+def test_attacked_he_damages_items_and_rolls_up_to_his_track_CW_VB_ABIL_5_RT_OPEN_51():
+    for rule, damaged in (("never", 3), ("always", 4)):
+        g, vb = table({"vb_defenseless": rule})
+        b = satchel(vb, up=4, exhausted=1)
+        at(g, 9)
+        state.place_warriors(g, "marquise", 9, 3)
+        g.rng["dice"] = Dice(2, 3)                # the Marquise deals 3, he deals 2 capped at 1
+        result = battle.battle(g, "marquise", "vagabond", 9)
+        assert b.damaged() == damaged and result.taken[1] == damaged
+        assert b.items[4].damaged                  # the exhausted item first
+        assert g.clearings[9].warriors == {"marquise": 2} and vb.vp == 0    # no VP as defender
+
+
+@pytest.mark.parametrize("suit_seed", [1, 2, 3])
+def test_whole_turns_keep_the_battle_track_right_CW_VB_ABIL_4_CW_VB_DAY_1(suit_seed):
+    """Twenty turns against a Marquise spread over the map: every step runs, the track stays consistent."""
+    g, vb = table(traits=("marksman", "helper"))
+    g.seats = [g.seat("marquise"), vb]
+    g.rng["deck"] = random.Random(suit_seed)
+    g.rng["dice"] = random.Random(suit_seed)
+    g.rng["deck"].shuffle(g.deck)
+    for c in range(1, 13):
+        state.place_warriors(g, "marquise", c, 2)
+    g.seat("marquise").crafted = ["tea", "bag"]
+    g.trace = Trace()
+    try:
+        for _ in range(20):
+            vagabot.turn(g, vb)
+            b = vb.board
+            assert b.on_track() == sum(1 for n in vagabot.TRACK if b.undamaged() >= n)
+            assert not any(i.track and i.damaged for i in b.items)
+    except state.Victory:
+        pass
+    rules = {e["rule"] for e in g.trace.events}
+    assert {"CW-VB-DAY-2", "CW-VB-DAY-6", "CW-VB-EVE-1", "CW-VB-EVE-2", "CW-VB-EVE-3"} <= rules

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from automa.root import state
+from automa.root import battle, state
 from automa.root.bots import common
 from automa.root.data import Quest, load
 from automa.root.state import FACTIONS, Game, Seat
@@ -73,14 +73,6 @@ class Board:
 
     def on_track(self) -> int:
         return sum(1 for i in self.items if i.track)
-
-    def max_hits(self) -> int:
-        """Maximum rolled hits: 1, plus 1 for each of the first two Battle Track items (CW-VB-ABIL-4)."""
-        return 1 + min(self.on_track(), 2)
-
-    def extra_hits(self) -> int:
-        """The third Battle Track item deals him 1 extra hit as attacker (CW-VB-ABIL-4)."""
-        return 1 if self.on_track() >= 3 else 0
 
     def settle_track(self) -> None:
         """Put 1, 2 or 3 items on the Battle Track at 6, 9, 12 undamaged items, exhausted ones first; a
@@ -152,6 +144,29 @@ class Board:
         return done
 
     # ------------------------------------------------------------------ battle hooks (battle.py)
+
+    def max_rolled_hits(self, game: Game, seat: Seat, c: int, role: str) -> int:
+        """Maximum rolled hits: 1, plus 1 for each of the first two Battle Track items; swords do not count
+        (CW-VB-ABIL-4)."""
+        return 1 + min(self.on_track(), 2)
+
+    def extra_hits(self, game: Game, seat: Seat, c: int, role: str, other: str) -> int:
+        """The third Battle Track item deals 1 extra hit as attacker (CW-VB-ABIL-4)."""
+        return 1 if role == battle.ATTACKER and self.on_track() >= 3 else 0
+
+    def immediate_hits(self, game: Game, seat: Seat, c: int, role: str, other: str) -> int:
+        """Marksman: one immediate hit at the start of each battle he attacks in (CW-VB-TRAIT-4)."""
+        return 1 if role == battle.ATTACKER and "marksman" in seat.traits else 0
+
+    def defenseless(self, game: Game, seat: Seat, c: int) -> bool:
+        """No defenseless extra hit against him (RT-OPEN-51 ``vb_defenseless=never``; ``always``: one)."""
+        return game.options.get("vb_defenseless", "never") == "always"
+
+    def take_hits(self, game: Game, seat: Seat, c: int, hits: int, by: str | None) -> int:
+        """Each hit damages an item (CW-VB-ABIL-5); returns the hits that took effect."""
+        n = self.damage(hits)
+        _event(game, "vb_hits", "CW-VB-ABIL-5", clearing=c, hits=hits, damaged=n)
+        return n
 
     def full_removal(self, game: Game, seat: Seat) -> None:
         """An enemy effect removed every enemy piece from his clearing: he damages three items
@@ -477,6 +492,17 @@ def _battle(game: Game, seat: Seat) -> bool:
         cost = 2
         aim = (aim if common.pieces(game, c, target) else None) if same else _battle_target(game, seat)
     return did
+
+
+def _fight(game: Game, seat: Seat, c: int, target: str) -> None:
+    """One battle against ``target`` in ``c`` (LoR-4.3 through battle.py and his board's hooks); he scores
+    1 VP per enemy warrior he removes as attacker, Marksman's hit included, on top of the removal VP of
+    buildings and tokens (CW-VB-DAY-6)."""
+    seat.board.battles += 1
+    result = battle.battle(game, seat.faction, target, c)
+    if result.warriors_lost[1]:
+        _event(game, "vb_battle_score", "CW-VB-DAY-6", clearing=c, target=target, vp=result.warriors_lost[1])
+        state.score(game, seat.faction, result.warriors_lost[1], "removal")
 
 
 def _repair(game: Game, seat: Seat) -> bool:
