@@ -6,9 +6,10 @@ rests in a forest when worn out (CW-VB-BIRD-2), works through the Daylight actio
 (CW-VB-DAY-1..8), and refreshes and repairs in Evening (CW-VB-EVE-1..4). The board keeps his items
 (face, damage, Battle Track, CW-VB-ABIL-4), his quest and the quest deck (CW-VB-SETUP-3), his settings
 (character, difficulty, traits: CW-VB-CHAR, CW-VB-DIFF, CW-VB-TRAIT) and the order card of the turn.
-He has no relationships (CW-VB-ABIL-6). Every random choice is drawn from ``game.rng["automa"]`` over a
-stable list (RT-OPEN-3); setup draws from ``game.rng["setup"]``. Rule options are read with the rules
-reference's names and defaults (``rules-open.md``, RT-OPEN-n).
+He has no relationships (CW-VB-ABIL-6). In battle his board offers battle.py's hooks (the Battle Track's
+cap and extra hit, items taking the hits, Marksman, RT-OPEN-51). Every random choice in a turn is drawn
+by ``common.random_pick`` over a stable list (RT-OPEN-3); setup draws from ``game.rng["setup"]``. Rule
+options are read with the rules reference's names and defaults (``rules-open.md``, RT-OPEN-n).
 """
 from __future__ import annotations
 
