@@ -514,3 +514,21 @@ def test_a_turn_from_setup_traces_every_step_with_its_rule(fights):
     kinds = {e["kind"] for e in g.trace.events}
     assert {"order", "recruit", "build", "score"} <= kinds
     assert all(e.get("rule") for e in g.trace.events)
+
+
+def test_hospitals_place_2_in_the_keep_after_losing_2_as_defender_CW_MM_TRAIT_3():
+    g = table(traits=("hospitals",))
+    seat = mmseat(g)
+    state.place_token(g, "marquise", "keep", 1)
+    seat.board.keep = 1
+    mm.hospitals(g, seat, 1)
+    assert warriors(g, 1) == 0
+    mm.hospitals(g, seat, 2)
+    assert warriors(g, 1) == 2 and "CW-MM-TRAIT-3" in rules_traced(g)
+    seat.board.keep = None                                       # the keep gone: nowhere to place
+    mm.hospitals(g, seat, 3)
+    assert warriors(g, 1) == 2
+    g = table()
+    g.seat("marquise").board.keep = 1
+    mm.hospitals(g, mmseat(g), 3)
+    assert warriors(g, 1) == 0

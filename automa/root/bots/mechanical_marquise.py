@@ -148,23 +148,22 @@ def turn(game: Game, seat: Seat) -> None:
 def daylight(game: Game, seat: Seat, suit: str) -> None:
     """The five Daylight steps for a fox, rabbit or mouse order (CW-MM-DAY-1..4; Blitz after the move,
     CW-MM-DAY-6; Expand, CW-MM-DAY-5, is the caller's)."""
-    battle_step(game, seat, suit)
-    recruit_step(game, seat, suit)
-    build_step(game, seat, suit)
-    move_step(game, seat, suit)
+    for rule, step in (("CW-MM-DAY-1", battle_step), ("CW-MM-DAY-2", recruit_step), ("CW-MM-DAY-3", build_step),
+                       ("CW-MM-DAY-4", move_step)):
+        if game.trace:
+            game.trace.event("step", rule=rule, faction=FACTION, suit=suit)
+        step(game, seat, suit)
     if "blitz" in seat.traits:
         blitz(game, seat)
 
 
 def escalated_daylight(game: Game, seat: Seat) -> None:
     """Escalated Daylight for a bird order (CW-MM-ESC-1..4; Blitz after the move, CW-MM-TRAIT-1)."""
-    if game.trace:
-        game.trace.event("escalated", rule="CW-MM-ESC-1", faction=FACTION)
-    for c in common.priority_order(range(1, len(game.clearings))):          # CW-MM-ESC-1, CW-GEN-11
-        battle_in(game, seat, c, "CW-MM-ESC-1")
-    escalated_recruit(game, seat)
-    escalated_build(game, seat)
-    advance_and_strike(game, seat)
+    for rule, step in (("CW-MM-ESC-1", battle_everywhere), ("CW-MM-ESC-2", escalated_recruit),
+                       ("CW-MM-ESC-3", escalated_build), ("CW-MM-ESC-4", advance_and_strike)):
+        if game.trace:
+            game.trace.event("step", rule=rule, faction=FACTION, suit="bird")
+        step(game, seat)
     if "blitz" in seat.traits:
         blitz(game, seat)
 
@@ -202,6 +201,24 @@ def fight(game: Game, seat: Seat, c: int, defender: str, rule: str) -> None:
     if game.trace:
         game.trace.event("battle", rule=rule, faction=FACTION, clearing=c, defender=defender)
     battle.battle(game, c, FACTION, defender)
+
+
+def battle_everywhere(game: Game, seat: Seat) -> None:
+    """CW-MM-ESC-1: battle in every clearing where MM can, highest priority first (CW-GEN-11)."""
+    for c in common.priority_order(range(1, len(game.clearings))):
+        battle_in(game, seat, c, "CW-MM-ESC-1")
+
+
+def hospitals(game: Game, seat: Seat, lost: int) -> None:
+    """CW-MM-TRAIT-3 Hospitals: at the end of a battle in which MM defended and lost two or more warriors,
+    place 2 MM warriors (as many as the supply holds) in the keep's clearing; nothing once the keep is gone
+    (CW-GEN-6)."""
+    keep = seat.board.keep
+    if "hospitals" not in seat.traits or lost < 2 or keep is None:
+        return
+    n = state.place_warriors(game, FACTION, keep, HOSPITALS)
+    if game.trace:
+        game.trace.event("hospitals", rule="CW-MM-TRAIT-3", faction=FACTION, clearing=keep, warriors=n, lost=lost)
 
 
 def battle_step(game: Game, seat: Seat, suit: str) -> None:
