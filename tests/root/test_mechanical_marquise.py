@@ -532,3 +532,26 @@ def test_hospitals_place_2_in_the_keep_after_losing_2_as_defender_CW_MM_TRAIT_3(
     g.seat("marquise").board.keep = 1
     mm.hospitals(g, mmseat(g), 3)
     assert warriors(g, 1) == 0
+
+
+def test_whole_games_alone_conserve_pieces_and_score_only_by_the_board(fights):
+    """Seeded games of MM alone through the frame's setup and turn loop, every difficulty and trait:
+    warriors and buildings conserved, VP equal to its sources, only crafting, buildings and the bonus."""
+    from automa.root import rounds, setup
+    from automa.root.options import OPTIONS
+
+    for seed, level in enumerate(("easy", "default", "challenging", "nightmare")):
+        options = {o.name: o.default for o in OPTIONS}
+        options.update(faction="none", bots="mechanical_marquise", mm_difficulty=level, turn_cap=15,
+                       mm_traits="blitz,fortified,hospitals,iron_will")
+        streams = {n: random.Random(seed * 10 + i) for i, n in enumerate(("setup", "automa", "deck", "dice"))}
+        g = setup.setup(data.load(), options, streams, trace=Trace())
+        rounds.play(g)
+        seat = mmseat(g)
+        on_map = sum(warriors(g, c) for c in range(1, 13))
+        assert on_map + seat.supply["warrior"] == 25
+        for k in mm.BUILDINGS:
+            built = sum(1 for c in range(1, 13) for f, b in g.clearings[c].buildings if (f, b) == ("marquise", k))
+            assert built + seat.supply[k] == 6
+        assert seat.vp == sum(seat.sources.values()) and set(seat.sources) <= {"crafting", "buildings", "bonus"}
+        assert seat.vp > 0 and fights == []
