@@ -197,7 +197,9 @@ def battle_in(game: Game, seat: Seat, c: int, rule: str) -> None:
 
 def fight(game: Game, seat: Seat, c: int, defender: str, rule: str) -> None:
     """One battle of MM against ``defender`` in ``c`` (LoR-4.3 via battle.py; no ambush against a bot,
-    CW-GEN-16)."""
+    CW-GEN-16). battle.py comes with branch root-law: imported here until that branch is merged, then at
+    the top of the module."""
+    from automa.root import battle
     if game.trace:
         game.trace.event("battle", rule=rule, faction=FACTION, clearing=c, defender=defender)
     battle.battle(game, c, FACTION, defender)
