@@ -496,6 +496,10 @@ def test_fortified_buildings_take_two_hits_each_CW_MM_TRAIT_2():
     assert len(g.clearings[2].buildings) == 2 and "CW-MM-TRAIT-2" in rules_traced(g)
     assert seat.board.take_hits(g, seat, 2, 3, "eyrie") == 1
     assert len(g.clearings[2].buildings) == 1 and g.seat("eyrie").vp == 1
+    state.place_token(g, "marquise", "keep", 2)                       # the keep is a token: one hit
+    seat.board.keep = 2
+    assert seat.board.take_hits(g, seat, 2, 2, "eyrie") == 1
+    assert seat.board.keep is None and len(g.clearings[2].buildings) == 1
     g = table()
     seat = mmseat(g)
     state.place_building(g, "marquise", "sawmill", 2)

@@ -75,13 +75,9 @@ class MechanicalMarquiseBoard:
         if "fortified" not in seat.traits:
             return common.take_hits(game, seat, c, hits, by)
         cl = game.clearings[c]
-        removed = state.remove_warriors(game, FACTION, c, hits)
+        soft = cl.warriors.get(FACTION, 0) + sum(1 for f, _ in cl.tokens if f == FACTION)
+        removed = common.take_hits(game, seat, c, min(hits, soft), by)
         hits -= removed
-        tokens = sorted(t for t in cl.tokens if t[0] == FACTION)
-        for t in tokens[:hits]:
-            state.remove_piece(game, c, t, by, building=False)
-        removed += min(hits, len(tokens))
-        hits -= min(hits, len(tokens))
         if hits > 0 and any(f == FACTION for f, _ in cl.buildings):
             n = common.take_hits(game, seat, c, hits // 2, by)
             if game.trace:
