@@ -333,7 +333,8 @@ def spread(game: Game, seat: Seat, c: int) -> None:
 
 def birdsong(game: Game, seat: Seat) -> None:
     """LoR-8.4: revolt any number of times, then spread sympathy any number of times."""
-    for options, kind, act in ((revolt_options, "alliance_revolt", revolt), (spread_options, "alliance_spread", spread)):
+    steps = ((revolt_options, "alliance_revolt", revolt), (spread_options, "alliance_spread", spread))
+    for options, kind, act in steps:
         while True:
             legal = options(game, seat)
             if not legal:
