@@ -7,10 +7,12 @@ The Fall map (clearings by priority number): 1 fox (adjacent 5, 9, 10), 2 mouse 
 4, 7, 9, 10, 11).
 """
 import random
+from types import SimpleNamespace
 
 import pytest
 
 from automa.root import alliance, battle, data, movement, state
+from automa.root.bots import common
 from automa.root.alliance import PASS, PIECES, Board
 from automa.root.state import Seat
 
@@ -529,3 +531,88 @@ def test_the_alliances_hits_take_warriors_then_its_choice_of_pieces_LoR_4_3_4_Lo
     assert alliance.base_clearings(g) == [] and not alliance.sympathetic(g, 1)
     assert s.board.officers == 1 and g.seat("marquise").vp == 2
     assert s.board.supporters == [53]                          # Outrage for the token; the fox base took none
+
+
+# ---------------------------------------------------------------------------------------------- whole games
+
+class Raider:
+    """A stand-in bot board: takes hits as the bots do (CW-GEN-6)."""
+
+    __slots__ = ()
+
+    def copy(self):
+        return Raider()
+
+    def take_hits(self, game, seat, c, hits, by):
+        return common.take_hits(game, seat, c, hits, by)
+
+
+def raider():
+    """A stand-in bot module: two warriors in every clearing at setup; each turn two more in a random
+    clearing, one random move and one random battle against the Alliance, from the automa stream."""
+
+    def setup_(game, seat):
+        seat.board = Raider()
+        for c in range(1, 13):
+            state.place_warriors(game, seat.faction, c, 1)
+
+    def turn(game, seat):
+        rng = game.rng["automa"]
+        state.place_warriors(game, seat.faction, rng.randrange(1, 13), 2)
+        moves = movement.moves(game, seat.faction)
+        if moves:
+            o, d, n = moves[rng.randrange(len(moves))]
+            movement.move(game, seat.faction, o, d, rng.randint(1, n))
+        fights = [c for c, f in battle.battles(game, seat.faction) if f == "alliance"]
+        if fights:
+            battle.battle(game, seat.faction, "alliance", fights[rng.randrange(len(fights))])
+
+    return SimpleNamespace(PIECES={"warrior": 20}, setup=setup_, turn=turn)
+
+
+class Events:
+    def __init__(self):
+        self.kinds = set()
+
+    def event(self, kind, **fields):
+        self.kinds.add(kind)
+
+
+def test_whole_games_through_the_frame_keep_every_piece_LoR_1_5_1_LoR_8_2_3():
+    """The frame's setup and turn loop, random choices, a bot that moves in and attacks: the pieces add up
+    (officers are warriors, LoR-8.3.1), the VP are the Alliance's sources, the hand ends each Alliance turn at
+    five at most, the stack at five at most without a base; revolts, Outrage and lost bases all happen."""
+    from automa.root import rounds, setup
+    from automa.root.options import OPTIONS
+
+    bot = raider()
+    modules = lambda name: alliance if name == "alliance" else bot   # noqa: E731
+    trace = Events()
+    for seed in range(6):
+        opts = {o.name: o.default for o in OPTIONS}
+        opts.update(faction="alliance", bots="electric_eyrie", turn_cap=15)
+        pick = random.Random(seed)
+        rng = {n: random.Random(seed * 10 + i) for i, n in enumerate(("setup", "automa", "deck", "dice"))}
+
+        def check(game):
+            s = game.seat("alliance")
+            on = {k: 0 for k in PIECES}
+            for c in range(1, 13):
+                cl = game.clearings[c]
+                on["warrior"] += cl.warriors.get("alliance", 0)
+                for f, k in cl.buildings + cl.tokens:
+                    on[k] += f == "alliance"
+            on["warrior"] += s.board.officers
+            assert all(on[k] + s.supply[k] == PIECES[k] for k in PIECES), (on, s.supply)
+            assert s.vp == sum(s.sources.values()) and set(s.sources) <= {"sympathy", "removal", "crafting", "card"}
+            assert alliance.bases_on_map(s) or len(s.board.supporters) <= 5
+            if game.turn > 1 and game.seats[game.active - 1] is s:
+                assert len(s.hand) <= 5
+
+        g = setup.setup(data.load(), opts, rng, modules, trace=trace,
+                        ask=lambda game, kind, choices: choices[pick.randrange(len(choices))])
+        assert len(g.seat("alliance").board.supporters) == 3 and len(g.seat("alliance").hand) == 3
+        check(g)
+        rounds.play(g, modules, at_turn=check)
+        check(g)
+    assert {"revolt", "outrage", "base_removed", "train", "mobilize", "craft"} <= trace.kinds
