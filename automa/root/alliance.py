@@ -54,11 +54,13 @@ def base(suit: str) -> str:
     return f"base_{suit}"
 
 
+BASE_SUITS = data.load().components.base_suits   # one base per suit (LoR-8.3.2)
+
+
 def _pieces() -> dict[str, int]:
-    comp = data.load().components
-    p = comp.alliance_pieces
-    assert p["bases"] == len(comp.base_suits)
-    return {"warrior": p["warriors"], **{base(s): 1 for s in comp.base_suits}, "sympathy": p["sympathy_tokens"]}
+    p = data.load().components.alliance_pieces
+    assert p["bases"] == len(BASE_SUITS)
+    return {"warrior": p["warriors"], **{base(s): 1 for s in BASE_SUITS}, "sympathy": p["sympathy_tokens"]}
 
 
 PIECES: dict[str, int] = _pieces()              # LoR-8.3.1, LoR-B.1
@@ -113,8 +115,8 @@ def _clearings(game: Game) -> range:
 
 
 def bases_on_map(seat: Seat) -> list[str]:
-    """The suits of the bases on the map (out of the Bases box), in suit order."""
-    return [s for s in SUITS if base(s) in PIECES and seat.supply.get(base(s), 0) == 0]
+    """The suits of the bases on the map (out of the Bases box), in the box's order."""
+    return [s for s in BASE_SUITS if seat.supply[base(s)] == 0]
 
 
 def base_clearings(game: Game) -> list[int]:
