@@ -1,8 +1,10 @@
 """Battle (LoR-4.3), and the one reference for how a faction's board takes part in it.
 
 :func:`battle` runs the four steps of LoR-4.3 between two factions in one clearing; :func:`defenders`,
-:func:`can_battle` and :func:`battles` say who may be attacked where; :func:`warriors_removed` is the
-reaction point every removal of warriors goes through (battle, Favors, revolts...).
+:func:`can_battle` and :func:`battles` say who may be attacked where (:func:`present`,
+:func:`can_attack_from`); :func:`warriors_removed` is the reaction point every removal of warriors goes
+through (battle, Favors, revolts...); :func:`take_hits` is the Law's way of taking hits (a human's);
+:func:`held` and :func:`use_card` find and spend a persistent card. ``PASS`` is the "do not" choice.
 
 Steps, as :func:`battle` runs them:
 
@@ -68,7 +70,8 @@ PASS = ("pass",)            # "do not" (docs/decisions.md); the core has no shar
 @dataclass(slots=True)
 class Battle:
     """What one battle did: the dice, the hits each side dealt (after caps and extra hits) and took (how
-    many removed a piece or damaged an item), and the buildings and tokens each side lost, as kinds."""
+    many removed a piece or damaged an item), the warriors each side lost, and the buildings and tokens
+    each side lost in the clearing while taking hits (its own boards' reactions included), as kinds."""
 
     attacker: str
     defender: str

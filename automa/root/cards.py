@@ -33,6 +33,12 @@ from automa.root.decide import choose
 from automa.root.state import FACTIONS, Game, Seat
 
 FAVORS = {"favor_fox": "fox", "favor_rabbit": "rabbit", "favor_mouse": "mouse"}
+# where each standard-deck effect is played ("never": no effect at our tables, see above)
+WHEN = {"favor_fox": "craft", "favor_rabbit": "craft", "favor_mouse": "craft",
+        "better_burrow_bank": "birdsong", "royal_claim": "birdsong", "stand_and_deliver": "birdsong",
+        "command_warren": "daylight", "tax_collector": "daylight", "cobbler": "evening",
+        "armorers": "battle", "sappers": "battle", "brutal_tactics": "battle",
+        "codebreakers": "never", "scouting_party": "never"}
 
 
 # ---------------------------------------------------------------------------------------------- immediate
