@@ -30,14 +30,14 @@ removed base (LoR-8.2.4). It takes hits the Law's way (battle.take_hits).
 
 At our tables every other player is a bot, which holds no cards (CW-GEN-15), so Outrage always takes the
 Law's "no matching card" branch: the Alliance draws a card onto its Supporters stack (CW-GEN-25), unless
-the rule option ``outrage_by_bot`` is ``none`` (RT-OPEN-50). Dominance never arises: with a human at the
-table the dominance cards leave the deck (CW-GEN-20).
+the rule option ``outrage_by_bot`` is ``none`` (RT-OPEN-50). The turn offers dominance where dominance.py
+says (LoR-3.3; with a human at the table the dominance cards have left the deck, CW-GEN-20).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from automa.root import battle, cards, crafting, data, movement, state
+from automa.root import battle, cards, crafting, data, dominance, movement, state
 from automa.root.battle import PASS
 from automa.root.data import SUITS
 from automa.root.decide import choose
@@ -482,11 +482,14 @@ def draw_and_discard(game: Game, seat: Seat) -> None:
 
 def turn(game: Game, seat: Seat) -> None:
     """One whole turn (LoR-1.4.1): Birdsong (LoR-8.4), Daylight (LoR-8.5), Evening (LoR-8.6), each phase
-    opening with the persistent cards that act at its start (cards.py)."""
+    opening with the persistent cards that act at its start (cards.py); the dominance win is checked as
+    Birdsong begins and dominance offered as Daylight begins (LoR-3.3.1, LoR-3.3.4)."""
     seat.board.activated.clear()
+    dominance.check_win(game, seat)
     cards.birdsong_effects(game, seat)
     birdsong(game, seat)
     cards.daylight_effects(game, seat)
+    dominance.daylight(game, seat)
     daylight(game, seat)
     cards.evening_effects(game, seat)
     operations(game, seat)

@@ -407,6 +407,18 @@ def test_a_turn_resets_crafting_and_runs_the_three_phases_LoR_1_4_1():
     assert script.kinds() == ["alliance_spread", "alliance_daylight"]
 
 
+def test_a_fulfilled_dominance_wins_as_birdsong_begins_LoR_3_3_1():
+    script = Script()
+    g = table(script)
+    s = al(g)
+    s.dominance = 16                                           # the fox dominance card
+    for c in (1, 8, 12):                                       # three fox clearings ruled
+        state.place_warriors(g, "alliance", c, 1)
+    with pytest.raises(state.Victory) as won:
+        alliance.turn(g, s)
+    assert won.value.how == "dominance" and script.asked == []
+
+
 # ---------------------------------------------------------------------------------------------- Outrage
 
 def test_outrage_a_bot_moving_into_sympathy_gives_the_alliance_a_supporter_LoR_8_2_6_CW_GEN_25():
