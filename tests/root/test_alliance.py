@@ -200,6 +200,12 @@ def test_revolt_places_as_many_warriors_as_the_supply_holds_officer_last_LoR_1_5
     assert g.clearings[12].warriors == {"alliance": 2} and al(g).board.officers == 0
 
 
+def test_every_clearing_of_every_map_has_a_slot_for_a_revolts_base_LoR_8_4_1_III_LoR_2_2_3():
+    """revolt_options relies on it: after the revolt's removals only a ruin can fill a slot."""
+    for m in data.load().maps.values():
+        assert all(c.slots > c.ruin for c in m.clearings), m.name
+
+
 # ---------------------------------------------------------------------------------------------- Spread Sympathy
 
 def test_the_first_token_goes_anywhere_then_only_next_to_sympathy_LoR_8_4_2_I():
