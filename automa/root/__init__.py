@@ -1,1 +1,128 @@
-"""The Root engine: a scripted player against the Clockwork bots (issue 33). So far its data files."""
+"""Root: a scripted player (or none) against the Clockwork bots (issue 33).
+
+``GAME`` is the registry entry; ``prepare`` checks the options and loads the data files once per process;
+``play`` plays one seeded game and returns a :class:`automa.core.results.Result`: the player's VP by source
+(``player``), the best bot's (``automa``), every bot's total (``sides``, by bot name), the winner
+(``player``, ``automa`` or ``none`` at the turn cap, RT-OPEN-36), the rounds and turns played and the
+guards that fired. A bots-only game (``faction=none``) has a ``player`` side of zeros and asks nothing.
+
+Lookahead (``Decision.after``): at each turn's start the game is copied with its streams' states; a
+choice is looked at by replaying that turn on a copy with the choices made so far and the candidate, up
+to the player's next decision or the turn's end. Choices made during setup offer no lookahead. Rollouts
+(search strategies) need ``hidden.py`` and are not offered yet.
+"""
+from __future__ import annotations
+
+from automa.core.registry import Game
+from automa.core.results import Result
+from automa.core.seeding import Stream
+from automa.core.strategy import Decision, ask
+from automa.root import data, rounds, setup
+from automa.root.options import BOTS, OPTIONS, check
+from automa.root.rounds import CATEGORIES
+from automa.root.state import FACTIONS, Victory
+from automa.root.view import View
+
+
+def prepare(options: dict):
+    """Check the cross-option rules (RT-STUDY-1, CW-GEN-2, CW-GEN-22) and load the data files once."""
+    check(options)
+    return data.load(options.get("maps", ""), options.get("deck", ""), options.get("components", ""))
+
+
+class _Ahead(Exception):
+    """A lookahead replay reached the player's next decision."""
+
+
+class _Table:
+    """One game in play: the player's strategy and faction, the choices made so far, and the last turn's
+    checkpoint (a copy of the game and its streams' states) for lookahead."""
+
+    __slots__ = ("strategy", "faction", "trace", "modules", "choices", "mark")
+
+    def __init__(self, strategy, faction: str | None, trace, modules):
+        self.strategy, self.faction, self.trace, self.modules = strategy, faction, trace, modules
+        self.choices: list = []
+        self.mark = None
+
+    def checkpoint(self, game) -> None:
+        """At a turn's start: the game, its streams' states and how many choices came before."""
+        self.mark = (game.copy(), {k: s.getstate() for k, s in game.rng.items()}, len(self.choices))
+
+    def ask(self, game, kind: str, choices: tuple):
+        """The player's choice (:func:`automa.root.decide.choose`), recorded for lookahead."""
+        after = None if self.mark is None else (lambda choice: self.after(choice))
+        choice = ask(self.strategy, Decision(kind, View(game, self.faction), choices, after))
+        if self.trace:
+            self.trace.event("decision", decision=kind, choice=choice, options=len(choices))
+        self.choices.append(choice)
+        return choice
+
+    def after(self, choice) -> View:
+        """The view after ``choice``: this turn replayed from its checkpoint on a copy, with the choices made
+        since and ``choice``, up to the player's next decision or the end of the turn."""
+        base, states, start = self.mark
+        game = base.copy()
+        for name, st in states.items():
+            game.rng[name] = Stream(0)
+            game.rng[name].setstate(st)
+        script = self.choices[start:] + [choice]
+
+        def scripted(g, kind, choices):
+            if not script:
+                raise _Ahead
+            return script.pop(0)
+
+        game.ask = scripted
+        seat = game.seats[game.active]
+        try:
+            self.modules(setup.player_of(seat)).turn(game, seat)
+        except (_Ahead, Victory):
+            pass
+        return View(game, self.faction)
+
+
+def play(ctx, options: dict, strategy, streams, trace=None, modules=setup.module) -> Result:
+    """Play one game (setup, then :func:`rounds.play`) and read its result. ``modules`` finds the module of
+    each faction or bot (tests pass fakes)."""
+    player = options["faction"] if options["faction"] != "none" else None
+    table = _Table(strategy, player, trace, modules)
+    rng = {"setup": streams.setup, "automa": streams.automa, "deck": streams.deck, "dice": streams.dice}
+    game = setup.setup(ctx, options, rng, modules, trace, table.ask)
+    outcome = rounds.play(game, modules, table.checkpoint)
+    return result(game, outcome, player, trace)
+
+
+def result(game, outcome: rounds.Outcome, player: str | None, trace=None) -> Result:
+    """The Result (RT-STUDY-4, RT-STUDY-5): the player's VP by source, the best bot's (ties: the earlier
+    setup letter), each bot's total, and the winner as the player, the automa (a bot) or none."""
+    bots = sorted((s for s in game.seats if s.bot), key=lambda s: FACTIONS.index(s.faction))
+    best = max(bots, key=lambda s: s.vp)
+    mine = rounds.by_source(game, player) if player else dict.fromkeys(CATEGORIES, 0)
+    theirs = rounds.by_source(game, best.faction)
+    if outcome.winner == rounds.NONE:
+        winner = "none"
+    else:
+        winner = "player" if outcome.winner == player else "automa"
+    if trace:
+        trace.event("scores", player=sum(mine.values()), automa=sum(theirs.values()),
+                    **{s.faction: s.vp for s in game.seats})
+    return Result(player=mine, automa=theirs, winner=winner, rounds=game.round, turns=game.turn,
+                  events=trace.events if trace else None, sides={s.bot: s.vp for s in bots},
+                  guards=tuple(game.guards))
+
+
+GAME = Game(
+    name="root",
+    title="Root against the Clockwork bots",
+    options=OPTIONS,
+    categories=CATEGORIES,
+    strategies={"random": "strategies.root.random:RandomStrategy",
+                "greedy": "strategies.root.greedy:GreedyStrategy"},
+    play=play,
+    prepare=prepare,
+    default_strategy="greedy",
+    sides=tuple(BOTS),
+    no_winner=True,
+    guards={"RT-OPEN-36": "turn cap", "RT-OPEN-35": "empty deck", "RT-OPEN-6": "Expand repeats"},
+)

@@ -58,7 +58,8 @@ class ClearingState:
 
 @dataclass(slots=True)
 class Seat:
-    """One faction at the table. ``bot`` is the bot's name, or ``None`` for the scripted player's seat."""
+    """One faction at the table. ``bot`` is the bot's name, or ``None`` for the scripted player's seat; a bot
+    has its ``difficulty`` and ``traits`` (CW-GEN-19)."""
 
     faction: str
     bot: str | None
@@ -71,11 +72,13 @@ class Seat:
     persistent: list[int] = field(default_factory=list)     # persistent effects in the play area (LoR-4.1.3)
     out: dict[str, int] = field(default_factory=dict)       # pieces out of the game (a removed keep, LoR-6.2.2)
     dominance: int | None = None                             # the activated dominance card (LoR-3.3.1)
+    difficulty: str = "default"                              # a bot's difficulty (CW-GEN-19)
+    traits: tuple[str, ...] = ()                             # a bot's trait cards (CW-GEN-19)
 
     def copy(self) -> Seat:
         return Seat(self.faction, self.bot, dict(self.supply), self.board.copy() if self.board is not None else None,
                     self.vp, dict(self.sources), list(self.hand), list(self.crafted), list(self.persistent),
-                    dict(self.out), self.dominance)
+                    dict(self.out), self.dominance, self.difficulty, self.traits)
 
 
 @dataclass(slots=True)

@@ -1,0 +1,266 @@
+"""The rules every Clockwork bot shares (CW-GEN, the Law of Rootbotics' general part).
+
+A bot's module calls these for the steps its board prints the same way as every other bot's:
+
+* the order card (CW-GEN-13, CW-GEN-14): :func:`reveal_order` at the start of the turn, :func:`craft_order`
+  (CW-GEN-3/4/5), :func:`discard_order` at the step the board names; :func:`ordered` and
+  :func:`ordered_clearings` for "ordered" (RT-OPEN-2);
+* choosing: :func:`ranked` and :func:`pick` for clearings (CW-GEN-8, with the fall-through of CW-GEN-10),
+  :func:`ranked_players` and :func:`pick_player` for players (CW-GEN-9), :func:`priority_order` for
+  repeated actions (CW-GEN-11); :func:`enemies`, :func:`pieces`, :func:`enemy_pieces` and
+  :func:`enemy_warriors` for the counts the criteria name (CW-GEN-22, CW-GEN-29);
+* :func:`take_hits`, a bot's way of taking hits (CW-GEN-6), for the board's hits hook;
+* :func:`nightmare_bonus` (CW-GEN-24), :func:`bot_settings` (CW-GEN-19, the seat's ``difficulty`` and
+  ``traits``), :func:`may_ambush` (CW-GEN-16), :func:`has_hand`, :func:`give_card` and
+  :func:`take_from_bot` (CW-GEN-15, CW-GEN-29);
+* :func:`bot_rng` and :func:`random_pick`: a bot's random draws (RT-OPEN-3).
+
+A clearing's id is its priority number (CW-GEN-17, data.py): 1 is the highest priority, 12 the lowest.
+A faction's setup letter is its place in ``state.FACTIONS`` (A Marquise .. D Vagabond).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from automa.root import state
+from automa.root.options import PREFIX
+from automa.root.state import FACTIONS, Game, Seat, Victory
+
+
+# ---------------------------------------------------------------------------------------------- settings
+
+def bot_settings(options: dict, bot: str) -> tuple[str, tuple[str, ...]]:
+    """The difficulty and traits of ``bot`` (CW-GEN-19) from the options: ``<p>_difficulty`` (``same``: the
+    table's ``difficulty``) and ``<p>_traits`` (comma-separated), ``<p>`` the bot's prefix (mm, ee, aa, vb).
+    Setup stores them on the seat (``Seat.difficulty``, ``Seat.traits``)."""
+    p = PREFIX[bot]
+    level = options.get(f"{p}_difficulty", "same")
+    if level == "same":
+        level = options.get("difficulty", "default")
+    traits = options.get(f"{p}_traits", "")
+    if isinstance(traits, str):
+        traits = traits.split(",")
+    return level, tuple(t for t in traits if t)
+
+
+def bot_rng(game: Game, seat: Seat):
+    """The stream of ``seat``'s random draws (RT-OPEN-3): the game's ``automa`` stream (default
+    ``seeded_uniform``), or the bot's own (``separate_streams``: ``automa:<bot>``, made by setup)."""
+    if game.options.get("bot_random", "seeded_uniform") == "separate_streams":
+        return game.rng[f"automa:{seat.bot}"]
+    return game.rng["automa"]
+
+
+def random_pick(game: Game, seat: Seat, choices: list | tuple):
+    """One of ``choices`` (listed by the caller in a stable order) uniformly at random from the bot's
+    stream (RT-OPEN-3); a single choice draws nothing."""
+    if len(choices) == 1:
+        return choices[0]
+    return choices[bot_rng(game, seat).randrange(len(choices))]
+
+
+# ---------------------------------------------------------------------------------------------- the order card
+
+def reveal_order(game: Game, seat: Seat) -> int | None:
+    """Draw and reveal the top card of the shared deck: the bot's order card (CW-GEN-13; reshuffling as
+    LoR-2.1). With deck and discard both empty there is none (RT-OPEN-35, ``empty_deck``): ``skip_draw``
+    returns ``None`` (the bot skips its order-driven steps), ``bot_wins`` makes this bot the winner,
+    ``end_game_no_winner`` ends the game with the winner ``"none"``."""
+    got = state.draw(game, 1)
+    if not got:
+        how = game.options.get("empty_deck", "skip_draw")
+        if how == "bot_wins":
+            raise Victory(seat.faction, "empty_deck")
+        if how == "end_game_no_winner":
+            raise Victory("none", "empty_deck")
+        return None
+    card = got[0]
+    if game.trace:
+        game.trace.event("order", rule="CW-GEN-13", faction=seat.faction, card=game.cards[card].key,
+                         suit=game.cards[card].suit)
+    return card
+
+
+def craftable(game: Game, card: int) -> bool:
+    """Whether a bot may craft ``card``: an item card (never a persistent or other effect, CW-GEN-5) whose
+    item is still in the map's supply (CW-GEN-3); no crafting pieces are needed."""
+    c = game.cards[card]
+    return c.kind == "item" and c.item is not None and game.items.get(c.item, 0) > 0
+
+
+def craft_order(game: Game, seat: Seat, card: int | None, into: list | None = None) -> str | None:
+    """Craft the order card if :func:`craftable` (CW-GEN-3, CW-GEN-5): the item leaves the supply and the
+    bot scores exactly 1 VP (CW-GEN-4). The item goes to the seat's Crafted Items box (``seat.crafted``) or
+    to ``into`` (the Vagabot's Satchel), or back to the box with ``bot_crafted_item_location=box``
+    (RT-OPEN-31, CW-GEN-28). The card stays the order (CW-GEN-14, RT-OPEN-42 ``stays``), or goes to the
+    discard pile at once with ``crafted_order_card=discard_at_once``. Returns the item, or ``None``."""
+    if card is None or not craftable(game, card):
+        return None
+    item = game.cards[card].item
+    game.items[item] -= 1
+    if game.options.get("bot_crafted_item_location", "crafted_items") == "crafted_items":
+        (seat.crafted if into is None else into).append(item)
+    if game.options.get("crafted_order_card", "stays") == "discard_at_once":
+        state.discard(game, card)
+    if game.trace:
+        game.trace.event("craft", rule="CW-GEN-4", faction=seat.faction, card=game.cards[card].key, item=item)
+    state.score(game, seat.faction, 1, "crafting")
+    return item
+
+
+def discard_order(game: Game, card: int | None) -> None:
+    """Discard the order card at the step the board names (CW-GEN-14: MM, AA and the Vagabot at the end of
+    Evening; EE files it in its Decree instead). A card already discarded when crafted (RT-OPEN-42
+    ``discard_at_once``) stays where it is."""
+    if card is None or card in game.discard or card in game.deck or card in game.dominance:
+        return
+    state.discard(game, card)
+
+
+def ordered(game: Game, suit: str, c: int) -> bool:
+    """Whether clearing ``c`` is ordered by an order card of ``suit`` (CW-GEN-13): its suit matches; a bird
+    order matches every clearing (RT-OPEN-2 ``all_clearings``) or none (``no_clearing``). A board with a
+    bird procedure of its own does not ask."""
+    if suit == "bird":
+        return game.options.get("bird_order_scope", "all_clearings") == "all_clearings"
+    return game.clearings[c].suit == suit
+
+
+def ordered_clearings(game: Game, suit: str) -> list[int]:
+    """The clearings ordered by ``suit`` (CW-GEN-13, RT-OPEN-2), in priority order (CW-GEN-8)."""
+    return [c for c in range(1, len(game.clearings)) if ordered(game, suit, c)]
+
+
+# ---------------------------------------------------------------------------------------------- choosing
+
+def priority_order(clearings: Iterable[int], lowest: bool = False) -> list[int]:
+    """``clearings`` from the highest priority (1) to the lowest (CW-GEN-8, CW-GEN-11: repeated actions
+    resolve in this order; for moves, by the origin), or from the lowest with ``lowest``."""
+    return sorted(clearings, reverse=lowest)
+
+
+def ranked(clearings: Iterable[int], key: Callable[[int], tuple] | None = None, lowest: bool = False) -> list[int]:
+    """``clearings`` ranked as a bot picks them (CW-GEN-8): by ``key`` (a tuple of the action's criteria in
+    their listed order, each larger-is-better: negate one to prefer fewer), then by priority, highest first
+    (``lowest``: lowest first, where a board says so). Walking the list is CW-GEN-10's fall-through."""
+    out = priority_order(clearings, lowest)
+    if key is not None:
+        out.sort(key=key, reverse=True)        # stable: ties keep the priority order
+    return out
+
+
+def pick(clearings: Iterable[int], key: Callable[[int], tuple] | None = None,
+         legal: Callable[[int], bool] | None = None, lowest: bool = False) -> int | None:
+    """The clearing a bot picks (CW-GEN-8): the first of :func:`ranked` that is ``legal`` (CW-GEN-10: the
+    others tied with it, then the next rank); ``None`` when none is, and the action is skipped."""
+    for c in ranked(clearings, key, lowest):
+        if legal is None or legal(c):
+            return c
+    return None
+
+
+def ranked_players(factions: Iterable[str], key: Callable[[str], tuple] | None = None) -> list[str]:
+    """``factions`` ranked as a bot picks players (CW-GEN-9): by ``key`` (the action's criteria, larger
+    first), then by setup priority, the earliest setup letter (A Marquise .. D Vagabond) first."""
+    out = sorted(factions, key=FACTIONS.index)
+    if key is not None:
+        out.sort(key=key, reverse=True)
+    return out
+
+
+def pick_player(factions: Iterable[str], key: Callable[[str], tuple] | None = None,
+                legal: Callable[[str], bool] | None = None) -> str | None:
+    """The player a bot picks (CW-GEN-9), falling through to the next when illegal (CW-GEN-10, CW-GEN-29)."""
+    for f in ranked_players(factions, key):
+        if legal is None or legal(f):
+            return f
+    return None
+
+
+def enemies(game: Game, seat: Seat) -> list[str]:
+    """The factions ``seat`` counts as enemies, in setup-letter order: every other faction at the table
+    (CW-GEN-29); in the co-op variant (``victory=coop``) a bot does not count other bots (CW-GEN-22)."""
+    coop = seat.bot is not None and game.options.get("victory", "competitive") == "coop"
+    return [s.faction for s in sorted(game.seats, key=lambda s: FACTIONS.index(s.faction))
+            if s.faction != seat.faction and not (coop and s.bot is not None)]
+
+
+def pieces(game: Game, c: int, faction: str) -> int:
+    """``faction``'s pieces in clearing ``c``: warriors, buildings, tokens, and the Vagabond's pawn."""
+    cl = game.clearings[c]
+    n = cl.warriors.get(faction, 0) + sum(1 for f, _ in cl.buildings if f == faction)
+    n += sum(1 for f, _ in cl.tokens if f == faction)
+    if faction == "vagabond" and game.pawn == ("clearing", c):
+        n += 1
+    return n
+
+
+def enemy_pieces(game: Game, seat: Seat, c: int) -> int:
+    """Enemy pieces in clearing ``c`` (CW-GEN-22, CW-GEN-29)."""
+    return sum(pieces(game, c, f) for f in enemies(game, seat))
+
+
+def enemy_warriors(game: Game, seat: Seat, c: int) -> int:
+    """Enemy warriors in clearing ``c`` (CW-GEN-22, CW-GEN-29)."""
+    w = game.clearings[c].warriors
+    return sum(w.get(f, 0) for f in enemies(game, seat))
+
+
+# ---------------------------------------------------------------------------------------------- battle
+
+def take_hits(game: Game, seat: Seat, c: int, hits: int, by: str | None) -> int:
+    """A bot takes ``hits`` in clearing ``c`` (CW-GEN-6, LoR-4.3.4): its warriors first; then all its tokens
+    (the keep, sympathy) before any building; among buildings of several types the type is drawn at random
+    from the bot's stream (RT-OPEN-3), identical pieces being interchangeable (RT-OPEN-4). Each building or
+    token removed scores ``by`` 1 VP (LoR-3.2.1). Returns the pieces removed."""
+    removed = state.remove_warriors(game, seat.faction, c, hits)
+    cl = game.clearings[c]
+    while removed < hits:
+        tokens = sorted(t for t in cl.tokens if t[0] == seat.faction)
+        if tokens:
+            state.remove_piece(game, c, tokens[0], by, building=False)
+        else:
+            kinds = sorted({k for f, k in cl.buildings if f == seat.faction})
+            if not kinds:
+                break
+            state.remove_piece(game, c, (seat.faction, random_pick(game, seat, kinds)), by, building=True)
+        removed += 1
+    return removed
+
+
+def may_ambush(attacker: Seat) -> bool:
+    """Whether a defender may play an ambush card against ``attacker``: never against a bot (Hates
+    Surprises, CW-GEN-16, CW-GEN-27); a bot has no hand to ambush from (CW-GEN-15)."""
+    return attacker.bot is None
+
+
+# ---------------------------------------------------------------------------------------------- cards and score
+
+def has_hand(seat: Seat) -> bool:
+    """Whether ``seat`` has a hand: bots have none (CW-GEN-15), so an effect taking a card from a player
+    falls through to the next candidate (CW-GEN-29, CW-GEN-10)."""
+    return seat.bot is None
+
+
+def give_card(game: Game, bot: Seat, card: int, source: str = "card") -> None:
+    """A card given to a bot is discarded and the bot scores 1 VP (Poor Manual Dexterity, CW-GEN-15)."""
+    state.discard(game, card)
+    if game.trace:
+        game.trace.event("gift", rule="CW-GEN-15", faction=bot.faction, card=game.cards[card].key)
+    state.score(game, bot.faction, 1, source)
+
+
+def take_from_bot(game: Game, taker: Seat) -> int | None:
+    """A player who would take a card from a bot draws one from the deck instead (CW-GEN-15); the card, or
+    ``None`` when nothing can be drawn (RT-OPEN-35)."""
+    got = state.draw(game, 1)
+    taker.hand.extend(got)
+    return got[0] if got else None
+
+
+def nightmare_bonus(game: Game, seat: Seat) -> None:
+    """At the end of its Evening a nightmare bot scores 1 VP (CW-GEN-24), as ``bonus``."""
+    if seat.difficulty == "nightmare":
+        if game.trace:
+            game.trace.event("bonus", rule="CW-GEN-24", faction=seat.faction)
+        state.score(game, seat.faction, 1, "bonus")

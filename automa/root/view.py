@@ -1,0 +1,122 @@
+"""The read-only view of a Root game that the player's strategy sees (RT-STUDY-9).
+
+What a player at the table sees: the map and every piece on it, the Vagabond's pawn, the item supply,
+every seat's score and VP by source, its crafted items and persistent cards, the hand sizes
+(LoR-1.2.1), the discard pile and the dominance cards beside the map (LoR-1.2.2), the deck's size, its
+own hand, and the bots' boards as far as their modules make them public (``board.public()``, plain
+values: tracks, the Decree, order cards once revealed). Never the deck's order, another hand or what
+lies under a ruin. Properties read the game when asked and return ints, strings and tuples.
+"""
+from __future__ import annotations
+
+from automa.root.rounds import CATEGORIES
+from automa.root.state import Game
+
+
+class View:
+    """The game as the seat of ``faction`` sees it."""
+
+    __slots__ = ("_g", "me")
+
+    categories = CATEGORIES
+
+    def __init__(self, game: Game, faction: str):
+        self._g = game
+        self.me = faction
+
+    @property
+    def round(self) -> int:
+        """The round in progress, from 1 (LoR-1.4.1)."""
+        return self._g.round
+
+    @property
+    def turn(self) -> int:
+        """Turns begun so far, every seat's."""
+        return self._g.turn
+
+    @property
+    def seats(self) -> tuple:
+        """``(faction, bot)`` in turn order, the first player first (``bot`` ``None`` for the player)."""
+        return tuple((s.faction, s.bot) for s in self._g.seats)
+
+    @property
+    def active(self) -> str:
+        """The faction taking its turn."""
+        return self._g.seats[self._g.active].faction
+
+    def vp(self, faction: str | None = None) -> int:
+        """A seat's VP (the player's by default)."""
+        return self._g.seat(faction or self.me).vp
+
+    def sources(self, faction: str | None = None) -> tuple:
+        """A seat's VP by source, as ``(source, vp)`` in :data:`CATEGORIES` order (RT-STUDY-5)."""
+        got = self._g.seat(faction or self.me).sources
+        return tuple((c, got.get(c, 0)) for c in CATEGORIES)
+
+    @property
+    def margin(self) -> int:
+        """The player's VP less the best other seat's (RT-STUDY-4)."""
+        return self.vp() - max((s.vp for s in self._g.seats if s.faction != self.me), default=0)
+
+    @property
+    def hand(self) -> tuple:
+        """The player's own hand: card ids, sorted."""
+        return tuple(sorted(self._g.seat(self.me).hand))
+
+    def hand_size(self, faction: str) -> int:
+        """How many cards a seat holds (LoR-1.2.1); bots hold none (CW-GEN-15)."""
+        return len(self._g.seat(faction).hand)
+
+    def card(self, card: int) -> tuple:
+        """A card's public face: (key, suit, kind, item or None, VP)."""
+        c = self._g.cards[card]
+        return c.key, c.suit, c.kind, c.item, c.vp
+
+    @property
+    def discard(self) -> tuple:
+        """The discard pile, oldest first (LoR-1.2.2)."""
+        return tuple(self._g.discard)
+
+    @property
+    def dominance(self) -> tuple:
+        """The dominance cards available beside the map (LoR-3.3.3)."""
+        return tuple(self._g.dominance)
+
+    @property
+    def deck_size(self) -> int:
+        """Cards left in the deck (never their order)."""
+        return len(self._g.deck)
+
+    @property
+    def items(self) -> tuple:
+        """The map's item supply as ``(item, count)``, sorted (LoR-5.1.5)."""
+        return tuple(sorted((i, n) for i, n in self._g.items.items() if n))
+
+    def crafted(self, faction: str) -> tuple:
+        """The items a seat has crafted (CW-GEN-28)."""
+        return tuple(self._g.seat(faction).crafted)
+
+    def persistent(self, faction: str) -> tuple:
+        """A seat's persistent cards in play (LoR-4.1.3)."""
+        return tuple(self._g.seat(faction).persistent)
+
+    def supply(self, faction: str) -> tuple:
+        """A seat's pieces off the map as ``(kind, count)``, sorted."""
+        return tuple(sorted(self._g.seat(faction).supply.items()))
+
+    def clearing(self, c: int) -> tuple:
+        """Clearing ``c``: (suit, open slots, warriors as sorted ``(faction, n)``, buildings, tokens, a ruin
+        still there) (LoR-2.2)."""
+        cl = self._g.clearings[c]
+        return (cl.suit, cl.open_slots, tuple(sorted(cl.warriors.items())), tuple(sorted(cl.buildings)),
+                tuple(sorted(cl.tokens)), cl.ruin)
+
+    @property
+    def pawn(self) -> tuple | None:
+        """The Vagabond's pawn: ``("clearing", c)``, ``("forest", i)`` or ``None``."""
+        return self._g.pawn
+
+    def board(self, faction: str):
+        """A seat's board as its module shows it (``board.public()``, plain values), or ``None``."""
+        b = self._g.seat(faction).board
+        return b.public() if hasattr(b, "public") else None

@@ -1,0 +1,1 @@
+"""Player strategies for Root against the Clockwork bots."""

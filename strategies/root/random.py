@@ -1,0 +1,10 @@
+"""``random``: a uniformly random legal choice at every decision. The fuzzing baseline."""
+from automa.core.strategy import Strategy
+
+
+class RandomStrategy(Strategy):
+    name = "random"
+    description = "uniformly random among the legal choices"
+
+    def choose(self, decision):
+        return self.uniform(decision.choices)

@@ -1,0 +1,216 @@
+"""The rules every Clockwork bot shares (CW-GEN): the order card, priorities, fall-through, hits, the
+nightmare bonus, the settings on the seat, ambush and cards."""
+import random
+
+import pytest
+
+from automa.core.trace import Trace
+from automa.root import data, state
+from automa.root.bots import common
+from automa.root.state import Seat, Victory
+
+
+def key_of(g, key):
+    return next(c.id for c in g.cards if c.key == key)
+
+
+def table(options=None, bots=("electric_eyrie", "automated_alliance")):
+    d = data.load()
+    seats = [Seat("marquise", None, {"warrior": 25, "sawmill": 6})]
+    for b, f in zip(bots, ("eyrie", "alliance")):
+        seats.append(Seat(f, b, {"warrior": 20, "roost": 7, "base_fox": 1, "base_mouse": 1, "sympathy": 10}))
+    g = state.new_game(d.maps["fall"], d.deck, seats, options or {},
+                       {"deck": random.Random(5), "automa": random.Random(7)})
+    g.items = {"sword": 2, "boot": 2, "bag": 0}
+    return g
+
+
+def test_the_order_card_is_the_top_card_of_the_deck_CW_GEN_13():
+    g = table()
+    g.deck = [3, 4]
+    g.trace = Trace()
+    assert common.reveal_order(g, g.seat("eyrie")) == 4 and g.deck == [3]
+    assert g.trace.events[-1]["kind"] == "order" and g.trace.events[-1]["rule"] == "CW-GEN-13"
+
+
+def test_an_empty_deck_gives_no_order_card_or_ends_the_game_RT_OPEN_35():
+    g = table()
+    assert common.reveal_order(g, g.seat("eyrie")) is None and "RT-OPEN-35" in g.guards
+    g.options["empty_deck"] = "bot_wins"
+    with pytest.raises(Victory) as won:
+        common.reveal_order(g, g.seat("eyrie"))
+    assert won.value.faction == "eyrie"
+    g.options["empty_deck"] = "end_game_no_winner"
+    with pytest.raises(Victory) as ended:
+        common.reveal_order(g, g.seat("alliance"))
+    assert ended.value.faction == "none"
+
+
+def test_a_bot_crafts_an_item_order_card_for_exactly_1_VP_CW_GEN_3_CW_GEN_4_CW_GEN_28():
+    g = table()
+    eyrie = g.seat("eyrie")
+    card = key_of(g, "arms_trader")          # a sword, printed for 2 VP
+    assert common.craft_order(g, eyrie, card) == "sword"
+    assert eyrie.vp == 1 and eyrie.sources == {"crafting": 1}
+    assert g.items["sword"] == 1 and eyrie.crafted == ["sword"]
+    assert card not in g.discard                 # it stays the order (CW-GEN-14, RT-OPEN-42)
+
+
+def test_a_bot_never_crafts_a_missing_item_or_a_persistent_card_CW_GEN_3_CW_GEN_5():
+    g = table()
+    eyrie = g.seat("eyrie")
+    assert common.craft_order(g, eyrie, key_of(g, "birdy_bindle")) is None      # no bag left
+    assert common.craft_order(g, eyrie, key_of(g, "armorers")) is None          # persistent
+    assert common.craft_order(g, eyrie, key_of(g, "favor_of_the_foxes")) is None  # immediate, no item
+    assert common.craft_order(g, eyrie, None) is None
+    assert eyrie.vp == 0 and g.items["bag"] == 0
+
+
+def test_crafted_item_location_and_the_crafted_card_options_RT_OPEN_31_RT_OPEN_42():
+    g = table({"bot_crafted_item_location": "box", "crafted_order_card": "discard_at_once"})
+    eyrie = g.seat("eyrie")
+    card = key_of(g, "arms_trader")
+    assert common.craft_order(g, eyrie, card) == "sword"
+    assert eyrie.crafted == [] and g.items["sword"] == 1 and g.discard == [card]
+    common.discard_order(g, card)                # already discarded: not twice
+    assert g.discard == [card]
+    satchel = []
+    g.options["bot_crafted_item_location"] = "crafted_items"
+    common.craft_order(g, g.seat("alliance"), key_of(g, "travel_gear_fox"), into=satchel)
+    assert satchel == ["boot"] and g.seat("alliance").crafted == []
+
+
+def test_the_order_card_is_discarded_at_the_boards_step_CW_GEN_14():
+    g = table()
+    common.discard_order(g, 4)
+    assert g.discard == [4]
+    dom = key_of(g, "dominance_fox")             # an order card of its suit, then beside the map (RT-OPEN-43)
+    common.discard_order(g, dom)
+    assert g.dominance == [dom]
+
+
+def test_ordered_clearings_match_the_suit_and_a_bird_orders_all_CW_GEN_13_RT_OPEN_2():
+    g = table()
+    assert common.ordered_clearings(g, "fox") == [1, 6, 8, 12]
+    assert common.ordered_clearings(g, "bird") == list(range(1, 13))
+    g.options["bird_order_scope"] = "no_clearing"
+    assert common.ordered_clearings(g, "bird") == [] and common.ordered(g, "mouse", 2)
+
+
+def test_clearing_priority_1_is_highest_and_criteria_come_first_CW_GEN_8():
+    assert common.pick([7, 3, 9]) == 3
+    assert common.pick([7, 3, 9], lowest=True) == 9
+    most = {7: 2, 3: 1, 9: 2}
+    assert common.pick([3, 7, 9], key=lambda c: (most[c],)) == 7
+    assert common.pick([3, 7, 9], key=lambda c: (-most[c],)) == 3
+    assert common.ranked([3, 7, 9], key=lambda c: (most[c],), lowest=True) == [9, 7, 3]
+
+
+def test_an_illegal_target_falls_through_to_the_tied_then_the_next_rank_CW_GEN_10():
+    most = {2: 3, 5: 3, 8: 1, 11: 0}
+    key = (lambda c: (most[c],))
+    assert common.pick([11, 8, 5, 2], key, legal=lambda c: c != 2) == 5
+    assert common.pick([11, 8, 5, 2], key, legal=lambda c: c not in (2, 5)) == 8
+    assert common.pick([11, 8, 5, 2], key, legal=lambda c: False) is None
+
+
+def test_repeated_actions_resolve_from_highest_priority_CW_GEN_11():
+    assert common.priority_order({12, 1, 6}) == [1, 6, 12]
+
+
+def test_player_priority_is_the_criteria_then_the_setup_letter_CW_GEN_9():
+    assert common.pick_player(["vagabond", "eyrie", "marquise"]) == "marquise"
+    vp = {"vagabond": 5, "eyrie": 5, "marquise": 1}
+    assert common.pick_player(["vagabond", "eyrie", "marquise"], key=lambda f: (vp[f],)) == "eyrie"
+    assert common.pick_player(["vagabond", "eyrie"], key=lambda f: (vp[f],), legal=lambda f: f != "eyrie") \
+        == "vagabond"
+
+
+def test_enemy_counts_and_the_coop_variant_CW_GEN_29_CW_GEN_22():
+    g = table()
+    eyrie = g.seat("eyrie")
+    state.place_warriors(g, "alliance", 4, 2)
+    state.place_warriors(g, "marquise", 4, 1)
+    g.clearings[4].tokens.append(("alliance", "sympathy"))
+    state.place_warriors(g, "eyrie", 4, 3)
+    assert common.enemies(g, eyrie) == ["marquise", "alliance"]
+    assert common.enemy_pieces(g, eyrie, 4) == 4 and common.enemy_warriors(g, eyrie, 4) == 3
+    g.options["victory"] = "coop"
+    assert common.enemies(g, eyrie) == ["marquise"] and common.enemy_pieces(g, eyrie, 4) == 1
+    assert common.enemies(g, g.seat("marquise")) == ["eyrie", "alliance"]     # the player's enemies
+
+
+def test_the_vagabonds_pawn_is_a_piece():
+    g = table()
+    g.seats.append(Seat("vagabond", "vagabot", {}))
+    g.pawn = ("clearing", 3)
+    assert common.pieces(g, 3, "vagabond") == 1 and common.pieces(g, 4, "vagabond") == 0
+
+
+def test_a_bot_loses_warriors_then_tokens_then_buildings_CW_GEN_6_LoR_4_3_4():
+    g = table()
+    alliance = g.seat("alliance")
+    state.place_warriors(g, "alliance", 5, 1)
+    state.place_building(g, "alliance", "base_fox", 5)
+    g.clearings[5].tokens.append(("alliance", "sympathy"))
+    g.seat("alliance").supply["sympathy"] -= 1
+    assert common.take_hits(g, alliance, 5, 2, "marquise") == 2
+    assert g.clearings[5].warriors == {} and g.clearings[5].tokens == []
+    assert g.clearings[5].buildings == [("alliance", "base_fox")]
+    assert g.seat("marquise").vp == 1                       # the token scored (LoR-3.2.1)
+    assert common.take_hits(g, alliance, 5, 3, "marquise") == 1     # only the base was left
+    assert g.clearings[5].buildings == [] and g.seat("marquise").vp == 2
+
+
+def test_the_building_type_a_bot_loses_is_drawn_at_random_CW_GEN_6_RT_OPEN_3():
+    lost = set()
+    for seed in range(12):
+        g = table()
+        g.rng["automa"] = random.Random(seed)
+        assert state.place_building(g, "alliance", "base_fox", 2)
+        assert state.place_building(g, "alliance", "base_mouse", 2)
+        common.take_hits(g, g.seat("alliance"), 2, 1, "eyrie")
+        (left,) = g.clearings[2].buildings
+        lost.add({"base_fox": "base_mouse", "base_mouse": "base_fox"}[left[1]])
+    assert lost == {"base_fox", "base_mouse"}
+
+
+def test_separate_streams_draw_from_the_bots_own_stream_RT_OPEN_3():
+    g = table({"bot_random": "separate_streams"})
+    g.rng["automa:automated_alliance"] = random.Random(1)
+    before = g.rng["automa"].getstate()
+    common.random_pick(g, g.seat("alliance"), ["a", "b", "c"])
+    assert g.rng["automa"].getstate() == before
+
+
+def test_a_nightmare_bot_scores_1_at_the_end_of_evening_CW_GEN_24():
+    g = table()
+    eyrie = g.seat("eyrie")
+    common.nightmare_bonus(g, eyrie)
+    assert eyrie.vp == 0
+    eyrie.difficulty = "nightmare"
+    common.nightmare_bonus(g, eyrie)
+    assert eyrie.vp == 1 and eyrie.sources == {"bonus": 1}
+
+
+def test_difficulty_and_traits_come_from_the_options_CW_GEN_19():
+    assert common.bot_settings({}, "electric_eyrie") == ("default", ())
+    opts = {"difficulty": "challenging", "ee_traits": "relentless,swoop", "mm_difficulty": "easy"}
+    assert common.bot_settings(opts, "electric_eyrie") == ("challenging", ("relentless", "swoop"))
+    assert common.bot_settings(opts, "mechanical_marquise") == ("easy", ())
+
+
+def test_nobody_ambushes_a_bot_CW_GEN_16():
+    g = table()
+    assert not common.may_ambush(g.seat("eyrie")) and common.may_ambush(g.seat("marquise"))
+
+
+def test_a_card_given_to_a_bot_is_discarded_for_1_VP_and_taking_from_a_bot_draws_CW_GEN_15():
+    g = table()
+    g.deck = [10, 11]
+    alliance = g.seat("alliance")
+    common.give_card(g, alliance, 4)
+    assert g.discard == [4] and alliance.vp == 1 and alliance.hand == []
+    human = g.seat("marquise")
+    assert common.take_from_bot(g, human) == 11 and human.hand == [11]
+    assert not common.has_hand(alliance) and common.has_hand(human)
