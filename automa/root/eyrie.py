@@ -28,6 +28,12 @@ the persistent cards' kinds (:mod:`automa.root.cards`, :mod:`automa.root.battle`
 (:mod:`automa.root.dominance`). A choice among cards offers one card of each name (copies are alike), in
 hand order.
 
+Readings where the Law is terse: a Recruit under the Charismatic with one warrior left places it and then
+falls into turmoil (not fully taken, LoR-7.5.2, LoR-1.5.4); A New Roost places as many of its three
+warriors as the supply holds (LoR-1.5.4); the Despot's extra point is once per battle, as attacker or
+defender; nobody but the Marquise places in the keep's clearing (LoR-6.2.2), so no roost or warrior of
+theirs is placed there.
+
 Hooks the board offers the other rule areas: ``item_vp`` (crafting: Disdain for Trade, LoR-7.2.3, and the
 Builder, LoR-7.8.1), ``extra_hits`` (battle: the Commander, LoR-7.8.3) and ``after_battle`` (battle: the
 Despot, LoR-7.8.4).
@@ -246,7 +252,7 @@ def craft_pieces(game: Game, seat: Seat) -> dict[str, int]:
         s = game.clearings[c].suit
         pieces[s] = pieces.get(s, 0) + 1
     for s, n in seat.board.activated.items():
-        pieces[s] -= n
+        pieces[s] = max(pieces.get(s, 0) - n, 0)
     return pieces
 
 

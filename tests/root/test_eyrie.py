@@ -334,6 +334,14 @@ def test_the_despot_scores_one_more_for_buildings_removed_in_battle_LoR_7_8_4():
     assert bird(g).sources == {"removal": 1}
 
 
+def test_the_despot_scores_as_defender_too_LoR_7_8_4():
+    g = ready(leader="despot", dice=(3, 2))
+    g.clearings[8].warriors.update(eyrie=3, marquise=1)
+    g.clearings[8].buildings.append(("marquise", "sawmill"))
+    battle.battle(g, "marquise", "eyrie", 8)              # the Eyrie deal 2: the warrior and the sawmill
+    assert g.clearings[8].buildings == [] and bird(g).sources == {"removal": 2}
+
+
 def test_the_despot_scores_nothing_more_for_warriors_alone_LoR_7_8_4():
     g = ready(leader="despot", dice=(3, 0))
     g.clearings[8].warriors.update(eyrie=3, marquise=3)
