@@ -113,7 +113,7 @@ def test_separate_bot_streams_RT_OPEN_3():
 
 def test_a_missing_module_is_a_clear_error():
     with pytest.raises(UsageError, match="not playable yet"):
-        setup.module("eyrie")
+        setup.module("vagabond")
 
 
 def test_every_seat_takes_its_turn_in_order_each_round_and_the_cap_ends_it_LoR_1_4_1_RT_OPEN_36():
