@@ -22,7 +22,7 @@ from automa.root.state import Game, Victory
 # (LoR-3.2.2, CW-GEN-4), the faction boards' tracks, the Vagabond's quests, aid, infamy and ruins, the
 # nightmare bonus (CW-GEN-24), dominance, Eyrie turmoil (LoR-7.7.1, CW-EE-TURM-2), and card effects
 CATEGORIES = ("removal", "crafting", "buildings", "roosts", "sympathy", "quests", "aid", "infamy", "explore",
-              "bonus", "dominance", "turmoil", "card")
+              "bonus", "dominance", "turmoil", "card", "special")
 NONE = "none"              # no winner: the turn cap (RT-OPEN-36) or RT-OPEN-35's end_game_no_winner
 CAP = "RT-OPEN-36"
 

@@ -232,7 +232,7 @@ def test_a_revolt_removes_every_other_factions_pieces_and_hurts_the_vagabond_LoR
         def copy(self):
             return self
 
-        def full_removal(self, game, seat):
+        def full_removal(self, game, seat, c, by):
             self.hit.append(seat.faction)
 
     g = table({"victory": "coop"})

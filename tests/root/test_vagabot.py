@@ -112,7 +112,7 @@ def test_full_removal_damages_three_items_CW_VB_ABIL_1():
     g, vb = table()
     b = satchel(vb, up=4)
     g.trace = Trace()
-    b.full_removal(g, vb)
+    b.full_removal(g, vb, 1, "alliance")
     assert b.damaged() == 3 and g.trace.events[-1]["rule"] == "CW-VB-ABIL-1"
 
 

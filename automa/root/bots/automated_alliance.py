@@ -238,7 +238,7 @@ def revolt(game: Game, seat: Seat, suits: tuple[str, ...], rule: str) -> bool:
         state.remove_piece(game, c, piece, seat.faction, building=False)
     if game.pawn == ("clearing", c):
         vb = game.seat("vagabond")
-        vb.board.full_removal(game, vb)          # he damages three items (LoR-9.2.2.I, CW-VB-ABIL-1)
+        vb.board.full_removal(game, vb, c, seat.faction)        # he damages three items (LoR-9.2.2.I, CW-VB-ABIL-1)
     state.place_building(game, seat.faction, f"base_{cl.suit}", c)
     if game.options.get("aa_revolt_warriors", "none") == "as_human":
         same = sum(1 for d in range(1, len(game.clearings))

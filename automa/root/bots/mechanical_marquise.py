@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from automa.root import data, state
+from automa.root import battle, data, state
 from automa.root.bots import common
 from automa.root.state import Game, Seat
 
@@ -67,6 +67,11 @@ class MechanicalMarquiseBoard:
             self.keep = None
             if game.trace:
                 game.trace.event("keep_removed", rule="CW-MM-ABIL-1", faction=FACTION, clearing=c, by=by)
+
+    def after_battle(self, game: Game, seat: Seat, result) -> None:
+        """Hospitals (CW-MM-TRAIT-3) at the end of a battle MM defended."""
+        if result.defender == FACTION:
+            hospitals(game, seat, result.warriors_lost[1])
 
     def take_hits(self, game: Game, seat: Seat, c: int, hits: int, by: str | None) -> int:
         """The bot takes hits as every bot does (CW-GEN-6): warriors, then tokens (the keep), then
@@ -193,12 +198,10 @@ def battle_in(game: Game, seat: Seat, c: int, rule: str) -> None:
 
 def fight(game: Game, seat: Seat, c: int, defender: str, rule: str) -> None:
     """One battle of MM against ``defender`` in ``c`` (LoR-4.3 via battle.py; no ambush against a bot,
-    CW-GEN-16). battle.py comes with branch root-law: imported here until that branch is merged, then at
-    the top of the module."""
-    from automa.root import battle
+    CW-GEN-16)."""
     if game.trace:
         game.trace.event("battle", rule=rule, faction=FACTION, clearing=c, defender=defender)
-    battle.battle(game, c, FACTION, defender)
+    battle.battle(game, FACTION, defender, c)
 
 
 def battle_everywhere(game: Game, seat: Seat) -> None:

@@ -169,7 +169,7 @@ class Board:
         _event(game, "vb_hits", "CW-VB-ABIL-5", clearing=c, hits=hits, damaged=n)
         return n
 
-    def full_removal(self, game: Game, seat: Seat) -> None:
+    def full_removal(self, game: Game, seat: Seat, c: int, by: str | None) -> None:
         """An enemy effect removed every enemy piece from his clearing: he damages three items
         (Lone Wanderer, CW-VB-ABIL-1, LoR-9.2.2.I)."""
         n = self.damage(3)
