@@ -124,11 +124,6 @@ def base_clearings(game: Game) -> list[int]:
     return [c for c in _clearings(game) if any(f == FACTION for f, _ in game.clearings[c].buildings)]
 
 
-def _may_place(game: Game, c: int) -> bool:
-    """Nobody but the Marquise places pieces in the keep's clearing (LoR-6.2.2, CW-MM-ABIL-1)."""
-    return ("marquise", "keep") not in game.clearings[c].tokens
-
-
 def placed_sympathy(seat: Seat) -> int:
     """Sympathy tokens off the track, i.e. the track spaces uncovered (LoR-8.3.3)."""
     return PIECES["sympathy"] - seat.supply.get("sympathy", 0)
@@ -311,7 +306,7 @@ def spread_options(game: Game, seat: Seat) -> list[int]:
         return []
     anywhere = not any(sympathetic(game, c) for c in _clearings(game))
     return [c for c in _clearings(game)
-            if not sympathetic(game, c) and _may_place(game, c)
+            if not sympathetic(game, c) and state.may_place(game, FACTION, c)
             and (anywhere or any(sympathetic(game, a) for a in movement.adjacent(game, c)))
             and matching_supporters(game, seat, game.clearings[c].suit) >= spread_cost(game, seat, c)]
 
@@ -439,7 +434,8 @@ def operation_options(game: Game, seat: Seat) -> list[tuple]:
         out += [("recruit", c) for c in base_clearings(game)]
     if seat.supply.get("sympathy", 0) > 0:
         out += [("organize", c) for c in _clearings(game)
-                if game.clearings[c].warriors.get(FACTION, 0) and not sympathetic(game, c) and _may_place(game, c)]
+                if game.clearings[c].warriors.get(FACTION, 0) and not sympathetic(game, c)
+                and state.may_place(game, FACTION, c)]
     return out
 
 

@@ -129,11 +129,6 @@ def _distinct(game: Game, hand: list[int]) -> list[int]:
     return out
 
 
-def _may_place(game: Game, c: int) -> bool:
-    """Nobody but the Marquise places pieces in the keep's clearing (LoR-6.2.2, CW-MM-ABIL-1)."""
-    return ("marquise", "keep") not in game.clearings[c].tokens
-
-
 def roosts(game: Game) -> list[int]:
     """The clearings with a roost, in clearing order."""
     return [c for c in range(1, len(game.clearings)) if (FACTION, "roost") in game.clearings[c].buildings]
@@ -149,7 +144,7 @@ def _can_roost(game: Game, seat: Seat, c: int) -> bool:
     the keep's clearing."""
     cl = game.clearings[c]
     return (seat.supply.get("roost", 0) > 0 and cl.open_slots > 0 and (FACTION, "roost") not in cl.buildings
-            and _may_place(game, c))
+            and state.may_place(game, FACTION, c))
 
 
 def _tuck_viziers(board: Board) -> None:
@@ -278,7 +273,7 @@ def craft(game: Game, seat: Seat) -> None:
 
 def recruit_options(game: Game, suit: str) -> list[int]:
     """LoR-7.5.2.I: the roost clearings matching ``suit``."""
-    return [c for c in roosts(game) if matches(suit, game.clearings[c].suit) and _may_place(game, c)]
+    return [c for c in roosts(game) if matches(suit, game.clearings[c].suit) and state.may_place(game, FACTION, c)]
 
 
 def move_options(game: Game, suit: str) -> list[tuple[int, int, int]]:

@@ -33,8 +33,7 @@ in the turn, and dominance in Daylight (LoR-3.3.1, LoR-3.3.4).
 
 Hooks her board offers the other rule areas: ``take_hits`` (battle, LoR-4.3.4), ``warriors_removed``
 (Field Hospitals, LoR-6.2.3, for any removal of her warriors), ``removed`` (the keep, LoR-6.2.2) and
-``gone_when_removed``; and the module's :func:`may_place`, which every faction placing pieces asks
-(LoR-6.2.2).
+``gone_when_removed``. The keep's ban on other factions placing pieces is ``state.may_place`` (LoR-6.2.2).
 """
 from __future__ import annotations
 
@@ -118,13 +117,6 @@ def keep_clearing(game: Game) -> int | None:
         if (FACTION, "keep") in game.clearings[c].tokens:
             return c
     return None
-
-
-def may_place(game: Game, faction: str, c: int) -> bool:
-    """Whether ``faction`` may place pieces in clearing ``c``: nobody but the Marquise places in the
-    keep's clearing (LoR-6.2.2, CW-MM-ABIL-1); moving in stays allowed. Every rule that places a piece of
-    another faction asks this."""
-    return faction == FACTION or (FACTION, "keep") not in game.clearings[c].tokens
 
 
 # ---------------------------------------------------------------------------------------------- helpers

@@ -177,16 +177,24 @@ def rules(game: Game, faction: str, c: int) -> bool:
 
 # ---------------------------------------------------------------------------------------------- pieces
 
+def may_place(game: Game, faction: str, c: int) -> bool:
+    """Whether ``faction`` may place pieces in ``c``: nobody but the Marquise (human or bot) places pieces
+    in the keep's clearing (LoR-6.2.2, CW-MM-ABIL-1); moving in stays allowed. The place functions below
+    obey it, and every rule that offers a place asks it."""
+    return faction == "marquise" or ("marquise", "keep") not in game.clearings[c].tokens
+
+
 def place_warriors(game: Game, faction: str, c: int, n: int) -> int:
     """Place up to ``n`` warriors of ``faction`` from its supply in ``c``; as many as the supply holds
-    (LoR-1.5.1, LoR-1.5.4). Returns how many were placed."""
+    (LoR-1.5.1, LoR-1.5.4), none where it may not place (:func:`may_place`). Returns how many were placed."""
     seat = game.seat(faction)
     n = min(n, seat.supply.get("warrior", 0))
-    if n > 0:
+    if n > 0 and may_place(game, faction, c):
         seat.supply["warrior"] -= n
         w = game.clearings[c].warriors
         w[faction] = w.get(faction, 0) + n
-    return max(n, 0)
+        return n
+    return 0
 
 
 def remove_warriors(game: Game, faction: str, c: int, n: int) -> int:
@@ -217,7 +225,7 @@ def place_building(game: Game, faction: str, kind: str, c: int) -> bool:
     """Place a ``kind`` building of ``faction`` from its supply in an open slot of ``c`` (LoR-2.2.3).
     Returns whether it was placed (no slot or none in supply: not placed, LoR-1.5.4)."""
     seat, cl = game.seat(faction), game.clearings[c]
-    if cl.open_slots <= 0 or seat.supply.get(kind, 0) <= 0:
+    if cl.open_slots <= 0 or seat.supply.get(kind, 0) <= 0 or not may_place(game, faction, c):
         return False
     seat.supply[kind] -= 1
     cl.buildings.append((faction, kind))
@@ -228,7 +236,7 @@ def place_token(game: Game, faction: str, kind: str, c: int) -> bool:
     """Place a ``kind`` token of ``faction`` from its supply in ``c`` (tokens take no slot). Returns whether
     it was placed."""
     seat = game.seat(faction)
-    if seat.supply.get(kind, 0) <= 0:
+    if seat.supply.get(kind, 0) <= 0 or not may_place(game, faction, c):
         return False
     seat.supply[kind] -= 1
     game.clearings[c].tokens.append((faction, kind))

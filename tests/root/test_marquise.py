@@ -114,9 +114,9 @@ def test_board_copy_shares_nothing():
 
 def test_only_the_marquise_places_in_the_keeps_clearing_LoR_6_2_2():
     g = bare(keep=1)
-    assert marquise.may_place(g, "marquise", 1)
-    assert not marquise.may_place(g, "eyrie", 1) and not marquise.may_place(g, "vagabond", 1)
-    assert marquise.may_place(g, "eyrie", 5)
+    assert state.may_place(g, "marquise", 1)
+    assert not state.may_place(g, "eyrie", 1) and not state.may_place(g, "vagabond", 1)
+    assert state.may_place(g, "eyrie", 5)
 
 
 def test_a_removed_keep_leaves_the_game_and_lifts_the_ban_LoR_6_2_2():
@@ -124,7 +124,7 @@ def test_a_removed_keep_leaves_the_game_and_lifts_the_ban_LoR_6_2_2():
     state.remove_piece(g, 1, ("marquise", "keep"), "eyrie", building=False)
     assert cat(g).board.keep is None and cat(g).out == {"keep": 1} and cat(g).supply["keep"] == 0
     assert g.seat("eyrie").vp == 1
-    assert marquise.may_place(g, "eyrie", 1) and marquise.keep_clearing(g) is None
+    assert state.may_place(g, "eyrie", 1) and marquise.keep_clearing(g) is None
 
 
 # ---------------------------------------------------------------------------------------------- field hospitals
@@ -248,7 +248,7 @@ def test_build_needs_rule_an_open_slot_and_the_wood_LoR_6_5_4_I():
     state.place_token(g, "marquise", "wood", 5)
     opts = marquise.build_options(g, seat)
     assert {c for _, c, _ in opts} == {1, 5}                 # not 9: the Eyrie rule it
-    state.place_building(g, "eyrie", "roost", 1)             # 1's only slot taken (and a tie: no rule)
+    g.clearings[1].buildings.append(("eyrie", "roost"))    # 1's only slot taken (and a tie: no rule)
     assert {c for _, c, _ in marquise.build_options(g, seat)} == {5}
     seat.supply["sawmill"] = 0
     assert ("build", 5, "sawmill") not in marquise.build_options(g, seat)

@@ -154,3 +154,14 @@ def test_a_single_choice_is_taken_without_asking_and_others_are_put_to_ask():
     assert choose(g, "march", [(1, 2), (1, 5)]) == (1, 5) and asked == [("march", ((1, 2), (1, 5)))]
     with pytest.raises(ValueError):
         choose(g, "march", [])
+
+
+def test_nobody_but_the_marquise_places_pieces_in_the_keeps_clearing_LoR_6_2_2():
+    g = table()
+    g.seat("marquise").supply["keep"] = 1
+    state.place_token(g, "marquise", "keep", 1)
+    assert state.place_warriors(g, "eyrie", 1, 2) == 0 and not state.place_building(g, "eyrie", "roost", 1)
+    g.seat("alliance").supply["sympathy"] = 1
+    assert not state.place_token(g, "alliance", "sympathy", 1) and g.seat("alliance").supply["sympathy"] == 1
+    assert state.place_warriors(g, "marquise", 1, 2) == 2 and state.place_building(g, "marquise", "sawmill", 1)
+    assert state.may_place(g, "eyrie", 2) and not state.may_place(g, "vagabond", 1)

@@ -99,11 +99,6 @@ def on_map(game: Game) -> int:
     return sum(sympathetic(game, c) for c in range(1, len(game.clearings)))
 
 
-def may_place(game: Game, c: int) -> bool:
-    """Only the Marquise places pieces where the keep stands (LoR-6.2.2, CW-MM-ABIL-1)."""
-    return KEEP not in game.clearings[c].tokens
-
-
 def ordered(game: Game, board: Board, c: int) -> bool:
     """Whether clearing ``c`` matches this turn's order card (CW-GEN-13, RT-OPEN-2); none without one
     (RT-OPEN-35)."""
@@ -171,7 +166,8 @@ def spread_target(game: Game, seat: Seat) -> int | None:
     if seat.supply.get("sympathy", 0) <= 0:
         return None
     board, adj = seat.board, game.map.clearings
-    free = [c for c in range(1, len(game.clearings)) if not sympathetic(game, c) and may_place(game, c)]
+    free = [c for c in range(1, len(game.clearings))
+            if not sympathetic(game, c) and state.may_place(game, seat.faction, c)]
     near = [c for c in free if ordered(game, board, c) and any(sympathetic(game, a) for a in adj[c - 1].adjacent)]
     if near:
         return common.pick(near, lambda c: (-common.enemy_warriors(game, seat, c),))

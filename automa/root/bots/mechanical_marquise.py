@@ -7,8 +7,8 @@ order runs Escalated Daylight instead (CW-MM-ESC). Evening scores the ordered bu
 The bot keeps no wood, pays nothing to build and scores nothing for placing a building.
 
 The keep is the Marquise's token, the same piece for the human Marquise and the bot (LoR-1.5.2): the ban
-on other factions placing pieces in its clearing (CW-MM-ABIL-1, LoR-6.2.2) is the Marquise module's
-``may_place``, which every placing faction asks; the bot only places its own pieces, which the ban allows.
+on other factions placing pieces in its clearing (CW-MM-ABIL-1, LoR-6.2.2) is ``state.may_place``, which
+the place functions obey; the bot only places its own pieces, which the ban allows.
 
 The shared bot rules come from :mod:`automa.root.bots.common` (the order card, crafting, targets,
 priority, hits, the nightmare bonus); the seat holds the difficulty and traits (CW-GEN-19). Rule options
