@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from automa.root import battle, cards, crafting, data, dominance, movement, state
+from automa.root import battle, cards, crafting, data, decide, dominance, movement, state
 from automa.root.battle import PASS
 from automa.root.data import SUITS
 from automa.root.decide import choose
@@ -136,22 +136,6 @@ def _matches(game: Game, card: int, suit: str) -> bool:
     return game.cards[card].suit in (suit, "bird")
 
 
-def _distinct(game: Game, cards_: list[int]) -> list[int]:
-    """One card of each name, in the given order."""
-    seen, out = set(), []
-    for k in cards_:
-        if game.cards[k].key not in seen:
-            seen.add(game.cards[k].key)
-            out.append(k)
-    return out
-
-
-def _spend(game: Game, seat: Seat, card: int) -> None:
-    """Spend (discard) a card from hand (LoR-2.1, LoR-3.3.3)."""
-    seat.hand.remove(card)
-    state.discard(game, card)
-
-
 def supporter_limit(seat: Seat) -> int | None:
     """The Supporters stack's capacity: five without a base on the map, else none (LoR-8.2.3.I)."""
     without, with_base = data.load().components.supporter_limit
@@ -182,7 +166,7 @@ def pay_supporters(game: Game, seat: Seat, suit: str, n: int) -> None:
     stack = seat.board.supporters
     for left in range(n, 0, -1):
         matching = [k for k in stack if _matches(game, k, suit)]
-        card = matching[0] if len(matching) == left else choose(game, "supporters", _distinct(game, matching))
+        card = matching[0] if len(matching) == left else choose(game, "supporters", decide.one_per_name(game, matching))
         stack.remove(card)
         state.discard(game, card)
 
@@ -230,7 +214,7 @@ def base_removed(game: Game, seat: Seat, suit: str) -> None:
     seat.supply["warrior"] += lost
     limit = supporter_limit(seat)
     while limit is not None and len(board.supporters) > limit:
-        card = choose(game, "supporters_discard", _distinct(game, board.supporters))
+        card = choose(game, "supporters_discard", decide.one_per_name(game, board.supporters))
         board.supporters.remove(card)
         state.discard(game, card)
     if game.trace:
@@ -373,7 +357,7 @@ def mobilize(game: Game, seat: Seat, card: int) -> None:
 
 def train(game: Game, seat: Seat, card: int) -> None:
     """LoR-8.5.3: spend a card matching a base on the map; a warrior of the supply becomes an officer."""
-    _spend(game, seat, card)
+    state.spend(game, seat, card)
     seat.supply["warrior"] -= 1
     seat.board.officers += 1
     if game.trace:
@@ -384,7 +368,7 @@ def daylight_options(game: Game, seat: Seat) -> list[tuple[str, int]]:
     """The Daylight actions it can take now (LoR-8.5), in a stable order: craft a card the unactivated
     sympathy pays for, mobilize any card, train with a card matching a base on the map while warriors are
     left in the supply."""
-    hand = _distinct(game, seat.hand)
+    hand = decide.one_per_name(game, seat.hand)
     pieces = crafting_pieces(game, seat)
     out = [("craft", k) for k in hand if crafting.craftable(game, seat, k, pieces)]
     out += [("mobilize", k) for k in hand]
@@ -471,7 +455,7 @@ def draw_and_discard(game: Game, seat: Seat) -> None:
     (LoR-8.2.3)."""
     seat.hand.extend(state.draw(game, evening_draw(seat)))
     while len(seat.hand) > HAND_LIMIT:
-        _spend(game, seat, choose(game, "discard", _distinct(game, seat.hand)))
+        state.spend(game, seat, choose(game, "discard", decide.one_per_name(game, seat.hand)))
 
 
 # ---------------------------------------------------------------------------------------------- the turn

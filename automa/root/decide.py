@@ -11,6 +11,16 @@ from __future__ import annotations
 from automa.root.state import Game
 
 
+def one_per_name(game: Game, cards: list[int]) -> list[int]:
+    """The first card of each name among ``cards``, in their order: copies of a card are one choice."""
+    seen, out = set(), []
+    for k in cards:
+        if game.cards[k].key not in seen:
+            seen.add(game.cards[k].key)
+            out.append(k)
+    return out
+
+
 def choose(game: Game, kind: str, choices: list | tuple):
     """The player's choice among ``choices`` for a decision of ``kind``."""
     if not choices:

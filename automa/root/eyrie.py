@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from automa.root import battle, cards, crafting, data, dominance, movement, state
+from automa.root import battle, cards, crafting, data, decide, dominance, movement, state
 from automa.root.battle import PASS
 from automa.root.decide import choose
 from automa.root.state import Game, Seat
@@ -119,16 +119,6 @@ def matches(card_suit: str, clearing_suit: str) -> bool:
     return card_suit == "bird" or card_suit == clearing_suit
 
 
-def _distinct(game: Game, hand: list[int]) -> list[int]:
-    """One card of each name, in hand order."""
-    seen, out = set(), []
-    for k in hand:
-        if game.cards[k].key not in seen:
-            seen.add(game.cards[k].key)
-            out.append(k)
-    return out
-
-
 def roosts(game: Game) -> list[int]:
     """The clearings with a roost, in clearing order."""
     return [c for c in range(1, len(game.clearings)) if (FACTION, "roost") in game.clearings[c].buildings]
@@ -198,7 +188,7 @@ def add_to_decree(game: Game, seat: Seat) -> None:
     card at all (deck and discard empty, RT-OPEN-35) nothing is added."""
     bird = False
     for i in range(2):
-        hand = [k for k in _distinct(game, seat.hand) if not (bird and game.cards[k].suit == "bird")]
+        hand = [k for k in decide.one_per_name(game, seat.hand) if not (bird and game.cards[k].suit == "bird")]
         options = [(k, col) for k in hand for col in DECREE]
         if not options:
             return
@@ -256,7 +246,7 @@ def craft(game: Game, seat: Seat) -> None:
     an item scores by Disdain for Trade (the board's ``item_vp``, LoR-7.2.3)."""
     while True:
         pieces = craft_pieces(game, seat)
-        options = [k for k in _distinct(game, seat.hand) if crafting.craftable(game, seat, k, pieces)]
+        options = [k for k in decide.one_per_name(game, seat.hand) if crafting.craftable(game, seat, k, pieces)]
         if not options:
             return
         card = choose(game, "craft", options + [PASS])
@@ -411,7 +401,7 @@ def evening(game: Game, seat: Seat) -> None:
         state.score(game, FACTION, vp, "roosts")
     seat.hand.extend(state.draw(game, evening_draw(seat)))
     while len(seat.hand) > HAND_LIMIT:
-        card = choose(game, "discard", _distinct(game, seat.hand))
+        card = choose(game, "discard", decide.one_per_name(game, seat.hand))
         seat.hand.remove(card)
         state.discard(game, card)
 

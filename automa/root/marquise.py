@@ -40,7 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from automa.root import data, state
+from automa.root import data, decide, state
 from automa.root.decide import choose
 from automa.root.state import Game, Seat
 
@@ -123,22 +123,7 @@ def keep_clearing(game: Game) -> int | None:
 
 def _matching(game: Game, seat: Seat, suit: str) -> list[int]:
     """One card of each name in hand that matches a clearing of ``suit``: its suit or a bird (LoR-2.1.1)."""
-    return _distinct(game, [k for k in seat.hand if game.cards[k].suit in (suit, "bird")])
-
-
-def _distinct(game: Game, cards: list[int]) -> list[int]:
-    seen, out = set(), []
-    for k in cards:
-        if game.cards[k].key not in seen:
-            seen.add(game.cards[k].key)
-            out.append(k)
-    return out
-
-
-def _spend(game: Game, seat: Seat, card: int) -> None:
-    """Spend (discard) a card from hand (LoR-2.1, LoR-3.3.3)."""
-    seat.hand.remove(card)
-    state.discard(game, card)
+    return decide.one_per_name(game, [k for k in seat.hand if game.cards[k].suit in (suit, "bird")])
 
 
 def _buildings(game: Game, kind: str) -> list[int]:
@@ -196,7 +181,7 @@ def field_hospitals(game: Game, seat: Seat, c: int, n: int) -> None:
     card = choose(game, "field_hospitals", cards + [PASS])
     if card == PASS:
         return
-    _spend(game, seat, card)
+    state.spend(game, seat, card)
     back = state.place_warriors(game, FACTION, keep, n)
     if game.trace:
         game.trace.event("field_hospitals", rule="LoR-6.2.3", clearing=c, keep=keep, warriors=back, card=card)
@@ -305,7 +290,7 @@ def overwork_options(game: Game, seat: Seat) -> list[tuple[str, int]]:
 def overwork(game: Game, seat: Seat, c: int) -> None:
     """LoR-6.5.5: spend a card matching the sawmill's clearing, place a wood there."""
     card = choose(game, "overwork", _matching(game, seat, game.clearings[c].suit))
-    _spend(game, seat, card)
+    state.spend(game, seat, card)
     state.place_token(game, FACTION, "wood", c)
     if game.trace:
         game.trace.event("overwork", rule="LoR-6.5.5", clearing=c, card=card)
@@ -365,12 +350,12 @@ def daylight(game: Game, seat: Seat) -> None:
     left = ACTIONS
     while True:
         options = actions(game, seat)
-        birds = [("bird", k) for k in _distinct(game, [k for k in seat.hand if game.cards[k].suit == "bird"])]
+        birds = [("bird", k) for k in decide.one_per_name(game, [k for k in seat.hand if game.cards[k].suit == "bird"])]
         choice = choose(game, "marquise_action", (options if left > 0 else []) + (birds if options else []) + [PASS])
         if choice == PASS:
             return
         if choice[0] == "bird":
-            _spend(game, seat, choice[1])
+            state.spend(game, seat, choice[1])
             left += 1
             if game.trace:
                 game.trace.event("extra_action", rule="LoR-6.5", card=choice[1])
@@ -398,7 +383,7 @@ def draw_and_discard(game: Game, seat: Seat) -> None:
     """LoR-6.6: draw, then discard down to five cards of her choice."""
     seat.hand.extend(state.draw(game, evening_draw(seat)))
     while len(seat.hand) > HAND_LIMIT:
-        _spend(game, seat, choose(game, "discard", _distinct(game, seat.hand)))
+        state.spend(game, seat, choose(game, "discard", decide.one_per_name(game, seat.hand)))
 
 
 # ---------------------------------------------------------------------------------------------- the turn

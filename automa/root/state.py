@@ -304,6 +304,13 @@ def draw(game: Game, n: int = 1) -> list[int]:
     return got
 
 
+def spend(game: Game, seat: Seat, card: int) -> None:
+    """Spend a card from ``seat``'s hand: it goes to the discard pile (LoR-2.1; a dominance card becomes
+    available, LoR-3.3.3)."""
+    seat.hand.remove(card)
+    discard(game, card)
+
+
 def discard(game: Game, card: int) -> None:
     """Put ``card`` on the discard pile; a dominance card becomes available beside the map instead
     (LoR-3.3.3)."""
