@@ -15,34 +15,13 @@ from automa.root import alliance, battle, data, movement, state
 from automa.root.bots import common
 from automa.root.alliance import PASS, PIECES, Board
 from automa.root.state import Seat
+from tests.root.script import Script
 
 # card ids of the standard deck (data/deck.json in order): one of each name
 FOX = (15, 18, 19, 20, 21, 27)           # anvil, foxfolk steel, knapsack, protection racket, root tea, gear
 RABBIT = (28, 30, 31, 33, 39, 40)
 MOUSE = (42, 44, 47, 48, 49, 52)
 BIRD = (4, 5, 8, 13)                      # arms trader, birdy bindle, crossbow, woodland runners
-
-
-class Script:
-    """The scripted player: answers each decision with the first queued answer for its kind (a value, or a
-    function of the choices), else the first choice; records what was asked."""
-
-    def __init__(self, **answers):
-        self.answers = {k: list(v) for k, v in answers.items()}
-        self.asked = []
-
-    def __call__(self, game, kind, choices):
-        self.asked.append((kind, choices))
-        queue = self.answers.get(kind)
-        if queue:
-            a = queue.pop(0)
-            a = a(choices) if callable(a) else a
-            assert a in choices, (kind, a, choices)
-            return a
-        return choices[0]
-
-    def kinds(self):
-        return [k for k, _ in self.asked]
 
 
 class Dice:

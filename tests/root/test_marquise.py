@@ -12,28 +12,7 @@ import pytest
 from automa.root import data, marquise, state
 from automa.root.marquise import PASS, PIECES, Board
 from automa.root.state import Seat
-
-
-class Script:
-    """The scripted player: answers each decision with the first queued answer for its kind (a value, or a
-    function of the choices), else the first choice; records what was asked."""
-
-    def __init__(self, **answers):
-        self.answers = {k: list(v) for k, v in answers.items()}
-        self.asked = []
-
-    def __call__(self, game, kind, choices):
-        self.asked.append((kind, choices))
-        queue = self.answers.get(kind)
-        if queue:
-            a = queue.pop(0)
-            a = a(choices) if callable(a) else a
-            assert a in choices, (kind, a, choices)
-            return a
-        return choices[0]
-
-    def kinds(self):
-        return [k for k, _ in self.asked]
+from tests.root.script import Script
 
 
 def table(script=None, options=None):
