@@ -287,6 +287,7 @@ class Game:
 _GAMES: dict[str, str] = {
     "rurik": "automa.rurik:GAME",
     "stroganov": "automa.stroganov:GAME",
+    "root": "automa.root:GAME",
 }
 
 

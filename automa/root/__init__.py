@@ -13,7 +13,7 @@ to the player's next decision or the turn's end. Choices made during setup offer
 """
 from __future__ import annotations
 
-from automa.core.registry import Game
+from automa.core.registry import Game, Ladder
 from automa.core.results import Result
 from automa.core.seeding import Stream
 from automa.core.strategy import Decision, ask
@@ -122,6 +122,8 @@ GAME = Game(
     play=play,
     prepare=prepare,
     default_strategy="greedy",
+    difficulty_ladder=Ladder(("difficulty",)),
+    data_files=data.FILES,
     sides=tuple(BOTS),
     no_winner=True,
     guards={"RT-OPEN-36": "turn cap", "RT-OPEN-35": "empty deck", "RT-OPEN-6": "Expand repeats"},
