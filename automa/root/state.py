@@ -266,9 +266,14 @@ def remove_piece(game: Game, c: int, piece: tuple[str, str], by: str | None, bui
 
 def score(game: Game, faction: str, vp: int, source: str) -> None:
     """Add ``vp`` (negative: lose) to ``faction``'s score, by ``source`` (RT-STUDY-5). With the default
-    ``vp_floor`` ``floor_zero`` a score never drops below 0 (RT-OPEN-32); reaching 30 wins at once unless
-    the seat has activated a dominance card, whose score marker has left the track (LoR-3.1, LoR-3.3.1)."""
+    ``vp_floor`` ``floor_zero`` a score never drops below 0 (RT-OPEN-32); reaching 30 wins at once
+    (LoR-3.1). A seat that has activated a dominance card has no score marker on the track: it scores and
+    loses nothing more, its VP stay as they were at activation (LoR-3.3.1)."""
     seat = game.seat(faction)
+    if seat.dominance is not None:
+        if game.trace and vp:
+            game.trace.event("no_score", rule="LoR-3.3.1", faction=faction, vp=vp, source=source)
+        return
     new = seat.vp + vp
     if new < 0 and game.options.get("vp_floor", "floor_zero") == "floor_zero":
         new = 0
@@ -277,7 +282,7 @@ def score(game: Game, faction: str, vp: int, source: str) -> None:
     seat.sources[source] = seat.sources.get(source, 0) + gained
     if game.trace and gained != vp:
         game.trace.event("guard", rule="RT-OPEN-32", faction=faction, lost=vp - gained)
-    if seat.vp >= WIN and seat.dominance is None:
+    if seat.vp >= WIN:
         raise Victory(faction, "score")
 
 

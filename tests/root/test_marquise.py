@@ -477,3 +477,19 @@ def test_whole_games_through_the_frame_keep_every_piece_LoR_1_5_1():
         check(g)
         assert max(hands[1:]) <= 5
     assert "marquise" in winners                             # building alone can reach 30 (LoR-3.1)
+
+
+# ---------------------------------------------------------------------------------------------- dominance
+
+def test_an_activated_dominance_card_stops_every_score_LoR_3_3_1():
+    """LoR-3.3.1: the score marker leaves the track; she can no longer score (nor lose) VP, so no 30-VP
+    win either."""
+    g = bare(keep=1)
+    seat = cat(g)
+    seat.vp, seat.sources = 12, {"buildings": 12}
+    seat.dominance = card(g, "dominance_fox")
+    state.score(g, "marquise", 25, "buildings")
+    state.score(g, "marquise", -3, "turmoil")
+    assert seat.vp == 12 and seat.sources == {"buildings": 12}
+    state.score(g, "eyrie", 2, "removal")                    # the others still score
+    assert g.seat("eyrie").vp == 2
