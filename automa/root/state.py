@@ -26,7 +26,15 @@ WIN = 30                                                   # LoR-3.1
 
 class Victory(Exception):
     """Raised the moment a seat reaches 30 VP (LoR-3.1) or wins by dominance (LoR-3.3.1); the turn loop
-    catches it and ends the game."""
+    catches it and ends the game, and nothing after it in the step is played.
+
+    Simultaneous 30s (LoR-3.1: the player taking the turn wins): the engine scores one seat at a time, in
+    the order its rules resolve, and the first seat to reach 30 wins. Where one step scores two seats, the
+    active seat's points come first: a battle deals the attacker's hits (the active player's removals)
+    before the defender's (battle.py, LoR-4.3.4), and the Vagabot's Aid scores the Vagabot before the
+    player it aids (CW-VB-DAY-5). So a step that would bring the active seat and another to 30 together
+    ends with the active seat's win, as LoR-3.1 asks. Brutal Tactics' point for the defender comes in
+    step 3 of the battle (LoR-4.3.3), before any hit, so it is not simultaneous with the hits' VP."""
 
     def __init__(self, faction: str, how: str):
         super().__init__(f"{faction} wins ({how})")
