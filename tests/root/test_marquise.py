@@ -323,7 +323,7 @@ def test_moves_need_rule_of_origin_or_destination_LoR_4_2_1_LoR_6_5_2():
     state.place_warriors(g, "marquise", 9, 2)
     state.place_warriors(g, "eyrie", 9, 2)                   # 9 a tie: nobody rules
     state.place_warriors(g, "marquise", 1, 1)                # she rules 1
-    got = marquise.moves(g)
+    got = marquise.move_options(g)
     assert (9, 1, 2) in got and (9, 1, 1) in got             # into a ruled clearing
     assert not any(o == 9 and d in (4, 12) for o, d, _ in got)
     assert (1, 5, 1) in got and (1, 9, 1) in got             # out of a ruled one
@@ -340,7 +340,8 @@ def test_march_takes_up_to_two_moves_LoR_6_5_2_LoR_4_2_2():
     assert g.clearings[5].warriors == {"marquise": 2} and g.ask.kinds() == ["march", "march"]
 
 
-def test_a_move_tells_the_other_boards_it_entered_a_clearing():
+def test_a_march_tells_the_other_boards_it_entered_a_clearing_LoR_4_2_LoR_8_2_6():
+    """Her moves go through movement.py, which calls the other boards' ``entered`` (Outrage)."""
     class Heard:
         def __init__(self):
             self.seen = []
@@ -351,10 +352,10 @@ def test_a_move_tells_the_other_boards_it_entered_a_clearing():
         def entered(self, game, seat, c, mover):
             self.seen.append((seat.faction, c, mover))
 
-    g = bare(keep=1)
+    g = bare(Script(march=[(1, 5, 1), PASS]), keep=1)
     g.seat("eyrie").board = Heard()
     state.place_warriors(g, "marquise", 1, 1)
-    marquise.move(g, 1, 5, 1)
+    marquise.march(g, cat(g))
     assert g.seat("eyrie").board.seen == [("eyrie", 5, "marquise")]
 
 
@@ -412,37 +413,129 @@ def test_a_turn_places_wood_acts_and_draws_LoR_6_4_LoR_6_5_LoR_6_6():
     assert ("recruit",) in g.ask.asked[0][1]
 
 
-# ---------------------------------------------------------------------------------------------- taking hits
+# ---------------------------------------------------------------------------------------------- battle
+
+class Dice:
+    """The dice stream of a test: ``randint`` gives the queued rolls."""
+
+    def __init__(self, *rolls):
+        self.rolls = list(rolls)
+
+    def randint(self, a, b):
+        return self.rolls.pop(0)
+
+
+def move_in(g, faction, c, n):
+    """``n`` warriors of ``faction`` moved into ``c`` (the keep bans placing there, not moving in)."""
+    state.place_warriors(g, faction, 5 if c != 5 else 2, n)
+    state.move_warriors(g, faction, 5 if c != 5 else 2, c, n)
+
+
+def eyrie_bot(g):
+    """Give the Eyrie seat a bot board (it takes hits the bots' way, CW-GEN-6)."""
+    from automa.root.bots.electric_eyrie import ElectricEyrieBoard
+
+    g.seat("eyrie").board = ElectricEyrieBoard(viziers=2)
+
+
+def test_battle_is_a_daylight_action_LoR_6_5_1_LoR_4_3():
+    g = bare(Script(marquise_action=[("battle", 5, "eyrie"), PASS]), keep=1)
+    eyrie_bot(g)
+    g.rng["dice"] = Dice(3, 0)
+    state.place_warriors(g, "marquise", 5, 3)
+    state.place_warriors(g, "eyrie", 5, 1)
+    state.place_building(g, "eyrie", "roost", 5)
+    state.place_warriors(g, "eyrie", 2, 1)                   # no warrior of hers in 2: no battle there
+    marquise.take_actions(g, cat(g))
+    acts = g.ask.choices("marquise_action")
+    assert acts[0][0] == ("battle", 5, "eyrie") and not any(a[0] == "battle" and a[1] == 2 for a in acts[0][:-1])
+    # she deals 3 (capped by her 3 warriors): the warrior, then the roost (1 VP, LoR-3.2.1)
+    assert g.clearings[5].warriors == {"marquise": 3} and g.clearings[5].buildings == []
+    assert cat(g).vp == 1 and cat(g).sources == {"removal": 1}
+    # the battle was one of her three actions; the Eyrie is gone from 5, so no battle is offered again
+    assert not any(a[0] == "battle" for a in acts[1] if a != PASS)
+
+
+def test_battle_counts_as_one_of_three_actions_LoR_6_5():
+    g = bare(Script(marquise_action=[("battle", 5, "eyrie")] * 3), keep=1)
+    eyrie_bot(g)
+    g.rng["dice"] = Dice(0, 0, 0, 0, 0, 0)
+    state.place_warriors(g, "marquise", 5, 2)
+    state.place_warriors(g, "eyrie", 5, 2)
+    marquise.take_actions(g, cat(g))
+    assert g.rng["dice"].rolls == []                         # three battles fought
+    assert g.ask.kinds().count("marquise_action") == 3      # then only PASS is left: taken unasked
+
 
 def test_hits_take_warriors_first_then_her_choice_LoR_4_3_4():
-    g = bare(Script(hits=[("building", "workshop")]), keep=1)
+    """She takes hits the Law's way (battle.take_hits): warriors first, then the buildings and tokens in
+    the order she picks (``hits_order``); each scores the attacker 1 VP (LoR-3.2.1)."""
+    g = bare(Script(hits_order=[("workshop", "building")]), keep=1)
+    eyrie_bot(g)
+    g.rng["dice"] = Dice(2, 0)
     state.place_warriors(g, "marquise", 1, 1)
     state.place_building(g, "marquise", "workshop", 1)
-    assert cat(g).board.take_hits(g, cat(g), 1, 2, "eyrie") == 2
-    assert g.ask.asked == [("hits", (("building", "workshop"), ("token", "keep")))]
-    assert g.clearings[1].warriors == {} and g.clearings[1].tokens == [("marquise", "keep")]
+    move_in(g, "eyrie", 1, 2)
+    from automa.root import battle
+    battle.battle(g, "eyrie", "marquise", 1)
+    assert g.ask.choices("hits_order") == [(("keep", "token"), ("workshop", "building"))]
+    assert g.clearings[1].warriors == {"eyrie": 2} and g.clearings[1].tokens == [("marquise", "keep")]
     assert g.seat("eyrie").vp == 1 and cat(g).supply["workshop"] == 6
 
 
-def test_hits_then_field_hospitals_unless_the_keep_fell_LoR_1_5_4_LoR_6_2_3():
+def test_field_hospitals_in_battle_once_LoR_6_2_3():
+    """Warriors lost in battle reach Field Hospitals through battle's ``lost_warriors`` hook, asked once."""
     g = bare(Script(field_hospitals=[lambda ch: ch[0]]), keep=1)
-    cat(g).hand = [card(g, "bake_sale")]                     # rabbit
-    state.place_warriors(g, "marquise", 5, 2)
-    assert cat(g).board.take_hits(g, cat(g), 5, 3, "eyrie") == 2
-    assert g.clearings[1].warriors == {"marquise": 2} and cat(g).hand == []
+    eyrie_bot(g)
+    g.rng["dice"] = Dice(3, 0)
+    rabbit = card(g, "bake_sale")
+    cat(g).hand = [rabbit]
+    state.place_warriors(g, "marquise", 5, 2)                # 5 is a rabbit clearing
+    state.place_warriors(g, "eyrie", 5, 3)
+    from automa.root import battle
+    battle.battle(g, "eyrie", "marquise", 5)
+    assert g.ask.kinds() == ["field_hospitals"]
+    assert g.clearings[1].warriors == {"marquise": 2} and g.clearings[5].warriors == {"eyrie": 3}
+    assert cat(g).hand == [] and g.discard == [rabbit]
+
+
+def test_no_field_hospitals_when_the_keep_fell_in_the_same_battle_LoR_1_5_4_LoR_6_2_3():
     g = bare(Script(field_hospitals=[lambda ch: ch[0]]), keep=1)
+    eyrie_bot(g)
+    g.rng["dice"] = Dice(3, 0)
     cat(g).hand = [card(g, "anvil")]                         # fox, as clearing 1
     state.place_warriors(g, "marquise", 1, 2)
-    assert cat(g).board.take_hits(g, cat(g), 1, 3, "eyrie") == 3
-    assert cat(g).board.keep is None and g.clearings[1].warriors == {} and cat(g).hand == [card(g, "anvil")]
-    assert g.ask.asked == []
+    move_in(g, "eyrie", 1, 3)
+    from automa.root import battle
+    battle.battle(g, "eyrie", "marquise", 1)
+    assert cat(g).board.keep is None and cat(g).out == {"keep": 1} and g.clearings[1].warriors == {"eyrie": 3}
+    assert cat(g).hand == [card(g, "anvil")] and "field_hospitals" not in g.ask.kinds()
+
+
+def test_field_hospitals_after_a_favor_LoR_6_2_3_LoR_4_1_2():
+    """Any removal of her warriors, not only battle (a Favor removes through battle.warriors_removed);
+    and a Favor that takes the keep first leaves no Field Hospitals for the clearings after it."""
+    from automa.root import cards
+    g = bare(Script(field_hospitals=[lambda ch: ch[0]]), keep=3)   # 3 is a rabbit corner
+    eyrie_bot(g)
+    cat(g).hand = [card(g, "anvil")]
+    state.place_warriors(g, "marquise", 8, 3)                # 8 is a fox clearing
+    cards.favor(g, g.seat("eyrie"), "fox")
+    assert g.clearings[3].warriors == {"marquise": 3} and g.clearings[8].warriors == {} and cat(g).hand == []
+    g = bare(Script(field_hospitals=[lambda ch: ch[0]]), keep=1)   # 1 is a fox corner: the keep goes first
+    eyrie_bot(g)
+    cat(g).hand = [card(g, "anvil")]
+    state.place_warriors(g, "marquise", 8, 3)
+    cards.favor(g, g.seat("eyrie"), "fox")
+    assert cat(g).board.keep is None and g.clearings[1].warriors == {} and "field_hospitals" not in g.ask.kinds()
 
 
 # ---------------------------------------------------------------------------------------------- whole games
 
 def test_whole_games_through_the_frame_keep_every_piece_LoR_1_5_1():
     """The frame's setup (the Marquise first, LoR-5.1.7) and turn loop, with random choices and an idle
-    second seat: the pieces add up, the hand ends each turn at five at most, the VP are the buildings'."""
+    second seat: the pieces add up, the hand ends each turn at five at most, the VP are the buildings',
+    the items' and the cards' (nobody to fight)."""
     from types import SimpleNamespace
 
     from automa.root import rounds, setup
@@ -466,7 +559,7 @@ def test_whole_games_through_the_frame_keep_every_piece_LoR_1_5_1():
                 for f, k in cl.buildings + cl.tokens:
                     on[k] += f == "marquise"
             assert all(on[k] + s.supply[k] + s.out.get(k, 0) == PIECES[k] for k in PIECES), (on, s.supply)
-            assert s.vp == sum(s.sources.values()) and set(s.sources) <= {"buildings"}
+            assert s.vp == sum(s.sources.values()) and set(s.sources) <= {"buildings", "crafting", "card", "removal"}
             hands.append(len(s.hand))
 
         g = setup.setup(data.load(), opts, rng, lambda name: marquise if name == "marquise" else idle,
