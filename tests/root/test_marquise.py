@@ -530,6 +530,109 @@ def test_field_hospitals_after_a_favor_LoR_6_2_3_LoR_4_1_2():
     assert cat(g).board.keep is None and g.clearings[1].warriors == {} and "field_hospitals" not in g.ask.kinds()
 
 
+# ---------------------------------------------------------------------------------------------- crafting
+
+def test_workshops_are_her_crafting_pieces_by_clearing_suit_LoR_6_2_1_LoR_4_1_1():
+    g = bare(keep=1)
+    for c in (1, 5, 5, 9):                                   # fox, rabbit, rabbit, mouse
+        assert state.place_building(g, "marquise", "workshop", c)
+    state.place_building(g, "marquise", "sawmill", 2)        # not a crafting piece
+    assert marquise.workshops(g) == {"fox": 1, "rabbit": 2, "mouse": 1}
+
+
+def test_craft_activates_each_workshop_once_and_scores_the_item_LoR_6_5_LoR_4_1_LoR_3_2_2():
+    g = bare(Script(craft=[lambda ch: ch[0], lambda ch: ch[0]]), keep=1)
+    seat = cat(g)
+    g.items = {"hammer": 1, "bag": 1, "crossbow": 1}
+    state.place_building(g, "marquise", "workshop", 1)       # fox
+    state.place_building(g, "marquise", "workshop", 9)       # mouse
+    anvil, sack, steel = card(g, "anvil"), card(g, "mouse_in_a_sack"), card(g, "foxfolk_steel")
+    bow = card(g, "crossbow_mouse")                          # costs a fox
+    seat.hand = [anvil, steel, bow, sack]                    # fox / fox+fox (one fox workshop: never) / fox / mouse
+    marquise.craft(g, seat)
+    # the fox workshop is used by the anvil: the crossbow is not offered again (LoR-4.1.1)
+    assert g.ask.choices("craft") == [(anvil, bow, sack, PASS), (sack, PASS)]
+    assert seat.crafted == ["hammer", "bag"] and seat.vp == 3 and seat.sources == {"crafting": 3}
+    assert seat.hand == [steel, bow] and g.items == {"hammer": 0, "bag": 0, "crossbow": 1}
+
+
+def test_craft_comes_first_in_daylight_LoR_6_5():
+    g = daylight_table(Script(craft=[PASS], marquise_action=[PASS]))
+    g.items = {"hammer": 1}
+    state.place_building(g, "marquise", "workshop", 5)
+    state.place_building(g, "marquise", "workshop", 8)
+    cat(g).hand = [card(g, "anvil")]                         # fox: the workshop in 8
+    marquise.daylight(g, cat(g))
+    assert g.ask.kinds() == ["craft", "marquise_action"]
+
+
+def test_a_crafted_favor_removes_the_enemies_LoR_4_1_2():
+    g = bare(Script(craft=[lambda ch: ch[0]]), keep=1)
+    eyrie_bot(g)
+    for c in (1, 8, 12):                                     # the three fox clearings she crafts with
+        g.clearings[c].buildings.append(("marquise", "workshop"))
+        cat(g).supply["workshop"] -= 1
+    state.place_warriors(g, "eyrie", 6, 2)
+    state.place_building(g, "eyrie", "roost", 6)             # 6 is fox: removed, 1 VP
+    state.place_warriors(g, "eyrie", 7, 2)                   # 7 is mouse: stays
+    cat(g).hand = [card(g, "favor_of_the_foxes")]
+    marquise.craft(g, cat(g))
+    assert g.clearings[6].warriors == {} and g.clearings[6].buildings == [] and g.clearings[7].warriors == {"eyrie": 2}
+    assert cat(g).vp == 1 and g.discard == [card(g, "favor_of_the_foxes")]
+
+
+# ---------------------------------------------------------------------------------------------- card effects
+
+def test_persistent_effects_fire_at_the_start_of_their_phases_LoR_4_1_3_LoR_1_4_1():
+    """Her turn calls cards.py's points as the Eyrie's and the Alliance's do: Royal Claim as Birdsong
+    begins (before the wood), Command Warren as Daylight begins (before crafting and the actions), Cobbler
+    as Evening begins (before the draw)."""
+    g = daylight_table(Script(royal_claim=[PASS], command_warren=[PASS], cobbler=[PASS], craft=[PASS],
+                              marquise_action=[PASS]))
+    eyrie_bot(g)
+    seat = cat(g)
+    g.items = {"hammer": 1}
+    state.place_building(g, "marquise", "workshop", 8)       # fox, for the anvil
+    state.place_warriors(g, "eyrie", 5, 1)                   # Command Warren has a battle to offer
+    seat.persistent = [card(g, "royal_claim"), card(g, "command_warren"), card(g, "cobbler")]
+    seat.hand = [card(g, "anvil")]
+    g.deck = [40, 41]
+    marquise.turn(g, seat)
+    assert g.ask.kinds() == ["royal_claim", "command_warren", "craft", "marquise_action", "cobbler"]
+    assert wood(g, 5) == 2 and len(seat.hand) == 2
+
+
+def test_royal_claim_in_birdsong_scores_the_ruled_clearings_LoR_4_1_3():
+    g = daylight_table(Script(royal_claim=[lambda ch: ch[0]], marquise_action=[PASS]))
+    seat = cat(g)
+    claim = card(g, "royal_claim")
+    seat.persistent = [claim]
+    g.deck = [40]
+    marquise.turn(g, seat)
+    assert seat.vp == 2 and seat.sources == {"card": 2} and seat.persistent == [] and claim in g.discard
+
+
+def test_command_warren_battles_before_the_actions_LoR_4_1_3_LoR_4_3():
+    g = daylight_table(Script(command_warren=[lambda ch: ch[0]], marquise_action=[PASS]))
+    eyrie_bot(g)
+    g.rng["dice"] = Dice(1, 0)
+    state.place_warriors(g, "eyrie", 5, 1)
+    cat(g).persistent = [card(g, "command_warren")]
+    marquise.daylight(g, cat(g))
+    assert g.ask.choices("command_warren") == [((5, "eyrie"), PASS)]
+    assert g.clearings[5].warriors == {"marquise": 1} and g.ask.kinds() == ["command_warren", "marquise_action"]
+
+
+# ---------------------------------------------------------------------------------------------- recruit, no warriors
+
+def test_no_recruit_offered_with_an_empty_supply_LoR_6_5_3_LoR_1_5_4():
+    g = daylight_table(Script(marquise_action=[PASS]))
+    cat(g).supply["warrior"] = 0
+    assert ("recruit",) not in marquise.actions(g, cat(g))
+    cat(g).supply["warrior"] = 1
+    assert ("recruit",) in marquise.actions(g, cat(g))
+
+
 # ---------------------------------------------------------------------------------------------- whole games
 
 def test_whole_games_through_the_frame_keep_every_piece_LoR_1_5_1():
@@ -586,3 +689,44 @@ def test_an_activated_dominance_card_stops_every_score_LoR_3_3_1():
     assert seat.vp == 12 and seat.sources == {"buildings": 12}
     state.score(g, "eyrie", 2, "removal")                    # the others still score
     assert g.seat("eyrie").vp == 2
+
+
+def test_she_activates_dominance_in_daylight_with_ten_vp_LoR_3_3_1():
+    g = daylight_table(Script(dominance_activate=[lambda ch: ch[0]], marquise_action=[PASS]))
+    seat = cat(g)
+    dom = card(g, "dominance_fox")
+    seat.hand = [dom]
+    seat.vp = 9
+    marquise.daylight(g, seat)
+    assert "dominance_activate" not in g.ask.kinds() and seat.dominance is None
+    seat.vp = 10
+    marquise.daylight(g, seat)
+    assert seat.dominance == dom and seat.hand == []
+    assert g.ask.kinds().index("dominance_activate") < g.ask.kinds().index("marquise_action", 1)
+
+
+def test_she_takes_an_available_dominance_card_by_spending_a_match_LoR_3_3_4():
+    g = daylight_table(Script(dominance_take=[lambda ch: ch[0]], dominance_activate=[PASS], marquise_action=[PASS]))
+    seat = cat(g)
+    dom, rabbit = card(g, "dominance_rabbit"), card(g, "bake_sale")
+    g.dominance = [dom]
+    seat.hand = [rabbit]
+    marquise.daylight(g, seat)
+    assert g.ask.choices("dominance_take")[0] == ((dom, rabbit), PASS)
+    assert seat.hand == [dom] and g.dominance == [] and g.discard == [rabbit]
+
+
+def test_a_fulfilled_dominance_wins_as_her_birdsong_begins_LoR_3_3_1():
+    g = daylight_table(Script())
+    seat = cat(g)
+    seat.dominance = card(g, "dominance_fox")
+    for c in (1, 8, 12):                                     # three fox clearings she rules
+        state.place_warriors(g, "marquise", c, 1)
+    with pytest.raises(state.Victory) as won:
+        marquise.turn(g, seat)
+    assert won.value.how == "dominance" and wood(g, 5) == 1  # before the wood
+    state.remove_warriors(g, "marquise", 12, 1)
+    g.deck = [40]
+    g.ask = Script(marquise_action=[PASS])
+    marquise.turn(g, seat)                                   # two fox clearings: no win, the turn goes on
+    assert wood(g, 5) == 2
