@@ -730,3 +730,43 @@ def test_a_fulfilled_dominance_wins_as_her_birdsong_begins_LoR_3_3_1():
     g.ask = Script(marquise_action=[PASS])
     marquise.turn(g, seat)                                   # two fox clearings: no win, the turn goes on
     assert wood(g, 5) == 2
+
+
+def test_whole_games_against_the_three_bots_keep_every_piece_LoR_6_LoR_1_5_1():
+    """The registered table (the Marquise against the three other bots), random choices: her pieces add up
+    after every turn, her VP are the sum of her sources, and in these games she battles, crafts and loses
+    warriors to Field Hospitals' question at least once (the new parts of her turn are reached)."""
+    from automa.root import rounds, setup
+    from automa.root.options import OPTIONS
+
+    kinds, actions = set(), set()
+    for seed in range(4):
+        opts = {o.name: o.default for o in OPTIONS}
+        opts.update(faction="marquise", bots="others", turn_cap=20)
+        pick = random.Random(seed)
+        rng = {n: random.Random(seed * 10 + i) for i, n in enumerate(("setup", "automa", "deck", "dice"))}
+
+        def ask(game, kind, choices):
+            kinds.add(kind)
+            c = choices[pick.randrange(len(choices))]
+            if kind == "marquise_action" and c != PASS:
+                actions.add(c[0])
+            return c
+
+        def check(game):
+            s = game.seat("marquise")
+            on = {k: 0 for k in PIECES}
+            for c in range(1, 13):
+                cl = game.clearings[c]
+                on["warrior"] += cl.warriors.get("marquise", 0)
+                for f, k in cl.buildings + cl.tokens:
+                    if f == "marquise":
+                        on[k] += 1
+            assert all(on[k] + s.supply[k] + s.out.get(k, 0) == PIECES[k] for k in PIECES), (on, s.supply)
+            assert s.vp == sum(s.sources.values())
+
+        g = setup.setup(data.load(), opts, rng, ask=ask)
+        rounds.play(g, at_turn=check)
+        check(g)
+    assert {"battle", "march", "recruit", "build", "overwork", "bird"} <= actions
+    assert {"craft", "field_hospitals", "hits_order"} <= kinds
