@@ -1,5 +1,6 @@
-"""The human Marquise de Cat (LoR-6): pieces, setup, the keep, Field Hospitals, Birdsong, the Daylight
-actions, building costs and VP by the tracks, wood connectivity and the Evening draw.
+"""The human Marquise de Cat (LoR-6): pieces, setup, the keep, Field Hospitals, Birdsong, crafting with
+workshops, the Daylight actions (battle among them), building costs and VP by the tracks, wood
+connectivity, the Evening draw, the persistent cards' points in her turn and dominance (LoR-3.3).
 
 The Fall map (clearings by priority number): corners 1 (fox, 1 slot; adjacent 5, 9, 10) and 3 opposite,
 2 and 4 opposite; 5 rabbit (adjacent 1, 2), 9 mouse (adjacent 1, 4, 12), 10 rabbit (ruin; adjacent
@@ -9,7 +10,8 @@ import random
 
 import pytest
 
-from automa.root import data, marquise, state
+from automa.root import battle, cards, data, marquise, state
+from automa.root.bots.electric_eyrie import ElectricEyrieBoard
 from automa.root.marquise import PASS, PIECES, Board
 from automa.root.state import Seat
 from tests.root.script import Script
@@ -433,8 +435,6 @@ def move_in(g, faction, c, n):
 
 def eyrie_bot(g):
     """Give the Eyrie seat a bot board (it takes hits the bots' way, CW-GEN-6)."""
-    from automa.root.bots.electric_eyrie import ElectricEyrieBoard
-
     g.seat("eyrie").board = ElectricEyrieBoard(viziers=2)
 
 
@@ -476,7 +476,6 @@ def test_hits_take_warriors_first_then_her_choice_LoR_4_3_4():
     state.place_warriors(g, "marquise", 1, 1)
     state.place_building(g, "marquise", "workshop", 1)
     move_in(g, "eyrie", 1, 2)
-    from automa.root import battle
     battle.battle(g, "eyrie", "marquise", 1)
     assert g.ask.choices("hits_order") == [(("keep", "token"), ("workshop", "building"))]
     assert g.clearings[1].warriors == {"eyrie": 2} and g.clearings[1].tokens == [("marquise", "keep")]
@@ -492,7 +491,6 @@ def test_field_hospitals_in_battle_once_LoR_6_2_3():
     cat(g).hand = [rabbit]
     state.place_warriors(g, "marquise", 5, 2)                # 5 is a rabbit clearing
     state.place_warriors(g, "eyrie", 5, 3)
-    from automa.root import battle
     battle.battle(g, "eyrie", "marquise", 5)
     assert g.ask.kinds() == ["field_hospitals"]
     assert g.clearings[1].warriors == {"marquise": 2} and g.clearings[5].warriors == {"eyrie": 3}
@@ -506,7 +504,6 @@ def test_no_field_hospitals_when_the_keep_fell_in_the_same_battle_LoR_1_5_4_LoR_
     cat(g).hand = [card(g, "anvil")]                         # fox, as clearing 1
     state.place_warriors(g, "marquise", 1, 2)
     move_in(g, "eyrie", 1, 3)
-    from automa.root import battle
     battle.battle(g, "eyrie", "marquise", 1)
     assert cat(g).board.keep is None and cat(g).out == {"keep": 1} and g.clearings[1].warriors == {"eyrie": 3}
     assert cat(g).hand == [card(g, "anvil")] and "field_hospitals" not in g.ask.kinds()
@@ -515,7 +512,6 @@ def test_no_field_hospitals_when_the_keep_fell_in_the_same_battle_LoR_1_5_4_LoR_
 def test_field_hospitals_after_a_favor_LoR_6_2_3_LoR_4_1_2():
     """Any removal of her warriors, not only battle (a Favor removes through battle.warriors_removed);
     and a Favor that takes the keep first leaves no Field Hospitals for the clearings after it."""
-    from automa.root import cards
     g = bare(Script(field_hospitals=[lambda ch: ch[0]]), keep=3)   # 3 is a rabbit corner
     eyrie_bot(g)
     cat(g).hand = [card(g, "anvil")]
