@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from automa.root import data, decide, state
+from automa.root import battle, data, decide, state
 from automa.root.bots import common
 from automa.root.state import Game, Seat
 
@@ -67,17 +67,21 @@ class Board:
         loss sets off Crackdown through :meth:`removed`)."""
         return common.take_hits(game, seat, c, hits, by)
 
-    def defender_extra_hits(self, game: Game, seat: Seat, c: int) -> int:
-        """Automated Ambush (CW-AA-ABIL-2): one extra hit as defender with a warrior in ``c``; with
-        Informants also with only a sympathy token there (CW-AA-TRAIT-1)."""
+    def extra_hits(self, game: Game, seat: Seat, c: int, role: str, other: str) -> int:
+        """Battle's hook (LoR-4.3.3.I). Automated Ambush (CW-AA-ABIL-2): one extra hit as defender with a
+        warrior in ``c``; with Informants also with only a sympathy token there (CW-AA-TRAIT-1). The bot
+        never attacks."""
+        if role != battle.DEFENDER:
+            return 0
         if game.clearings[c].warriors.get(seat.faction, 0) or ("informants" in seat.traits and sympathetic(game, c)):
             if game.trace:
                 game.trace.event("automated_ambush", rule="CW-AA-ABIL-2", faction=seat.faction, clearing=c)
             return 1
         return 0
 
-    def defender_takes_higher_roll(self, game: Game, seat: Seat) -> bool:
-        """Veterans (CW-AA-TRAIT-3): Guerrilla War, the defender deals the higher roll (LoR-8.2.2)."""
+    def deals_higher_as_defender(self, game: Game, seat: Seat, c: int) -> bool:
+        """Battle's hook. Veterans (CW-AA-TRAIT-3): Guerrilla War, the defender deals the higher roll
+        (LoR-8.2.2)."""
         return "veterans" in seat.traits
 
     def entered(self, game: Game, seat: Seat, c: int, mover: str) -> None:
