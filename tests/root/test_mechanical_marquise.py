@@ -6,7 +6,7 @@ import random
 import pytest
 
 from automa.core.trace import Trace
-from automa.root import data, state
+from automa.root import alliance, data, state
 from automa.root.bots import mechanical_marquise as mm
 from automa.root.state import Seat
 
@@ -259,6 +259,23 @@ def test_move_all_but_three_to_the_most_enemy_pieces_CW_MM_DAY_4():
     put(g, "marquise", 1, 2)
     mm.move_step(g, mmseat(g), "fox")
     assert warriors(g, 10) == 2 and "CW-MM-DAY-4" in rules_traced(g)
+
+
+def test_moving_into_a_human_alliances_sympathy_is_outrage_CW_GEN_25(fights):
+    """The audit found the bot moving with state.move_warriors, which skips the ``entered`` reactions: a
+    human Alliance got no Outrage (LoR-8.2.6, CW-GEN-25, RT-OPEN-50 default draw_supporter)."""
+    g = table()
+    human = g.seat("alliance")
+    human.board = alliance.Board()
+    g.deck = [FOX_PLAIN, MOUSE_PLAIN]                  # the Alliance draws onto its Supporters stack
+    assert state.place_token(g, "alliance", "sympathy", 9)
+    put(g, "marquise", 1, 5)
+    mm.move_step(g, mmseat(g), "fox")                  # 1 -> 9, the sympathetic clearing
+    assert warriors(g, 9) == 2 and len(human.board.supporters) == 1
+    put(g, "marquise", 12, 3)                          # Blitz: 12 is quiet; all but one go to 9
+    g.clearings[9].warriors.pop("marquise")
+    mm.blitz(g, mmseat(g))
+    assert len(human.board.supporters) == 2 and fights[-1][2] == "CW-MM-TRAIT-1"
 
 
 def test_warriors_that_arrived_move_on_or_move_once_RT_OPEN_9():
