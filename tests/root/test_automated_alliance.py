@@ -257,6 +257,27 @@ def test_a_revolt_removes_every_other_factions_pieces_and_hurts_the_vagabond_LoR
     assert Vagabond.hit == ["vagabond"] and g.clearings[6].warriors == {}
 
 
+def test_a_revolt_runs_the_reactions_to_lost_warriors_CW_AA_BIRD_3_LoR_6_2_3():
+    """The audit found the revolt removing warriors without battle.warriors_removed, so a human Marquise's
+    Field Hospitals (its ``lost_warriors`` hook) never heard of them."""
+    class Marquise:
+        lost = []
+
+        def copy(self):
+            return self
+
+        def lost_warriors(self, game, seat, c, n, by):
+            self.lost.append((c, n, by))
+
+    g = table()
+    g.seat("marquise").board = Marquise()
+    sympathy(g, 8)
+    state.place_warriors(g, "marquise", 8, 3)
+    order(g, FOX)
+    assert aa.revolt(g, bot(g), ("fox",), "CW-AA-BIRD-3")
+    assert Marquise.lost == [(8, 3, "alliance")] and g.clearings[8].warriors == {}
+
+
 def test_public_pity_spreads_twice_below_five_tokens_once_from_five_CW_AA_BIRD_4():
     g = table()
     g.deck = [FOX]
