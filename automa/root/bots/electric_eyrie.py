@@ -314,11 +314,12 @@ def relentless(game: Game, seat: Seat) -> None:
 
 def war_tax(game: Game, seat: Seat, owner: str) -> None:
     """CW-EE-TRAIT-4 War Tax: whenever the bot removes an enemy building or token, its owner loses 1 VP
-    (never below 0 by default, RT-OPEN-32)."""
+    (never below 0 by default, RT-OPEN-32), booked as a negative ``removal`` (RT-STUDY-5: the loss comes
+    from a removal; a source outside ``rounds.CATEGORIES`` would be an engine error)."""
     if "war_tax" in seat.traits and owner != FACTION:
         if game.trace:
             game.trace.event("war_tax", rule="CW-EE-TRAIT-4", faction=FACTION, owner=owner)
-        state.score(game, owner, -1, "war_tax")
+        state.score(game, owner, -1, "removal")
 
 
 def build(game: Game, seat: Seat) -> None:
