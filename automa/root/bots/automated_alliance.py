@@ -126,7 +126,7 @@ def outrage(game: Game, seat: Seat, c: int, by: str) -> None:
         human.hand.remove(card)
         state.discard(game, card)
         if game.trace:
-            game.trace.event("outrage", rule="CW-AA-ABIL-3", faction=by, clearing=c, card=card)
+            game.trace.event("outrage", rule="CW-AA-ABIL-3", faction=by, clearing=c, card=game.cards[card].key)
     else:
         if game.trace:
             game.trace.event("outrage", rule="CW-AA-ABIL-3", faction=by, clearing=c, card=None, vp=1)
@@ -342,7 +342,7 @@ def evening(game: Game, seat: Seat) -> None:
     recruit(game, seat)
     common.discard_order(game, board.order)
     if game.trace and board.order is not None:
-        game.trace.event("discard", rule="CW-AA-EVE-3", faction=seat.faction, card=board.order)
+        game.trace.event("discard", rule="CW-AA-EVE-3", faction=seat.faction, card=game.cards[board.order].key)
     board.order = None
     if "wildfire" in seat.traits:
         spread(game, seat, "CW-AA-TRAIT-4", scored=False)
