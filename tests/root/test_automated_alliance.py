@@ -7,7 +7,7 @@ Fall clearings (id = priority): 1 fox, 2 mouse, 3 rabbit, 4 rabbit, 5 rabbit, 6 
 import random
 
 from automa.core.trace import Trace
-from automa.root import battle, data, state
+from automa.root import battle, data, movement, state
 from automa.root.bots import automated_alliance as aa
 from automa.root.state import Seat
 
@@ -442,7 +442,8 @@ def test_outrage_with_no_matching_card_scores_the_bot_1_CW_AA_ABIL_3():
     g = table()
     sympathy(g, 1)
     g.seat("marquise").hand = [RABBIT]
-    bot(g).board.entered(g, bot(g), 1, "marquise")
+    state.place_warriors(g, "marquise", 5, 1)
+    movement.move(g, "marquise", 5, 1, 1)                  # through movement.py's ``entered`` hook
     assert bot(g).vp == 1 and bot(g).sources == {"card": 1} and g.discard == []
     bot(g).board.entered(g, bot(g), 2, "marquise")                        # not sympathetic
     assert bot(g).vp == 1

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from automa.core.trace import Trace
-from automa.root import alliance, data, state
+from automa.root import alliance, battle, data, state
 from automa.root.bots import mechanical_marquise as mm
 from automa.root.state import Seat
 
@@ -535,6 +535,22 @@ def test_a_turn_from_setup_traces_every_step_with_its_rule(fights):
     kinds = {e["kind"] for e in g.trace.events}
     assert {"order", "recruit", "build", "score"} <= kinds
     assert all(e.get("rule") for e in g.trace.events)
+
+
+def test_hospitals_fire_through_battles_after_battle_hook_CW_MM_TRAIT_3():
+    """The board's ``after_battle`` is the name battle.py calls (the audit found the Alliance bot's hooks
+    misnamed; this guards the Marquise's)."""
+    for seed in range(30):
+        g = table(traits=("hospitals",))
+        g.rng["dice"] = random.Random(seed)
+        state.place_token(g, "marquise", "keep", 1)
+        mmseat(g).board.keep = 1
+        put(g, "marquise", 5, 3)
+        put(g, "alliance", 5, 3)                     # the player attacks with warriors only
+        r = battle.battle(g, "alliance", "marquise", 5)
+        if r.warriors_lost[1] >= 2:
+            break
+    assert r.warriors_lost[1] >= 2 and warriors(g, 1) == 2
 
 
 def test_hospitals_place_2_in_the_keep_after_losing_2_as_defender_CW_MM_TRAIT_3():
