@@ -80,8 +80,14 @@ BOT_GIFT_VP = 1                                 # CW-GEN-15
 QUEST_DRAW = 2                                  # LoR-9.5.5
 
 
-def _components():
-    return data.load().components
+TRACK_ITEMS = data.load().components.track_items          # tea, coins, bag (LoR-9.2.5.I)
+TRACK_CAPACITY = data.load().components.track_capacity    # three per track
+
+
+def _components(game: Game):
+    """The components of the game's data files (a user's transcription, if given)."""
+    opt = game.options
+    return data.load(opt.get("maps", ""), opt.get("deck", ""), opt.get("components", "")).components
 
 
 @dataclass(slots=True)
@@ -135,8 +141,7 @@ class Board:
 
     def on_track(self, kind: str) -> int:
         """Items of ``kind`` face up on its track: tea, coins and bags, three at most (LoR-9.2.5.I)."""
-        comp = _components()
-        return min(self.ready(kind), comp.track_capacity) if kind in comp.track_items else 0
+        return min(self.ready(kind), TRACK_CAPACITY) if kind in TRACK_ITEMS else 0
 
     def find(self, kind: str, exhausted: bool, damaged: bool) -> Item:
         return next(i for i in self.items if i.kind == kind and i.exhausted == exhausted and i.damaged == damaged)
@@ -154,7 +159,7 @@ class Board:
         """The items in the Satchel and the Damaged box, not on a track, as ``(kind, exhausted, damaged)``
         (what the item limit counts, LoR-9.6.4)."""
         out = [(i.kind, i.exhausted, i.damaged) for i in self.items]
-        for kind in _components().track_items:
+        for kind in TRACK_ITEMS:
             for _ in range(self.on_track(kind)):
                 out.remove((kind, False, False))
         return out
@@ -224,7 +229,7 @@ def setup(game: Game, seat: Seat) -> None:
     (LoR-9.3.2); the quest deck shuffled with the setup stream and three quests face up (LoR-9.3.3); his
     character's starting items face up (LoR-9.3.5, LoR-D.1..D.3); each other faction Indifferent
     (LoR-9.3.6). The ruins' items are the frame's (setup.place_items, LoR-9.3.4)."""
-    comp = _components()
+    comp = _components(game)
     board = seat.board = Board(character=game.options.get("vagabond_character", "thief"))
     game.pawn = ("forest", choose(game, "vagabond_forest", tuple(range(len(game.map.forests)))))
     board.quest_deck = list(comp.quests)
@@ -308,7 +313,7 @@ def improve(game: Game, seat: Seat, target: Seat) -> None:
     Allied one (LoR-9.2.9.II.a); else it counts toward the next space, reached after as many Aids in one
     turn as the track says, scoring that space's VP (LoR-9.2.9.I.a-b). A bot's Aid counts unless
     ``human_vb_aid_bot`` is ``no_relationship`` (RT-OPEN-44)."""
-    board, comp, f = seat.board, _components(), target.faction
+    board, comp, f = seat.board, _components(game), target.faction
     rel = board.relations[f]
     if rel == "hostile":
         return
@@ -482,7 +487,6 @@ def fight(game: Game, seat: Seat, defender: str) -> None:
     allies = [f for f in FACTIONS if allied(board, f) and f != defender and game.clearings[c].warriors.get(f, 0)]
     pick = choose(game, "vagabond_ally", allies + [PASS]) if allies else PASS
     board.ally = None if pick == PASS else pick
-    board.hits, board.turned = [0, 0], []
     battle.battle(game, FACTION, defender, c)
 
 
@@ -711,6 +715,5 @@ def turn(game: Game, seat: Seat) -> None:
     refresh(game, seat)
     slip(game, seat)
     cards.daylight_effects(game, seat)
-    board.turned = []
     daylight(game, seat)
     evening(game, seat)
