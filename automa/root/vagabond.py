@@ -78,8 +78,6 @@ FULL_REMOVAL_DAMAGE = 3                         # LoR-9.2.2.I
 ALLIED_AID_VP = 2                               # LoR-9.2.9.II.a
 BOT_GIFT_VP = 1                                 # CW-GEN-15
 QUEST_DRAW = 2                                  # LoR-9.5.5
-
-
 TRACK_ITEMS = data.load().components.track_items          # tea, coins, bag (LoR-9.2.5.I)
 TRACK_CAPACITY = data.load().components.track_capacity    # three per track
 
