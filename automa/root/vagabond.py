@@ -101,8 +101,9 @@ class Item:
 class Board:
     """The Vagabond's board: character, items, quests (face up, the deck drawing from its end, those done),
     the relationship of each other faction and the Aids toward its next space this turn (LoR-9.2.9.I.a),
-    and, during a battle he starts, the Ally fighting with him and the hits taken by items and by Allied
-    warriors (LoR-9.2.9.II.c-d), and the factions his removals made Hostile in it (LoR-9.2.9.III.a)."""
+    during a battle he starts, the Ally fighting with him and the hits taken by items and by Allied warriors
+    (LoR-9.2.9.II.c-d), the factions his removals made Hostile in the action under way (LoR-9.2.9.III.a),
+    and the items he removed from the game over his item limit (LoR-9.6.4)."""
 
     character: str = "thief"
     items: list[Item] = field(default_factory=list)
@@ -114,11 +115,12 @@ class Board:
     ally: str | None = None
     hits: list[int] = field(default_factory=lambda: [0, 0])     # [by items, by Allied warriors]
     turned: list[str] = field(default_factory=list)
+    lost: list[str] = field(default_factory=list)                # items removed from the game (LoR-9.6.4)
 
     def copy(self) -> Board:
         return Board(self.character, [Item(i.kind, i.exhausted, i.damaged) for i in self.items], list(self.quests),
                      list(self.quest_deck), list(self.quests_done), dict(self.relations), dict(self.aids),
-                     self.ally, list(self.hits), list(self.turned))
+                     self.ally, list(self.hits), list(self.turned), list(self.lost))
 
     def public(self) -> tuple[tuple[str, object], ...]:
         """What the table sees (the view's ``board``): the character, the items as sorted ``(kind, exhausted,
@@ -688,6 +690,7 @@ def check_capacity(game: Game, seat: Seat) -> None:
     while len(board.stored()) > item_limit(board):
         kind, exhausted, damaged = choose(game, "vagabond_remove", sorted(set(board.stored())))
         board.items.remove(board.find(kind, exhausted, damaged))
+        board.lost.append(kind)
         _event(game, "item_removed", "LoR-9.6.4", item=kind)
 
 

@@ -476,7 +476,7 @@ def test_item_limit_six_plus_two_per_bag_on_its_track_LoR_9_6_4():
     vb(g).board.items[6].damaged = True
     vagabond.check_capacity(g, vb(g))                           # the tea on its track does not count
     assert s.kinds() == ["vagabond_remove"] and states(g).count(("boot", False, False)) == 6
-    assert ("sword", False, True) not in states(g)
+    assert ("sword", False, True) not in states(g) and vb(g).board.lost == ["sword"]
     g = table(["boot"] * 8 + ["bag"])
     vagabond.check_capacity(g, vb(g))
     assert len(vb(g).board.items) == 9
@@ -512,6 +512,7 @@ def test_whole_games_against_the_three_bots_LoR_9(character):
     hand ends his turn at five at most, every relationship is a track space, items never exceed the box,
     and his VP come from his sources."""
     comp = data.load().components
+    asked = set()
     for seed in range(4):
         opts = {o.name: o.default for o in GAME.options}
         opts.update(faction="vagabond", vagabond_character=character, turn_cap=20)
@@ -524,17 +525,25 @@ def test_whole_games_against_the_three_bots_LoR_9(character):
             b = s.board
             assert len(b.quests) + len(b.quest_deck) + len(b.quests_done) == len(comp.quests)
             assert set(b.relations.values()) <= set(comp.relations) and b.ally is None
-            assert len(b.items) <= 23 and all(n >= 0 for n in game.items.values())
+            held = [i.kind for i in b.items] + b.lost + [k for x in game.seats for k in x.crafted]
+            held += [k for stack in game.ruin_items.values() for k in stack]
+            held += [k for k, n in game.items.items() for _ in range(n)]
+            assert sorted(held) == sorted(comp.item_supply + comp.ruin_items + comp.characters[character])
             assert set(s.sources) <= {"removal", "crafting", "quests", "aid", "infamy", "explore", "card"}
             assert s.vp == sum(s.sources.values())
             if game.seats[game.active] is not s:
                 hands.append(len(s.hand))
 
-        g = setup.setup(data.load(), opts, rng, ask=lambda game, kind, choices: choices[pick.randrange(len(choices))])
+        def ask(game, kind, choices):
+            asked.add(kind)
+            return choices[pick.randrange(len(choices))]
+
+        g = setup.setup(data.load(), opts, rng, ask=ask)
         assert g.seat("vagabond").board.character == character and g.pawn[0] == "forest"
         rounds.play(g, at_turn=check)
         check(g)
         assert max(hands) <= vagabond.HAND_LIMIT
+    assert {"vagabond_forest", "vagabond_slip", "vagabond_daylight", "vagabond_damage"} <= asked
 
 
 @pytest.mark.parametrize("character", ["thief", "tinker", "ranger"])
