@@ -556,3 +556,13 @@ def test_games_through_play_are_deterministic(character):
         streams = game_streams(7, 0)
         results.append(play(ctx, options, RandomStrategy(streams.strategy), streams))
     assert results[0] == results[1] and sum(results[0].player.values()) >= 0
+
+
+def test_no_dominance_card_reaches_him_so_no_coalition_LoR_9_2_8_CW_GEN_20():
+    """A coalition needs a dominance card (LoR-9.2.8); with a human at the table they leave the deck at setup
+    (CW-GEN-20), so none is ever in his hand, the deck or the discard."""
+    opts = {o.name: o.default for o in GAME.options}
+    opts.update(faction="vagabond")
+    rng = {n: random.Random(i) for i, n in enumerate(("setup", "automa", "deck", "dice"))}
+    g = setup.setup(data.load(), opts, rng, ask=lambda game, kind, choices: choices[0])
+    assert not [k for k in g.deck + vb(g).hand if g.cards[k].kind == "dominance"] and not g.dominance
