@@ -254,7 +254,9 @@ def place_token(game: Game, faction: str, kind: str, c: int) -> bool:
 def remove_piece(game: Game, c: int, piece: tuple[str, str], by: str | None, building: bool) -> None:
     """Remove one building or token ``piece`` = ``(faction, kind)`` from ``c``. It goes back to its owner's
     supply, or out of the game if the owner's board says so (the keep, LoR-6.2.2). A remover ``by``
-    another faction scores 1 VP (LoR-3.2.1, CW-GEN-23); then the owner's board reacts (``removed``)."""
+    another faction scores 1 VP (LoR-3.2.1, CW-GEN-23) unless the owner's board denies it
+    (``removal_scores(game, seat, kind)``: the Automated Alliance's Popularity, CW-AA-TRAIT-2); then the
+    owner's board reacts (``removed``)."""
     cl = game.clearings[c]
     (cl.buildings if building else cl.tokens).remove(piece)
     owner, kind = piece
@@ -264,7 +266,8 @@ def remove_piece(game: Game, c: int, piece: tuple[str, str], by: str | None, bui
         seat.out[kind] = seat.out.get(kind, 0) + 1
     else:
         seat.supply[kind] = seat.supply.get(kind, 0) + 1
-    if by is not None and by != owner:
+    if by is not None and by != owner and (not hasattr(board, "removal_scores")
+                                           or board.removal_scores(game, seat, kind)):
         score(game, by, 1, "removal")
     if hasattr(board, "removed"):
         board.removed(game, seat, c, kind, by)
@@ -295,6 +298,15 @@ def score(game: Game, faction: str, vp: int, source: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------------- cards
+
+def take_card(game: Game, taker: Seat, target: Seat) -> None:
+    """``taker`` takes a random card from ``target``'s hand (LoR-1.2.1; Stand and Deliver, Steal): from a
+    bot, which has no hand, he draws one from the deck instead (CW-GEN-15)."""
+    if target.bot is not None:
+        taker.hand.extend(draw(game, 1))
+    elif target.hand:
+        taker.hand.append(target.hand.pop(game.rng["deck"].randrange(len(target.hand))))
+
 
 def draw(game: Game, n: int = 1) -> list[int]:
     """Draw up to ``n`` cards from the deck. When it runs out the discard pile is shuffled at once into a

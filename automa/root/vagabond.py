@@ -588,12 +588,7 @@ def special(game: Game, seat: Seat, pick: tuple) -> bool:
     board = seat.board
     board.exhaust("torch")
     if board.character == "thief":
-        target = game.seat(pick[1])
-        if target.bot is None:
-            if target.hand:
-                seat.hand.append(target.hand.pop(game.rng["deck"].randrange(len(target.hand))))
-        else:
-            seat.hand.extend(state.draw(game, 1))
+        state.take_card(game, seat, game.seat(pick[1]))
         _event(game, "steal", "LoR-D.1", other=pick[1])
         return True
     if board.character == "tinker":

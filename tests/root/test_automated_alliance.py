@@ -470,10 +470,18 @@ def test_popularity_enemies_score_nothing_for_sympathy_CW_AA_TRAIT_2():
     g = table(traits=("popularity",))
     sympathy(g, 1)
     state.remove_piece(g, 1, ("alliance", "sympathy"), "eyrie", building=False)
-    assert g.seat("eyrie").vp == 0 and g.seat("eyrie").sources == {"removal": 0}
+    assert g.seat("eyrie").vp == 0 and g.seat("eyrie").sources == {}
     g.clearings[2].buildings.append(("alliance", "base_mouse"))
     state.remove_piece(g, 2, ("alliance", "base_mouse"), "eyrie", building=True)
     assert g.seat("eyrie").vp == 1                # a base still scores
+
+
+def test_popularity_denies_even_the_point_that_would_win_CW_AA_TRAIT_2_LoR_3_1():
+    g = table(traits=("popularity",))
+    sympathy(g, 1)
+    g.seat("eyrie").vp = 29
+    state.remove_piece(g, 1, ("alliance", "sympathy"), "eyrie", building=False)   # no Victory raised
+    assert g.seat("eyrie").vp == 29
 
 
 def test_crackdown_removes_the_suits_sympathy_for_nobody_CW_AA_ABIL_4_RT_OPEN_23():

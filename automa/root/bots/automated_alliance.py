@@ -47,17 +47,19 @@ class Board:
     def copy(self) -> Board:
         return Board(self.order, self.suit, self.officers)
 
+    def removal_scores(self, game: Game, seat: Seat, kind: str) -> bool:
+        """Whether removing the bot's ``kind`` scores its remover (LoR-3.2.1): not a sympathy token under
+        Popularity (CW-AA-TRAIT-2), so the point is never given, not even one that would reach 30 VP."""
+        return not (kind == "sympathy" and "popularity" in seat.traits)
+
     def removed(self, game: Game, seat: Seat, c: int, kind: str, by: str | None) -> None:
         """After one of the bot's pieces left clearing ``c``: a base sets off Crackdown (CW-AA-ABIL-4); a
-        sympathy token removed by an enemy scores it nothing under Popularity (CW-AA-TRAIT-2) and sets
-        off Outrage when that enemy is a human (CW-AA-ABIL-3)."""
+        sympathy token removed by an enemy sets off Outrage when that enemy is a human (CW-AA-ABIL-3)."""
         if kind in BASES:
             crackdown(game, seat, kind[5:], by)
         elif kind == "sympathy" and by is not None and by != seat.faction:
-            if "popularity" in seat.traits:
-                state.score(game, by, -1, "removal")
-                if game.trace:
-                    game.trace.event("popularity", rule="CW-AA-TRAIT-2", faction=by, clearing=c)
+            if "popularity" in seat.traits and game.trace:
+                game.trace.event("popularity", rule="CW-AA-TRAIT-2", faction=by, clearing=c)
             outrage(game, seat, c, by)
 
     # ------------------------------------------------------------------ battle hooks (battle.py)
