@@ -18,8 +18,11 @@ from automa.core.results import Result
 from automa.core.seeding import Stream
 from automa.core.strategy import Decision, ask
 from automa.root import data, rounds, setup
+from automa.root.labels import CATEGORIES as CATEGORY_WORDS, describe
+from automa.root.narrate import tell
 from automa.root.options import BOTS, OPTIONS, check
 from automa.root.rounds import CATEGORIES
+from automa.root.screen import render
 from automa.root.state import FACTIONS, Victory
 from automa.root.view import View
 
@@ -122,6 +125,10 @@ GAME = Game(
     play=play,
     prepare=prepare,
     default_strategy="greedy",
+    describe=describe,
+    render=render,
+    tell=tell,
+    category_words=CATEGORY_WORDS,
     difficulty_ladder=Ladder(("difficulty",)),
     data_files=data.FILES,
     sides=tuple(BOTS),

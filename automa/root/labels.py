@@ -66,6 +66,11 @@ def card(view, k) -> str:
     return f"{name} ({suit})" if suit else name
 
 
+def names() -> dict:
+    """Deck key -> card name."""
+    return {key: name for key, (name, _) in _cards().items()}
+
+
 def crafts(view, k: int) -> str:
     """A card to craft with what it makes: "Anvil (fox): a hammer, 2 VP"."""
     key, suit, kind, item, vp = view.card(k)
