@@ -287,7 +287,7 @@ TELL = {
     "overwork": lambda v, e: f"You overwork in {where(v, e['clearing'])}, spending {card(v, e['card'])}: a wood.",
     "extra_action": lambda v, e: f"You spend {card(v, e['card'])} for one more action.",
     "field_hospitals": lambda v, e: (f"Field hospitals: you spend {card(v, e['card'])}; {warriors(e['warriors'])} "
-                                     f"from {where(v, e['clearing'])} go back to the keep."),
+                                     f"from {where(v, e['clearing'])} {'goes' if e['warriors'] == 1 else 'go'} back to the keep."),
     "keep_removed": lambda v, e: f"{cap(faction(v, e['by']))} removes the keep in {where(v, e['clearing'])}: it leaves the game.",
     "expand": lambda v, e: (f"{does(v, e, 'build', 'builds')} nothing, so it expands: a new order card, "
                             f"{card(v, e['card'])} (repeat {e['repeat']})."),
