@@ -24,6 +24,7 @@ from automa.root.options import BOTS, OPTIONS, check
 from automa.root.rounds import CATEGORIES
 from automa.root.screen import render
 from automa.root.state import FACTIONS, Victory
+from automa.root.steps import steps
 from automa.root.view import View
 
 
@@ -129,6 +130,7 @@ GAME = Game(
     render=render,
     tell=tell,
     category_words=CATEGORY_WORDS,
+    steps=steps,
     difficulty_ladder=Ladder(("difficulty",)),
     data_files=data.FILES,
     sides=tuple(BOTS),

@@ -170,6 +170,28 @@ def test_labels_read_the_table():
     assert labels.describe(view, "eyrie_battle", (12, "vagabond")) == "battle the Vagabot in clearing 12 (fox)"
 
 
+def test_big_decisions_are_asked_in_steps_and_typed_in_one_go():
+    """A decision that can run past a page (a move, a Daylight action, an operation, a battle, a Decree
+    card) splits into steps that tell its choices apart, and each choice's notation takes it at once."""
+    from automa.core.steps import Stepper
+    from automa.root.steps import steps
+
+    kinds = set()
+    for _, decisions, _, _ in games()[:60]:
+        for kind, view, choices, _ in decisions:
+            parts = [steps(view, kind, c) for c in choices]
+            if not any(parts):
+                assert len(choices) <= 20, kind
+                continue
+            assert all(parts), kind
+            stepper = Stepper(choices, parts)
+            for i in range(len(choices)):
+                assert stepper.candidates(stepper.parse(stepper.notation(i))) == [i]
+            kinds.add(kind)
+    assert {"march", "marquise_action", "eyrie_decree_add", "eyrie_move", "eyrie_battle", "alliance_daylight",
+            "alliance_operation"} <= kinds, kinds
+
+
 # ---------------------------------------------------------------------------------------------- at the keyboard
 
 def test_a_whole_root_game_by_keystrokes_in_line_mode(tmp_path):
