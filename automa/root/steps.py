@@ -28,8 +28,9 @@ def clearing(view, c: int) -> Step:
 
 def move(view, choice) -> tuple[Step, ...]:
     o, d, n = choice
-    return (Step("from", str(o), f"from {where(view, o)}"), Step("to", str(d), f"to {where(view, d)}"),
-            Step("warriors", str(n), count(n, "warrior")))
+    return (Step("clearing to move from", str(o), f"from {where(view, o)}"),
+            Step("clearing to move to", str(d), f"to {where(view, d)}"),
+            Step("number of warriors", str(n), count(n, "warrior")))
 
 
 def battle(view, choice) -> tuple[Step, ...]:
