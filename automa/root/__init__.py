@@ -22,7 +22,7 @@ from automa.root.labels import CATEGORIES as CATEGORY_WORDS, describe
 from automa.root.narrate import tell
 from automa.root.options import BOTS, OPTIONS, check
 from automa.root.rounds import CATEGORIES
-from automa.root.screen import render
+from automa.root.screen import preface, render
 from automa.root.state import FACTIONS, Victory
 from automa.root.steps import steps
 from automa.root.view import View
@@ -131,6 +131,7 @@ GAME = Game(
     tell=tell,
     category_words=CATEGORY_WORDS,
     steps=steps,
+    preface=preface,
     difficulty_ladder=Ladder(("difficulty",)),
     data_files=data.FILES,
     sides=tuple(BOTS),

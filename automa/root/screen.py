@@ -208,3 +208,21 @@ def render(view, width: int = 80, colour: bool = False, full: bool = False) -> s
     if full:
         lines += whole(view, width)
     return "\n".join(lines)
+
+
+def preface(options: dict) -> list[str]:
+    """The first screen's note: the player's faction and the bots at the table, each at its difficulty
+    and with its traits (CW-GEN-19), and where the key to the map's letters is."""
+    from automa.root.options import PREFIX, seated_bots
+
+    bots = []
+    for bot in seated_bots(options):
+        level = options.get(f"{PREFIX[bot]}_difficulty", "same")
+        level = options.get("difficulty", "default") if level == "same" else level
+        traits = sorted(options.get(f"{PREFIX[bot]}_traits", "").split(",")) if options.get(f"{PREFIX[bot]}_traits") else []
+        bots.append(f"{BOT_NAMES[bot]} ({level}" + (f"; {', '.join(map(words, traits))}" if traits else "") + ")")
+    me = options.get("faction", "marquise")
+    who = "No one plays" if me == "none" else f"You play {FACTION_NAMES[me]}"
+    table = f"{who} against " + ", ".join(bots[:-1]) + (" and " if len(bots) > 1 else "") + bots[-1] + "."
+    return wrap(table, 80, 2) + wrap("The map: a line a clearing, each faction's warriors and pieces in its "
+                                     "column; type board for the whole table.", 80, 2)

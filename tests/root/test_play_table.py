@@ -129,6 +129,18 @@ def test_every_event_of_200_games_is_told_in_a_sentence_with_its_rule():
     assert len(told) > 90 and {("turn", "LoR-1.4.1"), ("battle", "LoR-4.3"), ("victory", "LoR-3.1")} <= told
 
 
+def test_the_first_screen_names_the_bots_their_difficulty_and_traits():
+    """The preface: the player's faction and each bot with its difficulty and traits (CW-GEN-19)."""
+    from automa.root.screen import preface
+
+    lines = preface(GAME.resolve_options({"faction": "eyrie", "aa_difficulty": "nightmare",
+                                          "vb_traits": "helper,berserker"}))
+    text = " ".join(line.strip() for line in lines)
+    assert text.startswith("You play the Eyrie against the Mechanical Marquise (default), the Automated "
+                           "Alliance (nightmare) and the Vagabot (default; berserker, helper).")
+    assert all(len(line) <= 80 for line in lines)
+
+
 def test_a_kind_without_a_sentence_or_a_label_is_still_readable():
     """An event or a decision kind being written elsewhere (a human Vagabond's) reads by its parts."""
     _, decisions, _, _ = games()[0]
@@ -204,6 +216,7 @@ def test_a_whole_root_game_by_keystrokes_in_line_mode(tmp_path):
                 "--save", str(save)], tmp_path)
     term.expect(PROMPT)
     assert "SETUP" in term.before and "Decision 1: setup keep" in term.before
+    assert "You play the Marquise against the Electric Eyrie (default), the Automated" in ANSI.sub("", term.before)
     assert "1. the keep in clearing 1 (fox)" in term.before
     term.line("1")
     term.expect(PROMPT)
