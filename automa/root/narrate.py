@@ -1,7 +1,7 @@
 """Root's trace events told in sentences with their rule IDs, for a person playing (``automa-sim play``):
 ``tell(view, event)`` is one sentence ending in ``[rule]``, or None for an event left untold on purpose
-(:data:`SILENT`: the player's own decisions, shown as they choose; a bot's Daylight step heading; a move
-of a bot that its own event tells).
+(:data:`SILENT`: the player's own decisions, shown as they choose; a bot's Daylight step heading; the
+Electric Eyrie's event for a move the Law's event tells).
 
 :data:`TELL` holds one function an event kind; a kind several rule areas share reads the event's rule or
 fields. A kind not in it is still told, plainly, by its fields (:func:`plain`). The seat is "you" for the
@@ -115,18 +115,20 @@ def _order(view, e):
 
 
 def _move(view, e):
+    """A move under the Law (LoR-4.2) is told for everyone, before what it sets off (Outrage); the Electric
+    Eyrie's own event for the same move is then left untold, and told only when it has nothing to move."""
     rule = e["rule"]
     if rule == "LoR-4.2":
-        if e["faction"] != view.me:
-            return None                                   # the bot's own event tells it
-        return f"You move {warriors(e['warriors'])} from {where(view, e['origin'])} to {where(view, e['destination'])}."
+        return (f"{does(view, e, 'move', 'moves')} {warriors(e['warriors'])} from {where(view, e['origin'])} to "
+                f"{where(view, e['destination'])}.")
     if rule == "LoR-9.2.3":
         return f"{does(view, e, 'move', 'moves')} to {where(view, e['destination'])}."
     if e.get("origin") is None:
         return f"{does(view, e, 'have', 'has')} nothing to move for the {e['column']} card."
-    col = f" for the {e['column']} card" if e.get("column") else ""
+    if rule == "CW-EE-DAY-3":
+        return None
     return (f"{does(view, e, 'move', 'moves')} {warriors(e['warriors'])} from {where(view, e['origin'])} to "
-            f"{where(view, e['destination'])}{col}.")
+            f"{where(view, e['destination'])}.")
 
 
 def _battle(view, e):
