@@ -18,9 +18,9 @@ from automa.core.results import Result
 from automa.core.seeding import Stream
 from automa.core.strategy import Decision, ask
 from automa.root import data, rounds, setup
+from automa.root.options import BOTS, OPTIONS, check
 from automa.root.labels import CATEGORIES as CATEGORY_WORDS, describe
 from automa.root.narrate import tell
-from automa.root.options import BOTS, OPTIONS, check
 from automa.root.rounds import CATEGORIES
 from automa.root.screen import preface, render
 from automa.root.state import FACTIONS, Victory
