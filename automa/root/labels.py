@@ -26,7 +26,8 @@ PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "m
 CATEGORIES = {s: {"removal": "pieces removed", "crafting": "crafted items", "buildings": "buildings",
                   "roosts": "roosts", "sympathy": "sympathy", "quests": "quests", "aid": "aid",
                   "infamy": "infamy", "explore": "ruins explored", "bonus": "nightmare bonus",
-                  "dominance": "dominance", "turmoil": "turmoil", "card": "card effects"}.get(s, s.replace("_", " "))
+                  "dominance": "dominance", "turmoil": "turmoil", "card": "card effects",
+                  "special": "special actions"}.get(s, s.replace("_", " "))
               for s in SOURCES}                                        # RT-STUDY-5
 
 

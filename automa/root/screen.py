@@ -85,19 +85,21 @@ def board_map(view, width: int, colour: bool) -> list[str]:
     return lines
 
 
-def items(entries) -> str:
-    """The Vagabot's items: ready ones by kind, then the exhausted and the damaged ones."""
+def items(entries, full: bool = False) -> str:
+    """The Vagabot's items (CW-VB-ABIL-3): the ready ones by kind, then how many are exhausted and damaged
+    (``full``: by kind too)."""
     ready = Counter(k for k, exhausted, damaged, *_ in entries if not exhausted and not damaged)
     tired = Counter(k for k, exhausted, damaged, *_ in entries if exhausted and not damaged)
     broken = Counter(k for k, exhausted, damaged, *_ in entries if damaged)
 
     def some(c: Counter) -> str:
         return ", ".join(f"{n} {k}" if n > 1 else k for k, n in sorted(c.items())) or "none"
-    text = f"items: {some(ready)}"
-    if tired:
-        text += f"; exhausted {some(tired)}"
-    if broken:
-        text += f"; damaged {some(broken)}"
+    if full:
+        return f"items ready: {some(ready)}; exhausted: {some(tired)}; damaged: {some(broken)}"
+    text = f"items {some(ready)}"
+    for n, what in ((sum(tired.values()), "exhausted"), (sum(broken.values()), "damaged")):
+        if n:
+            text += f"; {n} {what}"
     return text
 
 
@@ -149,7 +151,7 @@ def seat_lines(view, f: str, width: int) -> list[str]:
         if board.get("officers"):
             parts.append(f"officers {board['officers']}")
         bases = [s for s in ("fox", "rabbit", "mouse") if supply.get(f"base_{s}", 0)]
-        parts.append("bases left " + (" ".join(bases) or "none"))
+        parts.append("bases " + (" ".join(bases) or "none") + " to place")
     elif f == "vagabond":
         if board.get("character"):
             parts.append(words(board["character"]).title())
@@ -182,6 +184,9 @@ def whole(view, width: int) -> list[str]:
     for f, _ in view.seats:
         sources = ", ".join(f"{CATEGORIES[s]} {v}" for s, v in view.sources(f) if v) or "none yet"
         out += wrap(f"{seat_title(view, f)}: VP by source: {sources}", width, 2)
+        board = dict(view.board(f) or ())
+        if "items" in board and isinstance(board["items"][0] if board["items"] else (), tuple):
+            out += wrap(f"  {items(board['items'], full=True)}", width, 4)
         crafted = ", ".join(view.crafted(f))
         lasting = ", ".join(card(view, k) for k in view.persistent(f))
         if crafted or lasting:
