@@ -98,6 +98,31 @@ def piece(kind: str) -> str:
     return PIECES.get(kind, words(kind))
 
 
+def clearings(cs) -> str:
+    """Clearing numbers in words: "clearing 5", "clearings 5, 9 and 12"."""
+    cs = [str(c) for c in cs]
+    if len(cs) == 1:
+        return f"clearing {cs[0]}"
+    return "clearings " + ", ".join(cs[:-1]) + " and " + cs[-1] if cs else "no clearing"
+
+
+def forest(view, i: int) -> str:
+    """A forest by its index in words: "the forest by clearings 1, 5 and 10" (LoR-2.4)."""
+    return "the forest by " + clearings(view.map.forests[i].clearings)
+
+
+def quest(key: str) -> str:
+    """A quest card by key in words: "Errand (fox)" (LoR-9.3.3)."""
+    q = next((q for q in data.load().components.quests if q.key == key), None)
+    return f"{q.name} ({q.suit})" if q else words(key)
+
+
+def item(kind: str, *state) -> str:
+    """The Vagabond's item with its state: "your sword (exhausted, damaged)" (LoR-9.2.5)."""
+    marks = [m for m, on in zip(("exhausted", "damaged"), state) if on]
+    return f"your {kind}" + (f" ({', '.join(marks)})" if marks else "")
+
+
 def _marquise_build(view, c: int, building: str) -> str:
     """LoR-6.5.4: the k-th building of a type costs ``wood_cost[k-1]`` wood and scores ``building_vp``."""
     comp = data.load().components
@@ -125,8 +150,12 @@ def action(view, choice) -> str:
         return f"spend {card(view, rest[0])} for one more action"
     if verb == "move" and len(rest) == 3:
         return move(view, rest)
+    if verb == "move" and len(rest) == 1:
+        return f"move to {where(view, rest[0])}"
     if verb == "battle" and len(rest) == 2:
         return battle(view, rest)
+    if verb == "battle" and len(rest) == 1:
+        return f"battle {faction(view, rest[0])} here"
     if verb == "craft":
         return f"craft {crafts(view, rest[0])}"
     if verb == "mobilize":
@@ -135,6 +164,28 @@ def action(view, choice) -> str:
         return f"train: spend {card(view, rest[0])} for an officer"
     if verb == "organize":
         return f"organize in {where(view, rest[0])}: a warrior becomes sympathy"
+    return vagabond_action(view, choice)
+
+
+def vagabond_action(view, choice) -> str:
+    """The Vagabond's Daylight actions (LoR-9.5, LoR-D.1..D.3) not shared with the other factions."""
+    verb, *rest = choice
+    if verb == "explore":
+        return "explore the ruin here"
+    if verb == "aid":
+        return f"aid {faction(view, rest[0])} with {card(view, rest[1])}"
+    if verb == "quest":
+        return f"complete the quest {quest(rest[0])}"
+    if verb == "strike":
+        return f"strike {faction(view, rest[0])}'s " + (piece(rest[1]) if len(rest) > 1 else "warrior")
+    if verb == "repair":
+        return f"repair {item(*rest)}"
+    if verb == "special" and not rest:
+        return "hideout: repair up to three items"
+    if verb == "special" and isinstance(rest[0], int):
+        return f"day labor: take {card(view, rest[0])} from the discard pile"
+    if verb == "special":
+        return f"steal a card from {faction(view, rest[0])}"
     return generic(view, "action", choice)
 
 
@@ -200,11 +251,28 @@ LABELS = {
     "better_burrow_bank": lambda v, c: f"you and {faction(v, c)} draw a card",
     "command_warren": optional(battle, "no battle"),
     "tax_collector": optional(lambda v, c: f"remove a warrior in {where(v, c)} to draw a card", "no Tax Collector"),
-    "cobbler": optional(move, "no Cobbler move"),
+    "cobbler": optional(lambda v, c: f"move to {where(v, c)}" if isinstance(c, int) else move(v, c),
+                        "no Cobbler move"),
     "dominance_take": optional(lambda v, c: f"take {card(v, c[0])}, spending {card(v, c[1])}", "take no dominance card"),
     "dominance_activate": optional(lambda v, c: f"activate {card(v, c)}: give up points for dominance",
                                    "activate no dominance card"),
     "outrage_discard": lambda v, c: f"discard {card(v, c)} to the Automated Alliance's outrage",
+    # the Vagabond (automa/root/vagabond.py, LoR-9)
+    "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",
+    "vagabond_refresh": lambda v, c: f"refresh {item(c[0], True, c[1])}",
+    "vagabond_slip": optional(lambda v, c: f"slip into {where(v, c[1]) if c[0] == 'clearing' else forest(v, c[1])}",
+                              "stay"),
+    "vagabond_daylight": optional(action, "end Daylight"),
+    "vagabond_exhaust": lambda v, c: f"exhaust your {c}",
+    "vagabond_take": optional(lambda v, c: f"take a {c} from their crafted items", "take no item"),
+    "vagabond_quest_reward": lambda v, c: {"score": "score the VP", "draw": "draw two cards"}.get(c, words(c)),
+    "vagabond_ally": optional(lambda v, c: f"{faction(v, c)}'s warriors fight as yours", "fight alone"),
+    "vagabond_ally_move": optional(lambda v, c: f"take {count(c[1], 'warrior')} of {faction(v, c[0])} along",
+                                   "move alone"),
+    "vagabond_damage": lambda v, c: (f"lose a warrior of {faction(v, c[1])}" if c[0] == "ally"
+                                     else f"damage {item(*c)}"),
+    "vagabond_repair": lambda v, c: f"repair {item(*c)}",
+    "vagabond_remove": lambda v, c: f"remove {item(*c)}",
 }
 
 

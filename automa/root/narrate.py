@@ -10,8 +10,8 @@ player's pieces (the human faction modules' events carry no ``faction``) and the
 from __future__ import annotations
 
 from automa.core.screen import count
-from automa.root import data
-from automa.root.labels import BOT_NAMES, FACTION_NAMES, card, faction, leader, piece, where, words
+from automa.root.labels import (BOT_NAMES, FACTION_NAMES, card, clearings, faction, forest, leader, piece, quest,
+                                 where, words)
 
 SILENT = ("decision", "step")     # the player's choices; a Mechanical Marquise Daylight step's heading
 
@@ -36,33 +36,14 @@ VIA = {"CW-VB-DAY-3": " to explore", "CW-VB-DAY-4": " for its quest", "CW-VB-DAY
        "CW-VB-DAY-6": " to battle"}   # why the Vagabot moves: the action it moves for
 
 
-def clearings(cs) -> str:
-    """Clearing numbers in words: "clearing 5", "clearings 5, 9 and 12"."""
-    cs = [str(c) for c in cs]
-    if len(cs) == 1:
-        return f"clearing {cs[0]}"
-    return "clearings " + ", ".join(cs[:-1]) + " and " + cs[-1] if cs else "no clearing"
-
-
 def warriors(n: int) -> str:
     return count(n, "warrior")
-
-
-def forest(view, i: int) -> str:
-    """A forest by its index in words: "the forest by clearings 1, 5 and 10"."""
-    return "the forest by " + clearings(view.map.forests[i].clearings)
 
 
 def place(view, text: str) -> str:
     """The Vagabot's ``"clearing 6"``/``"forest 2"`` of an event in words."""
     kind, _, n = str(text).partition(" ")
     return forest(view, int(n)) if kind == "forest" else where(view, int(n))
-
-
-def quest(key: str) -> str:
-    """A quest card by key in words: "Errand (fox)"."""
-    q = next((q for q in data.load().components.quests if q.key == key), None)
-    return f"{q.name} ({q.suit})" if q else words(key)
 
 
 def seat_name(view, name: str) -> str:
@@ -93,6 +74,9 @@ def _setup(view, e):
         return f"{does(view, e, 'start', 'starts')} in {where(view, e['clearing'])}: a roost and {warriors(e['warriors'])}."
     if rule == "CW-EE-SETUP-3":
         return f"{does(view, e, 'have', 'has')} {count(e['viziers'], 'Loyal Vizier')} in the bird column of its Decree."
+    if rule == "LoR-9.3":
+        return (f"You set up as the {words(e['character']).title()} in {forest(view, e['forest'])}, with "
+                f"{e['items'].replace(',', ', ')}.")
     if rule == "CW-AA-SETUP-1":
         traits = f", traits {', '.join(map(words, e['traits']))}" if e.get("traits") else ""
         return f"{does(view, e, 'start', 'starts')} with nothing on the map ({words(e['difficulty'])} difficulty{traits})."
@@ -121,8 +105,9 @@ def _move(view, e):
     if rule == "LoR-4.2":
         return (f"{does(view, e, 'move', 'moves')} {warriors(e['warriors'])} from {where(view, e['origin'])} to "
                 f"{where(view, e['destination'])}.")
-    if rule == "LoR-9.2.3":
-        return f"{does(view, e, 'move', 'moves')} to {where(view, e['destination'])}."
+    if rule == "LoR-9.2.3" or "origin" not in e:
+        to = e["destination"]
+        return f"{does(view, e, 'move', 'moves')} to {place(view, to) if isinstance(to, str) else where(view, to)}."
     if e.get("origin") is None:
         return f"{does(view, e, 'have', 'has')} nothing to move for the {e['column']} card."
     if rule == "CW-EE-DAY-3":
@@ -327,6 +312,27 @@ TELL = {
     "discard": lambda v, e: f"{does(v, e, 'discard', 'discards')} its order card {card(v, e['card'])}.",
     "automated_ambush": lambda v, e: f"Automated ambush in {where(v, e['clearing'])}: one more hit for the defender.",
     "popularity": lambda v, e: f"Popularity: {faction(v, e['faction'])} scores nothing for that sympathy in {where(v, e['clearing'])}.",
+    # the Vagabond
+    "hits": lambda v, e: (f"You take {count(e['hits'], 'hit')} in {where(v, e['clearing'])}: "
+                          f"{count(len(e['damaged']) if isinstance(e['damaged'], (list, tuple)) else e['damaged'], 'item')} damaged"
+                          + (f", {warriors(e['ally_warriors'])} of your ally lost" if e.get("ally_warriors") else "") + "."),
+    "infamy": lambda v, e: f"Infamy: you score {e['vp']} VP for removing pieces of {faction(v, e['other'])}, who is hostile.",
+    "full_removal": lambda v, e: f"Every piece around you in {where(v, e['clearing'])} is gone: your items are damaged.",
+    "ally_move": lambda v, e: f"{warriors(e['warriors'])} of {faction(v, e['ally'])} move along with you.",
+    "hostile": lambda v, e: f"{cap(faction(v, e['other']))} is now hostile to you.",
+    "relationship": lambda v, e: f"Your relationship with {faction(v, e['other'])} is now {words(e['to'])}.",
+    "refresh": lambda v, e: f"You refresh {count(e['items'], 'item')}.",
+    "explore": lambda v, e: f"You explore the ruin in {where(v, e['clearing'])}: a {e['item']}.",
+    "aid": lambda v, e: (f"You aid {faction(v, e['other'])} with {card(v, e['card'])}"
+                         + (f" and take a {e['item']}." if e.get("item") else ".")),
+    "quest": lambda v, e: f"You complete the quest {quest(e['quest'])} and {'score' if e['reward'] == 'score' else 'draw two cards'}.",
+    "strike": lambda v, e: f"You strike {faction(v, e['other'])}'s {piece(e['piece'])} in {where(v, e['clearing'])}.",
+    "repair": lambda v, e: f"You repair your {e['item']}.",
+    "steal": lambda v, e: f"You steal a card from {faction(v, e['other'])}.",
+    "day_labor": lambda v, e: f"Day labor: you take {card(v, e['card'])} from the discard pile.",
+    "hideout": lambda v, e: "Hideout: you repair up to three items.",
+    "rest": lambda v, e: f"You rest in the forest and repair {count(e['items'], 'item')}.",
+    "item_removed": lambda v, e: f"You have too many items: your {e['item']} is removed.",
     # every bot
     "gift": lambda v, e: f"{does(v, e, 'are', 'is')} given {card(v, e['card'])}: 1 VP.",
     "bonus": lambda v, e: f"{does(v, e, 'score', 'scores')} its nightmare bonus: 1 VP.",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import re
 from functools import cache
+from importlib.util import find_spec
 
 import pytest
 
@@ -14,11 +15,13 @@ from automa.core.trace import Trace
 from automa.root import GAME, labels, narrate, play, prepare
 from automa.root.battle import PASS
 from automa.root.screen import render
+from automa.root.setup import MODULES
+from automa.root.state import FACTIONS
 from automa.root.view import View
 from automa.table import saved as saves
 from strategies.root.random import RandomStrategy
 
-SEATINGS = ("marquise", "eyrie", "alliance")
+SEATINGS = tuple(f for f in FACTIONS if find_spec(MODULES[f]))   # every human faction written (LoR-6..LoR-9)
 GAMES = 200                                  # seeded games, spread over the seatings
 COPIES = {"outrage_discard"}  # bots/automated_alliance.py offers each copy of a card, not one a name
 CODE = re.compile(r"\b[a-z]+_[a-z_]+\b")     # a code name ("base_fox") where words belong
@@ -142,13 +145,13 @@ def test_the_first_screen_names_the_bots_their_difficulty_and_traits():
 
 
 def test_a_kind_without_a_sentence_or_a_label_is_still_readable():
-    """An event or a decision kind being written elsewhere (a human Vagabond's) reads by its parts."""
+    """An event or a decision kind not listed yet (a new faction's) reads by its parts."""
     _, decisions, _, _ = games()[0]
     view = decisions[-1][1]
     assert narrate.tell(view, {"kind": "vb_new_thing", "rule": "LoR-9.9", "clearing": 3}) == \
         "vb new thing: clearing 3. [LoR-9.9]"
-    assert labels.describe(view, "vagabond_slip", ("forest", 2)) == "vagabond slip: forest, 2"
-    assert labels.describe(view, "vagabond_slip", PASS) == "vagabond slip: pass"
+    assert labels.describe(view, "riverfolk_trade", ("forest", 2)) == "riverfolk trade: forest, 2"
+    assert labels.describe(view, "riverfolk_trade", PASS) == "riverfolk trade: pass"
 
 
 def test_every_decision_kind_of_200_games_has_its_own_distinct_labels():
