@@ -16,7 +16,7 @@ from collections import Counter
 
 from automa.core.screen import count, paint, wrap
 from automa.root import data
-from automa.root.labels import BOT_NAMES, CATEGORIES, FACTION_NAMES, card, names as _names, words
+from automa.root.labels import BOT_NAMES, CATEGORIES, FACTION_NAMES, card, names as _names, quest, words
 from automa.root.state import FACTIONS
 
 LETTERS = {"sawmill": "S", "workshop": "W", "recruiter": "R", "keep": "K", "wood": "w", "roost": "R",
@@ -86,8 +86,8 @@ def board_map(view, width: int, colour: bool) -> list[str]:
 
 
 def items(entries, full: bool = False) -> str:
-    """The Vagabot's items (CW-VB-ABIL-3): the ready ones by kind, then how many are exhausted and damaged
-    (``full``: by kind too)."""
+    """A Vagabond's items (LoR-9.2.5, CW-VB-ABIL-3): the ready ones by kind, then how many are exhausted and
+    damaged (``full``, and always the player's own: by kind too)."""
     ready = Counter(k for k, exhausted, damaged, *_ in entries if not exhausted and not damaged)
     tired = Counter(k for k, exhausted, damaged, *_ in entries if exhausted and not damaged)
     broken = Counter(k for k, exhausted, damaged, *_ in entries if damaged)
@@ -161,7 +161,11 @@ def seat_lines(view, f: str, width: int) -> list[str]:
         if board.get("quest"):
             parts.append(f"quest {board['quest'][1]} ({board['quest'][2]})")
         if "items" in board:
-            parts.append(items(board["items"]))
+            parts.append(items(board["items"], full=bot is None))
+        if board.get("quests"):
+            extra.append("  quests " + ", ".join(quest(q) for q in board["quests"]))
+        if board.get("relations"):
+            extra.append("  relations: " + ", ".join(f"{FACTION_NAMES[o][4:]} {words(r)}" for o, r in board["relations"]))
     text = ("» " if f == view.active and view.round else "") + f"{seat_title(view, f)} " + " · ".join(parts)
     return wrap(text, width, 2) + [line for e in extra for line in wrap(e, width, 4)]
 
