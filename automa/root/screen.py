@@ -23,6 +23,7 @@ LETTERS = {"sawmill": "S", "workshop": "W", "recruiter": "R", "keep": "K", "wood
            "base_fox": "B", "base_rabbit": "B", "base_mouse": "B", "sympathy": "s"}
 KEY = "S sawmill W workshop R recruiter K keep w wood · R roost · B base s sympathy"
 SUIT_WIDTH, SLOT_WIDTH, CELL = 7, 5, 13
+ROWS = 24                       # a terminal's rows: the board fits them, leaving out the key if it must
 
 
 def seat_title(view, f: str) -> str:
@@ -95,7 +96,8 @@ def items(entries, full: bool = False) -> str:
     def some(c: Counter) -> str:
         return ", ".join(f"{n} {k}" if n > 1 else k for k, n in sorted(c.items())) or "none"
     if full:
-        return f"items ready: {some(ready)}; exhausted: {some(tired)}; damaged: {some(broken)}"
+        return (f"items {some(ready)}" + (f"; exhausted {some(tired)}" if tired else "")
+                + (f"; damaged {some(broken)}" if broken else ""))
     text = f"items {some(ready)}"
     for n, what in ((sum(tired.values()), "exhausted"), (sum(broken.values()), "damaged")):
         if n:
@@ -162,10 +164,10 @@ def seat_lines(view, f: str, width: int) -> list[str]:
             parts.append(f"quest {board['quest'][1]} ({board['quest'][2]})")
         if "items" in board:
             parts.append(items(board["items"], full=bot is None))
-        if board.get("quests"):
-            extra.append("  quests " + ", ".join(quest(q) for q in board["quests"]))
-        if board.get("relations"):
-            extra.append("  relations: " + ", ".join(f"{FACTION_NAMES[o][4:]} {words(r)}" for o, r in board["relations"]))
+        known = [f"{words(r)} {FACTION_NAMES[o][4:]}" for o, r in board.get("relations", ()) if r != "indifferent"]
+        if board.get("quests") or known:
+            extra.append("  quests " + ", ".join(quest(q) for q in board.get("quests", ())) +
+                         (" · " + ", ".join(known) if known else ""))
     text = ("» " if f == view.active and view.round else "") + f"{seat_title(view, f)} " + " · ".join(parts)
     return wrap(text, width, 2) + [line for e in extra for line in wrap(e, width, 4)]
 
@@ -207,13 +209,16 @@ def whole(view, width: int) -> list[str]:
 
 
 def render(view, width: int = 80, colour: bool = False, full: bool = False) -> str:
-    """The table at ``width`` columns: the map, the key, the seats (» the one whose turn it is) and the
-    player's hand; ``full`` adds :func:`whole`."""
-    lines = board_map(view, width, colour) + wrap(KEY, width, 2)
-    for f, _ in view.seats:
-        lines += seat_lines(view, f, width)
+    """The table at ``width`` columns: the map, the key to its letters (left out where the board would pass
+    :data:`ROWS` lines), the seats (» the one whose turn it is) and the player's hand; ``full`` adds
+    :func:`whole`."""
+    seats = [line for f, _ in view.seats for line in seat_lines(view, f, width)]
     if view.me in dict(view.seats):
-        lines += hand(view, width)
+        seats += hand(view, width)
+    key = wrap(KEY, width, 2)
+    if not full and len(board_map(view, width, False)) + len(key) + len(seats) > ROWS:
+        key = []                                       # the key is in the preface and the whole table
+    lines = board_map(view, width, colour) + key + seats
     if full:
         lines += whole(view, width)
     return "\n".join(lines)
@@ -233,5 +238,6 @@ def preface(options: dict) -> list[str]:
     me = options.get("faction", "marquise")
     who = "No one plays" if me == "none" else f"You play {FACTION_NAMES[me]}"
     table = f"{who} against " + ", ".join(bots[:-1]) + (" and " if len(bots) > 1 else "") + bots[-1] + "."
-    return wrap(table, 80, 2) + wrap("The map: a line a clearing, each faction's warriors and pieces in its "
-                                     "column; type board for the whole table.", 80, 2)
+    return wrap(table, 80, 2) + wrap("The map: a line a clearing, each faction's warriors (a number) and pieces "
+                                     f"in its column: {KEY}; ○ an open building slot, R a ruin, V the Vagabond. "
+                                     "Type board for the whole table.", 80, 2)
