@@ -96,7 +96,8 @@ def test_the_screen_shows_the_decree_the_supporters_and_the_vagabots_items():
     assert "supporters " in seen["alliance"] and " to place" in seen["alliance"]
     assert "ELECTRIC EYRIE" in seen["marquise"] and "Decree: bird " in seen["marquise"]
     assert re.search(r"VAGABOT \d+ VP · Thief .*items \w", seen["marquise"].replace("\n  ", " "))
-    for text in ("THE WHOLE TABLE", "VP by source", "items ready: ", "Item supply: ", "Deck ", "forest 1: by clearings"):
+    assert re.search(r"\n  items \w", whole)
+    for text in ("THE WHOLE TABLE", "VP by source", "Item supply: ", "Deck ", "forest 1: by clearings"):
         assert text in whole
 
 
