@@ -115,31 +115,32 @@ def decree(view, columns) -> str:
 
 
 def bot_decree(view, board: dict) -> str:
-    """The Electric Eyrie's Decree, cards by suit column (CW-EE-BIRD-3); the viziers in the bird column."""
+    """The Electric Eyrie's Decree, cards by suit column (CW-EE-BIRD-3), the empty ones left out; the viziers
+    in the bird column."""
     cols = dict(board.get("decree", ()))
-    parts = [f"{suit} {len(cols.get(suit, ())) + (board.get('viziers', 0) if suit == 'bird' else 0)}"
-             for suit in data.CARD_SUITS if suit in cols]
-    return "Decree: " + " ".join(parts)
+    n = {suit: len(cols.get(suit, ())) + (board.get("viziers", 0) if suit == "bird" else 0) for suit in data.CARD_SUITS}
+    return "Decree " + (" ".join(f"{suit} {n[suit]}" for suit in data.CARD_SUITS if n[suit]) or "empty")
 
 
 def seat_lines(view, f: str, width: int) -> list[str]:
-    """What a seat shows: VP, hand, its board's public face."""
+    """What a seat shows: VP, hand size, a bot's order card suit (CW-GEN-13), its supply (warriors and what
+    is left to place) and its board's public face."""
     bot = dict(view.seats).get(f)
     board = dict(view.board(f) or ())
+    supply = dict(view.supply(f))
     parts = [f"{view.vp(f)} VP"]
     extra: list[str] = []
     if bot is None:
         parts.append(f"hand {view.hand_size(f)}")
     if board.get("order") is not None:
-        parts.append(f"order {card(view, board['order'])}")
-    supply = dict(view.supply(f))
+        parts.append(f"{view.card(board['order'])[1]} order")
+    left = [count(supply.get("warrior", 0), "warrior")] if f != "vagabond" else []
     if f == "marquise":
-        parts.append(f"warriors {supply.get('warrior', 0)} · buildings left " +
-                     " ".join(f"{LETTERS[b]}{supply.get(b, 0)}" for b in data.BUILDINGS))
+        left.append("buildings " + " ".join(f"{LETTERS[b]}{supply.get(b, 0)}" for b in data.BUILDINGS))
         if board.get("keep") is None and view.round:
             parts.append("keep gone")
     elif f == "eyrie":
-        parts.append(f"warriors {supply.get('warrior', 0)} · roosts {supply.get('roost', 0)}")
+        left.append(count(supply.get("roost", 0), "roost"))
         if board.get("leader"):
             parts.append(f"leader {words(board['leader']).title()}")
         if "decree" in board and bot is None:
@@ -147,13 +148,12 @@ def seat_lines(view, f: str, width: int) -> list[str]:
         elif "decree" in board:
             parts.append(bot_decree(view, board))
     elif f == "alliance":
-        parts.append(f"warriors {supply.get('warrior', 0)} · sympathy {supply.get('sympathy', 0)}")
+        left.append(f"{supply.get('sympathy', 0)} sympathy")
+        left.append("bases " + (" ".join(s for s in ("fox", "rabbit", "mouse") if supply.get(f"base_{s}", 0)) or "none"))
         if "supporters" in board:
             parts.append(f"supporters {board['supporters']}")
         if board.get("officers"):
             parts.append(f"officers {board['officers']}")
-        bases = [s for s in ("fox", "rabbit", "mouse") if supply.get(f"base_{s}", 0)]
-        parts.append("bases " + (" ".join(bases) or "none") + " to place")
     elif f == "vagabond":
         if board.get("character"):
             parts.append(words(board["character"]).title())
@@ -168,6 +168,8 @@ def seat_lines(view, f: str, width: int) -> list[str]:
         if board.get("quests") or known:
             extra.append("  quests " + ", ".join(quest(q) for q in board.get("quests", ())) +
                          (" · " + ", ".join(known) if known else ""))
+    if left:
+        parts.append("supply " + ", ".join(left))
     text = ("» " if f == view.active and view.round else "") + f"{seat_title(view, f)} " + " · ".join(parts)
     return wrap(text, width, 2) + [line for e in extra for line in wrap(e, width, 4)]
 
@@ -191,6 +193,8 @@ def whole(view, width: int) -> list[str]:
         sources = ", ".join(f"{CATEGORIES[s]} {v}" for s, v in view.sources(f) if v) or "none yet"
         out += wrap(f"{seat_title(view, f)}: VP by source: {sources}", width, 2)
         board = dict(view.board(f) or ())
+        if board.get("order") is not None:
+            out.append(f"  order card {card(view, board['order'])}")
         if "items" in board and isinstance(board["items"][0] if board["items"] else (), tuple):
             out += wrap(f"  {items(board['items'], full=True)}", width, 4)
         crafted = ", ".join(view.crafted(f))
