@@ -23,7 +23,6 @@ from strategies.root.random import RandomStrategy
 
 SEATINGS = tuple(f for f in FACTIONS if find_spec(MODULES[f]))   # every human faction written (LoR-6..LoR-9)
 GAMES = 200                                  # seeded games, spread over the seatings
-COPIES = {"outrage_discard"}  # bots/automated_alliance.py offers each copy of a card, not one a name
 CODE = re.compile(r"\b[a-z]+_[a-z_]+\b")     # a code name ("base_fox") where words belong
 
 
@@ -162,12 +161,24 @@ def test_every_decision_kind_of_200_games_has_its_own_distinct_labels():
     for _, decisions, _, _ in games():
         for kind, view, choices, words in decisions:
             assert kind in labels.LABELS, kind
-            if kind in COPIES:
-                choices = {view.card(c)[0] for c in choices}
             assert len(set(words)) == len(choices), (kind, words)
             assert not any(CODE.search(w) for w in words), words
             kinds.add(kind)
     assert len(kinds) >= 30 and {"marquise_action", "eyrie_decree_add", "alliance_operation", "hits_order"} <= kinds
+
+
+def test_the_kinds_random_games_rarely_meet_have_their_own_labels():
+    """The kinds tests/core/test_labels.py leaves to this test (UNMET): dominance (never asked at a table
+    of a human and bots, CW-GEN-20), a Marquise recruit short of warriors (LoR-6.5.3), Stand and Deliver,
+    and the Vagabond's Allied warriors (LoR-9.2.9.II), each read in words, its choices apart."""
+    view = games()[0][1][0][1]
+    samples = {"dominance_take": [(16, 4), (16, 6), PASS], "dominance_activate": [16, 37, PASS],   # cards by id
+               "recruit": [1, 5], "stand_and_deliver": ["eyrie", "alliance", PASS],
+               "vagabond_ally": ["eyrie", "alliance", PASS], "vagabond_ally_move": [("eyrie", 1), ("eyrie", 2), PASS]}
+    for kind, choices in samples.items():
+        words = [labels.describe(view, kind, c) for c in choices]
+        assert kind in labels.LABELS and len(set(words)) == len(choices), (kind, words)
+        assert not any(CODE.search(w) for w in words), words
 
 
 def test_labels_read_the_table():

@@ -124,7 +124,7 @@ def outrage(game: Game, seat: Seat, c: int, by: str) -> None:
     suit = game.clearings[c].suit
     matching = [k for k in human.hand if game.cards[k].suit in (suit, "bird")]
     if matching:
-        card = decide.choose(game, "outrage_discard", sorted(matching))
+        card = decide.choose(game, "outrage_discard", decide.one_per_name(game, sorted(matching)))
         human.hand.remove(card)
         state.discard(game, card)
         if game.trace:
