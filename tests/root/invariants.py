@@ -67,6 +67,12 @@ SUPPORTERS_CAP = 5      # LoR-8.2.3.I
 ROOST = ("eyrie", "roost")
 CATEGORIES = frozenset(rounds.CATEGORIES)
 INVARIANTS = ("pieces", "items", "slots", "rule", "vp", "cards", "targets")
+# The bots whose moves into the human Alliance's sympathy are known not to reach its board: the Mechanical
+# Marquise's march and Blitz call state.move_warriors, not movement.move, so no Outrage (CW-GEN-25). The
+# runs tolerate it (counted) until bots/mechanical_marquise.py is fixed; test_invariants.py keeps a strict
+# xfail that reproduces it: when it passes, empty this.
+KNOWN_UNHEARD = ("mechanical_marquise",)
+IN_FLIGHT = ("order", "craft", "vb_tinker")     # events naming a card between two places
 # events fired in the middle of an operation, and the invariant that is not whole there: a score cut at 0
 # is reported before state.score returns (RT-OPEN-32); an empty deck while cards drawn are in no place yet
 MID = {("guard", "RT-OPEN-32"): ("vp",), ("guard", "RT-OPEN-35"): ("cards",)}
@@ -124,8 +130,12 @@ class Checker:
     done; :meth:`check` runs every invariant; :meth:`turn_end` runs them strictly and the end-of-turn ones.
     ``steps`` counts the checks made (a test proves it is called)."""
 
-    def __init__(self, ctx):
+    def __init__(self, ctx, tolerate: tuple[str, ...] = ()):
         self.ctx = ctx
+        self.tolerate = tolerate             # bots whose unheard moves are a known bug (:data:`KNOWN_UNHEARD`)
+        self.tolerated = 0
+        self.turns = 0                       # turn ends checked
+        self.armed_at = 0                    # events before the checker was armed
         self.game = None
         self.armed = False
         self.steps = 0
@@ -140,28 +150,28 @@ class Checker:
         self.in_flight: list[str] = []       # keys of cards that may be between places
         self.items_in_flight: Counter = Counter()   # items a bot crafted, on their way to its board
         self.unheard: list[tuple] = []       # moves into another faction's sympathy not yet heard
-        self.last: list[dict] = []           # the last events, for the messages
+        self.last: list[dict] = []           # the game's events (the trace's), for the messages
+        self.checks = [self.check_pieces, self.check_items, self.check_slots, self.check_rule, self.check_vp,
+                       self.check_cards]
 
     # ------------------------------------------------------------------ hooks
 
     def event(self, kind: str, fields: dict) -> None:
         """A trace event of the checked game: note what it says, then check."""
-        self.last.append({"kind": kind, **fields})
-        del self.last[:-8]
         if not self.armed:
             return
-        if kind in ("order", "craft", "vb_tinker") and "card" in fields:
+        if kind in IN_FLIGHT and "card" in fields:
             self.in_flight.append(fields["card"])
-        if kind == "craft" and "item" in fields and \
-                self.game.options.get("bot_crafted_item_location", "crafted_items") == "box":
-            self.boxed[fields["item"]] += 1
-        if kind == "vb_item_cap":
+            if kind == "craft" and "item" in fields:
+                if self.game.options.get("bot_crafted_item_location", "crafted_items") == "box":
+                    self.boxed[fields["item"]] += 1
+                else:
+                    self.items_in_flight[fields["item"]] += 1
+        elif kind == "vb_item_cap":
             self.boxed_any += fields["removed"]
-        if kind == "craft" and "item" in fields and \
-                self.game.options.get("bot_crafted_item_location", "crafted_items") == "crafted_items":
-            self.items_in_flight[fields["item"]] += 1
-        if kind not in ("victory", "scores"):
-            self.check(f"event {kind} {fields.get('rule', '')}", MID.get((kind, fields.get("rule")), ()))
+        elif kind in ("victory", "scores"):
+            return
+        self.check(("event", kind, fields.get("rule")), MID.get((kind, fields.get("rule")), ()))
 
     def arm(self, game) -> None:
         """Setup is done: take the baselines (pieces, cards, items) and check the table once."""
@@ -190,6 +200,7 @@ class Checker:
             raise Violation("cards", f"cards out of the game at setup {self.out_at_setup}, not the dominance "
                             "cards (CW-GEN-20, RT-OPEN-34)", where)
         self.armed = True
+        self.armed_at = len(self.last)
         self.check(where)
 
     def scored(self, game, faction: str, gained: int, source: str) -> None:
@@ -209,10 +220,13 @@ class Checker:
         cls = game.clearings
         if faction not in (recount_ruler(cls[origin]), recount_ruler(cls[destination])):
             raise Violation("targets", f"{faction} rules neither the origin nor the destination", self._at(where))
-        human = game.seat(faction).bot is None
+        mover = game.seat(faction)
         for f, kind in cls[destination].tokens:       # bots never outrage a bot (CW-AA-ABIL-3)
-            if kind == "sympathy" and f != faction and (human or game.seat(f).bot is None):
-                self.unheard.append((f, destination, faction))
+            if kind == "sympathy" and f != faction and (mover.bot is None or game.seat(f).bot is None):
+                if mover.bot in self.tolerate:
+                    self.tolerated += 1
+                else:
+                    self.unheard.append((f, destination, faction))
 
     def heard(self, game, seat, c: int, mover: str) -> None:
         """A board's ``entered`` hook heard that ``mover`` moved into ``c``."""
@@ -251,6 +265,7 @@ class Checker:
         if game is not self.game or not self.armed:
             return
         where = f"end of the {seat.faction}'s turn {game.turn}"
+        self.turns += 1
         self.in_flight.clear()
         self.items_in_flight.clear()
         self.check(where)
@@ -269,17 +284,24 @@ class Checker:
 
     # ------------------------------------------------------------------ the invariants
 
-    def check(self, where: str, skip: tuple[str, ...] = ()) -> None:
+    def check(self, where, skip: tuple[str, ...] = ()) -> None:
         """Every invariant but those in ``skip``, on the checked game."""
         self.steps += 1
         try:
-            for name in INVARIANTS[:-1]:
-                if name not in skip:
-                    getattr(self, f"check_{name}")(where)
+            if skip:
+                for name, check in zip(INVARIANTS, self.checks):
+                    if name not in skip:
+                        check(where)
+            else:
+                for check in self.checks:
+                    check(where)
         except Violation as v:
             raise Violation(v.invariant, v.detail, self._at(where)) from None
 
-    def _at(self, where: str) -> str:
+    def _at(self, where) -> str:
+        """``where`` (a text, or an event's ``("event", kind, rule)``) with the round, turn and last events."""
+        if isinstance(where, tuple):
+            where = f"event {where[1]} {where[2] or ''}"
         g = self.game
         last = "; ".join(" ".join(f"{k}={v}" for k, v in e.items()) for e in self.last[-3:])
         return f"{where}, round {g.round} turn {g.turn}; last events: {last}"
@@ -483,6 +505,7 @@ class CheckingTrace:
     def __init__(self, checker: Checker):
         self.events: list[dict] = []
         self.checker = checker
+        checker.last = self.events
 
     def __bool__(self) -> bool:
         return True
@@ -575,13 +598,14 @@ def watching(checker: Checker):
             setattr(cls, "entered", orig)
 
 
-def play_checked(options: dict, seed: int, index: int, strategy: str = "random", watch=None):
+def play_checked(options: dict, seed: int, index: int, strategy: str = "random", watch=None,
+                 tolerate: tuple[str, ...] = KNOWN_UNHEARD):
     """Game ``index`` of ``seed`` with the resolved ``options``, the player's seat played by ``strategy``,
     every step checked. ``watch`` is the list :func:`watching` yields (one ``with`` around many games);
-    without it the hooks are installed for this game. Returns ``(result, checker)``; a violation is
-    re-raised with what reproduces it."""
+    without it the hooks are installed for this game. ``tolerate``: see :data:`KNOWN_UNHEARD`. Returns
+    ``(result, checker)``; a violation is re-raised with what reproduces it."""
     ctx = GAME.prepare(options)
-    checker = Checker(ctx)
+    checker = Checker(ctx, tolerate)
     streams = game_streams(seed, index)
     strat = get_strategy(GAME, strategy)(streams.strategy)
     with contextlib.ExitStack() as stack:
@@ -641,14 +665,17 @@ def game_plan(i: int, tables: list[tuple[str, str]]) -> tuple[dict, str]:
     (RT-OPEN-n)."""
     faction, bots = tables[i % len(tables)]
     k = i // len(tables)
-    pick = random.Random(k)                       # the traits and rule options of the cycle
+    pick = random.Random(k)                       # the rule options of the cycle
     raw = {"faction": faction, "bots": bots, "vb_character": CHARACTERS[k % 3]}
     for j, bot in enumerate(BOTS):
         p = PREFIX[bot]
         raw[f"{p}_difficulty"] = LEVELS[(k + j) % len(LEVELS)]
-        raw[f"{p}_traits"] = ",".join(t for t in TRAITS[bot] if pick.random() < 0.5)
+        mask = (k * 5 + j + k // 16) % 16           # any 4 cycles from 0 give every trait; 16, every set
+        raw[f"{p}_traits"] = ",".join(t for n, t in enumerate(TRAITS[bot]) if mask >> n & 1)
     if k % 7 == 3:
-        raw.update(seating="fixed", seat=1 + k % (len(bots.split(",")) + 1))
+        raw["seating"] = "fixed"
+        if faction != "none":
+            raw["seat"] = 1 + k % (len(bots.split(",")) + 1)
     if faction != "none" and k % 5 == 2:
         raw["victory"] = "coop"
     if k % 4:
