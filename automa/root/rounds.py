@@ -20,10 +20,9 @@ from automa.root.state import Game, Victory
 
 # the scoring sources (RT-STUDY-5), the score categories of a result: removals (LoR-3.2.1), crafting
 # (LoR-3.2.2, CW-GEN-4), the faction boards' tracks, the Vagabond's quests, aid, infamy and ruins, the
-# nightmare bonus (CW-GEN-24), dominance, Eyrie turmoil (LoR-7.7.1, CW-EE-TURM-2), card effects, the
-# Vagabot's special action, and the VP an enemy loses to the Eyrie bot's War Tax (CW-EE-TRAIT-4)
+# nightmare bonus (CW-GEN-24), dominance, Eyrie turmoil (LoR-7.7.1, CW-EE-TURM-2), and card effects
 CATEGORIES = ("removal", "crafting", "buildings", "roosts", "sympathy", "quests", "aid", "infamy", "explore",
-              "bonus", "dominance", "turmoil", "card", "special", "war_tax")
+              "bonus", "dominance", "turmoil", "card", "special")
 NONE = "none"              # no winner: the turn cap (RT-OPEN-36) or RT-OPEN-35's end_game_no_winner
 CAP = "RT-OPEN-36"
 
