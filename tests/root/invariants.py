@@ -16,9 +16,10 @@ The invariants, each named in the message of the ``AssertionError`` it raises (`
   warriors) = the module's ``PIECES`` (LoR-1.5.1, LoR-1.5.3, LoR-6.2.2, LoR-8.5.3); no negative supply,
   no piece of a faction not at the table, the Vagabond's pawn on the map exactly when he plays.
 * ``items``: per kind, the map's supply + the ruins + every seat's crafted items + every board's items
-  (the Vagabot's Satchel, damaged or not) + the items sent back to the box (RT-OPEN-31, RT-OPEN-45) = the
-  item supply + the ruin items + the Vagabond's starting items (LoR-5.1.5, LoR-9.3.4, CW-VB-SETUP-5,
-  CW-GEN-28); a ruin stands exactly while an item lies under it (LoR-2.2.4).
+  (the Vagabond's and the Vagabot's, damaged or not, and those the Vagabond removed over his limit,
+  LoR-9.6.4) + the items a bot sent back to the box (RT-OPEN-31, RT-OPEN-45) = the item supply + the ruin
+  items + the Vagabond's starting items (LoR-5.1.5, LoR-9.3.4, LoR-9.3.5, CW-VB-SETUP-5, CW-GEN-28); a
+  ruin stands exactly while an item lies under it (LoR-2.2.4).
 * ``slots``: buildings + ruin never over a clearing's slots (LoR-2.2.3, LoR-2.2.4); at most one roost
   (LoR-7.4.3) and one sympathy token (LoR-8.4.3) per clearing; warrior counts positive.
 * ``rule``: ``state.ruler`` agrees with a count made here from the pieces: strictly the most warriors +
@@ -67,11 +68,6 @@ SUPPORTERS_CAP = 5      # LoR-8.2.3.I
 ROOST = ("eyrie", "roost")
 CATEGORIES = frozenset(rounds.CATEGORIES)
 INVARIANTS = ("pieces", "items", "slots", "rule", "vp", "cards", "targets")
-# The bots whose moves into the human Alliance's sympathy are known not to reach its board: the Mechanical
-# Marquise's march and Blitz call state.move_warriors, not movement.move, so no Outrage (CW-GEN-25). The
-# runs tolerate it (counted) until bots/mechanical_marquise.py is fixed; test_invariants.py keeps a strict
-# xfail that reproduces it: when it passes, empty this.
-KNOWN_UNHEARD = ("mechanical_marquise",)
 IN_FLIGHT = ("order", "craft", "vb_tinker")     # events naming a card between two places
 # events fired in the middle of an operation, and the invariant that is not whole there: a score cut at 0
 # is reported before state.score returns (RT-OPEN-32); an empty deck while cards drawn are in no place yet
@@ -120,9 +116,11 @@ def board_cards(seat: state.Seat) -> list[int]:
 
 
 def board_items(seat: state.Seat) -> list[str]:
-    """The items on ``seat``'s board (the Vagabot's Satchel and Battle Track: objects with a ``kind``, or
-    item names)."""
-    return [getattr(i, "kind", i) for i in getattr(seat.board, "items", ())]
+    """The items on ``seat``'s board: the Vagabond's or the Vagabot's, in the Satchel, on a track or damaged
+    (objects with a ``kind``), and those the Vagabond removed from the game over his limit (``lost``,
+    LoR-9.6.4)."""
+    b = seat.board
+    return [i.kind for i in getattr(b, "items", ())] + list(getattr(b, "lost", ()))
 
 
 class Checker:
@@ -130,10 +128,8 @@ class Checker:
     done; :meth:`check` runs every invariant; :meth:`turn_end` runs them strictly and the end-of-turn ones.
     ``steps`` counts the checks made (a test proves it is called)."""
 
-    def __init__(self, ctx, tolerate: tuple[str, ...] = ()):
+    def __init__(self, ctx):
         self.ctx = ctx
-        self.tolerate = tolerate             # bots whose unheard moves are a known bug (:data:`KNOWN_UNHEARD`)
-        self.tolerated = 0
         self.turns = 0                       # turn ends checked
         self.armed_at = 0                    # events before the checker was armed
         self.game = None
@@ -223,10 +219,7 @@ class Checker:
         mover = game.seat(faction)
         for f, kind in cls[destination].tokens:       # bots never outrage a bot (CW-AA-ABIL-3)
             if kind == "sympathy" and f != faction and (mover.bot is None or game.seat(f).bot is None):
-                if mover.bot in self.tolerate:
-                    self.tolerated += 1
-                else:
-                    self.unheard.append((f, destination, faction))
+                self.unheard.append((f, destination, faction))
 
     def heard(self, game, seat, c: int, mover: str) -> None:
         """A board's ``entered`` hook heard that ``mover`` moved into ``c``."""
@@ -364,7 +357,7 @@ class Checker:
         for s in g.seats:
             for k in s.crafted:
                 have[k] = have.get(k, 0) + 1
-            if hasattr(s.board, "items"):
+            if hasattr(s.board, "items") or hasattr(s.board, "lost"):
                 for k in board_items(s):
                     have[k] = have.get(k, 0) + 1
         for k, n in self.boxed.items():
@@ -573,10 +566,7 @@ def watching(checker: Checker):
 
     boards = []
     for name in setup.MODULES:
-        try:
-            mod = setup.module(name)
-        except Exception:          # a module not written yet (the human Vagabond): not seated either
-            continue
+        mod = setup.module(name)
         for obj in vars(mod).values():
             if isinstance(obj, type) and obj.__module__ == mod.__name__ and "entered" in vars(obj):
                 boards.append((obj, vars(obj)["entered"]))
@@ -598,14 +588,13 @@ def watching(checker: Checker):
             setattr(cls, "entered", orig)
 
 
-def play_checked(options: dict, seed: int, index: int, strategy: str = "random", watch=None,
-                 tolerate: tuple[str, ...] = KNOWN_UNHEARD):
+def play_checked(options: dict, seed: int, index: int, strategy: str = "random", watch=None):
     """Game ``index`` of ``seed`` with the resolved ``options``, the player's seat played by ``strategy``,
     every step checked. ``watch`` is the list :func:`watching` yields (one ``with`` around many games);
-    without it the hooks are installed for this game. ``tolerate``: see :data:`KNOWN_UNHEARD`. Returns
-    ``(result, checker)``; a violation is re-raised with what reproduces it."""
+    without it the hooks are installed for this game. Returns ``(result, checker)``; a violation is
+    re-raised with what reproduces it."""
     ctx = GAME.prepare(options)
-    checker = Checker(ctx, tolerate)
+    checker = Checker(ctx)
     streams = game_streams(seed, index)
     strat = get_strategy(GAME, strategy)(streams.strategy)
     with contextlib.ExitStack() as stack:
@@ -644,7 +633,7 @@ def playable(faction: str) -> bool:
     """Whether setup seats ``faction`` for the player (its module is written)."""
     try:
         setup.module(faction)
-    except UsageError:
+    except (UsageError, ImportError):
         return False
     return True
 

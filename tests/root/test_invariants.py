@@ -74,12 +74,11 @@ def test_the_hooks_change_nothing(strategy):
                (plain.player, plain.automa, plain.sides, plain.winner, plain.turns)
 
 
-def test_war_tax_loss_is_a_result_category_CW_EE_TRAIT_4():
-    """Found by the checker: the VP an enemy loses to War Tax had a source outside the result categories,
-    and every game where it fired ended in rounds.by_source's ValueError."""
-    options = GAME.resolve_options({"ee_traits": "war_tax"})
-    res, _ = play_checked(options, 1, 1)
-    assert "war_tax" in rounds.CATEGORIES and res.player["war_tax"] < 0
+def test_a_game_with_war_tax_ends_with_a_result_CW_EE_TRAIT_4():
+    """Found by the first fuzz sample (fixed on main by the audit): the VP an enemy lost to War Tax had a
+    source outside the result categories, and the game ended in rounds.by_source's ValueError."""
+    res, ck = play_checked(GAME.resolve_options({"ee_traits": "war_tax"}), 1, 1)
+    assert ck.turns and set(res.player) == set(rounds.CATEGORIES)
 
 
 def test_vagabond_seatings_follow_setup():
@@ -280,12 +279,11 @@ def test_targets_a_move_ruling_neither_end_LoR_4_2_1(table):
         state.move_warriors(g, "marquise", o, d, 1)
 
 
-@pytest.mark.xfail(strict=True, raises=Violation, reason="bots/mechanical_marquise.py: march and Blitz move with state.move_warriors, "
-                   "so the human Alliance never hears of it (no Outrage, CW-GEN-25); remove KNOWN_UNHEARD when fixed")
 def test_a_bot_march_into_the_human_alliance_sympathy_outrages_it_CW_GEN_25():
-    """Minimal reproduction (found by the first fuzz sample): seed 7, game 0, faction alliance, the
-    Mechanical Marquise moves into clearing 9, sympathetic, in turn 20; the Alliance's board never hears."""
-    play_checked(GAME.resolve_options({"faction": "alliance"}), 7, 0, "random", tolerate=())
+    """Found by the first fuzz sample (fixed on main by the audit): the Mechanical Marquise's march moved
+    with state.move_warriors, so the human Alliance never heard it move into clearing 9, sympathetic, in
+    turn 20 of this game (no Outrage, CW-GEN-25, LoR-8.2.6)."""
+    play_checked(GAME.resolve_options({"faction": "alliance"}), 7, 0, "random")
 
 
 def test_targets_a_move_into_sympathy_not_heard_is_caught_LoR_8_2_6():
