@@ -649,13 +649,14 @@ RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len
 def game_plan(i: int, tables: list[tuple[str, str]]) -> tuple[dict, str]:
     """Game ``i`` of a fuzz run over ``tables``: its options and the player's strategy. The seating cycles
     fastest; over the cycles each bot takes every difficulty (LEVELS) and every set of its traits, the
-    Vagabot every character, the strategy alternates (:data:`STRATEGIES`), and one cycle in four keeps
+    Vagabot and the player's Vagabond every character, the strategy alternates (:data:`STRATEGIES`), and one cycle in four keeps
     every rule option's default while the others give a third of the rule options an alternative
     (RT-OPEN-n)."""
     faction, bots = tables[i % len(tables)]
     k = i // len(tables)
     pick = random.Random(k)                       # the rule options of the cycle
-    raw = {"faction": faction, "bots": bots, "vb_character": CHARACTERS[k % 3]}
+    raw = {"faction": faction, "bots": bots, "vb_character": CHARACTERS[k % 3],
+           "vagabond_character": CHARACTERS[(k + 1) % 3]}
     for j, bot in enumerate(BOTS):
         p = PREFIX[bot]
         raw[f"{p}_difficulty"] = LEVELS[(k + j) % len(LEVELS)]
