@@ -9,9 +9,9 @@ The checkers are imported from ``tests/rurik/test_invariants.py`` (the ``checked
 every player turn, Rebellion turn, strategy phase and claim phase with ``Checker.check``) and
 ``tests/stroganov/test_invariants.py`` (``play_checked`` checks after every turn and winter), so a
 new invariant there is fuzzed here too. Root's checker is tests/root/invariants.py: ``play_checked``
-checks at every trace event and turn end (``game_plan`` gives game ``i``'s options and strategy). The games are split into parametrised chunks of a few
-thousand, one test each, so a failure names its module combination and game range, and the suite
-needs no parallel test runner. The default run keeps only the engines' own smoke subsets (and the
+checks at every trace event and turn end (``game_plan`` gives game ``i``'s options and strategy). The
+games are split into parametrised chunks of a few thousand, one test each, so a failure names its module
+combination and game range, and the suite needs no parallel test runner. The default run keeps only the engines' own smoke subsets (and the
 plan check below, which plays nothing).
 """
 from __future__ import annotations

@@ -37,8 +37,9 @@ The invariants, each named in the message of the ``AssertionError`` it raises (`
 * ``targets``: every battle is legal when it starts: the attacker has warriors (the Vagabond: his pawn)
   there, the defender a piece, and a bot attacks only its enemies (LoR-4.3, CW-GEN-22, CW-GEN-29); every
   move of warriors goes along a path and its mover rules the origin or the destination (LoR-4.2,
-  LoR-4.2.1); a move into a clearing holding another faction's sympathy reaches that Alliance's board
-  (Outrage, LoR-8.2.6, CW-AA-ABIL-3, CW-GEN-25).
+  LoR-4.2.1; Allied warriors the Vagabond moves along with him need not, LoR-9.2.9.II.b); a move into a
+  clearing holding another faction's sympathy reaches that Alliance's board (Outrage, LoR-8.2.6,
+  CW-AA-ABIL-3, CW-GEN-25).
 
 Some events fire in the middle of an operation, and the checker allows exactly what is in flight there
 until the turn ends: the card named by an ``order`` (CW-GEN-13), ``craft`` (LoR-4.1) or ``vb_tinker``
@@ -207,14 +208,18 @@ class Checker:
 
     def moving(self, game, faction: str, origin: int, destination: int, n: int) -> None:
         """Warriors are about to move: along a path, ruling the origin or the destination (LoR-4.2,
-        LoR-4.2.1); a move into another faction's sympathy must reach its board (LoR-8.2.6)."""
+        LoR-4.2.1), unless the Vagabond forces an Allied faction's warriors along with his pawn, which has just
+        moved there (LoR-9.2.9.II.b, read by vagabond.py as regardless of rule); a move into another
+        faction's sympathy must reach its board (LoR-8.2.6)."""
         if game is not self.game or not self.armed:
             return
         where = f"move {faction} {origin}->{destination} x{n}"
         if destination not in game.map.clearings[origin - 1].adjacent:
             raise Violation("targets", f"{faction} moves along no path", self._at(where))
         cls = game.clearings
-        if faction not in (recount_ruler(cls[origin]), recount_ruler(cls[destination])):
+        active = game.seats[game.active]
+        forced = active.faction == "vagabond" and faction != "vagabond" and game.pawn == ("clearing", destination)
+        if not forced and faction not in (recount_ruler(cls[origin]), recount_ruler(cls[destination])):
             raise Violation("targets", f"{faction} rules neither the origin nor the destination", self._at(where))
         mover = game.seat(faction)
         for f, kind in cls[destination].tokens:       # bots never outrage a bot (CW-AA-ABIL-3)
@@ -649,9 +654,9 @@ RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len
 def game_plan(i: int, tables: list[tuple[str, str]]) -> tuple[dict, str]:
     """Game ``i`` of a fuzz run over ``tables``: its options and the player's strategy. The seating cycles
     fastest; over the cycles each bot takes every difficulty (LEVELS) and every set of its traits, the
-    Vagabot and the player's Vagabond every character, the strategy alternates (:data:`STRATEGIES`), and one cycle in four keeps
-    every rule option's default while the others give a third of the rule options an alternative
-    (RT-OPEN-n)."""
+    Vagabot and the player's Vagabond every character, the strategy alternates (:data:`STRATEGIES`), and
+    one cycle in four keeps every rule option's default while the others give a third of the rule options
+    an alternative (RT-OPEN-n)."""
     faction, bots = tables[i % len(tables)]
     k = i // len(tables)
     pick = random.Random(k)                       # the rule options of the cycle

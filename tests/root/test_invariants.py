@@ -307,3 +307,13 @@ def test_targets_a_move_into_sympathy_not_heard_is_caught_LoR_8_2_6():
 def test_every_invariant_has_a_breaking_test():
     names = {n.split("_")[1] for n in globals() if n.startswith("test_") and n.split("_")[1] in INVARIANTS}
     assert names == set(INVARIANTS)
+
+
+def test_allied_warriors_move_with_the_vagabond_regardless_of_rule_LoR_9_2_9():
+    """Found by the fuzz sample: the human Vagabond (Tinker) forces two Allied Eyrie warriors from 2 to 6
+    along with his pawn, ruling neither; vagabond.py reads LoR-9.2.9.II.b as a move regardless of rule
+    (like his own, Nimble, LoR-9.2.3), and the checker follows that reading."""
+    options, strategy = game_plan(1548, seatings())
+    assert (options["faction"], options["vagabond_character"], strategy) == ("vagabond", "tinker", "greedy")
+    res, _ = play_checked(options, 20_261_206, 1548, strategy)
+    assert any(e["kind"] == "ally_move" for e in res.events)
