@@ -1,0 +1,685 @@
+"""The invariant checker of Root, run after every step of a game (issue 33, "Tests").
+
+:func:`play_checked` plays one game through ``GAME.play`` with three hooks that change nothing in the
+engine's play (a test compares the results with and without them):
+
+* a trace (:class:`CheckingTrace`) whose ``event`` runs :meth:`Checker.check`: every bot step and rule
+  event, and every decision of the player, is a check point;
+* the faction and bot modules, wrapped (:class:`Modules`): the checker is armed once the last faction is
+  set up, and a seat's turn ends with :meth:`Checker.turn_end` (strict: nothing in flight);
+* :func:`watching` wraps ``state.score``, ``state.move_warriors``, ``battle.battle`` and every board's
+  ``entered`` hook, to tally the VP scored and to see each move and battle before it happens.
+
+The invariants, each named in the message of the ``AssertionError`` it raises (``Violation``):
+
+* ``pieces``: per seat and kind, supply + map + out of the game (+ the Alliance's officers, who are
+  warriors) = the module's ``PIECES`` (LoR-1.5.1, LoR-1.5.3, LoR-6.2.2, LoR-8.5.3); no negative supply,
+  no piece of a faction not at the table, the Vagabond's pawn on the map exactly when he plays.
+* ``items``: per kind, the map's supply + the ruins + every seat's crafted items + every board's items
+  (the Vagabond's and the Vagabot's, damaged or not, and those the Vagabond removed over his limit,
+  LoR-9.6.4) + the items a bot sent back to the box (RT-OPEN-31, RT-OPEN-45) = the item supply + the ruin
+  items + the Vagabond's starting items (LoR-5.1.5, LoR-9.3.4, LoR-9.3.5, CW-VB-SETUP-5, CW-GEN-28); a
+  ruin stands exactly while an item lies under it (LoR-2.2.4).
+* ``slots``: buildings + ruin never over a clearing's slots (LoR-2.2.3, LoR-2.2.4); at most one roost
+  (LoR-7.4.3) and one sympathy token (LoR-8.4.3) per clearing; warrior counts positive.
+* ``rule``: ``state.ruler`` agrees with a count made here from the pieces: strictly the most warriors +
+  buildings, a tie ruled by the Eyrie when it is in it, tokens and pawns not counted (LoR-2.5, LoR-7.2.2,
+  CW-EE-ABIL-1).
+* ``vp``: each seat's VP = the sum of its sources = the sum of what ``state.score`` gave it (RT-STUDY-5);
+  every source a result category; never below 0 with ``vp_floor=floor_zero`` (RT-OPEN-32); never 30 or
+  more while the game goes on, unless a dominance card is active (LoR-3.1, LoR-3.3.1).
+* ``cards``: the 54 cards each in exactly one place: deck, discard, available dominance, hands, play
+  areas, activated dominance, the boards (a Decree, the supporters, a bot's order card) or out of the game
+  at setup (the dominance cards, CW-GEN-20, RT-OPEN-34) (LoR-2.1, LoR-3.3.3); bots hold no hand
+  (CW-GEN-15); a human hand ends its own turn with at most 5 cards (LoR-6.6, LoR-7.6.2, LoR-8.6.2,
+  LoR-9.6.3), and at every turn's end the Alliance's supporters are at most 5 with no base on the map
+  (LoR-8.2.3.I).
+* ``targets``: every battle is legal when it starts: the attacker has warriors (the Vagabond: his pawn)
+  there, the defender a piece, and a bot attacks only its enemies (LoR-4.3, CW-GEN-22, CW-GEN-29); every
+  move of warriors goes along a path and its mover rules the origin or the destination (LoR-4.2,
+  LoR-4.2.1; Allied warriors the Vagabond moves along with him need not, LoR-9.2.9.II.b); a move into a
+  clearing holding another faction's sympathy reaches that Alliance's board (Outrage, LoR-8.2.6,
+  CW-AA-ABIL-3, CW-GEN-25).
+
+Some events fire in the middle of an operation, and the checker allows exactly what is in flight there
+until the turn ends: the card named by an ``order`` (CW-GEN-13), ``craft`` (LoR-4.1) or ``vb_tinker``
+(CW-VB-CHAR-TINKER) event, on its way to a board, a play area or the discard pile; the item a bot's
+``craft`` event names, on its way to the Vagabot's Satchel; the cards drawn so far at an empty-deck
+``guard`` (RT-OPEN-35); and the VP tally at a score cut at 0 (``guard`` RT-OPEN-32, :data:`MID`). A
+violation's message names the invariant, the check point and the last events; :func:`play_checked` adds
+the seed, game index and options.
+"""
+from __future__ import annotations
+
+import contextlib
+import itertools
+import random
+from collections import Counter
+
+from automa.core.errors import UsageError
+from automa.core.registry import get_game, get_strategy
+from automa.core.seeding import game_streams
+from automa.root import battle, rounds, setup, state
+from automa.root.bots import common
+from automa.root.options import BOTS, CHARACTERS, LEVELS, PREFIX, TRAITS
+
+GAME = get_game("root")
+HAND_LIMIT = 5          # LoR-6.6, LoR-7.6.2, LoR-8.6.2, LoR-9.6.3
+SUPPORTERS_CAP = 5      # LoR-8.2.3.I
+ROOST = ("eyrie", "roost")
+CATEGORIES = frozenset(rounds.CATEGORIES)
+INVARIANTS = ("pieces", "items", "slots", "rule", "vp", "cards", "targets")
+IN_FLIGHT = ("order", "craft", "vb_tinker")     # events naming a card between two places
+# events fired in the middle of an operation, and the invariant that is not whole there: a score cut at 0
+# is reported before state.score returns (RT-OPEN-32); an empty deck while cards drawn are in no place yet
+MID = {("guard", "RT-OPEN-32"): ("vp",), ("guard", "RT-OPEN-35"): ("cards",)}
+
+
+class Violation(AssertionError):
+    """An invariant does not hold: ``invariant`` is one of :data:`INVARIANTS`."""
+
+    def __init__(self, invariant: str, detail: str, where: str = ""):
+        super().__init__(f"{invariant}: {detail}" + (f" [{where}]" if where else ""))
+        self.invariant, self.detail, self.where = invariant, detail, where
+
+
+def recount_ruler(cl: state.ClearingState) -> str | None:
+    """Who rules a clearing, counted here from its pieces (LoR-2.5, LoR-7.2.2): strictly the most warriors
+    plus buildings; a tie is the Eyrie's when it is in it, else nobody's."""
+    counts = dict(cl.warriors)
+    for f, _ in cl.buildings:
+        counts[f] = counts.get(f, 0) + 1
+    top, best = 0, []
+    for f, n in counts.items():
+        if n > top:
+            top, best = n, [f]
+        elif n == top:
+            best.append(f)
+    if top <= 0:
+        return None
+    if len(best) == 1:
+        return best[0]
+    return "eyrie" if "eyrie" in best else None
+
+
+def board_cards(seat: state.Seat) -> list[int]:
+    """The cards on ``seat``'s board: a Decree's cards (the human Eyrie's lists, the bot's columns; viziers
+    and cards already discarded are not cards here), the Alliance's supporters, and a bot's order card
+    (which may also be in a pile already: RT-OPEN-42, the caller counts it only when it is nowhere else)."""
+    b = seat.board
+    out: list[int] = []
+    decree = getattr(b, "decree", None)
+    if decree is not None:
+        for column in decree.values() if isinstance(decree, dict) else decree:
+            out.extend(c for c in column if type(c) is int)
+    out.extend(getattr(b, "supporters", ()))
+    return out
+
+
+def board_items(seat: state.Seat) -> list[str]:
+    """The items on ``seat``'s board: the Vagabond's or the Vagabot's, in the Satchel, on a track or damaged
+    (objects with a ``kind``), and those the Vagabond removed from the game over his limit (``lost``,
+    LoR-9.6.4)."""
+    b = seat.board
+    return [i.kind for i in getattr(b, "items", ())] + list(getattr(b, "lost", ()))
+
+
+class Checker:
+    """The invariants of one game (see the module docstring). :meth:`arm` takes the baselines once setup is
+    done; :meth:`check` runs every invariant; :meth:`turn_end` runs them strictly and the end-of-turn ones.
+    ``steps`` counts the checks made (a test proves it is called)."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.turns = 0                       # turn ends checked
+        self.armed_at = 0                    # events before the checker was armed
+        self.game = None
+        self.armed = False
+        self.steps = 0
+        self.set_up = 0
+        self.pieces: dict[str, dict[str, int]] = {}
+        self.cards: list[int] = []
+        self.out_at_setup: list[int] = []
+        self.items: Counter = Counter()
+        self.boxed: Counter = Counter()      # items sent back to the box, by kind (RT-OPEN-31)
+        self.boxed_any = 0                   # items sent back to the box, kind unknown (RT-OPEN-45)
+        self.tally: dict[str, dict[str, int]] = {}
+        self.in_flight: list[str] = []       # keys of cards that may be between places
+        self.items_in_flight: Counter = Counter()   # items a bot crafted, on their way to its board
+        self.unheard: list[tuple] = []       # moves into another faction's sympathy not yet heard
+        self.last: list[dict] = []           # the game's events (the trace's), for the messages
+        self.checks = [self.check_pieces, self.check_items, self.check_slots, self.check_rule, self.check_vp,
+                       self.check_cards]
+
+    # ------------------------------------------------------------------ hooks
+
+    def event(self, kind: str, fields: dict) -> None:
+        """A trace event of the checked game: note what it says, then check."""
+        if not self.armed:
+            return
+        if kind in IN_FLIGHT and "card" in fields:
+            self.in_flight.append(fields["card"])
+            if kind == "craft" and "item" in fields:
+                if self.game.options.get("bot_crafted_item_location", "crafted_items") == "box":
+                    self.boxed[fields["item"]] += 1
+                else:
+                    self.items_in_flight[fields["item"]] += 1
+        elif kind == "vb_item_cap":
+            self.boxed_any += fields["removed"]
+        elif kind in ("victory", "scores"):
+            return
+        self.check(("event", kind, fields.get("rule")), MID.get((kind, fields.get("rule")), ()))
+
+    def arm(self, game) -> None:
+        """Setup is done: take the baselines (pieces, cards, items) and check the table once."""
+        self.game = game
+        self.pieces = {s.faction: dict(setup.module(setup.player_of(s)).PIECES) for s in game.seats}
+        self.tally = {s.faction: {} for s in game.seats}
+        comp = self.ctx.components
+        where = "end of setup"
+        if Counter({k: n for k, n in game.items.items() if n}) != Counter(comp.item_supply):
+            raise Violation("items", f"the map's supply {dict(game.items)} is not {comp.item_supply}", where)
+        under = Counter(i for stack in game.ruin_items.values() for i in stack)
+        if under != Counter(comp.ruin_items):
+            raise Violation("items", f"under the ruins {dict(under)}, not {comp.ruin_items}", where)
+        if any(s.crafted for s in game.seats):
+            raise Violation("items", "a seat starts with crafted items", where)
+        self.items = Counter(comp.item_supply) + Counter(comp.ruin_items)
+        for s in game.seats:
+            self.items.update(board_items(s))
+        self.cards = list(range(len(game.cards)))
+        placed = set(self._card_places()[0])
+        self.out_at_setup = [c for c in self.cards if c not in placed]
+        humans = sum(s.bot is None for s in game.seats)
+        keep = humans == 0 and game.options.get("dominance_without_humans", "remove") == "keep"
+        dominance = [c.id for c in game.cards if c.kind == "dominance"]
+        if self.out_at_setup != ([] if keep else dominance):
+            raise Violation("cards", f"cards out of the game at setup {self.out_at_setup}, not the dominance "
+                            "cards (CW-GEN-20, RT-OPEN-34)", where)
+        self.armed = True
+        self.armed_at = len(self.last)
+        self.check(where)
+
+    def scored(self, game, faction: str, gained: int, source: str) -> None:
+        """``state.score`` gave ``faction`` ``gained`` VP by ``source``."""
+        if game is self.game and self.armed:
+            tally = self.tally[faction]
+            tally[source] = tally.get(source, 0) + gained
+
+    def moving(self, game, faction: str, origin: int, destination: int, n: int) -> None:
+        """Warriors are about to move: along a path, ruling the origin or the destination (LoR-4.2,
+        LoR-4.2.1), unless the Vagabond forces an Allied faction's warriors along with his pawn, which has just
+        moved there (LoR-9.2.9.II.b, read by vagabond.py as regardless of rule); a move into another
+        faction's sympathy must reach its board (LoR-8.2.6)."""
+        if game is not self.game or not self.armed:
+            return
+        where = f"move {faction} {origin}->{destination} x{n}"
+        if destination not in game.map.clearings[origin - 1].adjacent:
+            raise Violation("targets", f"{faction} moves along no path", self._at(where))
+        cls = game.clearings
+        active = game.seats[game.active]
+        forced = active.faction == "vagabond" and faction != "vagabond" and game.pawn == ("clearing", destination)
+        if not forced and faction not in (recount_ruler(cls[origin]), recount_ruler(cls[destination])):
+            raise Violation("targets", f"{faction} rules neither the origin nor the destination", self._at(where))
+        mover = game.seat(faction)
+        for f, kind in cls[destination].tokens:       # bots never outrage a bot (CW-AA-ABIL-3)
+            if kind == "sympathy" and f != faction and (mover.bot is None or game.seat(f).bot is None):
+                self.unheard.append((f, destination, faction))
+
+    def heard(self, game, seat, c: int, mover: str) -> None:
+        """A board's ``entered`` hook heard that ``mover`` moved into ``c``."""
+        if game is self.game and (seat.faction, c, mover) in self.unheard:
+            self.unheard.remove((seat.faction, c, mover))
+
+    def battling(self, game, attacker: str, defender: str, c: int) -> None:
+        """A battle is about to start (:meth:`_battling`)."""
+        if game is self.game and self.armed:
+            try:
+                self._battling(game, attacker, defender, c)
+            except Violation as v:
+                raise Violation(v.invariant, v.detail, self._at(f"battle {attacker} vs {defender} in {c}")) from None
+
+    def _battling(self, game, attacker: str, defender: str, c: int) -> None:
+        """A battle is about to start: legal (LoR-4.3), and a bot attacks only an enemy (CW-GEN-22,
+        CW-GEN-29)."""
+        seat, cl = game.seat(attacker), game.clearings[c]
+        if game.seat(defender) is None or defender == attacker:
+            raise Violation("targets", "the defender is not another faction at the table")
+        if attacker == "vagabond":
+            here = game.pawn == ("clearing", c)
+        else:
+            here = cl.warriors.get(attacker, 0) > 0
+        if not here:
+            raise Violation("targets", "the attacker has no warrior (or pawn) in the clearing")
+        there = cl.warriors.get(defender, 0) or any(f == defender for f, _ in cl.buildings + cl.tokens) \
+            or (defender == "vagabond" and game.pawn == ("clearing", c))
+        if not there:
+            raise Violation("targets", "the defender has no piece in the clearing")
+        if seat.bot is not None and defender not in common.enemies(game, seat):
+            raise Violation("targets", "a bot attacks a faction that is not its enemy")
+
+    def turn_end(self, game, seat) -> None:
+        """``seat``'s turn is over: nothing in flight, every move heard, the hand limit."""
+        if game is not self.game or not self.armed:
+            return
+        where = f"end of the {seat.faction}'s turn {game.turn}"
+        self.turns += 1
+        self.in_flight.clear()
+        self.items_in_flight.clear()
+        self.check(where)
+        if self.unheard:
+            f, c, mover = self.unheard[0]
+            raise Violation("targets", f"{mover} moved into {c}, sympathetic to the {f}, and the {f}'s board "
+                            "never heard of it (Outrage, LoR-8.2.6, CW-GEN-25)", self._at(where))
+        if seat.bot is None and len(seat.hand) > HAND_LIMIT:
+            raise Violation("cards", f"the {seat.faction} ends its turn with {len(seat.hand)} cards", where)
+        for s in game.seats:
+            sup = getattr(s.board, "supporters", None)
+            if sup is not None and len(sup) > SUPPORTERS_CAP and not any(
+                    f == s.faction and k.startswith("base_") for c in game.clearings[1:] for f, k in c.buildings):
+                raise Violation("cards", f"the {s.faction} has {len(sup)} supporters and no base (LoR-8.2.3.I)",
+                                where)
+
+    # ------------------------------------------------------------------ the invariants
+
+    def check(self, where, skip: tuple[str, ...] = ()) -> None:
+        """Every invariant but those in ``skip``, on the checked game."""
+        self.steps += 1
+        try:
+            if skip:
+                for name, check in zip(INVARIANTS, self.checks):
+                    if name not in skip:
+                        check(where)
+            else:
+                for check in self.checks:
+                    check(where)
+        except Violation as v:
+            raise Violation(v.invariant, v.detail, self._at(where)) from None
+
+    def _at(self, where) -> str:
+        """``where`` (a text, or an event's ``("event", kind, rule)``) with the round, turn and last events."""
+        if isinstance(where, tuple):
+            where = f"event {where[1]} {where[2] or ''}"
+        g = self.game
+        last = "; ".join(" ".join(f"{k}={v}" for k, v in e.items()) for e in self.last[-3:])
+        return f"{where}, round {g.round} turn {g.turn}; last events: {last}"
+
+    def check_pieces(self, where: str) -> None:
+        g = self.game
+        on: dict[str, dict[str, int]] = {f: {} for f in self.pieces}
+        for c in range(1, len(g.clearings)):
+            cl = g.clearings[c]
+            for f, n in cl.warriors.items():
+                d = on.get(f)
+                if d is None:
+                    raise Violation("pieces", f"warriors of {f}, not at the table, in {c}", where)
+                d["warrior"] = d.get("warrior", 0) + n
+            for f, kind in cl.buildings + cl.tokens:
+                d = on.get(f)
+                if d is None:
+                    raise Violation("pieces", f"a {kind} of {f}, not at the table, in {c}", where)
+                d[kind] = d.get(kind, 0) + 1
+        for s in g.seats:
+            box, supply, out, here = self.pieces[s.faction], s.supply, s.out, on[s.faction]
+            if not (supply.keys() <= box.keys() and here.keys() <= box.keys() and out.keys() <= box.keys()):
+                extra = sorted(set(supply) | set(here) | set(out) - set(box))
+                raise Violation("pieces", f"the {s.faction} has pieces of kinds it does not own: {extra}", where)
+            officers = getattr(s.board, "officers", 0)
+            for kind, total in box.items():
+                n = supply.get(kind, 0)
+                held = n + here.get(kind, 0) + out.get(kind, 0) + (officers if kind == "warrior" else 0)
+                if held != total or n < 0:
+                    raise Violation("pieces", f"the {s.faction} has {held} {kind} (supply {n}, map "
+                                    f"{here.get(kind, 0)}, out {out.get(kind, 0)}, officers {officers}), "
+                                    f"not {total}", where)
+        vagabond = g.seat("vagabond") is not None
+        pawn = g.pawn
+        if vagabond != (pawn is not None):
+            raise Violation("pieces", f"the pawn is {pawn} with the Vagabond {'' if vagabond else 'not '}at the table",
+                            where)
+        if pawn is not None:
+            kind, i = pawn
+            if not (kind == "clearing" and 1 <= i < len(g.clearings)
+                    or kind == "forest" and 0 <= i < len(g.map.forests)):
+                raise Violation("pieces", f"the pawn is nowhere on the map: {pawn}", where)
+
+    def check_items(self, where: str) -> None:
+        g = self.game
+        have: dict[str, int] = {}
+        for k, n in g.items.items():
+            if n < 0:
+                raise Violation("items", f"the map's supply is negative: {dict(g.items)}", where)
+            if n:
+                have[k] = n
+        for c, stack in g.ruin_items.items():
+            if stack and not g.clearings[c].ruin:
+                raise Violation("items", f"items {stack} under clearing {c}, which has no ruin", where)
+            for k in stack:
+                have[k] = have.get(k, 0) + 1
+        for c in range(1, len(g.clearings)):
+            if g.clearings[c].ruin and not g.ruin_items.get(c):
+                raise Violation("items", f"a ruin stands in {c} with no item under it (LoR-2.2.4)", where)
+        for s in g.seats:
+            for k in s.crafted:
+                have[k] = have.get(k, 0) + 1
+            if hasattr(s.board, "items") or hasattr(s.board, "lost"):
+                for k in board_items(s):
+                    have[k] = have.get(k, 0) + 1
+        for k, n in self.boxed.items():
+            have[k] = have.get(k, 0) + n
+        if have == self.items:
+            return
+        have = Counter(have)
+        missing, extra = self.items - have, have - self.items
+        unexplained = missing - self.items_in_flight
+        if extra or not sum(unexplained.values()) <= self.boxed_any <= sum(missing.values()):
+            raise Violation("items", f"items in play {dict(have)}, {self.boxed_any} more in the box, not "
+                            f"{dict(self.items)} (missing {dict(missing)}, extra {dict(extra)})", where)
+
+    def check_slots(self, where: str) -> None:
+        g = self.game
+        for c in range(1, len(g.clearings)):
+            cl = g.clearings[c]
+            if len(cl.buildings) + cl.ruin > cl.slots:
+                raise Violation("slots", f"clearing {c} holds {len(cl.buildings)} buildings and "
+                                f"{int(cl.ruin)} ruin in {cl.slots} slots", where)
+            if cl.buildings.count(ROOST) > 1:
+                raise Violation("slots", f"two roosts in {c} (LoR-7.4.3)", where)
+            if len(cl.tokens) > 1 and sum(1 for _, k in cl.tokens if k == "sympathy") > 1:
+                raise Violation("slots", f"two sympathy tokens in {c} (LoR-8.4.3)", where)
+            for n in cl.warriors.values():
+                if n <= 0:
+                    raise Violation("slots", f"a warrior count of 0 or less in {c}: {cl.warriors}", where)
+
+    def check_rule(self, where: str) -> None:
+        g = self.game
+        ruler = state.ruler
+        for c in range(1, len(g.clearings)):
+            cl = g.clearings[c]
+            if not cl.warriors and not cl.buildings:
+                mine = None
+            elif not cl.buildings and len(cl.warriors) == 1:
+                mine = next(iter(cl.warriors))
+            else:
+                mine = recount_ruler(cl)
+            theirs = ruler(g, c)
+            if mine != theirs:
+                raise Violation("rule", f"clearing {c}: state.ruler says {theirs}, the pieces say {mine} "
+                                f"({cl})", where)
+
+    def check_vp(self, where: str) -> None:
+        g = self.game
+        floor = g.options.get("vp_floor", "floor_zero") == "floor_zero"
+        for s in g.seats:
+            sources = s.sources
+            tally = self.tally[s.faction]
+            if sources == tally and s.vp == sum(sources.values()) and (s.vp >= 0 or not floor) and \
+                    (s.vp < state.WIN or s.dominance is not None) and sources.keys() <= CATEGORIES:
+                continue
+            if s.vp != sum(sources.values()):
+                raise Violation("vp", f"the {s.faction} has {s.vp} VP, its sources {sources} sum to "
+                                f"{sum(sources.values())}", where)
+            if any(sources.get(k, 0) != n for k, n in tally.items()) or \
+                    any(n != tally.get(k, 0) for k, n in sources.items()):
+                raise Violation("vp", f"the {s.faction}'s sources {sources} are not what state.score gave "
+                                f"{dict(tally)}", where)
+            unknown = set(sources) - set(CATEGORIES)
+            if unknown:
+                raise Violation("vp", f"the {s.faction} scored by {sorted(unknown)}, not a category", where)
+            if floor and s.vp < 0:
+                raise Violation("vp", f"the {s.faction} has {s.vp} VP under vp_floor=floor_zero", where)
+            if s.vp >= state.WIN and s.dominance is None:
+                raise Violation("vp", f"the {s.faction} has {s.vp} VP and the game goes on (LoR-3.1)", where)
+
+    def _card_places(self) -> tuple[list[int], list[str]]:
+        """Every card in a place, and the places' names in step."""
+        g = self.game
+        ids: list[int] = []
+        names: list[str] = []
+
+        def add(cards, name):
+            ids.extend(cards)
+            names.extend([name] * len(cards))
+
+        add(g.deck, "deck")
+        add(g.discard, "discard")
+        add(g.dominance, "available dominance")
+        for s in g.seats:
+            add(s.hand, f"{s.faction} hand")
+            add(s.persistent, f"{s.faction} play area")
+            if s.dominance is not None:
+                add([s.dominance], f"{s.faction} dominance")
+            add(board_cards(s), f"{s.faction} board")
+        seen = set(ids)
+        for s in g.seats:
+            order = getattr(s.board, "order", None)
+            if order is not None and order not in seen:
+                add([order], f"{s.faction} order card")
+        return ids, names
+
+    def check_cards(self, where: str) -> None:
+        g = self.game
+        ids = g.deck + g.discard + g.dominance + self.out_at_setup
+        for s in g.seats:
+            if s.hand:
+                if s.bot is not None:
+                    raise Violation("cards", f"the bot {s.bot} holds a hand {s.hand} (CW-GEN-15)", where)
+                ids += s.hand
+            ids += s.persistent
+            if s.dominance is not None:
+                ids.append(s.dominance)
+            board = s.board
+            if hasattr(board, "decree") or hasattr(board, "supporters"):
+                ids += board_cards(s)
+        for s in g.seats:
+            order = getattr(s.board, "order", None)
+            if order is not None and order not in ids:
+                ids.append(order)
+        ids.sort()
+        if ids == self.cards:
+            return
+        ids, names = self._card_places()
+        have = Counter(ids)
+        have.update(self.out_at_setup)
+        twice = sorted(c for c, n in have.items() if n > 1)
+        if twice:
+            places = {c: [names[i] for i, x in enumerate(ids) if x == c] for c in twice}
+            raise Violation("cards", f"cards in two places: {places}", where)
+        keys = list(self.in_flight)
+        for c in self.cards:
+            if c in have:
+                continue
+            key = g.cards[c].key
+            if key not in keys:
+                raise Violation("cards", f"card {c} ({key}) is in no place; {len(ids)} placed", where)
+            keys.remove(key)
+
+
+class CheckingTrace:
+    """A trace whose every event is a check point of ``checker`` (and is kept, as a trace's events are)."""
+
+    __slots__ = ("events", "checker")
+
+    def __init__(self, checker: Checker):
+        self.events: list[dict] = []
+        self.checker = checker
+        checker.last = self.events
+
+    def __bool__(self) -> bool:
+        return True
+
+    def event(self, kind: str, **fields) -> None:
+        self.events.append({"kind": kind, **fields})
+        self.checker.event(kind, fields)
+
+
+class _Wrapped:
+    """A faction or bot module whose ``setup`` arms the checker after the last seat and whose ``turn`` ends
+    with :meth:`Checker.turn_end`; everything else is the module's."""
+
+    def __init__(self, module, checker: Checker):
+        self._module, self._checker = module, checker
+
+    def __getattr__(self, name):
+        return getattr(self._module, name)
+
+    def setup(self, game, seat) -> None:
+        self._module.setup(game, seat)
+        ck = self._checker
+        if ck.game is None:
+            ck.set_up += 1
+            if ck.set_up == len(game.seats):
+                ck.arm(game)
+
+    def turn(self, game, seat) -> None:
+        self._module.turn(game, seat)
+        self._checker.turn_end(game, seat)
+
+
+class Modules:
+    """The ``modules`` argument of ``GAME.play``: :func:`automa.root.setup.module`, wrapped."""
+
+    def __init__(self, checker: Checker):
+        self.checker = checker
+
+    def __call__(self, name: str):
+        return _Wrapped(setup.module(name), self.checker)
+
+
+@contextlib.contextmanager
+def watching(checker: Checker):
+    """While in the block, ``state.score``, ``state.move_warriors``, ``battle.battle`` and every board's
+    ``entered`` report to ``checker`` (``checker`` may be replaced through the yielded list)."""
+    current = [checker]
+    score, move, fight = state.score, state.move_warriors, battle.battle
+
+    def scored(game, faction, vp, source):
+        seat = game.seat(faction)
+        before = seat.vp
+        try:
+            score(game, faction, vp, source)
+        finally:
+            current[0].scored(game, faction, seat.vp - before, source)
+
+    def moved(game, faction, origin, destination, n):
+        current[0].moving(game, faction, origin, destination, n)
+        move(game, faction, origin, destination, n)
+
+    def battled(game, attacker, defender, c, extra=0):
+        current[0].battling(game, attacker, defender, c)
+        return fight(game, attacker, defender, c, extra)
+
+    boards = []
+    for name in setup.MODULES:
+        mod = setup.module(name)
+        for obj in vars(mod).values():
+            if isinstance(obj, type) and obj.__module__ == mod.__name__ and "entered" in vars(obj):
+                boards.append((obj, vars(obj)["entered"]))
+
+    def hearing(orig):
+        def entered(self, game, seat, c, mover):
+            current[0].heard(game, seat, c, mover)
+            return orig(self, game, seat, c, mover)
+        return entered
+
+    state.score, state.move_warriors, battle.battle = scored, moved, battled
+    for cls, orig in boards:
+        setattr(cls, "entered", hearing(orig))
+    try:
+        yield current
+    finally:
+        state.score, state.move_warriors, battle.battle = score, move, fight
+        for cls, orig in boards:
+            setattr(cls, "entered", orig)
+
+
+def play_checked(options: dict, seed: int, index: int, strategy: str = "random", watch=None):
+    """Game ``index`` of ``seed`` with the resolved ``options``, the player's seat played by ``strategy``,
+    every step checked. ``watch`` is the list :func:`watching` yields (one ``with`` around many games);
+    without it the hooks are installed for this game. Returns ``(result, checker)``; a violation is
+    re-raised with what reproduces it."""
+    ctx = GAME.prepare(options)
+    checker = Checker(ctx)
+    streams = game_streams(seed, index)
+    strat = get_strategy(GAME, strategy)(streams.strategy)
+    with contextlib.ExitStack() as stack:
+        if watch is None:
+            watch = stack.enter_context(watching(checker))
+        watch[0] = checker
+        try:
+            result = GAME.play(ctx, options, strat, streams, CheckingTrace(checker), Modules(checker))
+        except Violation as v:
+            raise Violation(v.invariant, v.detail, f"{v.where} -- reproduce: seed {seed}, game {index}, strategy "
+                            f"{strategy}, options {changed(options)}") from None
+    if not checker.armed:
+        raise Violation("pieces", f"the checker was never armed: seed {seed}, game {index}")
+    return result, checker
+
+
+# ---------------------------------------------------------------------------------------------- the games
+
+STRATEGIES = ("random", "greedy")     # the player's strategies, by turns: random and the best there is
+PLAYERS = ("marquise", "eyrie", "alliance", "vagabond")
+SEED = 20_261_206
+
+
+def _subsets(items, least: int) -> list[tuple]:
+    return [c for k in range(least, len(items) + 1) for c in itertools.combinations(items, k)]
+
+
+def all_seatings() -> list[tuple[str, str]]:
+    """Every seating as ``(faction, bots)``: each player faction with every non-empty set of the other
+    factions' bots, and every bots-only table of 2-4 bots (RT-STUDY-1, CW-GEN-2)."""
+    out = [(f, ",".join(b)) for f in PLAYERS for b in _subsets([b for b in BOTS if BOTS[b] != f], 1)]
+    return out + [("none", ",".join(b)) for b in _subsets(list(BOTS), 2)]
+
+
+def playable(faction: str) -> bool:
+    """Whether setup seats ``faction`` for the player (its module is written)."""
+    try:
+        setup.module(faction)
+    except (UsageError, ImportError):
+        return False
+    return True
+
+
+def seatings() -> list[tuple[str, str]]:
+    """The seatings whose player faction setup accepts (the human Vagabond may not be written yet)."""
+    return [(f, b) for f, b in all_seatings() if f == "none" or playable(f)]
+
+
+RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len(o.choices) > 1]
+
+
+def game_plan(i: int, tables: list[tuple[str, str]]) -> tuple[dict, str]:
+    """Game ``i`` of a fuzz run over ``tables``: its options and the player's strategy. The seating cycles
+    fastest; over the cycles each bot takes every difficulty (LEVELS) and every set of its traits, the
+    Vagabot and the player's Vagabond every character, the strategy alternates (:data:`STRATEGIES`), and
+    one cycle in four keeps every rule option's default while the others give a third of the rule options
+    an alternative (RT-OPEN-n)."""
+    faction, bots = tables[i % len(tables)]
+    k = i // len(tables)
+    pick = random.Random(k)                       # the rule options of the cycle
+    raw = {"faction": faction, "bots": bots, "vb_character": CHARACTERS[k % 3],
+           "vagabond_character": CHARACTERS[(k + 1) % 3]}
+    for j, bot in enumerate(BOTS):
+        p = PREFIX[bot]
+        raw[f"{p}_difficulty"] = LEVELS[(k + j) % len(LEVELS)]
+        mask = (k * 5 + j + k // 16) % 16           # any 4 cycles from 0 give every trait; 16, every set
+        raw[f"{p}_traits"] = ",".join(t for n, t in enumerate(TRAITS[bot]) if mask >> n & 1)
+    if k % 7 == 3:
+        raw["seating"] = "fixed"
+        if faction != "none":
+            raw["seat"] = 1 + k % (len(bots.split(",")) + 1)
+    if faction != "none" and k % 5 == 2:
+        raw["victory"] = "coop"
+    if k % 4:
+        for o in RULES:
+            if pick.random() < 1 / 3:
+                raw[o.name] = pick.choice(o.choices[1:])
+    return GAME.resolve_options(raw), STRATEGIES[k % 2]
+
+
+def changed(options: dict) -> dict:
+    """The options that differ from their defaults (what a reproduction needs)."""
+    return {o.name: options[o.name] for o in GAME.options if options.get(o.name) != o.default}
