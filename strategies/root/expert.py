@@ -1,0 +1,579 @@
+"""``expert``: a Root player's heuristics per faction, on one scale: what a position is worth in VP.
+
+Every choice is scored as the value of a position: the player's VP less ``opp`` times the best other
+seat's, plus what the faction's engine on the map and in hand is still worth (the faction's *position
+terms*, below). Most choices are scored directly from the view, as the change they make to those terms;
+a decision kind a faction section does not score (a new rule area: battle effects, cards, dominance, the
+Vagabond) falls back on one-step lookahead (``decision.after``) valued by the same position terms, and
+without lookahead (setup, rollouts) on an even score, ties drawn from the strategy's own stream.
+
+Marquise de Cat (LoR-6): buildings by their track's next VP and their future yield (a sawmill's wood,
+a recruiter's warriors, a workshop's crafting), paid in wood; wood on the map, connected to where she can
+build; rule of clearings with open slots (where she can build); the keep's clearing held; recruit every
+turn while the supply lasts; overwork where the card is worth less than a wood; march to rule a clearing
+with an open slot or to reinforce a building that an enemy outnumbers; a bird card spent for an extra
+action only when an action is left to take.
+
+Eyrie Dynasties (LoR-7): a Decree it can keep: each card added is scored by whether every column can still
+be carried out next Daylight (a roost in a matching clearing to recruit, warriors in one to move, an enemy
+beside its warriors to battle, a ruled clearing without a roost to build), the turmoil it would risk costing
+the birds in the Decree and the leader; columns resolved with specific suits before birds; roosts for the
+Roosts track and its draws; the leader by declared preferences.
+
+Woodland Alliance (LoR-8): sympathy spread where it is cheap and hard to reach (few enemy warriors, no
+Martial Law), each token's VP and crafting suit; supporters kept for the next spread and revolt (birds
+last); a revolt where it removes the most enemy pieces and places the most warriors; mobilize cards
+it cannot use, train officers when bases allow; operations: organize (sympathy and VP) first, then
+recruit, moves that reach an unsympathetic clearing, battles that remove buildings.
+
+Every number is a declared parameter (:data:`WEIGHTS`, ``list strategies root --long``), so
+``--strategy 'expert(mq_sawmill=2)'`` plays other weights and ``automa-sim tune root expert`` searches
+them. A faction's section is a dict from decision kind to a scoring function plus its position terms:
+adding a faction is adding its section to :data:`SECTIONS`.
+
+The Law's tracks it plans with are its own knowledge, as printed (the view shows the supply, i.e. how many
+pieces are placed): :data:`WOOD_COST`, :data:`BUILDING_VP` (LoR-6.3.5), :data:`ROOST_VP` (LoR-7.3.5),
+:data:`SYMPATHY_VP`, :data:`SUPPORTER_COST` (LoR-8.3.3). The map's paths are public; the view has no
+accessor for them yet, so :func:`_paths` reads them from the view's game (the map only).
+"""
+from __future__ import annotations
+
+from automa.core.params import Param, assign
+from automa.core.strategy import Strategy
+
+PASS = ("pass",)
+WOOD_COST = (0, 1, 2, 3, 3, 4)                                        # LoR-6.3.5
+BUILDING_VP = {"sawmill": (0, 1, 2, 3, 4, 5), "workshop": (0, 2, 2, 3, 4, 5), "recruiter": (0, 1, 2, 3, 3, 4)}
+BUILDINGS = ("sawmill", "workshop", "recruiter")
+TRACK = 6                                                             # buildings per track (LoR-6.3.1)
+ROOST_VP = (0, 0, 1, 2, 3, 4, 4, 5)                                   # LoR-7.3.5, by roosts on the map
+ROOSTS = 7
+SYMPATHY_VP = (0, 1, 1, 1, 2, 2, 3, 4, 4, 4)                          # LoR-8.3.3
+SUPPORTER_COST = (1, 1, 1, 2, 2, 2, 3, 3, 3, 3)
+SYMPATHY = 10
+DECREE = ("recruit", "move", "battle", "build")                       # LoR-7.4.2
+LEADERS = ("builder", "charismatic", "commander", "despot")           # LoR-7.8
+
+
+def _w(name, default, help, least=None):
+    """A weight: a float parameter, left out of the canonical string at its default."""
+    return Param(name, "float", default, help, least=least, hide_default=True)
+
+
+COMMON = (
+    _w("opp", 0.6, "the best other seat's VP, against the player's own (1 = the margin)"),
+    _w("card", 0.5, "a card in hand"),
+    _w("bird", 0.4, "a bird card in hand, besides card (wild: LoR-2.1.1)"),
+    _w("warrior", 0.2, "a warrior of the player's on the map"),
+    _w("rule", 0.4, "a clearing the player rules (LoR-2.5)"),
+)
+MARQUISE = (
+    _w("mq_sawmill", 2.0, "a sawmill on the map: its wood each Birdsong (LoR-6.4)"),
+    _w("mq_workshop", 0.8, "a workshop on the map (crafting, LoR-6.2.1)"),
+    _w("mq_recruiter", 1.5, "a recruiter on the map (warriors, LoR-6.5.3; draws, LoR-6.6)"),
+    _w("mq_wood", 0.9, "a wood on the map"),
+    _w("mq_slot", 0.35, "an open slot in a clearing she rules (a place to build, LoR-6.5.4)"),
+    _w("mq_keep", 3.0, "the keep on the map (LoR-6.2.2)"),
+    _w("mq_exposed", 0.5, "a building where an enemy has at least as many warriors as she"),
+    _w("mq_march", 0.5, "the march action, when a move gains rule or guards a building"),
+    _w("mq_extra", 1.2, "a bird spent for an extra action, when one is left to take"),
+    _w("mq_late", 0.5, "share of a building's future yield still counted in the last rounds", least=0.0),
+)
+EYRIE = (
+    _w("ey_roost", 1.5, "a roost on the map, besides the Roosts track VP it scores each Evening"),
+    _w("ey_roost_vp", 1.5, "factor on the Roosts track VP (LoR-7.6.1), scored every Evening"),
+    _w("ey_turmoil", 4.0, "a Decree that cannot be carried out (turmoil, LoR-7.7), besides its birds"),
+    _w("ey_recruit", 0.8, "a recruit card in the Decree it can carry out"),
+    _w("ey_move", 0.5, "a move card in the Decree"),
+    _w("ey_battle", 0.9, "a battle card in the Decree"),
+    _w("ey_build", 1.3, "a build card in the Decree"),
+    _w("ey_bird_add", 0.3, "a bird added to the Decree (flexible, but turmoil costs 1 VP each)"),
+    _w("ey_builder", 1.0, "choosing the Builder"),
+    _w("ey_charismatic", 1.2, "choosing the Charismatic"),
+    _w("ey_commander", 0.6, "choosing the Commander"),
+    _w("ey_despot", 0.8, "choosing the Despot"),
+)
+ALLIANCE = (
+    _w("al_sympathy", 1.2, "a sympathy token on the map (crafting, bases, its VP already scored)"),
+    _w("al_exposed", 0.4, "a sympathy token where an enemy has warriors"),
+    _w("al_supporter", 0.8, "a supporter (LoR-8.2.3)"),
+    _w("al_base", 3.0, "a base on the map (recruit, train, draws, LoR-8.6)"),
+    _w("al_officer", 1.2, "an officer (an operation each Evening, LoR-8.6.1)"),
+    _w("al_warrior", 0.3, "an Alliance warrior on the map, besides warrior"),
+)
+WEIGHTS = COMMON + MARQUISE + EYRIE + ALLIANCE
+
+
+# ---------------------------------------------------------------------------------------------- the board
+
+def _paths(view) -> tuple:
+    """Adjacent clearings of every clearing (index 0 unused): the map's open paths (LoR-2.2.1)."""
+    m = view._g.map
+    return ((),) + tuple(cl.adjacent for cl in m.clearings)
+
+
+class Snap:
+    """The map as the scores need it, read once per decision: per clearing (1..n) its suit, open slots,
+    warriors by faction, buildings and tokens as (faction, kind), presence (warriors plus buildings) and
+    ruler (LoR-2.5, the Eyrie winning ties, LoR-7.2.2)."""
+
+    __slots__ = ("v", "me", "n", "suit", "slots", "war", "bld", "tok", "ruler", "adj")
+
+    def __init__(self, v, adj):
+        self.v, self.me, self.adj = v, v.me, adj
+        self.n = n = len(adj) - 1
+        self.suit, self.slots, self.war, self.bld, self.tok, self.ruler = [""], [0], [{}], [()], [()], [None]
+        for c in range(1, n + 1):
+            suit, slots, war, bld, tok, _ = v.clearing(c)
+            war = dict(war)
+            self.suit.append(suit)
+            self.slots.append(slots)
+            self.war.append(war)
+            self.bld.append(bld)
+            self.tok.append(tok)
+            self.ruler.append(_ruler(war, bld))
+
+    def mine(self, c) -> int:
+        return self.war[c].get(self.me, 0)
+
+    def enemy(self, c) -> int:
+        """The most warriors any other faction has in ``c``."""
+        return max((k for f, k in self.war[c].items() if f != self.me), default=0)
+
+    def has(self, c, kind) -> bool:
+        return (self.me, kind) in self.bld[c] or (self.me, kind) in self.tok[c]
+
+    def count(self, kind) -> int:
+        return sum(1 for c in range(1, self.n + 1) for f, k in self.bld[c] + self.tok[c]
+                   if f == self.me and k == kind)
+
+
+def _ruler(war, bld):
+    counts = dict(war)
+    for f, _ in bld:
+        counts[f] = counts.get(f, 0) + 1
+    best = max(counts.values(), default=0)
+    if not best:
+        return None
+    who = [f for f, k in counts.items() if k == best]
+    if len(who) == 1:
+        return who[0]
+    return "eyrie" if "eyrie" in who else None
+
+
+def _supply(v, kind) -> int:
+    return dict(v.supply(v.me)).get(kind, 0)
+
+
+def _board(v) -> dict:
+    return dict(v.board(v.me) or ())
+
+
+# ---------------------------------------------------------------------------------------------- position value
+
+def _common(s, v, snap) -> float:
+    """VP against the best other seat, cards in hand, warriors and rule (every faction)."""
+    me = v.me
+    other = max((v.vp(f) for f, _ in v.seats if f != me), default=0)
+    hand = v.hand
+    birds = sum(1 for k in hand if v.card(k)[1] == "bird")
+    warriors = sum(snap.mine(c) for c in range(1, snap.n + 1))
+    ruled = sum(1 for c in range(1, snap.n + 1) if snap.ruler[c] == me)
+    return (v.vp() - s.opp * other + s.card * len(hand) + s.bird * birds + s.warrior * warriors
+            + s.rule * ruled)
+
+
+def _marquise_terms(s, v, snap) -> float:
+    late = 1.0 if v.round < 6 else s.mq_late
+    out = 0.0
+    for c in range(1, snap.n + 1):
+        mine = [k for f, k in snap.bld[c] if f == "marquise"]
+        if mine:
+            out += late * sum(s.mq_sawmill if k == "sawmill" else s.mq_workshop if k == "workshop"
+                              else s.mq_recruiter for k in mine)
+            if snap.enemy(c) >= snap.mine(c):
+                out -= s.mq_exposed * len(mine)
+        out += s.mq_wood * sum(1 for f, k in snap.tok[c] if f == "marquise" and k == "wood")
+        if snap.ruler[c] == "marquise":
+            out += s.mq_slot * snap.slots[c]
+    if _board(v).get("keep") is not None:
+        out += s.mq_keep
+    return out
+
+
+def _eyrie_terms(s, v, snap) -> float:
+    n = min(snap.count("roost"), ROOSTS)
+    return s.ey_roost * n + s.ey_roost_vp * ROOST_VP[n]
+
+
+def _alliance_terms(s, v, snap) -> float:
+    b = _board(v)
+    out = s.al_supporter * b.get("supporters", 0) + s.al_officer * b.get("officers", 0)
+    for c in range(1, snap.n + 1):
+        if snap.has(c, "sympathy"):
+            out += s.al_sympathy - (s.al_exposed if snap.enemy(c) else 0.0)
+        out += s.al_base * sum(1 for f, k in snap.bld[c] if f == "alliance")
+        out += s.al_warrior * snap.mine(c)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- Marquise
+
+def _mq_action(s, d, snap):
+    """Daylight actions (LoR-6.5), each by the change it makes to the position terms."""
+    v = d.view
+    left = [c for c in d.choices if c != PASS and c[0] != "bird"]
+    marches = _useful_marches(snap)
+    can_build = any(c[0] in ("build", "recruit", "overwork") for c in left)
+    late = 1.0 if v.round < 6 else s.mq_late
+    recruiters = sum(1 for c in range(1, snap.n + 1) for f, k in snap.bld[c] if f == "marquise" and k == "recruiter")
+    out = []
+    for ch in d.choices:
+        if ch == PASS:
+            out.append(0.0)
+        elif ch[0] == "bird":
+            out.append((s.mq_extra if (can_build or marches) else -1.0) - s.card - s.bird)
+        elif ch[0] == "build":
+            _, c, b = ch
+            placed = TRACK - _supply(v, b)
+            value = BUILDING_VP[b][placed] + late * getattr(s, "mq_" + b) - s.mq_wood * WOOD_COST[placed]
+            value -= s.mq_slot                                   # the slot it fills
+            if snap.enemy(c) >= snap.mine(c):
+                value -= s.mq_exposed
+            out.append(value + 0.01 * snap.slots[c])
+        elif ch[0] == "recruit":
+            n = min(recruiters, _supply(v, "warrior"))
+            out.append(n * (s.warrior + 0.25 * s.rule))
+        elif ch[0] == "overwork":
+            out.append(s.mq_wood - s.card)
+        elif ch[0] == "march":
+            out.append(s.mq_march * min(marches, 2))
+        else:
+            out.append(None)
+    return out
+
+
+def _useful_marches(snap) -> int:
+    """Moves worth a march (LoR-6.5.2): into a clearing she does not rule but would with the warriors she can
+    spare, where there is an open slot; or to one of her buildings an enemy outnumbers."""
+    n = 0
+    for o in range(1, snap.n + 1):
+        spare = snap.mine(o) - 1
+        if spare <= 0:
+            continue
+        for dst in snap.adj[o]:
+            if snap.ruler[dst] != "marquise" and snap.slots[dst] > 0 and snap.mine(dst) + spare > snap.enemy(dst):
+                n += 1
+            elif any(f == "marquise" for f, _ in snap.bld[dst]) and snap.enemy(dst) >= snap.mine(dst):
+                n += 1
+    return n
+
+
+def _mq_march(s, d, snap):
+    """A move (LoR-6.5.2): the change in rule, open slots ruled and guarded buildings, from the origin and
+    the destination."""
+    out = []
+    for ch in d.choices:
+        if ch == PASS:
+            out.append(0.0)
+            continue
+        o, dst, k = ch
+        out.append(_clearing_gain(s, snap, dst, k) + _clearing_gain(s, snap, o, -k) - 0.01 * k)
+    return out
+
+
+def _clearing_gain(s, snap, c, k) -> float:
+    """The change to the Marquise's terms in ``c`` when ``k`` of her warriors come (or go, ``k`` < 0)."""
+    me = snap.me
+    war = dict(snap.war[c])
+    war[me] = war.get(me, 0) + k
+    before, after = snap.ruler[c] == me, _ruler(war, snap.bld[c]) == me
+    mine = sum(1 for f, _ in snap.bld[c] if f == me)
+    enemy = snap.enemy(c)
+    value = (after - before) * (s.rule + s.mq_slot * snap.slots[c])
+    value += s.mq_exposed * mine * ((enemy >= snap.mine(c)) - (enemy >= war[me]))
+    return value
+
+
+def _mq_setup_keep(s, d, snap):
+    """LoR-6.3.2: the corner whose clearing and neighbours hold the most slots."""
+    return [snap.slots[c] + sum(snap.slots[a] for a in snap.adj[c]) + 0.5 * len(snap.adj[c]) for c in d.choices]
+
+
+def _mq_setup_building(s, d, snap):
+    """LoR-6.3.4: spread the buildings over the clearings with the most slots, the sawmill first."""
+    order = {"sawmill": 0.2, "recruiter": 0.1, "workshop": 0.0}
+    return [snap.slots[c] + order[b] for b, c in d.choices]
+
+
+def _mq_wood(s, d, snap):
+    """Wood to take (birdsong, building): keep wood where more building is likely, i.e. take it from
+    clearings without open slots first; sawmills get wood where she has fewer."""
+    return [-snap.slots[c] for c in d.choices]
+
+
+def _mq_recruit(s, d, snap):
+    """A short supply's recruit (LoR-6.5.3): where an enemy is closest to taking the clearing."""
+    return [snap.enemy(c) - snap.mine(c) for c in d.choices]
+
+
+def _mq_card_spend(s, d, snap):
+    return _card_keep(s, d, snap, negate=True)
+
+
+def _mq_hits(s, d, snap):
+    """Which piece to lose to hits (LoR-4.3.4): wood first, then the cheapest building."""
+    rank = {"wood": 3, "workshop": 2, "recruiter": 1, "sawmill": 0, "keep": -5}
+    return [rank.get(ch[1], 0) for ch in d.choices]
+
+
+# ---------------------------------------------------------------------------------------------- cards
+
+def _card_keep(s, d, snap, negate=False):
+    """How much a card in hand is worth keeping: birds most (wild, LoR-2.1.1), then cards whose suit
+    matches the clearings the player rules. For a card to spend or discard (``negate``), the least."""
+    v = d.view
+    suits = {}
+    for c in range(1, snap.n + 1):
+        if snap.ruler[c] == snap.me or snap.mine(c):
+            suits[snap.suit[c]] = suits.get(snap.suit[c], 0) + 1
+    out = []
+    for ch in d.choices:
+        if not isinstance(ch, int):
+            out.append(-0.5 if negate else 0.0)
+            continue
+        _, suit, kind, item, vp = v.card(ch)
+        worth = s.bird if suit == "bird" else 0.05 * suits.get(suit, 0)
+        worth += 0.1 * vp + (0.05 if item else 0.0)
+        out.append(-worth if negate else worth)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- Eyrie
+
+def _decree_cost(s, snap, decree, leader) -> float:
+    """What a Decree is worth next Daylight: each card's column value if it can be carried out, else the
+    turmoil (LoR-7.7): ``ey_turmoil`` and 1 VP per bird. Whether it can is read from the board: a recruit
+    needs a roost of its suit (LoR-7.5.2.I), a move warriors in a clearing of its suit, a battle its warriors
+    beside an enemy in such a clearing, a build a clearing of its suit it rules (or can reach) without a roost
+    (LoR-7.5.2.II-IV). Specific suits are matched first, birds with what is left."""
+    me = snap.me
+    roosts = [c for c in range(1, snap.n + 1) if (me, "roost") in snap.bld[c]]
+    warriors = [c for c in range(1, snap.n + 1) if snap.mine(c)]
+    fights = [c for c in warriors if any(f != me and k for f, k in snap.war[c].items())
+              or any(f != me for f, _ in snap.bld[c] + snap.tok[c])]
+    reach = set(warriors)
+    for c in warriors:
+        if snap.mine(c) >= 2:
+            reach.update(snap.adj[c])
+    builds = [c for c in reach if (me, "roost") not in snap.bld[c] and snap.slots[c] > 0
+              and not any(k == "keep" for _, k in snap.tok[c])
+              and (snap.ruler[c] == me or c not in warriors)]
+    if not roosts:
+        recruit_at = []
+    else:
+        recruit_at = roosts
+    places = {"recruit": recruit_at, "move": warriors or recruit_at, "battle": fights, "build": builds}
+    multi = {"recruit": True, "move": True, "battle": True, "build": False}
+    weight = {"recruit": s.ey_recruit, "move": s.ey_move, "battle": s.ey_battle, "build": s.ey_build}
+    if leader == "charismatic":
+        weight["recruit"] *= 1.5
+    birds = sum(1 for col in decree for x in col if x == "bird")
+    value, ok = 0.0, True
+    for name, col in zip(DECREE, decree):
+        free = [snap.suit[c] for c in places[name]]
+        for suit in sorted(col, key=lambda x: x == "bird"):
+            if suit == "bird":
+                pick = free[0] if free else None
+            else:
+                pick = suit if suit in free else None
+            if pick is None:
+                ok = False
+                break
+            if not multi[name]:
+                free.remove(pick)
+            value += weight[name]
+        if not ok:
+            break
+    if not ok:
+        value -= s.ey_turmoil + birds
+    return value
+
+
+def _decree_suits(v) -> tuple[list, str]:
+    b = _board(v)
+    decree = [[x if x == "vizier" else v.card(x)[1] for x in col] for _, col in b.get("decree", ())]
+    decree = [["bird" if x == "vizier" else x for x in col] for col in decree] or [[] for _ in DECREE]
+    return decree, b.get("leader")
+
+
+def _ey_decree_add(s, d, snap):
+    """LoR-7.4.2: the card and column that keep the Decree one it can carry out, and most worth it."""
+    v = d.view
+    decree, leader = _decree_suits(v)
+    base = _decree_cost(s, snap, decree, leader)
+    out = []
+    for ch in d.choices:
+        if ch == PASS:
+            out.append(0.0)
+            continue
+        k, col = ch
+        suit = v.card(k)[1]
+        new = [list(x) for x in decree]
+        new[DECREE.index(col)].append(suit)
+        value = _decree_cost(s, snap, new, leader) - base - s.card
+        if suit == "bird":
+            value += s.ey_bird_add - s.bird
+        out.append(value)
+    return out
+
+
+def _ey_decree_card(s, d, snap):
+    """LoR-7.5.2: a column's specific suits first, its birds last (they match whatever is left)."""
+    return [-1.0 if ch == "bird" else 0.0 for ch in d.choices]
+
+
+def _ey_leader(s, d, snap):
+    """LoR-7.3.3, LoR-7.7.3: the leader by declared preference."""
+    return [getattr(s, "ey_" + ch, 0.0) if ch in LEADERS else 0.0 for ch in d.choices]
+
+
+def _ey_corner(s, d, snap):
+    """LoR-7.3.2: the corner with the most slots around it (room for roosts)."""
+    return [snap.slots[c] + sum(snap.slots[a] for a in snap.adj[c]) for c in d.choices]
+
+
+def _ey_new_roost(s, d, snap):
+    """LoR-7.4.3: the clearing with the fewest enemy warriors nearby and the most slots."""
+    return [snap.slots[c] - sum(snap.enemy(a) for a in snap.adj[c]) * 0.2 for c in d.choices]
+
+
+# ---------------------------------------------------------------------------------------------- Alliance
+
+def _al_spread(s, d, snap):
+    """LoR-8.4.2: the token's VP, the supporters it costs and how hard the clearing is to reach (few enemy
+    warriors there and around)."""
+    v = d.view
+    placed = SYMPATHY - _supply(v, "sympathy")
+    out = []
+    for ch in d.choices:
+        if ch == PASS:
+            out.append(0.0)
+            continue
+        c = ch
+        cost = SUPPORTER_COST[min(placed, SYMPATHY - 1)] + (1 if snap.enemy(c) >= 3 else 0)
+        value = SYMPATHY_VP[min(placed, SYMPATHY - 1)] + s.al_sympathy - s.al_supporter * cost
+        if snap.enemy(c):
+            value -= s.al_exposed
+        value -= 0.05 * sum(snap.enemy(a) for a in snap.adj[c])
+        out.append(value)
+    return out
+
+
+def _al_supporters(s, d, snap):
+    """LoR-8.2.3: spend the supporter least needed: never a bird while another matches."""
+    return _card_keep(s, d, snap, negate=True)
+
+
+def _al_daylight(s, d, snap):
+    """LoR-8.5: craft for VP, train while a base allows, mobilize cards it cannot craft."""
+    v = d.view
+    b = _board(v)
+    out = []
+    for ch in d.choices:
+        if ch == PASS:
+            out.append(0.0)
+            continue
+        what, k = ch
+        _, suit, kind, item, vp = v.card(k)
+        keep = s.card + (s.bird if suit == "bird" else 0.0)
+        if what == "craft":
+            out.append(vp + (0.5 if item else 0.3) - keep)
+        elif what == "mobilize":
+            out.append(s.al_supporter - keep - 0.05 * b.get("supporters", 0))
+        else:
+            out.append(s.al_officer - keep)
+    return out
+
+
+def _al_operation(s, d, snap):
+    """LoR-8.6.1: organize (a token and its VP), recruit at a base, battles and moves by what they change."""
+    v = d.view
+    placed = SYMPATHY - _supply(v, "sympathy")
+    out = []
+    for ch in d.choices:
+        if ch == PASS:
+            out.append(0.0)
+        elif ch[0] == "organize":
+            out.append(SYMPATHY_VP[min(placed, SYMPATHY - 1)] + s.al_sympathy - s.warrior - s.al_warrior
+                       - (s.al_exposed if snap.enemy(ch[1]) else 0.0))
+        elif ch[0] == "recruit":
+            out.append(s.warrior + s.al_warrior)
+        else:
+            out.append(None)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- the sections
+
+SECTIONS = {
+    "marquise": (_marquise_terms, {
+        "marquise_action": _mq_action, "march": _mq_march, "setup_keep": _mq_setup_keep,
+        "setup_building": _mq_setup_building, "birdsong_wood": _mq_wood, "build_wood": _mq_wood,
+        "recruit": _mq_recruit, "overwork": _mq_card_spend, "field_hospitals": None,
+        "discard": _mq_card_spend, "hits": _mq_hits}),
+    "eyrie": (_eyrie_terms, {
+        "eyrie_decree_add": _ey_decree_add, "eyrie_decree_card": _ey_decree_card, "eyrie_leader": _ey_leader,
+        "eyrie_corner": _ey_corner, "eyrie_new_roost": _ey_new_roost, "discard": _mq_card_spend}),
+    "alliance": (_alliance_terms, {
+        "alliance_spread": _al_spread, "supporters": _al_supporters, "supporters_discard": _al_supporters,
+        "alliance_daylight": _al_daylight, "alliance_operation": _al_operation, "discard": _mq_card_spend}),
+}
+
+
+class ExpertStrategy(Strategy):
+    name = "expert"
+    description = "per-faction heuristics (Marquise's economy, Eyrie's keepable Decree, Alliance's sympathy) on a VP scale"
+
+    params = WEIGHTS
+
+    def __init__(self, rng, **weights):
+        super().__init__(rng)
+        assign(self, self.params, weights)
+        self._adj = None
+
+    def choose(self, decision):
+        return self.pick_top(decision.choices, self.scores(decision))
+
+    def rank(self, decision):
+        scores = self.scores(decision)
+        keys = [self.rng.random() for _ in decision.choices]
+        order = sorted(range(len(scores)), key=lambda i: (-scores[i], keys[i]))
+        return [decision.choices[i] for i in order]
+
+    def scores(self, d) -> list[float]:
+        """One score per choice: the faction section's direct score where it has one, else the lookahead
+        position value, else 0."""
+        v = d.view
+        if self._adj is None:
+            self._adj = _paths(v)
+        snap = Snap(v, self._adj)
+        terms, kinds = SECTIONS.get(v.me, (None, {}))
+        direct = kinds.get(d.kind)
+        scores = direct(self, d, snap) if direct is not None else [None] * len(d.choices)
+        if None not in scores:
+            return scores
+        if not d.can_look_ahead:
+            return [0.0 if x is None else x for x in scores]
+        now = self.value(v, snap, terms)
+        out = []
+        for x, ch in zip(scores, d.choices):
+            if x is None:
+                after = d.after(ch)
+                x = self.value(after, Snap(after, self._adj), terms) - now
+            out.append(x)
+        return out
+
+    def value(self, v, snap, terms) -> float:
+        """What the position is worth to the player: :func:`_common` and the faction's terms."""
+        return _common(self, v, snap) + (terms(self, v, snap) if terms is not None else 0.0)
