@@ -53,6 +53,8 @@ SUPPORTER_COST = (1, 1, 1, 2, 2, 2, 3, 3, 3, 3)
 SYMPATHY = 10
 DECREE = ("recruit", "move", "battle", "build")                       # LoR-7.4.2
 LEADERS = ("builder", "charismatic", "commander", "despot")           # LoR-7.8
+VIZIERS = {"builder": ("recruit", "move"), "charismatic": ("recruit", "battle"),   # LoR-7.3.4, LoR-7.8
+           "commander": ("move", "battle"), "despot": ("move", "build")}
 
 
 def _w(name, default, help, least=None):
@@ -87,6 +89,7 @@ EYRIE = (
     _w("ey_move", 0.5, "a move card in the Decree"),
     _w("ey_battle", 0.9, "a battle card in the Decree"),
     _w("ey_build", 1.3, "a build card in the Decree"),
+    _w("ey_keep", 0.5, "factor on the Decree's worth in a position (can it be carried out again)"),
     _w("ey_bird_add", 0.3, "a bird added to the Decree (flexible, but turmoil costs 1 VP each)"),
     _w("ey_builder", 1.0, "choosing the Builder"),
     _w("ey_charismatic", 1.2, "choosing the Charismatic"),
@@ -94,10 +97,11 @@ EYRIE = (
     _w("ey_despot", 0.8, "choosing the Despot"),
 )
 ALLIANCE = (
-    _w("al_sympathy", 1.2, "a sympathy token on the map (crafting, bases, its VP already scored)"),
+    _w("al_sympathy", 2.0, "a sympathy token on the map (crafting, bases, its VP already scored)"),
     _w("al_exposed", 0.4, "a sympathy token where an enemy has warriors"),
     _w("al_supporter", 0.8, "a supporter (LoR-8.2.3)"),
     _w("al_base", 3.0, "a base on the map (recruit, train, draws, LoR-8.6)"),
+    _w("al_guard", 0.6, "a warrior guarding a base, up to the most enemy warriors there or beside it"),
     _w("al_officer", 1.2, "an officer (an operation each Evening, LoR-8.6.1)"),
     _w("al_warrior", 0.3, "an Alliance warrior on the map, besides warrior"),
 )
@@ -202,8 +206,10 @@ def _marquise_terms(s, v, snap) -> float:
 
 
 def _eyrie_terms(s, v, snap) -> float:
+    """Roosts and their track (LoR-7.6.1), and whether the Decree could be carried out again."""
     n = min(snap.count("roost"), ROOSTS)
-    return s.ey_roost * n + s.ey_roost_vp * ROOST_VP[n]
+    decree, leader = _decree_suits(v)
+    return s.ey_roost * n + s.ey_roost_vp * ROOST_VP[n] + s.ey_keep * _decree_cost(s, snap, decree, leader)
 
 
 def _alliance_terms(s, v, snap) -> float:
@@ -212,8 +218,11 @@ def _alliance_terms(s, v, snap) -> float:
     for c in range(1, snap.n + 1):
         if snap.has(c, "sympathy"):
             out += s.al_sympathy - (s.al_exposed if snap.enemy(c) else 0.0)
-        out += s.al_base * sum(1 for f, k in snap.bld[c] if f == "alliance")
         out += s.al_warrior * snap.mine(c)
+        bases = sum(1 for f, k in snap.bld[c] if f == "alliance")
+        if bases:
+            threat = max([snap.enemy(c)] + [snap.enemy(a) for a in snap.adj[c]])
+            out += s.al_base * bases + s.al_guard * min(snap.mine(c), threat + 1)
     return out
 
 
@@ -353,50 +362,61 @@ def _card_keep(s, d, snap, negate=False):
 
 def _decree_cost(s, snap, decree, leader) -> float:
     """What a Decree is worth next Daylight: each card's column value if it can be carried out, else the
-    turmoil (LoR-7.7): ``ey_turmoil`` and 1 VP per bird. Whether it can is read from the board: a recruit
-    needs a roost of its suit (LoR-7.5.2.I), a move warriors in a clearing of its suit, a battle its warriors
-    beside an enemy in such a clearing, a build a clearing of its suit it rules (or can reach) without a roost
-    (LoR-7.5.2.II-IV). Specific suits are matched first, birds with what is left."""
-    me = snap.me
-    roosts = [c for c in range(1, snap.n + 1) if (me, "roost") in snap.bld[c]]
-    warriors = [c for c in range(1, snap.n + 1) if snap.mine(c)]
-    fights = [c for c in warriors if any(f != me and k for f, k in snap.war[c].items())
-              or any(f != me for f, _ in snap.bld[c] + snap.tok[c])]
-    reach = set(warriors)
-    for c in warriors:
-        if snap.mine(c) >= 2:
-            reach.update(snap.adj[c])
-    builds = [c for c in reach if (me, "roost") not in snap.bld[c] and snap.slots[c] > 0
-              and not any(k == "keep" for _, k in snap.tok[c])
-              and (snap.ruler[c] == me or c not in warriors)]
-    if not roosts:
-        recruit_at = []
-    else:
-        recruit_at = roosts
-    places = {"recruit": recruit_at, "move": warriors or recruit_at, "battle": fights, "build": builds}
-    multi = {"recruit": True, "move": True, "battle": True, "build": False}
+    turmoil (LoR-7.7): ``ey_turmoil`` and 1 VP per bird. Whether it can is read from the board, column by
+    column in the order they resolve (LoR-7.5.2): a recruit needs a roost of its suit (LoR-7.5.2.I); a move
+    warriors in a clearing of its suit (roosts recruited into count); a battle its warriors in a clearing of
+    its suit with an enemy piece, or beside one when the Decree moves; a build a clearing of its suit without
+    a roost that it rules, or one more per move card beside its warriors (LoR-7.5.2.II-IV). Specific suits are
+    matched first, birds with what is left."""
+    me, n = snap.me, snap.n
+    roosts = [c for c in range(1, n + 1) if (me, "roost") in snap.bld[c]]
+    warriors = sorted(set(c for c in range(1, n + 1) if snap.mine(c)) | (set(roosts) if decree[0] else set()))
+    moves = len(decree[1])
+
+    def enemy_here(c):
+        return any(f != me and k for f, k in snap.war[c].items()) or any(f != me for f, _ in snap.bld[c] + snap.tok[c])
+
+    near = set(warriors)
+    if moves:
+        for c in warriors:
+            near.update(snap.adj[c])
+    fights = [c for c in sorted(near) if enemy_here(c)]
+
+    def can_roost(c):
+        return ((me, "roost") not in snap.bld[c] and snap.slots[c] > 0
+                and not any(k == "keep" for _, k in snap.tok[c]))
+
+    ruled = [c for c in range(1, n + 1) if snap.ruler[c] == me and can_roost(c)]
+    reach = [c for c in sorted(near - set(ruled)) if can_roost(c)
+             and snap.enemy(c) < max((snap.mine(o) for o in snap.adj[c]), default=0)]
+    places = {"recruit": roosts, "move": warriors, "battle": fights}
     weight = {"recruit": s.ey_recruit, "move": s.ey_move, "battle": s.ey_battle, "build": s.ey_build}
     if leader == "charismatic":
         weight["recruit"] *= 1.5
     birds = sum(1 for col in decree for x in col if x == "bird")
-    value, ok = 0.0, True
+    value = 0.0
     for name, col in zip(DECREE, decree):
-        free = [snap.suit[c] for c in places[name]]
-        for suit in sorted(col, key=lambda x: x == "bird"):
-            if suit == "bird":
-                pick = free[0] if free else None
-            else:
-                pick = suit if suit in free else None
-            if pick is None:
-                ok = False
-                break
-            if not multi[name]:
-                free.remove(pick)
+        order = sorted(col, key=lambda x: x == "bird")
+        if name == "build":
+            free = [snap.suit[c] for c in ruled]
+            extra = [snap.suit[c] for c in reach]
+            budget = moves
+            for suit in order:
+                pick = next((x for x in free if suit in ("bird", x)), None)
+                if pick is not None:
+                    free.remove(pick)
+                elif budget and any(suit in ("bird", x) for x in extra):
+                    extra.remove(next(x for x in extra if suit in ("bird", x)))
+                    budget -= 1
+                else:
+                    return value - s.ey_turmoil - birds
+                value += weight[name]
+            continue
+        suits = {snap.suit[c] for c in places[name]}
+        for suit in order:
+            if not suits or (suit != "bird" and suit not in suits):
+                return value - s.ey_turmoil - birds
             value += weight[name]
-        if not ok:
-            break
-    if not ok:
-        value -= s.ey_turmoil + birds
     return value
 
 
@@ -434,8 +454,16 @@ def _ey_decree_card(s, d, snap):
 
 
 def _ey_leader(s, d, snap):
-    """LoR-7.3.3, LoR-7.7.3: the leader by declared preference."""
-    return [getattr(s, "ey_" + ch, 0.0) if ch in LEADERS else 0.0 for ch in d.choices]
+    """LoR-7.3.3, LoR-7.7.3: the leader by declared preference and whether its viziers' columns (LoR-7.3.4)
+    can be carried out from the board (after turmoil the Decree holds only them)."""
+    out = []
+    for ch in d.choices:
+        if ch not in LEADERS:
+            out.append(0.0)
+            continue
+        decree = [["bird"] if name in VIZIERS[ch] else [] for name in DECREE]
+        out.append(getattr(s, "ey_" + ch) + _decree_cost(s, snap, decree, ch))
+    return out
 
 
 def _ey_corner(s, d, snap):
