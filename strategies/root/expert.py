@@ -498,6 +498,27 @@ def _al_spread(s, d, snap):
     return out
 
 
+def _al_revolt(s, d, snap):
+    """LoR-8.4.1: a revolt's base, officer and warriors (one per sympathetic clearing of its suit), the
+    enemy pieces it removes (1 VP per building and token, LoR-3.2.1, and the warriors it clears), less the
+    two supporters; best where the base is hard to reach."""
+    out = []
+    for c in d.choices:
+        if c == PASS:
+            out.append(0.0)
+            continue
+        suit = snap.suit[c]
+        warriors = sum(1 for x in range(1, snap.n + 1) if snap.suit[x] == suit and snap.has(x, "sympathy"))
+        pieces = sum(1 for f, _ in snap.bld[c] + snap.tok[c] if f != snap.me)
+        cleared = sum(k for f, k in snap.war[c].items() if f != snap.me)
+        threat = max((snap.enemy(a) for a in snap.adj[c]), default=0)
+        value = (s.al_base + s.al_officer + pieces * (1 + s.opp * 0.5) + 0.1 * cleared
+                 + warriors * (s.warrior + s.al_warrior) + s.al_guard * min(warriors, threat + 1)
+                 - 2 * s.al_supporter + s.rule)
+        out.append(value)
+    return out
+
+
 def _al_supporters(s, d, snap):
     """LoR-8.2.3: spend the supporter least needed: never a bird while another matches."""
     return _card_keep(s, d, snap, negate=True)
@@ -554,7 +575,7 @@ SECTIONS = {
         "eyrie_decree_add": _ey_decree_add, "eyrie_decree_card": _ey_decree_card, "eyrie_leader": _ey_leader,
         "eyrie_corner": _ey_corner, "eyrie_new_roost": _ey_new_roost, "discard": _mq_card_spend}),
     "alliance": (_alliance_terms, {
-        "alliance_spread": _al_spread, "supporters": _al_supporters, "supporters_discard": _al_supporters,
+        "alliance_revolt": _al_revolt, "alliance_spread": _al_spread, "supporters": _al_supporters, "supporters_discard": _al_supporters,
         "alliance_daylight": _al_daylight, "alliance_operation": _al_operation, "discard": _mq_card_spend}),
 }
 
