@@ -77,8 +77,8 @@ MARQUISE = (
     _w("mq_slot", 0.35, "an open slot in a clearing she rules (a place to build, LoR-6.5.4)"),
     _w("mq_keep", 3.0, "the keep on the map (LoR-6.2.2)"),
     _w("mq_exposed", 0.5, "a building where an enemy has at least as many warriors as she"),
-    _w("mq_march", 0.5, "the march action, when a move gains rule or guards a building"),
-    _w("mq_extra", 1.2, "a bird spent for an extra action, when one is left to take"),
+    _w("mq_march", 0.8, "factor on the two best moves of a march action (LoR-6.5.2)"),
+    _w("mq_extra", 1.2, "one more action, when wood is on the map (a bird spent for it, LoR-6.5)"),
     _w("mq_late", 0.5, "share of a building's future yield still counted in the last rounds", least=0.0),
 )
 EYRIE = (
@@ -229,11 +229,10 @@ def _alliance_terms(s, v, snap) -> float:
 # ---------------------------------------------------------------------------------------------- Marquise
 
 def _mq_action(s, d, snap):
-    """Daylight actions (LoR-6.5), each by the change it makes to the position terms."""
+    """Daylight actions (LoR-6.5), each by the change it makes to the position terms. A bird card buys an
+    action (LoR-6.5) only once the three are used (no other action is offered) and one is worth taking."""
     v = d.view
-    left = [c for c in d.choices if c != PASS and c[0] != "bird"]
-    marches = _useful_marches(snap)
-    can_build = any(c[0] in ("build", "recruit", "overwork") for c in left)
+    actions = [c for c in d.choices if c != PASS and c[0] != "bird"]
     late = 1.0 if v.round < 6 else s.mq_late
     recruiters = sum(1 for c in range(1, snap.n + 1) for f, k in snap.bld[c] if f == "marquise" and k == "recruiter")
     out = []
@@ -241,7 +240,8 @@ def _mq_action(s, d, snap):
         if ch == PASS:
             out.append(0.0)
         elif ch[0] == "bird":
-            out.append((s.mq_extra if (can_build or marches) else -1.0) - s.card - s.bird)
+            worth = max(_mq_next_action(s, snap, recruiters, _board(v)), _march_value(s, snap))
+            out.append(worth - s.card - s.bird if not actions else -1.0)
         elif ch[0] == "build":
             _, c, b = ch
             placed = TRACK - _supply(v, b)
@@ -251,31 +251,40 @@ def _mq_action(s, d, snap):
                 value -= s.mq_exposed
             out.append(value + 0.01 * snap.slots[c])
         elif ch[0] == "recruit":
-            n = min(recruiters, _supply(v, "warrior"))
-            out.append(n * (s.warrior + 0.25 * s.rule))
+            out.append(min(recruiters, _supply(v, "warrior")) * (s.warrior + 0.25 * s.rule))
         elif ch[0] == "overwork":
             out.append(s.mq_wood - s.card)
         elif ch[0] == "march":
-            out.append(s.mq_march * min(marches, 2))
+            out.append(_march_value(s, snap))
         else:
             out.append(None)
     return out
 
 
-def _useful_marches(snap) -> int:
-    """Moves worth a march (LoR-6.5.2): into a clearing she does not rule but would with the warriors she can
-    spare, where there is an open slot; or to one of her buildings an enemy outnumbers."""
-    n = 0
+def _mq_next_action(s, snap, recruiters, board) -> float:
+    """What one more action is likely worth: a recruit not yet taken this turn, else a build if wood is on
+    the map (a rough share of a building's worth)."""
+    if recruiters and not board.get("recruited"):
+        return recruiters * (s.warrior + 0.25 * s.rule)
+    wood = snap.count("wood")
+    return s.mq_extra if wood else 0.0
+
+
+def _march_value(s, snap) -> float:
+    """A march (LoR-6.5.2): its two best moves, each scored as :func:`_mq_march` scores a move, on the board
+    as it is (``mq_march`` times their sum)."""
+    gains = []
     for o in range(1, snap.n + 1):
-        spare = snap.mine(o) - 1
-        if spare <= 0:
+        n = snap.mine(o)
+        if not n:
             continue
+        here = snap.ruler[o] == "marquise"
         for dst in snap.adj[o]:
-            if snap.ruler[dst] != "marquise" and snap.slots[dst] > 0 and snap.mine(dst) + spare > snap.enemy(dst):
-                n += 1
-            elif any(f == "marquise" for f, _ in snap.bld[dst]) and snap.enemy(dst) >= snap.mine(dst):
-                n += 1
-    return n
+            if here or snap.ruler[dst] == "marquise":                # LoR-4.2.1
+                gains.append(max(_clearing_gain(s, snap, dst, k) + _clearing_gain(s, snap, o, -k)
+                                 for k in range(1, n + 1)))
+    gains.sort(reverse=True)
+    return s.mq_march * sum(g for g in gains[:2] if g > 0)
 
 
 def _mq_march(s, d, snap):
