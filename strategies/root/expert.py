@@ -373,32 +373,34 @@ def _decree_cost(s, snap, decree, leader) -> float:
     """What a Decree is worth next Daylight: each card's column value if it can be carried out, else the
     turmoil (LoR-7.7): ``ey_turmoil`` and 1 VP per bird. Whether it can is read from the board, column by
     column in the order they resolve (LoR-7.5.2): a recruit needs a roost of its suit (LoR-7.5.2.I); a move
-    warriors in a clearing of its suit (roosts recruited into count); a battle its warriors in a clearing of
-    its suit with an enemy piece, or beside one when the Decree moves; a build a clearing of its suit without
-    a roost that it rules, or one more per move card beside its warriors (LoR-7.5.2.II-IV). Specific suits are
-    matched first, birds with what is left."""
+    warriors in a clearing of its suit (roosts recruited into count); a battle its warriors and an enemy
+    piece in a clearing of its suit, one battle per clearing unless the enemy has three pieces there; a build
+    a clearing of its suit without a roost that it rules (LoR-7.5.2.II-IV). Each move card may bring its
+    warriors into one more clearing beside them, to battle or build there. Specific suits are matched
+    first, birds with what is left."""
     me, n = snap.me, snap.n
     roosts = [c for c in range(1, n + 1) if (me, "roost") in snap.bld[c]]
     warriors = sorted(set(c for c in range(1, n + 1) if snap.mine(c)) | (set(roosts) if decree[0] else set()))
-    moves = len(decree[1])
+    budget = len(decree[1])
 
-    def enemy_here(c):
-        return any(f != me and k for f, k in snap.war[c].items()) or any(f != me for f, _ in snap.bld[c] + snap.tok[c])
-
-    near = set(warriors)
-    if moves:
-        for c in warriors:
-            near.update(snap.adj[c])
-    fights = [c for c in sorted(near) if enemy_here(c)]
+    def enemies(c):
+        return (sum(k for f, k in snap.war[c].items() if f != me)
+                + sum(1 for f, _ in snap.bld[c] + snap.tok[c] if f != me))
 
     def can_roost(c):
         return ((me, "roost") not in snap.bld[c] and snap.slots[c] > 0
                 and not any(k == "keep" for _, k in snap.tok[c]))
 
+    near = set()
+    for c in warriors:
+        near.update(snap.adj[c])
+    near -= set(warriors)
+    strength = {c: max((snap.mine(o) for o in snap.adj[c] if o in warriors), default=0) for c in near}
+    fights = [c for c in warriors if enemies(c)]
+    fights_far = [c for c in sorted(near) if enemies(c)]
     ruled = [c for c in range(1, n + 1) if snap.ruler[c] == me and can_roost(c)]
-    reach = [c for c in sorted(near - set(ruled)) if can_roost(c)
-             and snap.enemy(c) < max((snap.mine(o) for o in snap.adj[c]), default=0)]
-    places = {"recruit": roosts, "move": warriors, "battle": fights}
+    builds_far = [c for c in sorted(near) if can_roost(c) and snap.enemy(c) < strength[c]]
+    places = {"recruit": roosts, "move": warriors}
     weight = {"recruit": s.ey_recruit, "move": s.ey_move, "battle": s.ey_battle, "build": s.ey_build}
     if leader == "charismatic":
         weight["recruit"] *= 1.5
@@ -406,16 +408,18 @@ def _decree_cost(s, snap, decree, leader) -> float:
     value = 0.0
     for name, col in zip(DECREE, decree):
         order = sorted(col, key=lambda x: x == "bird")
-        if name == "build":
-            free = [snap.suit[c] for c in ruled]
-            extra = [snap.suit[c] for c in reach]
-            budget = moves
+        if name in ("battle", "build"):
+            here = fights if name == "battle" else ruled
+            far = fights_far if name == "battle" else builds_far
+            free = [(snap.suit[c], c) for c in here]
+            extra = [(snap.suit[c], c) for c in far]
             for suit in order:
-                pick = next((x for x in free if suit in ("bird", x)), None)
+                pick = next((x for x in free if suit in ("bird", x[0])), None)
                 if pick is not None:
-                    free.remove(pick)
-                elif budget and any(suit in ("bird", x) for x in extra):
-                    extra.remove(next(x for x in extra if suit in ("bird", x)))
+                    if name == "build" or enemies(pick[1]) < 3:
+                        free.remove(pick)
+                elif budget and any(suit in ("bird", x[0]) for x in extra):
+                    extra.remove(next(x for x in extra if suit in ("bird", x[0])))
                     budget -= 1
                 else:
                     return value - s.ey_turmoil - birds
