@@ -373,7 +373,8 @@ def _decree_cost(s, snap, decree, leader) -> float:
     """What a Decree is worth next Daylight: each card's column value if it can be carried out, else the
     turmoil (LoR-7.7): ``ey_turmoil`` and 1 VP per bird. Whether it can is read from the board, column by
     column in the order they resolve (LoR-7.5.2): a recruit needs a roost of its suit (LoR-7.5.2.I); a move
-    warriors in a clearing of its suit (roosts recruited into count); a battle its warriors and an enemy
+    warriors in a clearing of its suit (roosts recruited into count), and the recruits the warriors of the
+    supply (two each under the Charismatic, LoR-7.8.2); a battle its warriors and an enemy
     piece in a clearing of its suit, one battle per clearing unless the enemy has three pieces there; a build
     a clearing of its suit without a roost that it rules (LoR-7.5.2.II-IV). Each move card may bring its
     warriors into one more clearing beside them, to battle or build there. Specific suits are matched
@@ -426,6 +427,8 @@ def _decree_cost(s, snap, decree, leader) -> float:
                 value += weight[name]
             continue
         suits = {snap.suit[c] for c in places[name]}
+        if name == "recruit" and len(col) * (2 if leader == "charismatic" else 1) > _supply(snap.v, "warrior"):
+            suits = set()                                      # not fully taken (LoR-7.5.2.I, LoR-7.8.2)
         for suit in order:
             if not suits or (suit != "bird" and suit not in suits):
                 return value - s.ey_turmoil - birds
