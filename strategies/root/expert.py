@@ -103,6 +103,7 @@ ALLIANCE = (
     _w("al_base", 3.0, "a base on the map (recruit, train, draws, LoR-8.6)"),
     _w("al_guard", 0.6, "a warrior guarding a base, up to the most enemy warriors there or beside it"),
     _w("al_officer", 1.2, "an officer (an operation each Evening, LoR-8.6.1)"),
+    _w("al_officer_more", 0.3, "less per officer already trained (supporters spread sympathy, LoR-8.5.3)"),
     _w("al_warrior", 0.3, "an Alliance warrior on the map, besides warrior"),
 )
 WEIGHTS = COMMON + MARQUISE + EYRIE + ALLIANCE
@@ -557,7 +558,7 @@ def _al_daylight(s, d, snap):
         elif what == "mobilize":
             out.append(s.al_supporter - keep - 0.05 * b.get("supporters", 0))
         else:
-            out.append(s.al_officer - keep)
+            out.append(s.al_officer - s.al_officer_more * b.get("officers", 0) - keep)
     return out
 
 
