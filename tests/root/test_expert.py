@@ -178,3 +178,20 @@ def test_beats_greedy_on_fixed_games(faction):
     1.6 VP over 200 games, is too small for a dozen.)"""
     diffs = [_margin(_play("expert", 5, i, faction)) - _margin(_play("greedy", 5, i, faction)) for i in range(12)]
     assert sum(diffs) / len(diffs) > 0
+
+
+# ---------------------------------------------------------------------------------------------- master
+
+def test_master_plays_the_file_and_refuses_a_broken_one(tmp_path):
+    """``master`` is expert with master.toml's weights as its defaults; the file is checked on load."""
+    from strategies.root import master_file
+
+    spec = get_strategy(GAME, "master")
+    assert spec.canonical == "master"
+    assert {p.name: p.default for p in spec.cls.params} == master_file.load()
+    assert [p.name for p in spec.cls.params] == [p.name for p in ExpertStrategy.params]
+    broken = tmp_path / "master.toml"
+    broken.write_text(master_file.FILE.read_text(encoding="utf-8").replace("[weights]", "[weights]\nmq_sawmil = 1"),
+                      encoding="utf-8")
+    with pytest.raises(UsageError, match="unknown weight 'mq_sawmil'"):
+        master_file.load(broken)
