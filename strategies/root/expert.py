@@ -90,6 +90,7 @@ EYRIE = (
     _w("ey_battle", 0.9, "a battle card in the Decree"),
     _w("ey_build", 1.3, "a build card in the Decree"),
     _w("ey_keep", 0.5, "factor on the Decree's worth in a position (can it be carried out again)"),
+    _w("ey_plan", 1.0, "factor on whether a Decree action leaves the later columns possible this turn"),
     _w("ey_bird_add", 0.3, "a bird added to the Decree (flexible, but turmoil costs 1 VP each)"),
     _w("ey_builder", 1.0, "choosing the Builder"),
     _w("ey_charismatic", 1.2, "choosing the Charismatic"),
@@ -370,7 +371,7 @@ def _card_keep(s, d, snap, negate=False):
 
 # ---------------------------------------------------------------------------------------------- Eyrie
 
-def _decree_cost(s, snap, decree, leader) -> float:
+def _decree_cost(s, snap, decree, leader, budget=None) -> float:
     """What a Decree is worth next Daylight: each card's column value if it can be carried out, else the
     turmoil (LoR-7.7): ``ey_turmoil`` and 1 VP per bird. Whether it can is read from the board, column by
     column in the order they resolve (LoR-7.5.2): a recruit needs a roost of its suit (LoR-7.5.2.I); a move
@@ -379,11 +380,12 @@ def _decree_cost(s, snap, decree, leader) -> float:
     piece in a clearing of its suit, one battle per clearing unless the enemy has three pieces there; a build
     a clearing of its suit without a roost that it rules (LoR-7.5.2.II-IV). Each move card may bring its
     warriors into one more clearing beside them, to battle or build there. Specific suits are matched
-    first, birds with what is left."""
+    first, birds with what is left. ``budget``: the moves left to bring warriors in, if not every move card's."""
     me, n = snap.me, snap.n
     roosts = [c for c in range(1, n + 1) if (me, "roost") in snap.bld[c]]
     warriors = sorted(set(c for c in range(1, n + 1) if snap.mine(c)) | (set(roosts) if decree[0] else set()))
-    budget = len(decree[1])
+    if budget is None:
+        budget = len(decree[1])
 
     def enemies(c):
         return (sum(k for f, k in snap.war[c].items() if f != me)
@@ -401,7 +403,7 @@ def _decree_cost(s, snap, decree, leader) -> float:
     fights = [c for c in warriors if enemies(c)]
     fights_far = [c for c in sorted(near) if enemies(c)]
     ruled = [c for c in range(1, n + 1) if snap.ruler[c] == me and can_roost(c)]
-    builds_far = [c for c in sorted(near) if can_roost(c) and snap.enemy(c) < strength[c]]
+    builds_far = [c for c in sorted(near) if can_roost(c) and _presence(snap, c) <= strength[c]]
     places = {"recruit": roosts, "move": warriors}
     weight = {"recruit": s.ey_recruit, "move": s.ey_move, "battle": s.ey_battle, "build": s.ey_build}
     if leader == "charismatic":
@@ -435,6 +437,41 @@ def _decree_cost(s, snap, decree, leader) -> float:
                 return value - s.ey_turmoil - birds
             value += weight[name]
     return value
+
+
+def _presence(snap, c) -> int:
+    """The most warriors plus buildings any other faction has in ``c`` (rule, LoR-2.5)."""
+    counts = {f: k for f, k in snap.war[c].items() if f != snap.me}
+    for f, _ in snap.bld[c]:
+        if f != snap.me:
+            counts[f] = counts.get(f, 0) + 1
+    return max(counts.values(), default=0)
+
+
+def _ey_step(column):
+    """A Decree action of ``column`` (LoR-7.5.2.I-III) scored with lookahead: the position after it, and
+    whether the later columns can still be carried out this turn (``ey_plan``), with the Decree's moves to
+    bring warriors in only while the move column is still to come."""
+    later = DECREE.index(column) + 1
+
+    def score(s, d, snap):
+        if not d.can_look_ahead:
+            return [None] * len(d.choices)
+        v = d.view
+        decree, leader = _decree_suits(v)
+        rest = [col if i >= later else [] for i, col in enumerate(decree)]
+        budget = len(decree[1]) if later <= 1 else 0
+        terms = SECTIONS["eyrie"][0]
+        now = s.value(v, snap, terms) + s.ey_plan * _decree_cost(s, snap, rest, leader, budget)
+        out = []
+        for ch in d.choices:
+            after = d.after(ch)
+            a = Snap(after, snap.adj)
+            out.append(s.value(after, a, terms) + s.ey_plan * _decree_cost(s, a, rest, leader, budget) - now)
+        return out
+
+    score.__name__ = f"_ey_{column}"
+    return score
 
 
 def _decree_suits(v) -> tuple[list, str]:
@@ -589,7 +626,8 @@ SECTIONS = {
         "recruit": _mq_recruit, "overwork": _mq_card_spend, "field_hospitals": None,
         "discard": _mq_card_spend, "hits": _mq_hits}),
     "eyrie": (_eyrie_terms, {
-        "eyrie_decree_add": _ey_decree_add, "eyrie_decree_card": _ey_decree_card, "eyrie_leader": _ey_leader,
+        "eyrie_decree_add": _ey_decree_add, "eyrie_recruit": _ey_step("recruit"),
+        "eyrie_move": _ey_step("move"), "eyrie_battle": _ey_step("battle"), "eyrie_decree_card": _ey_decree_card, "eyrie_leader": _ey_leader,
         "eyrie_corner": _ey_corner, "eyrie_new_roost": _ey_new_roost, "discard": _mq_card_spend}),
     "alliance": (_alliance_terms, {
         "alliance_revolt": _al_revolt, "alliance_spread": _al_spread, "supporters": _al_supporters, "supporters_discard": _al_supporters,
