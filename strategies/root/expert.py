@@ -105,6 +105,7 @@ ALLIANCE = (
     _w("al_guard", 0.6, "a warrior guarding a base, up to the most enemy warriors there or beside it"),
     _w("al_officer", 1.2, "an officer (an operation each Evening, LoR-8.6.1)"),
     _w("al_officer_more", 0.3, "less per officer already trained (supporters spread sympathy, LoR-8.5.3)"),
+    _w("al_ready", 0.8, "an unsympathetic clearing with its warriors, where it can organize next"),
     _w("al_warrior", 0.3, "an Alliance warrior on the map, besides warrior"),
 )
 WEIGHTS = COMMON + MARQUISE + EYRIE + ALLIANCE
@@ -217,9 +218,12 @@ def _eyrie_terms(s, v, snap) -> float:
 def _alliance_terms(s, v, snap) -> float:
     b = _board(v)
     out = s.al_supporter * b.get("supporters", 0) + s.al_officer * b.get("officers", 0)
+    tokens = _supply(v, "sympathy") > 0
     for c in range(1, snap.n + 1):
         if snap.has(c, "sympathy"):
             out += s.al_sympathy - (s.al_exposed if snap.enemy(c) else 0.0)
+        elif tokens and snap.mine(c) and not any(k == "keep" for _, k in snap.tok[c]):
+            out += s.al_ready                                  # a warrior ready to organize (LoR-8.6.1.IV)
         out += s.al_warrior * snap.mine(c)
         bases = sum(1 for f, k in snap.bld[c] if f == "alliance")
         if bases:
