@@ -105,6 +105,7 @@ ALLIANCE = (
     _w("al_guard", 0.6, "a warrior guarding a base, up to the most enemy warriors there or beside it"),
     _w("al_officer", 1.2, "an officer (an operation each Evening, LoR-8.6.1)"),
     _w("al_officer_more", 0.3, "less per officer already trained (supporters spread sympathy, LoR-8.5.3)"),
+    _w("al_frontier", 0.1, "a spread's unsympathetic neighbours (where the next spreads go, LoR-8.4.2.I)"),
     _w("al_ready", 0.8, "an unsympathetic clearing with its warriors, where it can organize next"),
     _w("al_warrior", 0.3, "an Alliance warrior on the map, besides warrior"),
 )
@@ -552,6 +553,7 @@ def _al_spread(s, d, snap):
         if snap.enemy(c):
             value -= s.al_exposed
         value -= 0.05 * sum(snap.enemy(a) for a in snap.adj[c])
+        value += s.al_frontier * sum(1 for a in snap.adj[c] if not snap.has(a, "sympathy"))
         out.append(value)
     return out
 
