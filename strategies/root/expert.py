@@ -34,7 +34,7 @@ adding a faction is adding its section to :data:`SECTIONS`.
 The Law's tracks it plans with are its own knowledge, as printed (the view shows the supply, i.e. how many
 pieces are placed): :data:`WOOD_COST`, :data:`BUILDING_VP` (LoR-6.3.5), :data:`ROOST_VP` (LoR-7.3.5),
 :data:`SYMPATHY_VP`, :data:`SUPPORTER_COST` (LoR-8.3.3). The map's paths are public; the view has no
-accessor for them yet, so :func:`_paths` reads them from the view's game (the map only).
+accessor for them yet, so :func:`_map_of` reads the map from the view's game (the map only).
 """
 from __future__ import annotations
 
@@ -114,9 +114,13 @@ WEIGHTS = COMMON + MARQUISE + EYRIE + ALLIANCE
 
 # ---------------------------------------------------------------------------------------------- the board
 
-def _paths(view) -> tuple:
-    """Adjacent clearings of every clearing (index 0 unused): the map's open paths (LoR-2.2.1)."""
-    m = view._g.map
+def _map_of(view):
+    """The map in play: public, but the view has no accessor for it yet (its game's, read only)."""
+    return view._g.map
+
+
+def _paths(m) -> tuple:
+    """Adjacent clearings of every clearing of map ``m`` (index 0 unused): its open paths (LoR-2.2.1)."""
     return ((),) + tuple(cl.adjacent for cl in m.clearings)
 
 
@@ -342,7 +346,8 @@ def _mq_recruit(s, d, snap):
     return [snap.enemy(c) - snap.mine(c) for c in d.choices]
 
 
-def _mq_card_spend(s, d, snap):
+def _card_spend(s, d, snap):
+    """A card to spend or discard (LoR-6.5.5, LoR-6.6, LoR-7.6.2, LoR-8.6.2): the one least worth keeping."""
     return _card_keep(s, d, snap, negate=True)
 
 
@@ -629,15 +634,15 @@ SECTIONS = {
     "marquise": (_marquise_terms, {
         "marquise_action": _mq_action, "march": _mq_march, "setup_keep": _mq_setup_keep,
         "setup_building": _mq_setup_building, "birdsong_wood": _mq_wood, "build_wood": _mq_wood,
-        "recruit": _mq_recruit, "overwork": _mq_card_spend, "field_hospitals": None,
-        "discard": _mq_card_spend, "hits": _mq_hits}),
+        "recruit": _mq_recruit, "overwork": _card_spend,
+        "discard": _card_spend, "hits": _mq_hits}),
     "eyrie": (_eyrie_terms, {
         "eyrie_decree_add": _ey_decree_add, "eyrie_recruit": _ey_step("recruit"),
         "eyrie_move": _ey_step("move"), "eyrie_battle": _ey_step("battle"), "eyrie_decree_card": _ey_decree_card, "eyrie_leader": _ey_leader,
-        "eyrie_corner": _ey_corner, "eyrie_new_roost": _ey_new_roost, "discard": _mq_card_spend}),
+        "eyrie_corner": _ey_corner, "eyrie_new_roost": _ey_new_roost, "discard": _card_spend}),
     "alliance": (_alliance_terms, {
         "alliance_revolt": _al_revolt, "alliance_spread": _al_spread, "supporters": _al_supporters, "supporters_discard": _al_supporters,
-        "alliance_daylight": _al_daylight, "alliance_operation": _al_operation, "discard": _mq_card_spend}),
+        "alliance_daylight": _al_daylight, "alliance_operation": _al_operation, "discard": _card_spend}),
 }
 
 
@@ -650,7 +655,7 @@ class ExpertStrategy(Strategy):
     def __init__(self, rng, **weights):
         super().__init__(rng)
         assign(self, self.params, weights)
-        self._adj = None
+        self._map = self._adj = None
 
     def choose(self, decision):
         return self.pick_top(decision.choices, self.scores(decision))
@@ -665,8 +670,9 @@ class ExpertStrategy(Strategy):
         """One score per choice: the faction section's direct score where it has one, else the lookahead
         position value, else 0."""
         v = d.view
-        if self._adj is None:
-            self._adj = _paths(v)
+        m = _map_of(v)
+        if self._map is not m:
+            self._map, self._adj = m, _paths(m)
         snap = Snap(v, self._adj)
         terms, kinds = SECTIONS.get(v.me, (None, {}))
         direct = kinds.get(d.kind)
