@@ -637,18 +637,21 @@ SECTIONS = {
         "recruit": _mq_recruit, "overwork": _card_spend,
         "discard": _card_spend, "hits": _mq_hits}),
     "eyrie": (_eyrie_terms, {
-        "eyrie_decree_add": _ey_decree_add, "eyrie_recruit": _ey_step("recruit"),
-        "eyrie_move": _ey_step("move"), "eyrie_battle": _ey_step("battle"), "eyrie_decree_card": _ey_decree_card, "eyrie_leader": _ey_leader,
-        "eyrie_corner": _ey_corner, "eyrie_new_roost": _ey_new_roost, "discard": _card_spend}),
+        "eyrie_decree_add": _ey_decree_add, "eyrie_decree_card": _ey_decree_card,
+        "eyrie_recruit": _ey_step("recruit"), "eyrie_move": _ey_step("move"), "eyrie_battle": _ey_step("battle"),
+        "eyrie_leader": _ey_leader, "eyrie_corner": _ey_corner, "eyrie_new_roost": _ey_new_roost,
+        "discard": _card_spend}),
     "alliance": (_alliance_terms, {
-        "alliance_revolt": _al_revolt, "alliance_spread": _al_spread, "supporters": _al_supporters, "supporters_discard": _al_supporters,
-        "alliance_daylight": _al_daylight, "alliance_operation": _al_operation, "discard": _card_spend}),
+        "alliance_revolt": _al_revolt, "alliance_spread": _al_spread,
+        "supporters": _al_supporters, "supporters_discard": _al_supporters, "alliance_daylight": _al_daylight,
+        "alliance_operation": _al_operation, "discard": _card_spend}),
 }
 
 
 class ExpertStrategy(Strategy):
     name = "expert"
-    description = "per-faction heuristics (Marquise's economy, Eyrie's keepable Decree, Alliance's sympathy) on a VP scale"
+    description = ("per-faction heuristics (the Marquise's economy, the Eyrie's Decree, the Alliance's sympathy) "
+                   "on a VP scale, lookahead for the rest")
 
     params = WEIGHTS
 
