@@ -8,23 +8,25 @@ Vagabond) falls back on one-step lookahead (``decision.after``) valued by the sa
 without lookahead (setup, rollouts) on an even score, ties drawn from the strategy's own stream.
 
 Marquise de Cat (LoR-6): buildings by their track's next VP and their future yield (a sawmill's wood,
-a recruiter's warriors, a workshop's crafting), paid in wood; wood on the map, connected to where she can
-build; rule of clearings with open slots (where she can build); the keep's clearing held; recruit every
-turn while the supply lasts; overwork where the card is worth less than a wood; march to rule a clearing
-with an open slot or to reinforce a building that an enemy outnumbers; a bird card spent for an extra
-action only when an action is left to take.
+a recruiter's warriors, a workshop's crafting), paid in wood; wood on the map; rule of clearings with open
+slots (where she can build); the keep on the map; buildings an enemy outnumbers count less; recruit while
+the recruiters and the supply allow; overwork where the card is worth less than a wood; a march by its two
+best moves (ruling a clearing with an open slot, guarding a building); a bird card spent for an extra
+action only once the three are used and another is worth taking.
 
 Eyrie Dynasties (LoR-7): a Decree it can keep: each card added is scored by whether every column can still
-be carried out next Daylight (a roost in a matching clearing to recruit, warriors in one to move, an enemy
-beside its warriors to battle, a ruled clearing without a roost to build), the turmoil it would risk costing
-the birds in the Decree and the leader; columns resolved with specific suits before birds; roosts for the
-Roosts track and its draws; the leader by declared preferences.
+be carried out next Daylight (a roost in a matching clearing to recruit, with the supply's warriors;
+warriors in one to move; its warriors and an enemy there, or beside them while moves remain, to battle; a
+ruled clearing without a roost to build), the turmoil it would risk costing the birds in the Decree and
+more; each recruit, move and battle by lookahead, and by whether the later columns can still be carried
+out this turn; a column's specific suits resolved before its birds; roosts for the Roosts track; the leader
+whose Loyal Viziers it can carry out, then by declared preference.
 
-Woodland Alliance (LoR-8): sympathy spread where it is cheap and hard to reach (few enemy warriors, no
-Martial Law), each token's VP and crafting suit; supporters kept for the next spread and revolt (birds
-last); a revolt where it removes the most enemy pieces and places the most warriors; mobilize cards
-it cannot use, train officers when bases allow; operations: organize (sympathy and VP) first, then
-recruit, moves that reach an unsympathetic clearing, battles that remove buildings.
+Woodland Alliance (LoR-8): sympathy spread where it is cheap and hard to reach (no Martial Law, few enemy
+warriors), toward more unsympathetic clearings; supporters spent with birds kept last; a revolt by the
+base, officer and warriors it brings and the enemy pieces it removes; craft for VP, train officers (less
+for each one already trained), mobilize the rest; operations: organize (a token and its VP), recruit, and
+moves and battles by lookahead, valuing bases guarded and warriors ready to organize.
 
 Every number is a declared parameter (:data:`WEIGHTS`, ``list strategies root --long``), so
 ``--strategy 'expert(mq_sawmill=2)'`` plays other weights and ``automa-sim tune root expert`` searches
