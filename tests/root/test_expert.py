@@ -195,3 +195,37 @@ def test_master_plays_the_file_and_refuses_a_broken_one(tmp_path):
                       encoding="utf-8")
     with pytest.raises(UsageError, match="unknown weight 'mq_sawmil'"):
         master_file.load(broken)
+
+
+class _Against(ExpertStrategy):
+    """Plays as expert and, until they first differ, scores every decision with ``other`` too."""
+
+    def __init__(self, rng, other):
+        super().__init__(rng)
+        self.other, self.differs = other, False
+
+    def choose(self, decision):
+        if not self.differs:
+            self.differs = self.scores(decision) != self.other.scores(decision)
+        return super().choose(decision)
+
+
+FACTION_OF = {"mq": "marquise", "ey": "eyrie", "al": "alliance"}
+
+
+@pytest.mark.parametrize("weight", [p.name for p in ExpertStrategy.params])
+def test_every_weight_is_a_declared_parameter_that_moves_a_score(weight):
+    """Each declared weight is used: another value of it scores some decision of its faction (the shared
+    ones: the Marquise's) differently within four games (no dead parameter)."""
+    p = next(p for p in ExpertStrategy.params if p.name == weight)
+    assert p.hide_default and p.type == "float"
+    faction = FACTION_OF.get(weight.partition("_")[0], "marquise")
+    opts = GAME.resolve_options({"faction": faction})
+    ctx = GAME.prepare(opts)
+    for i in range(4):
+        st = game_streams(17, i)
+        strategy = _Against(st.strategy, ExpertStrategy(random.Random(0), **{weight: p.default * 2 + 0.5}))
+        GAME.play(ctx, opts, strategy, st, None)
+        if strategy.differs:
+            return
+    pytest.fail(f"weight {weight} changed no score in 4 games")
