@@ -735,7 +735,7 @@ def rules_cmd():
 @rules_cmd.command("template")
 @click.argument("game")
 @click.option("--file", "option", metavar="OPTION",
-              help="Which file option's template: Rurik scoring (default) or automa (the Rebellion); Stroganov rules (default) or automa (Ivan and Katyusha).")
+              help="Which file option's template: Rurik scoring (default) or automa (the Rebellion); Stroganov rules (default) or automa (Ivan and Katyusha); Root maps, deck or components (default).")
 @click.option("--format", "fmt", type=click.Choice(["toml", "json"]), default="toml", show_default=True,
               help="Commented TOML, or JSON (no comments).")
 @click.option("--out", type=click.Path(path_type=Path), help="Write to this file instead of standard output.")

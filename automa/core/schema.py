@@ -103,6 +103,11 @@ class AnyOf(Spec):
     options: tuple = ()
 
 
+def _nullable(spec) -> bool:
+    """Whether a (required) key's spec accepts null."""
+    return isinstance(spec, Null) or (isinstance(spec, AnyOf) and any(isinstance(o, Null) for o in spec.options))
+
+
 class SchemaError(Exception):
     def __init__(self, path: str, problem: str):
         super().__init__(f"{path or 'top level'}: {problem}")
@@ -175,7 +180,9 @@ def check(spec: Spec, value: Any, path: str = "", packaged: Any = None, ref: str
         for key, sub in spec.fields.items():
             if key in value:
                 check(_spec(sub), value[key], _join(path, key), _at(packaged, key), ref)
-            else:
+            elif _nullable(sub):
+                value[key] = None       # TOML has no null: a template leaves such a key out
+            elif not isinstance(sub, Note):   # a note is for people; a template leaves it out
                 need(isinstance(sub, Opt), f"missing key {key!r}")
     elif isinstance(spec, Map):
         need(type(value) is dict, f"expected an object, got {_kind(value)}")
@@ -348,7 +355,7 @@ def _inline(v) -> str:
     if isinstance(v, list):
         return "[" + ", ".join(_inline(x) for x in v) + "]"
     if isinstance(v, dict):
-        return "{" + ", ".join(f"{_key(k)} = {_inline(x)}" for k, x in v.items()) + "}"
+        return "{" + ", ".join(f"{_key(k)} = {_inline(x)}" for k, x in v.items() if x is not None) + "}"
     raise TypeError(f"no TOML for {v!r}")
 
 
@@ -373,7 +380,7 @@ def _toml_table(spec: Spec, data: dict, path: tuple, comments: bool = True, in_a
     later = [k for k, v in data.items()
              if ((isinstance(v, dict) and not (in_array and _flat(v))) or _is_tables(v)) and k not in rows]
     for k, v in data.items():
-        if k not in later:
+        if k not in later and v is not None:     # TOML has no null: a null field is left out
             value = ("[\n" + "".join(f"  {_inline(x)},\n" for x in v) + "]") if k in rows else _inline(v)
             lines += (_comment(_sub(spec, k)) if comments else []) + [f"{_key(k)} = {value}"]
     for k in later:

@@ -19,8 +19,12 @@ from automa.core.seeding import Stream
 from automa.core.strategy import Decision, ask
 from automa.root import data, rounds, setup
 from automa.root.options import BOTS, OPTIONS, check
+from automa.root.labels import CATEGORIES as CATEGORY_WORDS, describe
+from automa.root.narrate import tell
 from automa.root.rounds import CATEGORIES
+from automa.root.screen import preface, render
 from automa.root.state import FACTIONS, Victory
+from automa.root.steps import steps
 from automa.root.view import View
 
 
@@ -124,6 +128,12 @@ GAME = Game(
     play=play,
     prepare=prepare,
     default_strategy="greedy",
+    describe=describe,
+    render=render,
+    tell=tell,
+    category_words=CATEGORY_WORDS,
+    steps=steps,
+    preface=preface,
     difficulty_ladder=Ladder(("difficulty",)),
     data_files=data.FILES,
     sides=tuple(BOTS),

@@ -125,13 +125,7 @@ def royal_claim(game: Game, seat: Seat, card: int) -> None:
 def stand_and_deliver(game: Game, seat: Seat, target: str) -> None:
     """Stand and Deliver: take a random card from ``target`` (from a bot: draw from the deck instead,
     CW-GEN-15); ``target`` scores 1 VP."""
-    other = game.seat(target)
-    if other.bot is None:
-        if other.hand:
-            card = other.hand.pop(game.rng["deck"].randrange(len(other.hand)))
-            seat.hand.append(card)
-    else:
-        seat.hand.extend(state.draw(game, 1))
+    state.take_card(game, seat, game.seat(target))
     _trace(game, seat, "stand_and_deliver", other=target)
     state.score(game, target, 1, "card")
 

@@ -12,39 +12,45 @@ Her choices, each through :func:`automa.root.decide.choose` with one of these ki
 - ``setup_building``: ``(building, clearing)`` for each starting building (LoR-6.3.4);
 - ``birdsong_wood``: the sawmill clearing to get the next wood, only when the supply is short (LoR-6.4,
   LoR-1.5.4);
-- ``marquise_action``: the next Daylight step (LoR-6.5): ``("march",)``, ``("recruit",)``,
-  ``("build", clearing, building)``, ``("overwork", clearing)``, ``("bird", card)`` (spend a bird card
-  for one more action), or ``PASS`` (end Daylight);
+- ``craft``: a card to craft with her workshops, or ``PASS`` (LoR-6.2.1, LoR-6.5, LoR-4.1);
+- ``marquise_action``: the next Daylight step (LoR-6.5): ``("battle", clearing, defender)``,
+  ``("march",)``, ``("recruit",)``, ``("build", clearing, building)``, ``("overwork", clearing)``,
+  ``("bird", card)`` (spend a bird card for one more action), or ``PASS`` (end Daylight);
 - ``march``: a move ``(origin, destination, warriors)`` or ``PASS`` (LoR-6.5.2);
 - ``recruit``: the recruiter clearing to get the next warrior, only when the supply is short (LoR-6.5.3);
 - ``build_wood``: the clearing to take the next wood from, when the wood could come from several
   (LoR-6.5.4.II);
 - ``overwork``: the card to spend (LoR-6.5.5);
-- ``hits``: the next of her buildings or tokens to lose once her warriors are gone, ``("building", kind)``
-  or ``("token", kind)`` (LoR-4.3.4);
 - ``field_hospitals``: a card matching the clearing to spend, or ``PASS`` (LoR-6.2.3);
 - ``discard``: a card to discard down to five (LoR-6.6).
 
-A choice among cards offers one card of each name (copies are alike), in hand order.
+A choice among cards offers one card of each name (copies are alike), in hand order. The rule areas she
+uses ask their own kinds: battle (``hits_order``: the order of her buildings and tokens once her warriors
+are gone, LoR-4.3.4; Armorers, Sappers, Brutal Tactics), the persistent cards (:mod:`automa.root.cards`)
+and dominance (``dominance_take``, ``dominance_activate``, :mod:`automa.root.dominance`).
 
-Not yet here, waiting for battle.py, crafting.py and cards.py (branch root-law): the Battle action
-(LoR-6.5.1), crafting with workshops at the start of Daylight (LoR-6.2.1), the persistent cards' points
-in the turn, and dominance in Daylight (LoR-3.3.1, LoR-3.3.4).
+Her turn, as the Eyrie's and the Alliance's: the dominance win is checked as Birdsong begins (LoR-3.3.1),
+then the Birdsong cards, the wood; Daylight opens with its cards, then dominance (LoR-3.3.1, LoR-3.3.4),
+then crafting, then the actions; Evening opens with its cards, then the draw. The Law lets her use the
+"in Daylight" effects at any point of the phase (LoR-1.1.3); like the other human factions she is offered
+them where Daylight begins.
 
-Hooks her board offers the other rule areas: ``take_hits`` (battle, LoR-4.3.4), ``warriors_removed``
-(Field Hospitals, LoR-6.2.3, for any removal of her warriors), ``removed`` (the keep, LoR-6.2.2) and
-``gone_when_removed``. The keep's ban on other factions placing pieces is ``state.may_place`` (LoR-6.2.2).
+Hooks her board offers the other rule areas: ``lost_warriors`` (battle.warriors_removed, for any removal
+of her warriors: Field Hospitals, LoR-6.2.3), ``removed`` (the keep, LoR-6.2.2) and ``gone_when_removed``.
+She takes hits the Law's way (battle.take_hits: every removal of a battle first, then Field Hospitals, so
+none if the keep fell in it, LoR-1.5.4). The keep's ban on other factions placing pieces is
+``state.may_place`` (LoR-6.2.2).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar
 
-from automa.root import data, decide, state
+from automa.root import battle, cards, crafting, data, decide, dominance, movement, state
+from automa.root.battle import PASS
 from automa.root.decide import choose
 from automa.root.state import Game, Seat
 
-PASS = ("pass",)                                # "do not" (docs/decisions.md); the core has no shared one yet
 FACTION = "marquise"
 BUILDINGS = data.BUILDINGS                      # sawmill, workshop, recruiter (LoR-6.3.5)
 HAND_LIMIT = 5                                  # LoR-6.6
@@ -84,28 +90,9 @@ class Board:
         if kind == "keep":
             self.keep = None
 
-    def take_hits(self, game: Game, seat: Seat, c: int, hits: int, by: str | None) -> int:
-        """Battle's hits hook (LoR-4.3.4): her warriors in ``c`` go first, then her buildings and tokens there
-        in the order she chooses (kind ``hits``: ``(building or token, its kind)``); each removed building or
-        token scores ``by`` 1 VP (LoR-3.2.1). The removals resolve before their triggers (LoR-1.5.4):
-        Field Hospitals comes last, and not if the keep fell too. Returns the pieces removed."""
-        lost = state.remove_warriors(game, FACTION, c, hits)
-        removed = lost
-        cl = game.clearings[c]
-        while removed < hits:
-            pieces = sorted({("building", k) for f, k in cl.buildings if f == FACTION} |
-                            {("token", k) for f, k in cl.tokens if f == FACTION})
-            if not pieces:
-                break
-            what, kind = choose(game, "hits", pieces)
-            state.remove_piece(game, c, (FACTION, kind), by, building=what == "building")
-            removed += 1
-        self.warriors_removed(game, seat, c, lost)
-        return removed
-
-    def warriors_removed(self, game: Game, seat: Seat, c: int, n: int) -> None:
-        """The hook for every rule that removes her warriors (battle, card effects): Field Hospitals
-        (LoR-6.2.3)."""
+    def lost_warriors(self, game: Game, seat: Seat, c: int, n: int, by: str | None) -> None:
+        """Battle's removal hook (battle.warriors_removed), for every rule that removes her warriors:
+        Field Hospitals (LoR-6.2.3)."""
         field_hospitals(game, seat, c, n)
 
 
@@ -206,6 +193,32 @@ def place_wood(game: Game, seat: Seat) -> None:
         game.trace.event("wood", rule="LoR-6.4", clearings=tuple(owed))
 
 
+# ---------------------------------------------------------------------------------------------- crafting
+
+def workshops(game: Game) -> dict[str, int]:
+    """Her crafting pieces: the workshops on the map by their clearings' suits (LoR-6.2.1, LoR-4.1.1)."""
+    pieces: dict[str, int] = {}
+    for c in _buildings(game, "workshop"):
+        s = game.clearings[c].suit
+        pieces[s] = pieces.get(s, 0) + 1
+    return pieces
+
+
+def craft(game: Game, seat: Seat) -> None:
+    """LoR-6.5, LoR-6.2.1: first in Daylight, craft cards from hand by activating workshops, each once
+    (LoR-4.1.1), one card at a time until ``PASS`` or nothing is craftable; crafting.py takes the item
+    and scores it (LoR-3.2.2), or plays the effect (LoR-4.1.2, LoR-4.1.3)."""
+    pieces = workshops(game)
+    while True:
+        options = [k for k in decide.one_per_name(game, seat.hand) if crafting.craftable(game, seat, k, pieces)]
+        if not options:
+            return
+        card = choose(game, "craft", options + [PASS])
+        if card == PASS:
+            return
+        crafting.craft(game, seat, card, pieces)
+
+
 # ---------------------------------------------------------------------------------------------- Daylight actions
 
 def connected_wood(game: Game, c: int) -> list[int]:
@@ -296,55 +309,38 @@ def overwork(game: Game, seat: Seat, c: int) -> None:
         game.trace.event("overwork", rule="LoR-6.5.5", clearing=c, card=card)
 
 
-def moves(game: Game) -> list[tuple[int, int, int]]:
-    """Every move ``(origin, destination, warriors)`` of the Marquise: along a path to an adjacent clearing,
-    ruling the origin or the destination (LoR-4.2, LoR-4.2.1)."""
-    out = []
-    for o in range(1, len(game.clearings)):
-        n = game.clearings[o].warriors.get(FACTION, 0)
-        if not n:
-            continue
-        here = state.rules(game, FACTION, o)
-        for d in sorted(game.map.clearings[o - 1].adjacent):
-            if here or state.rules(game, FACTION, d):
-                out.extend((o, d, k) for k in range(1, n + 1))
-    return out
-
-
-def move(game: Game, o: int, d: int, n: int) -> None:
-    """Move ``n`` Marquise warriors from ``o`` to ``d`` (LoR-4.2); the other boards hear of it (``entered``:
-    the Alliance's Outrage, CW-AA-ABIL-3, LoR-8.2.6)."""
-    state.move_warriors(game, FACTION, o, d, n)
-    for other in game.seats:
-        if other.faction != FACTION and hasattr(other.board, "entered"):
-            other.board.entered(game, other, d, FACTION)
+def move_options(game: Game) -> list[tuple[int, int, int]]:
+    """Every move ``(origin, destination, warriors)`` she can take, at least one warrior (LoR-4.2,
+    LoR-4.2.1)."""
+    return [(o, d, k) for o, d, n in movement.moves(game, FACTION) for k in range(1, n + 1)]
 
 
 def march(game: Game, seat: Seat) -> None:
-    """LoR-6.5.2: up to two moves, the same or separate warriors (LoR-4.2.2)."""
+    """LoR-6.5.2: up to two moves, the same or separate warriors (LoR-4.2.2), through movement.py (the
+    other boards hear of each, LoR-8.2.6)."""
     for _ in range(2):
-        options = moves(game)
+        options = move_options(game)
         if not options:
             return
         m = choose(game, "march", options + [PASS])
         if m == PASS:
             return
-        move(game, *m)
-        if game.trace:
-            game.trace.event("march", rule="LoR-6.5.2", origin=m[0], destination=m[1], warriors=m[2])
+        movement.move(game, FACTION, *m)
 
 
 def actions(game: Game, seat: Seat) -> list[tuple]:
-    """The Daylight actions she can take now (LoR-6.5.2..6.5.5), in a stable order."""
-    out: list[tuple] = []
-    if moves(game):
+    """The Daylight actions she can take now (LoR-6.5.1..6.5.5), in a stable order: every battle (LoR-4.3),
+    march while a move is legal, recruit once per turn while a warrior is left to place, every build,
+    every overwork."""
+    out: list[tuple] = [("battle", c, d) for c, d in battle.battles(game, FACTION)]
+    if movement.moves(game, FACTION):
         out.append(("march",))
-    if not seat.board.recruited and _buildings(game, "recruiter"):
+    if not seat.board.recruited and _buildings(game, "recruiter") and seat.supply.get("warrior", 0) > 0:
         out.append(("recruit",))
     return out + build_options(game, seat) + overwork_options(game, seat)
 
 
-def daylight(game: Game, seat: Seat) -> None:
+def take_actions(game: Game, seat: Seat) -> None:
     """LoR-6.5: up to three actions, plus one per bird card spent (not as part of an action), in any order
     and number, until she passes. A bird is offered only while some action could follow it."""
     left = ACTIONS
@@ -361,7 +357,9 @@ def daylight(game: Game, seat: Seat) -> None:
                 game.trace.event("extra_action", rule="LoR-6.5", card=choice[1])
             continue
         left -= 1
-        if choice[0] == "march":
+        if choice[0] == "battle":
+            battle.battle(game, FACTION, choice[2], choice[1])
+        elif choice[0] == "march":
             march(game, seat)
         elif choice[0] == "recruit":
             recruit(game, seat)
@@ -369,6 +367,15 @@ def daylight(game: Game, seat: Seat) -> None:
             build(game, seat, choice[1], choice[2])
         else:
             overwork(game, seat, choice[1])
+
+
+def daylight(game: Game, seat: Seat) -> None:
+    """LoR-6.5, after the Daylight card effects (LoR-4.1.3) and dominance (take an available card,
+    activate one: LoR-3.3.4, LoR-3.3.1): craft first (LoR-6.2.1), then the actions."""
+    cards.daylight_effects(game, seat)
+    dominance.daylight(game, seat)
+    craft(game, seat)
+    take_actions(game, seat)
 
 
 # ---------------------------------------------------------------------------------------------- Evening
@@ -386,11 +393,25 @@ def draw_and_discard(game: Game, seat: Seat) -> None:
         state.spend(game, seat, choose(game, "discard", decide.one_per_name(game, seat.hand)))
 
 
+def evening(game: Game, seat: Seat) -> None:
+    """LoR-6.6, after the Evening card effects (LoR-4.1.3). She scores nothing in Evening: her buildings
+    score as they are placed (LoR-6.5.4.III)."""
+    cards.evening_effects(game, seat)
+    draw_and_discard(game, seat)
+
+
 # ---------------------------------------------------------------------------------------------- the turn
+
+def birdsong(game: Game, seat: Seat) -> None:
+    """LoR-6.4, after the dominance check (LoR-3.3.1) and the Birdsong card effects (LoR-4.1.3)."""
+    dominance.check_win(game, seat)
+    cards.birdsong_effects(game, seat)
+    place_wood(game, seat)
+
 
 def turn(game: Game, seat: Seat) -> None:
     """One whole turn (LoR-1.4.1): Birdsong (LoR-6.4), Daylight (LoR-6.5), Evening (LoR-6.6)."""
     seat.board.recruited = False
-    place_wood(game, seat)
+    birdsong(game, seat)
     daylight(game, seat)
-    draw_and_discard(game, seat)
+    evening(game, seat)

@@ -4,7 +4,7 @@
 difficulty and traits), the seating and first player, the deck without its dominance cards and the
 players' hands, the ruins' items and the map's item supply, then each faction's own setup in setup-letter
 order. The faction and bot modules are found by name (:data:`MODULES`, :func:`module`), so the frame
-imports none of them: a module not written yet is a clear error when a game asks for it.
+imports none of them until a game seats them.
 
 Every module has the same face: ``PIECES`` (its supply at setup), ``setup(game, seat)`` (its starting
 pieces and ``seat.board``) and ``turn(game, seat)`` (one whole turn).
@@ -15,7 +15,6 @@ import importlib
 from collections.abc import Callable
 from types import ModuleType
 
-from automa.core.errors import UsageError
 from automa.core.seeding import Stream
 from automa.root import state
 from automa.root.bots.common import bot_settings
@@ -35,13 +34,7 @@ HAND = 3            # LoR-5.1.3, CW-GEN-20
 
 def module(name: str) -> ModuleType:
     """The module that plays ``name`` (a faction for the player, or a bot), imported on first use."""
-    path = MODULES[name]
-    try:
-        return importlib.import_module(path)
-    except ModuleNotFoundError as e:
-        if e.name != path:
-            raise
-        raise UsageError(f"Root: {name.replace('_', ' ')} is not playable yet ({path} is not written)") from None
+    return importlib.import_module(MODULES[name])
 
 
 def player_of(seat: Seat) -> str:

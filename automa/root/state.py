@@ -26,7 +26,15 @@ WIN = 30                                                   # LoR-3.1
 
 class Victory(Exception):
     """Raised the moment a seat reaches 30 VP (LoR-3.1) or wins by dominance (LoR-3.3.1); the turn loop
-    catches it and ends the game."""
+    catches it and ends the game, and nothing after it in the step is played.
+
+    Simultaneous 30s (LoR-3.1: the player taking the turn wins): the engine scores one seat at a time, in
+    the order its rules resolve, and the first seat to reach 30 wins. Where one step scores two seats, the
+    active seat's points come first: a battle deals the attacker's hits (the active player's removals)
+    before the defender's (battle.py, LoR-4.3.4), and the Vagabot's Aid scores the Vagabot before the
+    player it aids (CW-VB-DAY-5). So a step that would bring the active seat and another to 30 together
+    ends with the active seat's win, as LoR-3.1 asks. Brutal Tactics' point for the defender comes in
+    step 3 of the battle (LoR-4.3.3), before any hit, so it is not simultaneous with the hits' VP."""
 
     def __init__(self, faction: str, how: str):
         super().__init__(f"{faction} wins ({how})")
@@ -246,7 +254,9 @@ def place_token(game: Game, faction: str, kind: str, c: int) -> bool:
 def remove_piece(game: Game, c: int, piece: tuple[str, str], by: str | None, building: bool) -> None:
     """Remove one building or token ``piece`` = ``(faction, kind)`` from ``c``. It goes back to its owner's
     supply, or out of the game if the owner's board says so (the keep, LoR-6.2.2). A remover ``by``
-    another faction scores 1 VP (LoR-3.2.1, CW-GEN-23); then the owner's board reacts (``removed``)."""
+    another faction scores 1 VP (LoR-3.2.1, CW-GEN-23) unless the owner's board denies it
+    (``removal_scores(game, seat, kind)``: the Automated Alliance's Popularity, CW-AA-TRAIT-2); then the
+    owner's board reacts (``removed``)."""
     cl = game.clearings[c]
     (cl.buildings if building else cl.tokens).remove(piece)
     owner, kind = piece
@@ -256,7 +266,8 @@ def remove_piece(game: Game, c: int, piece: tuple[str, str], by: str | None, bui
         seat.out[kind] = seat.out.get(kind, 0) + 1
     else:
         seat.supply[kind] = seat.supply.get(kind, 0) + 1
-    if by is not None and by != owner:
+    if by is not None and by != owner and (not hasattr(board, "removal_scores")
+                                           or board.removal_scores(game, seat, kind)):
         score(game, by, 1, "removal")
     if hasattr(board, "removed"):
         board.removed(game, seat, c, kind, by)
@@ -266,9 +277,14 @@ def remove_piece(game: Game, c: int, piece: tuple[str, str], by: str | None, bui
 
 def score(game: Game, faction: str, vp: int, source: str) -> None:
     """Add ``vp`` (negative: lose) to ``faction``'s score, by ``source`` (RT-STUDY-5). With the default
-    ``vp_floor`` ``floor_zero`` a score never drops below 0 (RT-OPEN-32); reaching 30 wins at once unless
-    the seat has activated a dominance card, whose score marker has left the track (LoR-3.1, LoR-3.3.1)."""
+    ``vp_floor`` ``floor_zero`` a score never drops below 0 (RT-OPEN-32); reaching 30 wins at once
+    (LoR-3.1). A seat that has activated a dominance card has no score marker on the track: it scores and
+    loses nothing more, its VP stay as they were at activation (LoR-3.3.1)."""
     seat = game.seat(faction)
+    if seat.dominance is not None:
+        if game.trace and vp:
+            game.trace.event("no_score", rule="LoR-3.3.1", faction=faction, vp=vp, source=source)
+        return
     new = seat.vp + vp
     if new < 0 and game.options.get("vp_floor", "floor_zero") == "floor_zero":
         new = 0
@@ -277,11 +293,20 @@ def score(game: Game, faction: str, vp: int, source: str) -> None:
     seat.sources[source] = seat.sources.get(source, 0) + gained
     if game.trace and gained != vp:
         game.trace.event("guard", rule="RT-OPEN-32", faction=faction, lost=vp - gained)
-    if seat.vp >= WIN and seat.dominance is None:
+    if seat.vp >= WIN:
         raise Victory(faction, "score")
 
 
 # ---------------------------------------------------------------------------------------------- cards
+
+def take_card(game: Game, taker: Seat, target: Seat) -> None:
+    """``taker`` takes a random card from ``target``'s hand (LoR-1.2.1; Stand and Deliver, Steal): from a
+    bot, which has no hand, he draws one from the deck instead (CW-GEN-15)."""
+    if target.bot is not None:
+        taker.hand.extend(draw(game, 1))
+    elif target.hand:
+        taker.hand.append(target.hand.pop(game.rng["deck"].randrange(len(target.hand))))
+
 
 def draw(game: Game, n: int = 1) -> list[int]:
     """Draw up to ``n`` cards from the deck. When it runs out the discard pile is shuffled at once into a

@@ -9,6 +9,8 @@ lies under a ruin. Properties read the game when asked and return ints, strings 
 """
 from __future__ import annotations
 
+from dataclasses import astuple, fields, is_dataclass
+
 from automa.root.rounds import CATEGORIES
 from automa.root.state import Game
 
@@ -116,7 +118,35 @@ class View:
         """The Vagabond's pawn: ``("clearing", c)``, ``("forest", i)`` or ``None``."""
         return self._g.pawn
 
+    @property
+    def map(self):
+        """The printed map (:class:`automa.root.data.GameMap`: clearings, paths, forests, corners)."""
+        return self._g.map
+
     def board(self, faction: str):
-        """A seat's board as its module shows it (``board.public()``, plain values), or ``None``."""
-        b = self._g.seat(faction).board
-        return b.public() if hasattr(b, "public") else None
+        """A seat's board as its module shows it (``board.public()``, plain values), or ``None``. A bot's
+        board without ``public()`` shows the fields of :data:`OPEN` it has (the order card, CW-GEN-13; the
+        Decree, CW-EE-BIRD-3; the Satchel and the quest, CW-VB-SETUP-3..5), as ``(field, value)`` pairs with
+        dataclasses as tuples; never a deck (the Vagabot's quest deck)."""
+        seat = self._g.seat(faction)
+        b = seat.board
+        if hasattr(b, "public"):
+            return b.public()
+        if seat.bot is None or not is_dataclass(b):
+            return None
+        return tuple((f.name, _plain(getattr(b, f.name))) for f in fields(b) if f.name in OPEN)
+
+
+OPEN = ("keep", "order", "suit", "viziers", "decree", "turmoils", "officers", "character", "items", "quest",
+        "quests_done")   # what lies face up on a bot's board
+
+
+def _plain(value):
+    """A bot board's field as plain values: dataclasses as tuples, lists as tuples, dicts as sorted pairs."""
+    if is_dataclass(value):
+        return astuple(value)
+    if isinstance(value, (list, tuple)):
+        return tuple(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return tuple((k, _plain(v)) for k, v in value.items())
+    return value

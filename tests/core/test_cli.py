@@ -153,7 +153,7 @@ def test_force_refuses_a_folder_with_files_a_run_does_not_write(capsys, tmp_path
 
 
 @pytest.mark.parametrize("args, message", [
-    (["simulate", "chess"], "unknown game 'chess'; known games: rurik, stroganov, tiny"),
+    (["simulate", "chess"], "unknown game 'chess'; known games: rurik, stroganov, root, tiny"),
     (["simulate", "tiny", "--strategy", "zz"], "unknown strategy 'zz' for game tiny; known: high, first"),
     (["simulate", "tiny", "--strategy", "nowhere:Bot"], "cannot import strategy 'nowhere:Bot'"),
     (["simulate", "tiny", "-o", "speed=3"], "unknown option 'speed' for game tiny; known: length, variant"),
@@ -411,7 +411,7 @@ def test_python_cli_py_works_from_a_checkout():
 
 @pytest.mark.parametrize("words, incomplete, expected", [
     (["simulate"], "ti", ["tiny"]),
-    (["list", "options"], "", ["rurik", "stroganov", "tiny"]),
+    (["list", "options"], "", ["rurik", "stroganov", "root", "tiny"]),
     (["simulate", "tiny", "--strategy"], "", ["high", "first"]),
     (["replay", "tiny", "--seed", "1", "-s"], "f", ["first"]),
     (["bench", "tiny", "--strategy"], "h", ["high"]),

@@ -17,13 +17,16 @@ from automa.core.strategy import Strategy
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "decisions.md").read_text()
-CALL = {"rurik": r"(?<!def )\bdecide\(", "stroganov": r"\.choose\("}
-LITERAL = {"rurik": r"\bdecide\(m, \"(\w+)\"", "stroganov": r"\.choose\(\"(\w+)\""}
-DYNAMIC = {"rurik": set(CHOICES), "stroganov": set()}  # kinds passed by variable: spend(m, action, ...)
+CALL = {"rurik": r"(?<!def )\bdecide\(", "stroganov": r"\.choose\(", "root": r"(?<!def )\bchoose\("}
+LITERAL = {"rurik": r"\bdecide\(m, \"(\w+)\"", "stroganov": r"\.choose\(\"(\w+)\"",
+           "root": r"\bchoose\(\s*game, \"(\w+)\""}
+# kinds passed by variable: Rurik's spend(m, action, ...), Root's Birdsong steps of the Alliance
+DYNAMIC = {"rurik": set(CHOICES), "stroganov": set(), "root": {"alliance_revolt", "alliance_spread"}}
 ALL_MODULES = {
     "rurik": [{"modules": "epic,warfare,factions", "player_leader": leader, "rebel_leader": "maria"}
               for leader in ("theofana", "sviatoslav", "mstislav")],
     "stroganov": [{"modules": "merchant,hunting_plan,landscapes,diplomacy", "opponent": o} for o in ("ivan", "katyusha")],
+    "root": [{"faction": f} for f in ("marquise", "eyrie", "alliance", "vagabond")],
 }
 
 
@@ -53,13 +56,13 @@ class Recorder(Strategy):
         return self.uniform(decision.choices)
 
 
-@pytest.mark.parametrize("game", ["rurik", "stroganov"])
+@pytest.mark.parametrize("game", ["rurik", "stroganov", "root"])
 def test_every_kind_an_engine_can_ask_is_documented(game):
-    assert len(from_source(game)) >= {"rurik": 23, "stroganov": 12}[game]
+    assert len(from_source(game)) >= {"rurik": 23, "stroganov": 12, "root": 49}[game]
     assert documented(game) == from_source(game)
 
 
-@pytest.mark.parametrize("game", ["rurik", "stroganov"])
+@pytest.mark.parametrize("game", ["rurik", "stroganov", "root"])
 def test_the_kinds_asked_in_games_with_every_module_are_documented(game):
     Recorder.seen = set()
     for options in ALL_MODULES[game]:
@@ -68,4 +71,4 @@ def test_the_kinds_asked_in_games_with_every_module_are_documented(game):
         for i in range(4):
             streams = game_streams(5, i)
             spec.game.play(ctx, spec.options, Recorder(streams.strategy), streams, None)
-    assert len(Recorder.seen) >= {"rurik": 15, "stroganov": 8}[game] and Recorder.seen <= documented(game)
+    assert len(Recorder.seen) >= {"rurik": 15, "stroganov": 8, "root": 25}[game] and Recorder.seen <= documented(game)

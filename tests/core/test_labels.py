@@ -15,15 +15,20 @@ SETTINGS = {
               for leader in ("theofana", "sviatoslav", "mstislav", "gleb", "boris")] + [{}],
     "stroganov": [{"modules": "merchant,hunting_plan,landscapes,diplomacy", "opponent": o} for o in ("ivan", "katyusha")]
     + [{}],
+    "root": [{"faction": f} for f in ("marquise", "eyrie", "alliance", "vagabond")]
+    + [{"faction": "eyrie", "bots": "automated_alliance"}, {"faction": "vagabond", "vagabond_character": "ranger"}],
 }
 # who plays: Rurik's random player, preferring epic structures and leader moves (to meet the Library
 # and the other rare epic decisions); Stroganov's expert, who reaches the last trophy step now and then
-POLICY = {"rurik": "random", "stroganov": "expert"}
+POLICY = {"rurik": "random", "stroganov": "expert", "root": "random"}
 RARE = {"epic", "leader"}
 # kinds no policy meets in games, each labelled in a test of its own: no built-in strategy claims the
 # Salesman (tests/stroganov/test_landscapes.py labels its salesman_fur decision); New Beginning with two
-# structures of a kind and Peace Treaty with two kinds of captive are rare (tests/rurik/test_payments.py)
-UNMET = {"rurik": {"pay_structure", "pay_captive"}, "stroganov": {"salesman_fur"}}
+# structures of a kind and Peace Treaty with two kinds of captive are rare (tests/rurik/test_payments.py);
+# Root's dominance never comes to a table of a human and bots, and its other rare kinds are labelled in
+# tests/root/test_play_table.py
+UNMET = {"rurik": {"pay_structure", "pay_captive"}, "stroganov": {"salesman_fur"}, "root": {"dominance_take", "dominance_activate", "recruit", "stand_and_deliver", "vagabond_ally",
+                                  "vagabond_ally_move"}}
 MIN_GAMES, MAX_GAMES = 8, 150  # per setting: at least, and at most while a kind is still unmet
 
 
@@ -48,7 +53,7 @@ class Labeller(Strategy):
         return self.uniform(rare) if rare and self.inner.name == "random" else self.inner.choose(decision)
 
 
-@pytest.mark.parametrize("game", ["rurik", "stroganov"])
+@pytest.mark.parametrize("game", ["rurik", "stroganov", "root"])
 def test_every_documented_kind_has_distinct_labels(game):
     entry = get_game(game)
     Labeller.describe, Labeller.policy, Labeller.seen = entry.describe, get_strategy(entry, POLICY[game]), {}

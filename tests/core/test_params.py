@@ -83,7 +83,7 @@ def test_list_strategies_is_one_line_a_strategy_grouped_by_game(capsys):
             groups[game].append(line.split()[0])
     for name, listed in groups.items():
         assert listed == strategy_names(get_game(name)), name
-    assert {"rurik", "stroganov", "tiny"} <= set(groups)
+    assert {"rurik", "stroganov", "root", "tiny"} <= set(groups)
     assert "  mc               flat Monte Carlo\n" in out and "  master           expert's direct scores with tuned " \
         "weights (default)\n" in out and "budget=" not in out
     code, one, _ = run_cli(capsys, "list", "strategies", "rurik")

@@ -62,7 +62,7 @@ def test_resolve_options_fills_defaults_and_rejects_unknown_keys():
 
 
 def test_unknown_game_lists_the_known_ones():
-    with pytest.raises(UsageError, match=r"unknown game 'chess'; known games: rurik, stroganov, tiny"):
+    with pytest.raises(UsageError, match=r"unknown game 'chess'; known games: rurik, stroganov, root, tiny"):
         get_game("chess")
 
 

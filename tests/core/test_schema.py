@@ -90,7 +90,40 @@ def test_files_are_read_as_toml_or_json_by_content_not_by_name(tmp_path):
         read_data(tmp_path / "e.json")
 
 
-FILES = [(g, f.option) for g in ("rurik", "stroganov") for f in get_game(g).data_files]
+FILES = [(g, f.option) for g in ("rurik", "stroganov", "root") for f in get_game(g).data_files]
+
+
+def _swap_suits(deck):
+    """Root's deck: the first card of a suit trades suits with the first card of another suit (two cards
+    the Exiles and Partisans deck does not repeat)."""
+    shared = {c.get("same_as_standard") for c in deck["exiles_and_partisans_deck"]["cards"]}
+    cards = [c for c in deck["standard_deck"]["cards"] if c["suit"] != "bird" and c["id"] not in shared]
+    first = cards[0]
+    other = next(c for c in cards if c["suit"] != first["suit"] and c["count"] == first["count"])
+    first["suit"], other["suit"] = other["suit"], first["suit"]
+
+
+def _move_slot(clearings):
+    """Root's map: a building slot moves from the first clearing with two to the first clearing."""
+    two = next(c for c in clearings if c["building_slots"] == 2 and not c["ruin"])
+    for c, step in ((clearings[0], 1), (two, -1)):
+        c.update(building_slots=c["building_slots"] + step, free_slots_at_setup=c["free_slots_at_setup"] + step)
+
+
+def _ruin_tea(items):
+    """Root's items: a ruin holds a tea instead of a sword (the map's supply the other way round)."""
+    ruin = items["setup"]["ruin_items_R"]["items"]
+    ruin[ruin.index("sword")] = "tea"
+    counts = items["setup"]["map_item_supply"]["counts"]
+    counts.update(sword=counts["sword"] + 1, tea=counts["tea"] - 1)
+
+
+# Root: one change per file, made on the parsed template (a user's transcription of a different fact)
+ROOT_CHANGE = {
+    "maps": lambda d: _move_slot(d["maps"]["fall"]["clearings"]),
+    "deck": _swap_suits,
+    "components": lambda d: _ruin_tea(d["items"]),
+}
 
 
 def _template(capsys, tmp_path, game, option, fmt):
@@ -126,8 +159,16 @@ def test_rules_template_loads_back_unchanged_and_every_value_matters(capsys, tmp
     one number of it changes the games (issue 12)."""
     path = _template(capsys, tmp_path, game, option, fmt)
     if fmt == "toml":
-        assert re.search(r"^# .*\[(RK|ST)(-[A-Z]+)+-\d.*read it from: ", path.read_text(), re.M)
+        text = path.read_text()
+        assert re.search(r"^# .*\[((RK|ST)(-[A-Z]+)+|LoR)-\d", text, re.M) and re.search(r"^# .*read it from: ", text, re.M)
     assert _games(game, {option: str(path)}) == _games(game, {})
+    if game == "root":
+        data = read_data(path)
+        ROOT_CHANGE[option](data)
+        changed = tmp_path / "changed.json"
+        changed.write_text(json.dumps(data))
+        assert _games(game, {option: str(changed)}, 40) != _games(game, {}, 40)
+        return
     change = {("rurik", "scoring"): ("first_vp", 3, 30), ("rurik", "automa"): ("location_order", '"kiev"', '"kiev"'),
               ("stroganov", "rules"): ("tiger_vp", 2, 20), ("stroganov", "automa"): ("size", 13, 12)}[(game, option)]
     if (game, option) == ("rurik", "automa"):   # swap two regions of the first card's order

@@ -7,7 +7,7 @@ Fall clearings (id = priority): 1 fox, 2 mouse, 3 rabbit, 4 rabbit, 5 rabbit, 6 
 import random
 
 from automa.core.trace import Trace
-from automa.root import data, state
+from automa.root import battle, data, movement, state
 from automa.root.bots import automated_alliance as aa
 from automa.root.state import Seat
 
@@ -257,6 +257,27 @@ def test_a_revolt_removes_every_other_factions_pieces_and_hurts_the_vagabond_LoR
     assert Vagabond.hit == ["vagabond"] and g.clearings[6].warriors == {}
 
 
+def test_a_revolt_runs_the_reactions_to_lost_warriors_CW_AA_BIRD_3_LoR_6_2_3():
+    """The audit found the revolt removing warriors without battle.warriors_removed, so a human Marquise's
+    Field Hospitals (its ``lost_warriors`` hook) never heard of them."""
+    class Marquise:
+        lost = []
+
+        def copy(self):
+            return self
+
+        def lost_warriors(self, game, seat, c, n, by):
+            self.lost.append((c, n, by))
+
+    g = table()
+    g.seat("marquise").board = Marquise()
+    sympathy(g, 8)
+    state.place_warriors(g, "marquise", 8, 3)
+    order(g, FOX)
+    assert aa.revolt(g, bot(g), ("fox",), "CW-AA-BIRD-3")
+    assert Marquise.lost == [(8, 3, "alliance")] and g.clearings[8].warriors == {}
+
+
 def test_public_pity_spreads_twice_below_five_tokens_once_from_five_CW_AA_BIRD_4():
     g = table()
     g.deck = [FOX]
@@ -421,7 +442,8 @@ def test_outrage_with_no_matching_card_scores_the_bot_1_CW_AA_ABIL_3():
     g = table()
     sympathy(g, 1)
     g.seat("marquise").hand = [RABBIT]
-    bot(g).board.entered(g, bot(g), 1, "marquise")
+    state.place_warriors(g, "marquise", 5, 1)
+    movement.move(g, "marquise", 5, 1, 1)                  # through movement.py's ``entered`` hook
     assert bot(g).vp == 1 and bot(g).sources == {"card": 1} and g.discard == []
     bot(g).board.entered(g, bot(g), 2, "marquise")                        # not sympathetic
     assert bot(g).vp == 1
@@ -448,10 +470,18 @@ def test_popularity_enemies_score_nothing_for_sympathy_CW_AA_TRAIT_2():
     g = table(traits=("popularity",))
     sympathy(g, 1)
     state.remove_piece(g, 1, ("alliance", "sympathy"), "eyrie", building=False)
-    assert g.seat("eyrie").vp == 0 and g.seat("eyrie").sources == {"removal": 0}
+    assert g.seat("eyrie").vp == 0 and g.seat("eyrie").sources == {}
     g.clearings[2].buildings.append(("alliance", "base_mouse"))
     state.remove_piece(g, 2, ("alliance", "base_mouse"), "eyrie", building=True)
     assert g.seat("eyrie").vp == 1                # a base still scores
+
+
+def test_popularity_denies_even_the_point_that_would_win_CW_AA_TRAIT_2_LoR_3_1():
+    g = table(traits=("popularity",))
+    sympathy(g, 1)
+    g.seat("eyrie").vp = 29
+    state.remove_piece(g, 1, ("alliance", "sympathy"), "eyrie", building=False)   # no Victory raised
+    assert g.seat("eyrie").vp == 29
 
 
 def test_crackdown_removes_the_suits_sympathy_for_nobody_CW_AA_ABIL_4_RT_OPEN_23():
@@ -495,21 +525,43 @@ def test_hits_take_warriors_then_sympathy_then_the_base_CW_GEN_6_CW_AA_ABIL_4():
     assert symp(g) == [] and g.seat("marquise").vp == 2       # the token and the base; 7 went by Crackdown
 
 
-def test_automated_ambush_with_a_warrior_and_informants_with_sympathy_CW_AA_ABIL_2_CW_AA_TRAIT_1():
+def _attacked(g, c, seed=3):
+    """The Marquise (three warriors) attacks the bot in ``c``; the battle's result."""
+    g.rng["dice"] = random.Random(seed)
+    state.place_warriors(g, "marquise", c, 3)
+    return battle.battle(g, "marquise", "alliance", c)
+
+
+def test_automated_ambush_fires_in_battle_with_a_warrior_CW_AA_ABIL_2():
+    """The audit found the hook misnamed (battle.py asks ``extra_hits``): the extra hit never came."""
     g = table()
-    sympathy(g, 1)
-    b = bot(g).board
-    assert b.defender_extra_hits(g, bot(g), 1) == 0
     state.place_warriors(g, "alliance", 1, 1)
-    assert b.defender_extra_hits(g, bot(g), 1) == 1
+    r = _attacked(g, 1)
+    assert r.dealt[1] == min(r.dice[1], 1) + 1
+    g = table()
+    sympathy(g, 1)                                          # no warrior, no Informants: no ambush
+    r = _attacked(g, 1)
+    assert r.dealt[1] == 0
+
+
+def test_informants_ambush_with_only_sympathy_CW_AA_TRAIT_1():
     g = table(traits=("informants",))
     sympathy(g, 1)
-    assert bot(g).board.defender_extra_hits(g, bot(g), 1) == 1
-    assert bot(g).board.defender_extra_hits(g, bot(g), 2) == 0
+    r = _attacked(g, 1)
+    assert r.dealt[1] == 1
+    assert bot(g).board.extra_hits(g, bot(g), 2, battle.DEFENDER, "marquise") == 0
+    assert bot(g).board.extra_hits(g, bot(g), 1, battle.ATTACKER, "marquise") == 0
 
 
-def test_veterans_defends_with_the_higher_roll_CW_AA_TRAIT_3():
-    g = table()
-    assert not bot(g).board.defender_takes_higher_roll(g, bot(g))
-    g = table(traits=("veterans",))
-    assert bot(g).board.defender_takes_higher_roll(g, bot(g))
+def test_veterans_defends_with_the_higher_roll_in_battle_CW_AA_TRAIT_3():
+    """Guerrilla War (LoR-8.2.2) through battle.py's ``deals_higher_as_defender``; the audit found it
+    misnamed, so the bot always dealt the lower roll."""
+    for seed in range(20):
+        g = table(traits=("veterans",))
+        state.place_warriors(g, "alliance", 1, 3)
+        r = _attacked(g, 1, seed)
+        if r.dice[0] != r.dice[1]:
+            break
+    assert r.dice[0] > r.dice[1]
+    assert r.dealt[1] == r.dice[0] + 1                    # the higher roll, plus Automated Ambush
+    assert r.dealt[0] == min(r.dice[1], 3)

@@ -200,17 +200,13 @@ def test_difficulty_and_traits_come_from_the_options_CW_GEN_19():
     assert common.bot_settings(opts, "mechanical_marquise") == ("easy", ())
 
 
-def test_nobody_ambushes_a_bot_CW_GEN_16():
-    g = table()
-    assert not common.may_ambush(g.seat("eyrie")) and common.may_ambush(g.seat("marquise"))
-
-
-def test_a_card_given_to_a_bot_is_discarded_for_1_VP_and_taking_from_a_bot_draws_CW_GEN_15():
+def test_taking_a_card_from_a_bot_draws_from_the_deck_and_from_a_human_takes_one_at_random_CW_GEN_15():
     g = table()
     g.deck = [10, 11]
-    alliance = g.seat("alliance")
-    common.give_card(g, alliance, 4)
-    assert g.discard == [4] and alliance.vp == 1 and alliance.hand == []
-    human = g.seat("marquise")
-    assert common.take_from_bot(g, human) == 11 and human.hand == [11]
-    assert not common.has_hand(alliance) and common.has_hand(human)
+    bot, human = g.seat("alliance"), g.seat("marquise")
+    state.take_card(g, human, bot)
+    assert human.hand == [11] and g.deck == [10]
+    human.hand = [3, 4, 5]
+    taker = g.seat("eyrie")
+    state.take_card(g, taker, human)
+    assert len(taker.hand) == 1 and sorted(human.hand + taker.hand) == [3, 4, 5]

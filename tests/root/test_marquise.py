@@ -1,5 +1,6 @@
-"""The human Marquise de Cat (LoR-6): pieces, setup, the keep, Field Hospitals, Birdsong, the Daylight
-actions, building costs and VP by the tracks, wood connectivity and the Evening draw.
+"""The human Marquise de Cat (LoR-6): pieces, setup, the keep, Field Hospitals, Birdsong, crafting with
+workshops, the Daylight actions (battle among them), building costs and VP by the tracks, wood
+connectivity, the Evening draw, the persistent cards' points in her turn and dominance (LoR-3.3).
 
 The Fall map (clearings by priority number): corners 1 (fox, 1 slot; adjacent 5, 9, 10) and 3 opposite,
 2 and 4 opposite; 5 rabbit (adjacent 1, 2), 9 mouse (adjacent 1, 4, 12), 10 rabbit (ruin; adjacent
@@ -9,7 +10,8 @@ import random
 
 import pytest
 
-from automa.root import data, marquise, state
+from automa.root import battle, cards, data, marquise, state
+from automa.root.bots.electric_eyrie import ElectricEyrieBoard
 from automa.root.marquise import PASS, PIECES, Board
 from automa.root.state import Seat
 from tests.root.script import Script
@@ -323,7 +325,7 @@ def test_moves_need_rule_of_origin_or_destination_LoR_4_2_1_LoR_6_5_2():
     state.place_warriors(g, "marquise", 9, 2)
     state.place_warriors(g, "eyrie", 9, 2)                   # 9 a tie: nobody rules
     state.place_warriors(g, "marquise", 1, 1)                # she rules 1
-    got = marquise.moves(g)
+    got = marquise.move_options(g)
     assert (9, 1, 2) in got and (9, 1, 1) in got             # into a ruled clearing
     assert not any(o == 9 and d in (4, 12) for o, d, _ in got)
     assert (1, 5, 1) in got and (1, 9, 1) in got             # out of a ruled one
@@ -340,7 +342,8 @@ def test_march_takes_up_to_two_moves_LoR_6_5_2_LoR_4_2_2():
     assert g.clearings[5].warriors == {"marquise": 2} and g.ask.kinds() == ["march", "march"]
 
 
-def test_a_move_tells_the_other_boards_it_entered_a_clearing():
+def test_a_march_tells_the_other_boards_it_entered_a_clearing_LoR_4_2_LoR_8_2_6():
+    """Her moves go through movement.py, which calls the other boards' ``entered`` (Outrage)."""
     class Heard:
         def __init__(self):
             self.seen = []
@@ -351,10 +354,10 @@ def test_a_move_tells_the_other_boards_it_entered_a_clearing():
         def entered(self, game, seat, c, mover):
             self.seen.append((seat.faction, c, mover))
 
-    g = bare(keep=1)
+    g = bare(Script(march=[(1, 5, 1), PASS]), keep=1)
     g.seat("eyrie").board = Heard()
     state.place_warriors(g, "marquise", 1, 1)
-    marquise.move(g, 1, 5, 1)
+    marquise.march(g, cat(g))
     assert g.seat("eyrie").board.seen == [("eyrie", 5, "marquise")]
 
 
@@ -412,37 +415,226 @@ def test_a_turn_places_wood_acts_and_draws_LoR_6_4_LoR_6_5_LoR_6_6():
     assert ("recruit",) in g.ask.asked[0][1]
 
 
-# ---------------------------------------------------------------------------------------------- taking hits
+# ---------------------------------------------------------------------------------------------- battle
+
+class Dice:
+    """The dice stream of a test: ``randint`` gives the queued rolls."""
+
+    def __init__(self, *rolls):
+        self.rolls = list(rolls)
+
+    def randint(self, a, b):
+        return self.rolls.pop(0)
+
+
+def move_in(g, faction, c, n):
+    """``n`` warriors of ``faction`` moved into ``c`` (the keep bans placing there, not moving in)."""
+    state.place_warriors(g, faction, 5 if c != 5 else 2, n)
+    state.move_warriors(g, faction, 5 if c != 5 else 2, c, n)
+
+
+def eyrie_bot(g):
+    """Give the Eyrie seat a bot board (it takes hits the bots' way, CW-GEN-6)."""
+    g.seat("eyrie").board = ElectricEyrieBoard(viziers=2)
+
+
+def test_battle_is_a_daylight_action_LoR_6_5_1_LoR_4_3():
+    g = bare(Script(marquise_action=[("battle", 5, "eyrie"), PASS]), keep=1)
+    eyrie_bot(g)
+    g.rng["dice"] = Dice(3, 0)
+    state.place_warriors(g, "marquise", 5, 3)
+    state.place_warriors(g, "eyrie", 5, 1)
+    state.place_building(g, "eyrie", "roost", 5)
+    state.place_warriors(g, "eyrie", 2, 1)                   # no warrior of hers in 2: no battle there
+    marquise.take_actions(g, cat(g))
+    acts = g.ask.choices("marquise_action")
+    assert acts[0][0] == ("battle", 5, "eyrie") and not any(a[0] == "battle" and a[1] == 2 for a in acts[0][:-1])
+    # she deals 3 (capped by her 3 warriors): the warrior, then the roost (1 VP, LoR-3.2.1)
+    assert g.clearings[5].warriors == {"marquise": 3} and g.clearings[5].buildings == []
+    assert cat(g).vp == 1 and cat(g).sources == {"removal": 1}
+    # the battle was one of her three actions; the Eyrie is gone from 5, so no battle is offered again
+    assert not any(a[0] == "battle" for a in acts[1] if a != PASS)
+
+
+def test_battle_counts_as_one_of_three_actions_LoR_6_5():
+    g = bare(Script(marquise_action=[("battle", 5, "eyrie")] * 3), keep=1)
+    eyrie_bot(g)
+    g.rng["dice"] = Dice(0, 0, 0, 0, 0, 0)
+    state.place_warriors(g, "marquise", 5, 2)
+    state.place_warriors(g, "eyrie", 5, 2)
+    marquise.take_actions(g, cat(g))
+    assert g.rng["dice"].rolls == []                         # three battles fought
+    assert g.ask.kinds().count("marquise_action") == 3      # then only PASS is left: taken unasked
+
 
 def test_hits_take_warriors_first_then_her_choice_LoR_4_3_4():
-    g = bare(Script(hits=[("building", "workshop")]), keep=1)
+    """She takes hits the Law's way (battle.take_hits): warriors first, then the buildings and tokens in
+    the order she picks (``hits_order``); each scores the attacker 1 VP (LoR-3.2.1)."""
+    g = bare(Script(hits_order=[("workshop", "building")]), keep=1)
+    eyrie_bot(g)
+    g.rng["dice"] = Dice(2, 0)
     state.place_warriors(g, "marquise", 1, 1)
     state.place_building(g, "marquise", "workshop", 1)
-    assert cat(g).board.take_hits(g, cat(g), 1, 2, "eyrie") == 2
-    assert g.ask.asked == [("hits", (("building", "workshop"), ("token", "keep")))]
-    assert g.clearings[1].warriors == {} and g.clearings[1].tokens == [("marquise", "keep")]
+    move_in(g, "eyrie", 1, 2)
+    battle.battle(g, "eyrie", "marquise", 1)
+    assert g.ask.choices("hits_order") == [(("keep", "token"), ("workshop", "building"))]
+    assert g.clearings[1].warriors == {"eyrie": 2} and g.clearings[1].tokens == [("marquise", "keep")]
     assert g.seat("eyrie").vp == 1 and cat(g).supply["workshop"] == 6
 
 
-def test_hits_then_field_hospitals_unless_the_keep_fell_LoR_1_5_4_LoR_6_2_3():
+def test_field_hospitals_in_battle_once_LoR_6_2_3():
+    """Warriors lost in battle reach Field Hospitals through battle's ``lost_warriors`` hook, asked once."""
     g = bare(Script(field_hospitals=[lambda ch: ch[0]]), keep=1)
-    cat(g).hand = [card(g, "bake_sale")]                     # rabbit
-    state.place_warriors(g, "marquise", 5, 2)
-    assert cat(g).board.take_hits(g, cat(g), 5, 3, "eyrie") == 2
-    assert g.clearings[1].warriors == {"marquise": 2} and cat(g).hand == []
+    eyrie_bot(g)
+    g.rng["dice"] = Dice(3, 0)
+    rabbit = card(g, "bake_sale")
+    cat(g).hand = [rabbit]
+    state.place_warriors(g, "marquise", 5, 2)                # 5 is a rabbit clearing
+    state.place_warriors(g, "eyrie", 5, 3)
+    battle.battle(g, "eyrie", "marquise", 5)
+    assert g.ask.kinds() == ["field_hospitals"]
+    assert g.clearings[1].warriors == {"marquise": 2} and g.clearings[5].warriors == {"eyrie": 3}
+    assert cat(g).hand == [] and g.discard == [rabbit]
+
+
+def test_no_field_hospitals_when_the_keep_fell_in_the_same_battle_LoR_1_5_4_LoR_6_2_3():
     g = bare(Script(field_hospitals=[lambda ch: ch[0]]), keep=1)
+    eyrie_bot(g)
+    g.rng["dice"] = Dice(3, 0)
     cat(g).hand = [card(g, "anvil")]                         # fox, as clearing 1
     state.place_warriors(g, "marquise", 1, 2)
-    assert cat(g).board.take_hits(g, cat(g), 1, 3, "eyrie") == 3
-    assert cat(g).board.keep is None and g.clearings[1].warriors == {} and cat(g).hand == [card(g, "anvil")]
-    assert g.ask.asked == []
+    move_in(g, "eyrie", 1, 3)
+    battle.battle(g, "eyrie", "marquise", 1)
+    assert cat(g).board.keep is None and cat(g).out == {"keep": 1} and g.clearings[1].warriors == {"eyrie": 3}
+    assert cat(g).hand == [card(g, "anvil")] and "field_hospitals" not in g.ask.kinds()
+
+
+def test_field_hospitals_after_a_favor_LoR_6_2_3_LoR_4_1_2():
+    """Any removal of her warriors, not only battle (a Favor removes through battle.warriors_removed);
+    and a Favor that takes the keep first leaves no Field Hospitals for the clearings after it."""
+    g = bare(Script(field_hospitals=[lambda ch: ch[0]]), keep=3)   # 3 is a rabbit corner
+    eyrie_bot(g)
+    cat(g).hand = [card(g, "anvil")]
+    state.place_warriors(g, "marquise", 8, 3)                # 8 is a fox clearing
+    cards.favor(g, g.seat("eyrie"), "fox")
+    assert g.clearings[3].warriors == {"marquise": 3} and g.clearings[8].warriors == {} and cat(g).hand == []
+    g = bare(Script(field_hospitals=[lambda ch: ch[0]]), keep=1)   # 1 is a fox corner: the keep goes first
+    eyrie_bot(g)
+    cat(g).hand = [card(g, "anvil")]
+    state.place_warriors(g, "marquise", 8, 3)
+    cards.favor(g, g.seat("eyrie"), "fox")
+    assert cat(g).board.keep is None and g.clearings[1].warriors == {} and "field_hospitals" not in g.ask.kinds()
+
+
+# ---------------------------------------------------------------------------------------------- crafting
+
+def test_workshops_are_her_crafting_pieces_by_clearing_suit_LoR_6_2_1_LoR_4_1_1():
+    g = bare(keep=1)
+    for c in (1, 5, 5, 9):                                   # fox, rabbit, rabbit, mouse
+        assert state.place_building(g, "marquise", "workshop", c)
+    state.place_building(g, "marquise", "sawmill", 2)        # not a crafting piece
+    assert marquise.workshops(g) == {"fox": 1, "rabbit": 2, "mouse": 1}
+
+
+def test_craft_activates_each_workshop_once_and_scores_the_item_LoR_6_5_LoR_4_1_LoR_3_2_2():
+    g = bare(Script(craft=[lambda ch: ch[0], lambda ch: ch[0]]), keep=1)
+    seat = cat(g)
+    g.items = {"hammer": 1, "bag": 1, "crossbow": 1}
+    state.place_building(g, "marquise", "workshop", 1)       # fox
+    state.place_building(g, "marquise", "workshop", 9)       # mouse
+    anvil, sack, steel = card(g, "anvil"), card(g, "mouse_in_a_sack"), card(g, "foxfolk_steel")
+    bow = card(g, "crossbow_mouse")                          # costs a fox
+    seat.hand = [anvil, steel, bow, sack]                    # fox / fox+fox (one fox workshop: never) / fox / mouse
+    marquise.craft(g, seat)
+    # the fox workshop is used by the anvil: the crossbow is not offered again (LoR-4.1.1)
+    assert g.ask.choices("craft") == [(anvil, bow, sack, PASS), (sack, PASS)]
+    assert seat.crafted == ["hammer", "bag"] and seat.vp == 3 and seat.sources == {"crafting": 3}
+    assert seat.hand == [steel, bow] and g.items == {"hammer": 0, "bag": 0, "crossbow": 1}
+
+
+def test_craft_comes_first_in_daylight_LoR_6_5():
+    g = daylight_table(Script(craft=[PASS], marquise_action=[PASS]))
+    g.items = {"hammer": 1}
+    state.place_building(g, "marquise", "workshop", 5)
+    state.place_building(g, "marquise", "workshop", 8)
+    cat(g).hand = [card(g, "anvil")]                         # fox: the workshop in 8
+    marquise.daylight(g, cat(g))
+    assert g.ask.kinds() == ["craft", "marquise_action"]
+
+
+def test_a_crafted_favor_removes_the_enemies_LoR_4_1_2():
+    g = bare(Script(craft=[lambda ch: ch[0]]), keep=1)
+    eyrie_bot(g)
+    for c in (1, 8, 12):                                     # the three fox clearings she crafts with
+        g.clearings[c].buildings.append(("marquise", "workshop"))
+        cat(g).supply["workshop"] -= 1
+    state.place_warriors(g, "eyrie", 6, 2)
+    state.place_building(g, "eyrie", "roost", 6)             # 6 is fox: removed, 1 VP
+    state.place_warriors(g, "eyrie", 7, 2)                   # 7 is mouse: stays
+    cat(g).hand = [card(g, "favor_of_the_foxes")]
+    marquise.craft(g, cat(g))
+    assert g.clearings[6].warriors == {} and g.clearings[6].buildings == [] and g.clearings[7].warriors == {"eyrie": 2}
+    assert cat(g).vp == 1 and g.discard == [card(g, "favor_of_the_foxes")]
+
+
+# ---------------------------------------------------------------------------------------------- card effects
+
+def test_persistent_effects_fire_at_the_start_of_their_phases_LoR_4_1_3_LoR_1_4_1():
+    """Her turn calls cards.py's points as the Eyrie's and the Alliance's do: Royal Claim as Birdsong
+    begins (before the wood), Command Warren as Daylight begins (before crafting and the actions), Cobbler
+    as Evening begins (before the draw)."""
+    g = daylight_table(Script(royal_claim=[PASS], command_warren=[PASS], cobbler=[PASS], craft=[PASS],
+                              marquise_action=[PASS]))
+    eyrie_bot(g)
+    seat = cat(g)
+    g.items = {"hammer": 1}
+    state.place_building(g, "marquise", "workshop", 8)       # fox, for the anvil
+    state.place_warriors(g, "eyrie", 5, 1)                   # Command Warren has a battle to offer
+    seat.persistent = [card(g, "royal_claim"), card(g, "command_warren"), card(g, "cobbler")]
+    seat.hand = [card(g, "anvil")]
+    g.deck = [40, 41]
+    marquise.turn(g, seat)
+    assert g.ask.kinds() == ["royal_claim", "command_warren", "craft", "marquise_action", "cobbler"]
+    assert wood(g, 5) == 2 and len(seat.hand) == 2
+
+
+def test_royal_claim_in_birdsong_scores_the_ruled_clearings_LoR_4_1_3():
+    g = daylight_table(Script(royal_claim=[lambda ch: ch[0]], marquise_action=[PASS]))
+    seat = cat(g)
+    claim = card(g, "royal_claim")
+    seat.persistent = [claim]
+    g.deck = [40]
+    marquise.turn(g, seat)
+    assert seat.vp == 2 and seat.sources == {"card": 2} and seat.persistent == [] and claim in g.discard
+
+
+def test_command_warren_battles_before_the_actions_LoR_4_1_3_LoR_4_3():
+    g = daylight_table(Script(command_warren=[lambda ch: ch[0]], marquise_action=[PASS]))
+    eyrie_bot(g)
+    g.rng["dice"] = Dice(1, 0)
+    state.place_warriors(g, "eyrie", 5, 1)
+    cat(g).persistent = [card(g, "command_warren")]
+    marquise.daylight(g, cat(g))
+    assert g.ask.choices("command_warren") == [((5, "eyrie"), PASS)]
+    assert g.clearings[5].warriors == {"marquise": 1} and g.ask.kinds() == ["command_warren", "marquise_action"]
+
+
+# ---------------------------------------------------------------------------------------------- recruit, no warriors
+
+def test_no_recruit_offered_with_an_empty_supply_LoR_6_5_3_LoR_1_5_4():
+    g = daylight_table(Script(marquise_action=[PASS]))
+    cat(g).supply["warrior"] = 0
+    assert ("recruit",) not in marquise.actions(g, cat(g))
+    cat(g).supply["warrior"] = 1
+    assert ("recruit",) in marquise.actions(g, cat(g))
 
 
 # ---------------------------------------------------------------------------------------------- whole games
 
 def test_whole_games_through_the_frame_keep_every_piece_LoR_1_5_1():
     """The frame's setup (the Marquise first, LoR-5.1.7) and turn loop, with random choices and an idle
-    second seat: the pieces add up, the hand ends each turn at five at most, the VP are the buildings'."""
+    second seat: the pieces add up, the hand ends each turn at five at most, the VP are the buildings',
+    the items' and the cards' (nobody to fight)."""
     from types import SimpleNamespace
 
     from automa.root import rounds, setup
@@ -466,7 +658,7 @@ def test_whole_games_through_the_frame_keep_every_piece_LoR_1_5_1():
                 for f, k in cl.buildings + cl.tokens:
                     on[k] += f == "marquise"
             assert all(on[k] + s.supply[k] + s.out.get(k, 0) == PIECES[k] for k in PIECES), (on, s.supply)
-            assert s.vp == sum(s.sources.values()) and set(s.sources) <= {"buildings"}
+            assert s.vp == sum(s.sources.values()) and set(s.sources) <= {"buildings", "crafting", "card", "removal"}
             hands.append(len(s.hand))
 
         g = setup.setup(data.load(), opts, rng, lambda name: marquise if name == "marquise" else idle,
@@ -477,3 +669,100 @@ def test_whole_games_through_the_frame_keep_every_piece_LoR_1_5_1():
         check(g)
         assert max(hands[1:]) <= 5
     assert "marquise" in winners                             # building alone can reach 30 (LoR-3.1)
+
+
+# ---------------------------------------------------------------------------------------------- dominance
+
+def test_an_activated_dominance_card_stops_every_score_LoR_3_3_1():
+    """LoR-3.3.1: the score marker leaves the track; she can no longer score (nor lose) VP, so no 30-VP
+    win either."""
+    g = bare(keep=1)
+    seat = cat(g)
+    seat.vp, seat.sources = 12, {"buildings": 12}
+    seat.dominance = card(g, "dominance_fox")
+    state.score(g, "marquise", 25, "buildings")
+    state.score(g, "marquise", -3, "turmoil")
+    assert seat.vp == 12 and seat.sources == {"buildings": 12}
+    state.score(g, "eyrie", 2, "removal")                    # the others still score
+    assert g.seat("eyrie").vp == 2
+
+
+def test_she_activates_dominance_in_daylight_with_ten_vp_LoR_3_3_1():
+    g = daylight_table(Script(dominance_activate=[lambda ch: ch[0]], marquise_action=[PASS]))
+    seat = cat(g)
+    dom = card(g, "dominance_fox")
+    seat.hand = [dom]
+    seat.vp = 9
+    marquise.daylight(g, seat)
+    assert "dominance_activate" not in g.ask.kinds() and seat.dominance is None
+    seat.vp = 10
+    marquise.daylight(g, seat)
+    assert seat.dominance == dom and seat.hand == []
+    assert g.ask.kinds().index("dominance_activate") < g.ask.kinds().index("marquise_action", 1)
+
+
+def test_she_takes_an_available_dominance_card_by_spending_a_match_LoR_3_3_4():
+    g = daylight_table(Script(dominance_take=[lambda ch: ch[0]], dominance_activate=[PASS], marquise_action=[PASS]))
+    seat = cat(g)
+    dom, rabbit = card(g, "dominance_rabbit"), card(g, "bake_sale")
+    g.dominance = [dom]
+    seat.hand = [rabbit]
+    marquise.daylight(g, seat)
+    assert g.ask.choices("dominance_take")[0] == ((dom, rabbit), PASS)
+    assert seat.hand == [dom] and g.dominance == [] and g.discard == [rabbit]
+
+
+def test_a_fulfilled_dominance_wins_as_her_birdsong_begins_LoR_3_3_1():
+    g = daylight_table(Script())
+    seat = cat(g)
+    seat.dominance = card(g, "dominance_fox")
+    for c in (1, 8, 12):                                     # three fox clearings she rules
+        state.place_warriors(g, "marquise", c, 1)
+    with pytest.raises(state.Victory) as won:
+        marquise.turn(g, seat)
+    assert won.value.how == "dominance" and wood(g, 5) == 1  # before the wood
+    state.remove_warriors(g, "marquise", 12, 1)
+    g.deck = [40]
+    g.ask = Script(marquise_action=[PASS])
+    marquise.turn(g, seat)                                   # two fox clearings: no win, the turn goes on
+    assert wood(g, 5) == 2
+
+
+def test_whole_games_against_the_three_bots_keep_every_piece_LoR_6_LoR_1_5_1():
+    """The registered table (the Marquise against the three other bots), random choices: her pieces add up
+    after every turn, her VP are the sum of her sources, and in these games she battles, crafts and loses
+    warriors to Field Hospitals' question at least once (the new parts of her turn are reached)."""
+    from automa.root import rounds, setup
+    from automa.root.options import OPTIONS
+
+    kinds, actions = set(), set()
+    for seed in range(4):
+        opts = {o.name: o.default for o in OPTIONS}
+        opts.update(faction="marquise", bots="others", turn_cap=20)
+        pick = random.Random(seed)
+        rng = {n: random.Random(seed * 10 + i) for i, n in enumerate(("setup", "automa", "deck", "dice"))}
+
+        def ask(game, kind, choices):
+            kinds.add(kind)
+            c = choices[pick.randrange(len(choices))]
+            if kind == "marquise_action" and c != PASS:
+                actions.add(c[0])
+            return c
+
+        def check(game):
+            s = game.seat("marquise")
+            on = {k: 0 for k in PIECES}
+            for c in range(1, 13):
+                cl = game.clearings[c]
+                on["warrior"] += cl.warriors.get("marquise", 0)
+                for f, k in cl.buildings + cl.tokens:
+                    if f == "marquise":
+                        on[k] += 1
+            assert all(on[k] + s.supply[k] + s.out.get(k, 0) == PIECES[k] for k in PIECES), (on, s.supply)
+            assert s.vp == sum(s.sources.values())
+
+        g = setup.setup(data.load(), opts, rng, ask=ask)
+        rounds.play(g, at_turn=check)
+        check(g)
+    assert {"battle", "march", "recruit", "build", "overwork", "bird"} <= actions
+    assert {"craft", "field_hospitals", "hits_order"} <= kinds

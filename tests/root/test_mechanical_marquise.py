@@ -6,7 +6,7 @@ import random
 import pytest
 
 from automa.core.trace import Trace
-from automa.root import data, state
+from automa.root import alliance, battle, data, state
 from automa.root.bots import mechanical_marquise as mm
 from automa.root.state import Seat
 
@@ -259,6 +259,23 @@ def test_move_all_but_three_to_the_most_enemy_pieces_CW_MM_DAY_4():
     put(g, "marquise", 1, 2)
     mm.move_step(g, mmseat(g), "fox")
     assert warriors(g, 10) == 2 and "CW-MM-DAY-4" in rules_traced(g)
+
+
+def test_moving_into_a_human_alliances_sympathy_is_outrage_CW_GEN_25(fights):
+    """The audit found the bot moving with state.move_warriors, which skips the ``entered`` reactions: a
+    human Alliance got no Outrage (LoR-8.2.6, CW-GEN-25, RT-OPEN-50 default draw_supporter)."""
+    g = table()
+    human = g.seat("alliance")
+    human.board = alliance.Board()
+    g.deck = [FOX_PLAIN, MOUSE_PLAIN]                  # the Alliance draws onto its Supporters stack
+    assert state.place_token(g, "alliance", "sympathy", 9)
+    put(g, "marquise", 1, 5)
+    mm.move_step(g, mmseat(g), "fox")                  # 1 -> 9, the sympathetic clearing
+    assert warriors(g, 9) == 2 and len(human.board.supporters) == 1
+    put(g, "marquise", 12, 3)                          # Blitz: 12 is quiet; all but one go to 9
+    g.clearings[9].warriors.pop("marquise")
+    mm.blitz(g, mmseat(g))
+    assert len(human.board.supporters) == 2 and fights[-1][2] == "CW-MM-TRAIT-1"
 
 
 def test_warriors_that_arrived_move_on_or_move_once_RT_OPEN_9():
@@ -518,6 +535,22 @@ def test_a_turn_from_setup_traces_every_step_with_its_rule(fights):
     kinds = {e["kind"] for e in g.trace.events}
     assert {"order", "recruit", "build", "score"} <= kinds
     assert all(e.get("rule") for e in g.trace.events)
+
+
+def test_hospitals_fire_through_battles_after_battle_hook_CW_MM_TRAIT_3():
+    """The board's ``after_battle`` is the name battle.py calls (the audit found the Alliance bot's hooks
+    misnamed; this guards the Marquise's)."""
+    for seed in range(30):
+        g = table(traits=("hospitals",))
+        g.rng["dice"] = random.Random(seed)
+        state.place_token(g, "marquise", "keep", 1)
+        mmseat(g).board.keep = 1
+        put(g, "marquise", 5, 3)
+        put(g, "alliance", 5, 3)                     # the player attacks with warriors only
+        r = battle.battle(g, "alliance", "marquise", 5)
+        if r.warriors_lost[1] >= 2:
+            break
+    assert r.warriors_lost[1] >= 2 and warriors(g, 1) == 2
 
 
 def test_hospitals_place_2_in_the_keep_after_losing_2_as_defender_CW_MM_TRAIT_3():

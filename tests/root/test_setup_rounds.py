@@ -5,7 +5,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from automa.core.errors import UsageError
 from automa.core.trace import Trace
 from automa.root import data, rounds, setup, state
 from automa.root.options import OPTIONS
@@ -111,9 +110,10 @@ def test_separate_bot_streams_RT_OPEN_3():
     assert {"automa:vagabot", "automa:electric_eyrie"} <= set(g.rng)
 
 
-def test_a_missing_module_is_a_clear_error():
-    with pytest.raises(UsageError, match="not playable yet"):
-        setup.module("vagabond")
+def test_every_faction_and_bot_has_a_module_with_the_same_face():
+    for name in setup.MODULES:
+        m = setup.module(name)
+        assert isinstance(m.PIECES, dict) and callable(m.setup) and callable(m.turn), name
 
 
 def test_every_seat_takes_its_turn_in_order_each_round_and_the_cap_ends_it_LoR_1_4_1_RT_OPEN_36():

@@ -97,7 +97,7 @@ def test_a_seat_with_dominance_does_not_win_by_score_LoR_3_3_1():
     g = table()
     g.seat("eyrie").dominance = 50
     state.score(g, "eyrie", 31, "roosts")
-    assert g.seat("eyrie").vp == 31
+    assert g.seat("eyrie").vp == 0                           # no score marker on the track: no VP at all
 
 
 def test_the_score_stops_at_zero_by_default_RT_OPEN_32():

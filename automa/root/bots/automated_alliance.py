@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from automa.root import data, decide, state
+from automa.root import battle, data, decide, state
 from automa.root.bots import common
 from automa.root.state import Game, Seat
 
@@ -47,17 +47,19 @@ class Board:
     def copy(self) -> Board:
         return Board(self.order, self.suit, self.officers)
 
+    def removal_scores(self, game: Game, seat: Seat, kind: str) -> bool:
+        """Whether removing the bot's ``kind`` scores its remover (LoR-3.2.1): not a sympathy token under
+        Popularity (CW-AA-TRAIT-2), so the point is never given, not even one that would reach 30 VP."""
+        return not (kind == "sympathy" and "popularity" in seat.traits)
+
     def removed(self, game: Game, seat: Seat, c: int, kind: str, by: str | None) -> None:
         """After one of the bot's pieces left clearing ``c``: a base sets off Crackdown (CW-AA-ABIL-4); a
-        sympathy token removed by an enemy scores it nothing under Popularity (CW-AA-TRAIT-2) and sets
-        off Outrage when that enemy is a human (CW-AA-ABIL-3)."""
+        sympathy token removed by an enemy sets off Outrage when that enemy is a human (CW-AA-ABIL-3)."""
         if kind in BASES:
             crackdown(game, seat, kind[5:], by)
         elif kind == "sympathy" and by is not None and by != seat.faction:
-            if "popularity" in seat.traits:
-                state.score(game, by, -1, "removal")
-                if game.trace:
-                    game.trace.event("popularity", rule="CW-AA-TRAIT-2", faction=by, clearing=c)
+            if "popularity" in seat.traits and game.trace:
+                game.trace.event("popularity", rule="CW-AA-TRAIT-2", faction=by, clearing=c)
             outrage(game, seat, c, by)
 
     # ------------------------------------------------------------------ battle hooks (battle.py)
@@ -67,17 +69,21 @@ class Board:
         loss sets off Crackdown through :meth:`removed`)."""
         return common.take_hits(game, seat, c, hits, by)
 
-    def defender_extra_hits(self, game: Game, seat: Seat, c: int) -> int:
-        """Automated Ambush (CW-AA-ABIL-2): one extra hit as defender with a warrior in ``c``; with
-        Informants also with only a sympathy token there (CW-AA-TRAIT-1)."""
+    def extra_hits(self, game: Game, seat: Seat, c: int, role: str, other: str) -> int:
+        """Battle's hook (LoR-4.3.3.I). Automated Ambush (CW-AA-ABIL-2): one extra hit as defender with a
+        warrior in ``c``; with Informants also with only a sympathy token there (CW-AA-TRAIT-1). The bot
+        never attacks."""
+        if role != battle.DEFENDER:
+            return 0
         if game.clearings[c].warriors.get(seat.faction, 0) or ("informants" in seat.traits and sympathetic(game, c)):
             if game.trace:
                 game.trace.event("automated_ambush", rule="CW-AA-ABIL-2", faction=seat.faction, clearing=c)
             return 1
         return 0
 
-    def defender_takes_higher_roll(self, game: Game, seat: Seat) -> bool:
-        """Veterans (CW-AA-TRAIT-3): Guerrilla War, the defender deals the higher roll (LoR-8.2.2)."""
+    def deals_higher_as_defender(self, game: Game, seat: Seat, c: int) -> bool:
+        """Battle's hook. Veterans (CW-AA-TRAIT-3): Guerrilla War, the defender deals the higher roll
+        (LoR-8.2.2)."""
         return "veterans" in seat.traits
 
     def entered(self, game: Game, seat: Seat, c: int, mover: str) -> None:
@@ -118,11 +124,11 @@ def outrage(game: Game, seat: Seat, c: int, by: str) -> None:
     suit = game.clearings[c].suit
     matching = [k for k in human.hand if game.cards[k].suit in (suit, "bird")]
     if matching:
-        card = decide.choose(game, "outrage_discard", sorted(matching))
+        card = decide.choose(game, "outrage_discard", decide.one_per_name(game, sorted(matching)))
         human.hand.remove(card)
         state.discard(game, card)
         if game.trace:
-            game.trace.event("outrage", rule="CW-AA-ABIL-3", faction=by, clearing=c, card=card)
+            game.trace.event("outrage", rule="CW-AA-ABIL-3", faction=by, clearing=c, card=game.cards[card].key)
     else:
         if game.trace:
             game.trace.event("outrage", rule="CW-AA-ABIL-3", faction=by, clearing=c, card=None, vp=1)
@@ -202,8 +208,9 @@ def revolt(game: Game, seat: Seat, suits: tuple[str, ...], rule: str) -> bool:
     still on the bot's board, the one with the most enemy pieces (ties to the highest priority). A
     clearing is legal only if the base fits once the enemy pieces are gone (a ruin stays, LoR-2.2.4) and,
     with ``aa_revolt_empty=needs_enemy``, some enemy piece would go (RT-OPEN-20; default ``allowed``).
-    Every other faction's piece there is removed (1 VP per building and token, LoR-3.2.1; a Vagabond
-    there damages three items, LoR-9.2.2.I), then the base is placed; no warriors unless
+    Every other faction's piece there is removed (1 VP per building and token, LoR-3.2.1; the owners'
+    reactions to lost warriors run, battle.warriors_removed; a Vagabond there damages three items through
+    his board's ``full_removal``, LoR-9.2.2.I), then the base is placed; no warriors unless
     ``aa_revolt_warriors=as_human``: then as many as the sympathetic clearings of its suit, and an
     officer (LoR-8.4.1.III, RT-OPEN-21). Returns whether it revolted."""
     others = [f for f in state.FACTIONS if f != seat.faction and game.seat(f) is not None]
@@ -227,14 +234,16 @@ def revolt(game: Game, seat: Seat, suits: tuple[str, ...], rule: str) -> bool:
         return False
     cl = game.clearings[c]
     for f in others:
-        state.remove_warriors(game, f, c, cl.warriors.get(f, 0))
+        n = state.remove_warriors(game, f, c, cl.warriors.get(f, 0))
+        battle.warriors_removed(game, f, c, n, seat.faction)     # their reactions (Field Hospitals, LoR-6.2.3)
     for piece in [p for p in cl.buildings if p[0] != seat.faction]:
         state.remove_piece(game, c, piece, seat.faction, building=True)
     for piece in [p for p in cl.tokens if p[0] != seat.faction]:
         state.remove_piece(game, c, piece, seat.faction, building=False)
-    if game.pawn == ("clearing", c):
-        vb = game.seat("vagabond")
-        vb.board.full_removal(game, vb, c, seat.faction)        # he damages three items (LoR-9.2.2.I, CW-VB-ABIL-1)
+    vb = game.seat("vagabond")
+    hook = getattr(vb.board, "full_removal", None) if vb is not None and game.pawn == ("clearing", c) else None
+    if hook is not None:
+        hook(game, vb, c, seat.faction)                         # he damages three items (LoR-9.2.2.I, CW-VB-ABIL-1)
     state.place_building(game, seat.faction, f"base_{cl.suit}", c)
     if game.options.get("aa_revolt_warriors", "none") == "as_human":
         same = sum(1 for d in range(1, len(game.clearings))
@@ -335,7 +344,7 @@ def evening(game: Game, seat: Seat) -> None:
     recruit(game, seat)
     common.discard_order(game, board.order)
     if game.trace and board.order is not None:
-        game.trace.event("discard", rule="CW-AA-EVE-3", faction=seat.faction, card=board.order)
+        game.trace.event("discard", rule="CW-AA-EVE-3", faction=seat.faction, card=game.cards[board.order].key)
     board.order = None
     if "wildfire" in seat.traits:
         spread(game, seat, "CW-AA-TRAIT-4", scored=False)

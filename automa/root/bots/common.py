@@ -11,8 +11,7 @@ A bot's module calls these for the steps its board prints the same way as every 
   :func:`enemy_warriors` for the counts the criteria name (CW-GEN-22, CW-GEN-29);
 * :func:`take_hits`, a bot's way of taking hits (CW-GEN-6), for the board's hits hook;
 * :func:`nightmare_bonus` (CW-GEN-24), :func:`bot_settings` (CW-GEN-19, the seat's ``difficulty`` and
-  ``traits``), :func:`may_ambush` (CW-GEN-16), :func:`has_hand`, :func:`give_card` and
-  :func:`take_from_bot` (CW-GEN-15, CW-GEN-29);
+  ``traits``); a bot's missing hand (CW-GEN-15) is :func:`automa.root.state.take_card`'s business;
 * :func:`bot_rng` and :func:`random_pick`: a bot's random draws (RT-OPEN-3).
 
 A clearing's id is its priority number (CW-GEN-17, data.py): 1 is the highest priority, 12 the lowest.
@@ -228,35 +227,7 @@ def take_hits(game: Game, seat: Seat, c: int, hits: int, by: str | None) -> int:
     return removed
 
 
-def may_ambush(attacker: Seat) -> bool:
-    """Whether a defender may play an ambush card against ``attacker``: never against a bot (Hates
-    Surprises, CW-GEN-16, CW-GEN-27); a bot has no hand to ambush from (CW-GEN-15)."""
-    return attacker.bot is None
-
-
-# ---------------------------------------------------------------------------------------------- cards and score
-
-def has_hand(seat: Seat) -> bool:
-    """Whether ``seat`` has a hand: bots have none (CW-GEN-15), so an effect taking a card from a player
-    falls through to the next candidate (CW-GEN-29, CW-GEN-10)."""
-    return seat.bot is None
-
-
-def give_card(game: Game, bot: Seat, card: int, source: str = "card") -> None:
-    """A card given to a bot is discarded and the bot scores 1 VP (Poor Manual Dexterity, CW-GEN-15)."""
-    state.discard(game, card)
-    if game.trace:
-        game.trace.event("gift", rule="CW-GEN-15", faction=bot.faction, card=game.cards[card].key)
-    state.score(game, bot.faction, 1, source)
-
-
-def take_from_bot(game: Game, taker: Seat) -> int | None:
-    """A player who would take a card from a bot draws one from the deck instead (CW-GEN-15); the card, or
-    ``None`` when nothing can be drawn (RT-OPEN-35)."""
-    got = state.draw(game, 1)
-    taker.hand.extend(got)
-    return got[0] if got else None
-
+# ---------------------------------------------------------------------------------------------- score
 
 def nightmare_bonus(game: Game, seat: Seat) -> None:
     """At the end of its Evening a nightmare bot scores 1 VP (CW-GEN-24), as ``bonus``."""

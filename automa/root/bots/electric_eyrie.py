@@ -155,7 +155,7 @@ def new_roost(game: Game, seat: Seat, suit: str) -> None:
     nothing (``skip``)."""
     if seat.supply.get("roost", 0) > 0 and seat.supply.get("warrior", 0) >= 4:
         c = common.pick(common.ordered_clearings(game, suit),
-                        legal=lambda c: _can_place(game, c) and game.clearings[c].open_slots > 0)
+                        legal=lambda c: state.may_place(game, FACTION, c) and game.clearings[c].open_slots > 0)
         if c is not None:
             state.place_building(game, FACTION, "roost", c)
             state.place_warriors(game, FACTION, c, 4)
@@ -203,7 +203,7 @@ def recruit(game: Game, seat: Seat, column: str) -> None:
     n = seat.board.cards(column)
     c = common.pick([c for c in _matching(game, column) if _has_roost(game, c)],
                     key=lambda c: (common.enemy_pieces(game, seat, c), -_warriors(game, c)),
-                    legal=lambda c: _can_place(game, c), lowest=True)
+                    legal=lambda c: state.may_place(game, FACTION, c), lowest=True)
     placed = 0 if c is None else state.place_warriors(game, FACTION, c, n)
     if game.trace:
         game.trace.event("recruit", rule="CW-EE-DAY-2", faction=FACTION, column=column, clearing=c, warriors=placed,
@@ -314,11 +314,12 @@ def relentless(game: Game, seat: Seat) -> None:
 
 def war_tax(game: Game, seat: Seat, owner: str) -> None:
     """CW-EE-TRAIT-4 War Tax: whenever the bot removes an enemy building or token, its owner loses 1 VP
-    (never below 0 by default, RT-OPEN-32)."""
+    (never below 0 by default, RT-OPEN-32), booked as a negative ``removal`` (RT-STUDY-5: the loss comes
+    from a removal; a source outside ``rounds.CATEGORIES`` would be an engine error)."""
     if "war_tax" in seat.traits and owner != FACTION:
         if game.trace:
             game.trace.event("war_tax", rule="CW-EE-TRAIT-4", faction=FACTION, owner=owner)
-        state.score(game, owner, -1, "war_tax")
+        state.score(game, owner, -1, "removal")
 
 
 def build(game: Game, seat: Seat) -> None:
@@ -328,7 +329,7 @@ def build(game: Game, seat: Seat) -> None:
     if seat.supply.get("roost", 0) > 0:
         c = common.pick(range(1, len(game.clearings)),
                         legal=lambda c: rules(game, c) and not _has_roost(game, c)
-                        and game.clearings[c].open_slots > 0 and _can_place(game, c))
+                        and game.clearings[c].open_slots > 0 and state.may_place(game, FACTION, c))
     if game.trace:
         game.trace.event("build", rule="CW-EE-DAY-5", faction=FACTION, clearing=c)
     if c is None:
@@ -340,7 +341,7 @@ def swoop(game: Game, seat: Seat) -> None:
     """CW-EE-TRAIT-3 Swoop: at the end of Daylight, 2 warriors in the clearing of highest priority with no
     Eyrie pieces where they may be placed (as many as the supply holds, RT-OPEN-12)."""
     c = common.pick(range(1, len(game.clearings)),
-                    legal=lambda c: common.pieces(game, c, FACTION) == 0 and _can_place(game, c))
+                    legal=lambda c: common.pieces(game, c, FACTION) == 0 and state.may_place(game, FACTION, c))
     placed = 0 if c is None else state.place_warriors(game, FACTION, c, 2)
     if game.trace:
         game.trace.event("swoop", rule="CW-EE-TRAIT-3", faction=FACTION, clearing=c, warriors=placed)
@@ -406,11 +407,6 @@ def _matching(game: Game, column: str) -> list[int]:
             return []
         return list(range(1, len(game.clearings)))
     return [c for c in range(1, len(game.clearings)) if game.clearings[c].suit == column]
-
-
-def _can_place(game: Game, c: int) -> bool:
-    """Whether the bot may place pieces in ``c``: not in the keep's clearing (CW-MM-ABIL-1, LoR-6.2.2)."""
-    return ("marquise", "keep") not in game.clearings[c].tokens
 
 
 def _keep(game: Game) -> int | None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from automa.root import battle, data, state
+from automa.root import battle, data, movement, state
 from automa.root.bots import common
 from automa.root.state import Game, Seat
 
@@ -380,9 +380,10 @@ def destination(game: Game, seat: Seat, origin: int, by_enemies: bool = True) ->
 
 def march(game: Game, seat: Seat, origins: list[int], rule: str) -> list[int]:
     """From each of ``origins`` in priority order (CW-GEN-11), move all MM warriors but three to
-    :func:`destination`. By default warriors that arrived earlier in this step move on when their clearing's
-    turn comes (RT-OPEN-9 ``recompute``, LoR-4.2.2); with ``mm_move_once=once`` they stay. Returns the
-    clearings that received warriors, in priority order."""
+    :func:`destination`, through ``movement.move`` so that the other seats' ``entered`` reactions fire (a
+    human Alliance's Outrage, CW-GEN-25, LoR-8.2.6). By default warriors that arrived earlier in this step
+    move on when their clearing's turn comes (RT-OPEN-9 ``recompute``, LoR-4.2.2); with
+    ``mm_move_once=once`` they stay. Returns the clearings that received warriors, in priority order."""
     once = game.options.get("mm_move_once", "recompute") == "once"
     arrived: dict[int, int] = {}
     for o in common.priority_order(origins):
@@ -395,7 +396,7 @@ def march(game: Game, seat: Seat, origins: list[int], rule: str) -> list[int]:
         d = destination(game, seat, o)
         if d is None:
             continue
-        state.move_warriors(game, FACTION, o, d, n)
+        movement.move(game, FACTION, o, d, n)
         arrived[d] = arrived.get(d, 0) + n
         if game.trace:
             game.trace.event("move", rule=rule, faction=FACTION, origin=o, destination=d, warriors=n)
@@ -416,7 +417,8 @@ def advance_and_strike(game: Game, seat: Seat) -> None:
 
 def blitz(game: Game, seat: Seat) -> None:
     """CW-MM-TRAIT-1 (CW-MM-DAY-6): after the move, take the clearing MM rules of highest priority with no
-    enemy pieces, move all MM warriors but one out of it, then battle in the clearing they entered. The
+    enemy pieces, move all MM warriors but one out of it (``movement.move``: Outrage, CW-GEN-25), then
+    battle in the clearing they entered. The
     destination (RT-OPEN-11): the adjacent clearing with the most enemy pieces (``most_enemies``) or of
     highest priority (``highest_priority``). A clearing with fewer than two MM warriors, or no legal
     destination, falls through to the next (CW-GEN-10)."""
@@ -428,7 +430,7 @@ def blitz(game: Game, seat: Seat) -> None:
         d = destination(game, seat, o, by_enemies)
         if d is None:
             continue
-        state.move_warriors(game, FACTION, o, d, n)
+        movement.move(game, FACTION, o, d, n)
         if game.trace:
             game.trace.event("blitz", rule="CW-MM-TRAIT-1", faction=FACTION, origin=o, destination=d, warriors=n)
         battle_in(game, seat, d, "CW-MM-TRAIT-1")

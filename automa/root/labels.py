@@ -1,0 +1,290 @@
+"""Every Root decision's choices in words, for a person at the keyboard (``automa-sim play``) and the text
+replay: ``describe(view, kind, choice)``, e.g. ``("build", 5, "sawmill")`` of ``marquise_action`` -> "build a
+sawmill in clearing 5 (rabbit): 1 wood, 1 VP". It reads only the strategy view (automa/root/view.py).
+
+:data:`LABELS` holds one function a decision kind (the kinds the faction modules pass to
+:func:`automa.root.decide.choose`, listed in each module's docstring); adding a kind is one line there. A
+kind not in it still reads: :func:`generic` puts its name and the choice's parts in words.
+
+The names shared with the story and the screen (factions, bots, clearings, cards, items) are here too.
+"""
+from __future__ import annotations
+
+from functools import cache
+
+from automa.core.screen import count
+from automa.root.battle import PASS
+from automa.root import data
+from automa.root.rounds import CATEGORIES as SOURCES
+
+FACTION_NAMES = {"marquise": "the Marquise", "eyrie": "the Eyrie", "alliance": "the Alliance",
+                 "vagabond": "the Vagabond"}
+BOT_NAMES = {"mechanical_marquise": "the Mechanical Marquise", "electric_eyrie": "the Electric Eyrie",
+             "automated_alliance": "the Automated Alliance", "vagabot": "the Vagabot"}
+PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
+          "sympathy": "sympathy token", "wood": "wood token", "keep": "keep"}
+CATEGORIES = {s: {"removal": "pieces removed", "crafting": "crafted items", "buildings": "buildings",
+                  "roosts": "roosts", "sympathy": "sympathy", "quests": "quests", "aid": "aid",
+                  "infamy": "infamy", "explore": "ruins explored", "bonus": "nightmare bonus",
+                  "dominance": "dominance", "turmoil": "turmoil", "card": "card effects",
+                  "special": "special actions"}.get(s, s.replace("_", " "))
+              for s in SOURCES}                                        # RT-STUDY-5
+
+
+def words(key: str) -> str:
+    """A code name in words: "better_burrow_bank" -> "better burrow bank"."""
+    return str(key).replace("_", " ")
+
+
+def faction(view, f: str) -> str:
+    """A seat in words: "you" for the player's, else the bot's name ("the Electric Eyrie")."""
+    if f == view.me:
+        return "you"
+    bot = dict(view.seats).get(f)
+    return BOT_NAMES.get(bot, FACTION_NAMES.get(f, words(f)))
+
+
+def where(view, c) -> str:
+    """A clearing in words: "clearing 5 (rabbit)"."""
+    if c is None:
+        return "no clearing"
+    return f"clearing {c} ({view.clearing(c)[0]})"
+
+
+@cache
+def _cards() -> dict:
+    """Deck key -> (name, suit), of both decks."""
+    d = data.load()
+    return {c.key: (c.name, c.suit) for c in d.deck + d.exiles_deck}
+
+
+def card(view, k) -> str:
+    """A card by id or deck key in words: "Anvil (fox)"; ``None``: "no card"."""
+    if k is None:
+        return "no card"
+    key = view.card(k)[0] if isinstance(k, int) else k
+    name, suit = _cards().get(key, (words(key), None))
+    return f"{name} ({suit})" if suit else name
+
+
+def names() -> dict:
+    """Deck key -> card name."""
+    return {key: name for key, (name, _) in _cards().items()}
+
+
+def crafts(view, k: int) -> str:
+    """A card to craft with what it makes: "Anvil (fox): a hammer, 2 VP"."""
+    key, suit, kind, item, vp = view.card(k)
+    if item:
+        if view.me == "eyrie" and dict(view.board("eyrie") or ()).get("leader") != "builder":
+            vp = 1                                                 # Disdain for Trade (LoR-7.2.3, LoR-7.8.1)
+        return f"{card(view, k)}: a {item}, {vp} VP"
+    return f"{card(view, k)}: {'its effect at once' if kind == 'immediate' else 'a lasting effect'}"
+
+
+def move(view, choice) -> str:
+    """``(origin, destination, warriors)`` in words."""
+    o, d, n = choice
+    return f"move {count(n, 'warrior')} from {where(view, o)} to {where(view, d)}"
+
+
+def battle(view, choice) -> str:
+    """``(clearing, defender)`` in words."""
+    c, defender = choice
+    return f"battle {faction(view, defender)} in {where(view, c)}"
+
+
+def piece(kind: str) -> str:
+    return PIECES.get(kind, words(kind))
+
+
+def clearings(cs) -> str:
+    """Clearing numbers in words: "clearing 5", "clearings 5, 9 and 12"."""
+    cs = [str(c) for c in cs]
+    if len(cs) == 1:
+        return f"clearing {cs[0]}"
+    return "clearings " + ", ".join(cs[:-1]) + " and " + cs[-1] if cs else "no clearing"
+
+
+def forest(view, i: int) -> str:
+    """A forest by its index in words: "the forest by clearings 1, 5 and 10" (LoR-2.4)."""
+    return "the forest by " + clearings(view.map.forests[i].clearings)
+
+
+def quest(key: str) -> str:
+    """A quest card by key in words: "Errand (fox)" (LoR-9.3.3)."""
+    q = next((q for q in data.load().components.quests if q.key == key), None)
+    return f"{q.name} ({q.suit})" if q else words(key)
+
+
+def item(kind: str, *state) -> str:
+    """The Vagabond's item with its state: "your sword (exhausted, damaged)" (LoR-9.2.5)."""
+    marks = [m for m, on in zip(("exhausted", "damaged"), state) if on]
+    return f"your {kind}" + (f" ({', '.join(marks)})" if marks else "")
+
+
+def _marquise_build(view, c: int, building: str) -> str:
+    """LoR-6.5.4: the k-th building of a type costs ``wood_cost[k-1]`` wood and scores ``building_vp``."""
+    comp = data.load().components
+    left = dict(view.supply("marquise")).get(building, 0)
+    k = comp.marquise_pieces[building + "s"] - left
+    if k >= len(comp.wood_cost):
+        return f"build a {building} in {where(view, c)}"
+    cost = comp.wood_cost[k]
+    return f"build a {building} in {where(view, c)}: {cost or 'no'} wood, {comp.building_vp[building][k]} VP"
+
+
+def action(view, choice) -> str:
+    """A faction's next action, ``(verb, ...)`` (LoR-6.5, LoR-8.5, LoR-8.6.1): march, recruit, build,
+    overwork, a bird card for one more action, move, battle, craft, mobilize, train, organize."""
+    verb, *rest = choice
+    if verb == "march":
+        return "march: up to two moves"
+    if verb == "recruit":
+        return f"recruit in {where(view, rest[0])}" if rest else "recruit: a warrior at each recruiter"
+    if verb == "build" and len(rest) == 2 and rest[1] in data.BUILDINGS:
+        return _marquise_build(view, rest[0], rest[1])
+    if verb == "overwork":
+        return f"overwork in {where(view, rest[0])}: spend a matching card for a wood"
+    if verb == "bird":
+        return f"spend {card(view, rest[0])} for one more action"
+    if verb == "move" and len(rest) == 3:
+        return move(view, rest)
+    if verb == "move" and len(rest) == 1:
+        return f"move to {where(view, rest[0])}"
+    if verb == "battle" and len(rest) == 2:
+        return battle(view, rest)
+    if verb == "battle" and len(rest) == 1:
+        return f"battle {faction(view, rest[0])} here"
+    if verb == "craft":
+        return f"craft {crafts(view, rest[0])}"
+    if verb == "mobilize":
+        return f"mobilize: add {card(view, rest[0])} to the supporters"
+    if verb == "train":
+        return f"train: spend {card(view, rest[0])} for an officer"
+    if verb == "organize":
+        return f"organize in {where(view, rest[0])}: a warrior becomes sympathy"
+    return vagabond_action(view, choice)
+
+
+def vagabond_action(view, choice) -> str:
+    """The Vagabond's Daylight actions (LoR-9.5, LoR-D.1..D.3) not shared with the other factions."""
+    verb, *rest = choice
+    if verb == "explore":
+        return "explore the ruin here"
+    if verb == "aid":
+        return f"aid {faction(view, rest[0])} with {card(view, rest[1])}"
+    if verb == "quest":
+        return f"complete the quest {quest(rest[0])}"
+    if verb == "strike":
+        return f"strike {faction(view, rest[0])}'s " + (piece(rest[1]) if len(rest) > 1 else "warrior")
+    if verb == "repair":
+        return f"repair {item(*rest)}"
+    if verb == "special" and not rest:
+        return "hideout: repair up to three items"
+    if verb == "special" and isinstance(rest[0], int):
+        return f"day labor: take {card(view, rest[0])} from the discard pile"
+    if verb == "special":
+        return f"steal a card from {faction(view, rest[0])}"
+    return generic(view, "action", choice)
+
+
+def optional(text, no: str):
+    """A label for a choice or ``PASS``: ``text(view, choice)``, or ``no`` for the pass."""
+    return lambda view, choice: no if choice == PASS else text(view, choice)
+
+
+def leader(view, name: str) -> str:
+    """An Eyrie leader and the Decree columns of its two viziers (LoR-7.8)."""
+    cols = data.load().components.leaders.get(name, ())
+    return f"the {words(name).title()}" + (f" (viziers in {' and '.join(cols)})" if cols else "")
+
+
+def hit(view, choice) -> str:
+    """A piece to lose to a hit: ``("building", kind)``/``("token", kind)`` or ``(kind, "building"|...)``."""
+    a, b = choice
+    kind = b if a in ("building", "token") else a
+    return f"lose your {piece(kind)}"
+
+
+LABELS = {
+    # the Marquise (automa/root/marquise.py, LoR-6)
+    "setup_keep": lambda v, c: f"the keep in {where(v, c)}",
+    "setup_building": lambda v, c: f"a {c[0]} in {where(v, c[1])}",
+    "birdsong_wood": lambda v, c: f"a wood at the sawmill in {where(v, c)}",
+    "marquise_action": optional(action, "end Daylight"),
+    "march": optional(move, "end the march"),
+    "recruit": lambda v, c: f"a warrior at the recruiter in {where(v, c)}",
+    "build_wood": lambda v, c: f"take a wood from {where(v, c)}",
+    "overwork": lambda v, c: f"spend {card(v, c)}",
+    "hits": hit,
+    "field_hospitals": optional(lambda v, c: f"spend {card(v, c)}: the warriors go back to the keep",
+                                "let the warriors go"),
+    # the Eyrie (automa/root/eyrie.py, LoR-7)
+    "eyrie_corner": lambda v, c: f"start in {where(v, c)}",
+    "eyrie_leader": leader,
+    "eyrie_decree_add": optional(lambda v, c: f"add {card(v, c[0])} to the {c[1]} column", "add no second card"),
+    "eyrie_new_roost": lambda v, c: f"the new roost in {where(v, c)}",
+    "eyrie_decree_card": lambda v, c: f"resolve the column's {c} card next",
+    "eyrie_recruit": lambda v, c: f"recruit at the roost in {where(v, c)}",
+    "eyrie_move": move,
+    "eyrie_battle": battle,
+    "eyrie_build": lambda v, c: f"a roost in {where(v, c)}",
+    # the Alliance (automa/root/alliance.py, LoR-8)
+    "alliance_revolt": optional(lambda v, c: f"revolt in {where(v, c)}", "no more revolts"),
+    "alliance_spread": optional(lambda v, c: f"spread sympathy to {where(v, c)}", "no more sympathy"),
+    "alliance_daylight": optional(action, "end Daylight"),
+    "alliance_operation": optional(action, "end the operations"),
+    "supporters": lambda v, c: f"spend the supporter {card(v, c)}",
+    "supporters_discard": lambda v, c: f"discard the supporter {card(v, c)}",
+    # every faction: crafting, hand limit, battle, persistent cards, dominance, bots' demands
+    "craft": optional(lambda v, c: f"craft {crafts(v, c)}", "craft nothing more"),
+    "discard": lambda v, c: f"discard {card(v, c)}",
+    "hits_order": hit,
+    "armorers": optional(lambda v, c: f"discard {card(v, c)}: ignore the rolled hits", "keep Armorers"),
+    "brutal_tactics": optional(lambda v, c: "Brutal Tactics: one more hit, the defender scores 1 VP",
+                               "no Brutal Tactics"),
+    "sappers": optional(lambda v, c: f"discard {card(v, c)}: one more hit", "keep Sappers"),
+    "royal_claim": optional(lambda v, c: f"discard {card(v, c)}: 1 VP per clearing you rule", "keep Royal Claim"),
+    "stand_and_deliver": optional(lambda v, c: f"take a card from {faction(v, c)}, who scores 1 VP",
+                                  "no Stand and Deliver"),
+    "better_burrow_bank": lambda v, c: f"you and {faction(v, c)} draw a card",
+    "command_warren": optional(battle, "no battle"),
+    "tax_collector": optional(lambda v, c: f"remove a warrior in {where(v, c)} to draw a card", "no Tax Collector"),
+    "cobbler": optional(lambda v, c: f"move to {where(v, c)}" if isinstance(c, int) else move(v, c),
+                        "no Cobbler move"),
+    "dominance_take": optional(lambda v, c: f"take {card(v, c[0])}, spending {card(v, c[1])}", "take no dominance card"),
+    "dominance_activate": optional(lambda v, c: f"activate {card(v, c)}: give up points for dominance",
+                                   "activate no dominance card"),
+    "outrage_discard": lambda v, c: f"discard {card(v, c)} to the Automated Alliance's outrage",
+    # the Vagabond (automa/root/vagabond.py, LoR-9)
+    "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",
+    "vagabond_refresh": lambda v, c: f"refresh {item(c[0], True, c[1])}",
+    "vagabond_slip": optional(lambda v, c: f"slip into {where(v, c[1]) if c[0] == 'clearing' else forest(v, c[1])}",
+                              "stay"),
+    "vagabond_daylight": optional(action, "end Daylight"),
+    "vagabond_exhaust": lambda v, c: f"exhaust your {c}",
+    "vagabond_take": optional(lambda v, c: f"take a {c} from their crafted items", "take no item"),
+    "vagabond_quest_reward": lambda v, c: {"score": "score the VP", "draw": "draw two cards"}.get(c, words(c)),
+    "vagabond_ally": optional(lambda v, c: f"{faction(v, c)}'s warriors fight as yours", "fight alone"),
+    "vagabond_ally_move": optional(lambda v, c: f"take {count(c[1], 'warrior')} of {faction(v, c[0])} along",
+                                   "move alone"),
+    "vagabond_damage": lambda v, c: (f"lose a warrior of {faction(v, c[1])}" if c[0] == "ally"
+                                     else f"damage {item(*c)}"),
+    "vagabond_repair": lambda v, c: f"repair {item(*c)}",
+    "vagabond_remove": lambda v, c: f"remove {item(*c)}",
+}
+
+
+def generic(view, kind: str, choice) -> str:
+    """A kind without a label (one being written): its name and the choice's parts in words."""
+    if choice == PASS:
+        return f"{words(kind)}: pass"
+    parts = choice if isinstance(choice, tuple) else (choice,)
+    return f"{words(kind)}: {', '.join(words(p) for p in parts)}"
+
+
+def describe(view, kind: str, choice) -> str:
+    """``choice`` of a ``kind`` decision in words."""
+    label = LABELS.get(kind)
+    return label(view, choice) if label else generic(view, kind, choice)
