@@ -35,8 +35,7 @@ adding a faction is adding its section to :data:`SECTIONS`.
 
 The Law's tracks it plans with are its own knowledge, as printed (the view shows the supply, i.e. how many
 pieces are placed): :data:`WOOD_COST`, :data:`BUILDING_VP` (LoR-6.3.5), :data:`ROOST_VP` (LoR-7.3.5),
-:data:`SYMPATHY_VP`, :data:`SUPPORTER_COST` (LoR-8.3.3). The map's paths are public; the view has no
-accessor for them yet, so :func:`_map_of` reads the map from the view's game (the map only).
+:data:`SYMPATHY_VP`, :data:`SUPPORTER_COST` (LoR-8.3.3). The map's paths come from ``view.map``.
 """
 from __future__ import annotations
 
@@ -80,7 +79,7 @@ MARQUISE = (
     _w("mq_keep", 3.0, "the keep on the map (LoR-6.2.2)"),
     _w("mq_exposed", 0.5, "a building where an enemy has at least as many warriors as she"),
     _w("mq_march", 0.8, "factor on the two best moves of a march action (LoR-6.5.2)"),
-    _w("mq_extra", 1.2, "one more action, when wood is on the map (a bird spent for it, LoR-6.5)"),
+    _w("mq_extra", 1.2, "one more action, with wood on the map or an enemy to battle (a bird spent, LoR-6.5)"),
     _w("mq_late", 0.5, "share of a building's future yield still counted in the last rounds", least=0.0),
 )
 EYRIE = (
@@ -115,11 +114,6 @@ WEIGHTS = COMMON + MARQUISE + EYRIE + ALLIANCE
 
 
 # ---------------------------------------------------------------------------------------------- the board
-
-def _map_of(view):
-    """The map in play: public, but the view has no accessor for it yet (its game's, read only)."""
-    return view._g.map
-
 
 def _paths(m) -> tuple:
     """Adjacent clearings of every clearing of map ``m`` (index 0 unused): its open paths (LoR-2.2.1)."""
@@ -275,12 +269,12 @@ def _mq_action(s, d, snap):
 
 
 def _mq_next_action(s, snap, recruiters, board) -> float:
-    """What one more action is likely worth: a recruit not yet taken this turn, else a build if wood is on
-    the map (a rough share of a building's worth)."""
-    if recruiters and not board.get("recruited"):
-        return recruiters * (s.warrior + 0.25 * s.rule)
-    wood = snap.count("wood")
-    return s.mq_extra if wood else 0.0
+    """What one more action is likely worth: the better of a recruit not yet taken this turn and ``mq_extra``
+    while wood is on the map to build with or an enemy shares a clearing with her warriors (a battle,
+    LoR-6.5.1)."""
+    recruit = recruiters * (s.warrior + 0.25 * s.rule) if not board.get("recruited") else 0.0
+    fight = any(snap.mine(c) and snap.enemy(c) for c in range(1, snap.n + 1))
+    return max(recruit, s.mq_extra if fight or snap.count("wood") else 0.0)
 
 
 def _march_value(s, snap) -> float:
@@ -354,9 +348,10 @@ def _card_spend(s, d, snap):
 
 
 def _mq_hits(s, d, snap):
-    """Which piece to lose to hits (LoR-4.3.4): wood first, then the cheapest building."""
+    """Which of her pieces to lose to hits once her warriors are gone (LoR-4.3.4, ``(kind, building or
+    token)``): wood first, then the building worth least, the keep last (LoR-6.2.2)."""
     rank = {"wood": 3, "workshop": 2, "recruiter": 1, "sawmill": 0, "keep": -5}
-    return [rank.get(ch[1], 0) for ch in d.choices]
+    return [rank.get(ch[0], 0) for ch in d.choices]
 
 
 # ---------------------------------------------------------------------------------------------- cards
@@ -637,7 +632,7 @@ SECTIONS = {
         "marquise_action": _mq_action, "march": _mq_march, "setup_keep": _mq_setup_keep,
         "setup_building": _mq_setup_building, "birdsong_wood": _mq_wood, "build_wood": _mq_wood,
         "recruit": _mq_recruit, "overwork": _card_spend,
-        "discard": _card_spend, "hits": _mq_hits}),
+        "discard": _card_spend, "hits_order": _mq_hits}),
     "eyrie": (_eyrie_terms, {
         "eyrie_decree_add": _ey_decree_add, "eyrie_decree_card": _ey_decree_card,
         "eyrie_recruit": _ey_step("recruit"), "eyrie_move": _ey_step("move"), "eyrie_battle": _ey_step("battle"),
@@ -675,7 +670,7 @@ class ExpertStrategy(Strategy):
         """One score per choice: the faction section's direct score where it has one, else the lookahead
         position value, else 0."""
         v = d.view
-        m = _map_of(v)
+        m = v.map
         if self._map is not m:
             self._map, self._adj = m, _paths(m)
         snap = Snap(v, self._adj)
