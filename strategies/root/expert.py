@@ -1,0 +1,695 @@
+"""``expert``: a Root player's heuristics per faction, on one scale: what a position is worth in VP.
+
+Every choice is scored as the value of a position: the player's VP less ``opp`` times the best other
+seat's, plus what the faction's engine on the map and in hand is still worth (the faction's *position
+terms*, below). Most choices are scored directly from the view, as the change they make to those terms;
+a decision kind a faction section does not score (a new rule area: battle effects, cards, dominance, the
+Vagabond) falls back on one-step lookahead (``decision.after``) valued by the same position terms, and
+without lookahead (setup, rollouts) on an even score, ties drawn from the strategy's own stream.
+
+Marquise de Cat (LoR-6): buildings by their track's next VP and their future yield (a sawmill's wood,
+a recruiter's warriors, a workshop's crafting), paid in wood; wood on the map; rule of clearings with open
+slots (where she can build); the keep on the map; buildings an enemy outnumbers count less; recruit while
+the recruiters and the supply allow; overwork where the card is worth less than a wood; a march by its two
+best moves (ruling a clearing with an open slot, guarding a building); a bird card spent for an extra
+action only once the three are used and another is worth taking.
+
+Eyrie Dynasties (LoR-7): a Decree it can keep: each card added is scored by whether every column can still
+be carried out next Daylight (a roost in a matching clearing to recruit, with the supply's warriors;
+warriors in one to move; its warriors and an enemy there, or beside them while moves remain, to battle; a
+ruled clearing without a roost to build), the turmoil it would risk costing the birds in the Decree and
+more; each recruit, move and battle by lookahead, and by whether the later columns can still be carried
+out this turn; a column's specific suits resolved before its birds; roosts for the Roosts track; the leader
+whose Loyal Viziers it can carry out, then by declared preference.
+
+Woodland Alliance (LoR-8): sympathy spread where it is cheap and hard to reach (no Martial Law, few enemy
+warriors), toward more unsympathetic clearings; supporters spent with birds kept last; a revolt by the
+base, officer and warriors it brings and the enemy pieces it removes; craft for VP, train officers (less
+for each one already trained), mobilize the rest; operations: organize (a token and its VP), recruit, and
+moves and battles by lookahead, valuing bases guarded and warriors ready to organize.
+
+Every number is a declared parameter (:data:`WEIGHTS`, ``list strategies root --long``), so
+``--strategy 'expert(mq_sawmill=2)'`` plays other weights and ``automa-sim tune root expert`` searches
+them. A faction's section is a dict from decision kind to a scoring function plus its position terms:
+adding a faction is adding its section to :data:`SECTIONS`.
+
+The Law's tracks it plans with are its own knowledge, as printed (the view shows the supply, i.e. how many
+pieces are placed): :data:`WOOD_COST`, :data:`BUILDING_VP` (LoR-6.3.5), :data:`ROOST_VP` (LoR-7.3.5),
+:data:`SYMPATHY_VP`, :data:`SUPPORTER_COST` (LoR-8.3.3). The map's paths come from ``view.map``.
+"""
+from __future__ import annotations
+
+from automa.core.params import Param, assign
+from automa.core.strategy import Strategy
+
+PASS = ("pass",)
+WOOD_COST = (0, 1, 2, 3, 3, 4)                                        # LoR-6.3.5
+BUILDING_VP = {"sawmill": (0, 1, 2, 3, 4, 5), "workshop": (0, 2, 2, 3, 4, 5), "recruiter": (0, 1, 2, 3, 3, 4)}
+BUILDINGS = ("sawmill", "workshop", "recruiter")
+TRACK = 6                                                             # buildings per track (LoR-6.3.1)
+ROOST_VP = (0, 0, 1, 2, 3, 4, 4, 5)                                   # LoR-7.3.5, by roosts on the map
+ROOSTS = 7
+SYMPATHY_VP = (0, 1, 1, 1, 2, 2, 3, 4, 4, 4)                          # LoR-8.3.3
+SUPPORTER_COST = (1, 1, 1, 2, 2, 2, 3, 3, 3, 3)
+SYMPATHY = 10
+DECREE = ("recruit", "move", "battle", "build")                       # LoR-7.4.2
+LEADERS = ("builder", "charismatic", "commander", "despot")           # LoR-7.8
+VIZIERS = {"builder": ("recruit", "move"), "charismatic": ("recruit", "battle"),   # LoR-7.3.4, LoR-7.8
+           "commander": ("move", "battle"), "despot": ("move", "build")}
+
+
+def _w(name, default, help, least=None):
+    """A weight: a float parameter, left out of the canonical string at its default."""
+    return Param(name, "float", default, help, least=least, hide_default=True)
+
+
+COMMON = (
+    _w("opp", 0.6, "the best other seat's VP, against the player's own (1 = the margin)"),
+    _w("card", 0.5, "a card in hand"),
+    _w("bird", 0.4, "a bird card in hand, besides card (wild: LoR-2.1.1)"),
+    _w("warrior", 0.2, "a warrior of the player's on the map"),
+    _w("rule", 0.4, "a clearing the player rules (LoR-2.5)"),
+)
+MARQUISE = (
+    _w("mq_sawmill", 2.0, "a sawmill on the map: its wood each Birdsong (LoR-6.4)"),
+    _w("mq_workshop", 0.8, "a workshop on the map (crafting, LoR-6.2.1)"),
+    _w("mq_recruiter", 1.5, "a recruiter on the map (warriors, LoR-6.5.3; draws, LoR-6.6)"),
+    _w("mq_wood", 0.9, "a wood on the map"),
+    _w("mq_slot", 0.35, "an open slot in a clearing she rules (a place to build, LoR-6.5.4)"),
+    _w("mq_keep", 3.0, "the keep on the map (LoR-6.2.2)"),
+    _w("mq_exposed", 0.5, "a building where an enemy has at least as many warriors as she"),
+    _w("mq_march", 0.8, "factor on the two best moves of a march action (LoR-6.5.2)"),
+    _w("mq_extra", 1.2, "one more action, with wood on the map or an enemy to battle (a bird spent, LoR-6.5)"),
+    _w("mq_late", 0.5, "share of a building's future yield still counted in the last rounds", least=0.0),
+)
+EYRIE = (
+    _w("ey_roost", 1.5, "a roost on the map, besides the Roosts track VP it scores each Evening"),
+    _w("ey_roost_vp", 1.5, "factor on the Roosts track VP (LoR-7.6.1), scored every Evening"),
+    _w("ey_turmoil", 4.0, "a Decree that cannot be carried out (turmoil, LoR-7.7), besides its birds"),
+    _w("ey_recruit", 0.8, "a recruit card in the Decree it can carry out"),
+    _w("ey_move", 0.5, "a move card in the Decree"),
+    _w("ey_battle", 0.9, "a battle card in the Decree"),
+    _w("ey_build", 1.3, "a build card in the Decree"),
+    _w("ey_keep", 0.5, "factor on the Decree's worth in a position (can it be carried out again)"),
+    _w("ey_plan", 1.0, "factor on whether a Decree action leaves the later columns possible this turn"),
+    _w("ey_bird_add", 0.3, "a bird added to the Decree (flexible, but turmoil costs 1 VP each)"),
+    _w("ey_builder", 1.0, "choosing the Builder"),
+    _w("ey_charismatic", 1.2, "choosing the Charismatic"),
+    _w("ey_commander", 0.6, "choosing the Commander"),
+    _w("ey_despot", 0.8, "choosing the Despot"),
+)
+ALLIANCE = (
+    _w("al_sympathy", 2.0, "a sympathy token on the map (crafting, bases, its VP already scored)"),
+    _w("al_exposed", 0.4, "a sympathy token where an enemy has warriors"),
+    _w("al_supporter", 0.8, "a supporter (LoR-8.2.3)"),
+    _w("al_base", 3.0, "a base on the map (recruit, train, draws, LoR-8.6)"),
+    _w("al_guard", 0.6, "a warrior guarding a base, up to the most enemy warriors there or beside it"),
+    _w("al_officer", 1.2, "an officer (an operation each Evening, LoR-8.6.1)"),
+    _w("al_officer_more", 0.3, "less per officer already trained (supporters spread sympathy, LoR-8.5.3)"),
+    _w("al_frontier", 0.1, "a spread's unsympathetic neighbours (where the next spreads go, LoR-8.4.2.I)"),
+    _w("al_ready", 0.8, "an unsympathetic clearing with its warriors, where it can organize next"),
+    _w("al_warrior", 0.3, "an Alliance warrior on the map, besides warrior"),
+)
+WEIGHTS = COMMON + MARQUISE + EYRIE + ALLIANCE
+
+
+# ---------------------------------------------------------------------------------------------- the board
+
+def _paths(m) -> tuple:
+    """Adjacent clearings of every clearing of map ``m`` (index 0 unused): its open paths (LoR-2.2.1)."""
+    return ((),) + tuple(cl.adjacent for cl in m.clearings)
+
+
+class Snap:
+    """The map as the scores need it, read once per decision: per clearing (1..n) its suit, open slots,
+    warriors by faction, buildings and tokens as (faction, kind), presence (warriors plus buildings) and
+    ruler (LoR-2.5, the Eyrie winning ties, LoR-7.2.2)."""
+
+    __slots__ = ("v", "me", "n", "suit", "slots", "war", "bld", "tok", "ruler", "adj")
+
+    def __init__(self, v, adj):
+        self.v, self.me, self.adj = v, v.me, adj
+        self.n = n = len(adj) - 1
+        self.suit, self.slots, self.war, self.bld, self.tok, self.ruler = [""], [0], [{}], [()], [()], [None]
+        for c in range(1, n + 1):
+            suit, slots, war, bld, tok, _ = v.clearing(c)
+            war = dict(war)
+            self.suit.append(suit)
+            self.slots.append(slots)
+            self.war.append(war)
+            self.bld.append(bld)
+            self.tok.append(tok)
+            self.ruler.append(_ruler(war, bld))
+
+    def mine(self, c) -> int:
+        return self.war[c].get(self.me, 0)
+
+    def enemy(self, c) -> int:
+        """The most warriors any other faction has in ``c``."""
+        return max((k for f, k in self.war[c].items() if f != self.me), default=0)
+
+    def has(self, c, kind) -> bool:
+        return (self.me, kind) in self.bld[c] or (self.me, kind) in self.tok[c]
+
+    def count(self, kind) -> int:
+        return sum(1 for c in range(1, self.n + 1) for f, k in self.bld[c] + self.tok[c]
+                   if f == self.me and k == kind)
+
+
+def _ruler(war, bld):
+    counts = dict(war)
+    for f, _ in bld:
+        counts[f] = counts.get(f, 0) + 1
+    best = max(counts.values(), default=0)
+    if not best:
+        return None
+    who = [f for f, k in counts.items() if k == best]
+    if len(who) == 1:
+        return who[0]
+    return "eyrie" if "eyrie" in who else None
+
+
+def _supply(v, kind) -> int:
+    return dict(v.supply(v.me)).get(kind, 0)
+
+
+def _board(v) -> dict:
+    return dict(v.board(v.me) or ())
+
+
+# ---------------------------------------------------------------------------------------------- position value
+
+def _common(s, v, snap) -> float:
+    """VP against the best other seat, cards in hand, warriors and rule (every faction)."""
+    me = v.me
+    other = max((v.vp(f) for f, _ in v.seats if f != me), default=0)
+    hand = v.hand
+    birds = sum(1 for k in hand if v.card(k)[1] == "bird")
+    warriors = sum(snap.mine(c) for c in range(1, snap.n + 1))
+    ruled = sum(1 for c in range(1, snap.n + 1) if snap.ruler[c] == me)
+    return (v.vp() - s.opp * other + s.card * len(hand) + s.bird * birds + s.warrior * warriors
+            + s.rule * ruled)
+
+
+def _marquise_terms(s, v, snap) -> float:
+    late = 1.0 if v.round < 6 else s.mq_late
+    out = 0.0
+    for c in range(1, snap.n + 1):
+        mine = [k for f, k in snap.bld[c] if f == "marquise"]
+        if mine:
+            out += late * sum(s.mq_sawmill if k == "sawmill" else s.mq_workshop if k == "workshop"
+                              else s.mq_recruiter for k in mine)
+            if snap.enemy(c) >= snap.mine(c):
+                out -= s.mq_exposed * len(mine)
+        out += s.mq_wood * sum(1 for f, k in snap.tok[c] if f == "marquise" and k == "wood")
+        if snap.ruler[c] == "marquise":
+            out += s.mq_slot * snap.slots[c]
+    if _board(v).get("keep") is not None:
+        out += s.mq_keep
+    return out
+
+
+def _eyrie_terms(s, v, snap) -> float:
+    """Roosts and their track (LoR-7.6.1), and whether the Decree could be carried out again."""
+    n = min(snap.count("roost"), ROOSTS)
+    decree, leader = _decree_suits(v)
+    return s.ey_roost * n + s.ey_roost_vp * ROOST_VP[n] + s.ey_keep * _decree_cost(s, snap, decree, leader)
+
+
+def _alliance_terms(s, v, snap) -> float:
+    b = _board(v)
+    out = s.al_supporter * b.get("supporters", 0) + s.al_officer * b.get("officers", 0)
+    tokens = _supply(v, "sympathy") > 0
+    for c in range(1, snap.n + 1):
+        if snap.has(c, "sympathy"):
+            out += s.al_sympathy - (s.al_exposed if snap.enemy(c) else 0.0)
+        elif tokens and snap.mine(c) and not any(k == "keep" for _, k in snap.tok[c]):
+            out += s.al_ready                                  # a warrior ready to organize (LoR-8.6.1.IV)
+        out += s.al_warrior * snap.mine(c)
+        bases = sum(1 for f, k in snap.bld[c] if f == "alliance")
+        if bases:
+            threat = max([snap.enemy(c)] + [snap.enemy(a) for a in snap.adj[c]])
+            out += s.al_base * bases + s.al_guard * min(snap.mine(c), threat + 1)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- Marquise
+
+def _mq_action(s, d, snap):
+    """Daylight actions (LoR-6.5), each by the change it makes to the position terms. A bird card buys an
+    action (LoR-6.5) only once the three are used (no other action is offered) and one is worth taking."""
+    v = d.view
+    actions = [c for c in d.choices if c != PASS and c[0] != "bird"]
+    late = 1.0 if v.round < 6 else s.mq_late
+    recruiters = sum(1 for c in range(1, snap.n + 1) for f, k in snap.bld[c] if f == "marquise" and k == "recruiter")
+    out = []
+    for ch in d.choices:
+        if ch == PASS:
+            out.append(0.0)
+        elif ch[0] == "bird":
+            worth = max(_mq_next_action(s, snap, recruiters, _board(v)), _march_value(s, snap))
+            out.append(worth - s.card - s.bird if not actions else -1.0)
+        elif ch[0] == "build":
+            _, c, b = ch
+            placed = TRACK - _supply(v, b)
+            value = BUILDING_VP[b][placed] + late * getattr(s, "mq_" + b) - s.mq_wood * WOOD_COST[placed]
+            value -= s.mq_slot                                   # the slot it fills
+            if snap.enemy(c) >= snap.mine(c):
+                value -= s.mq_exposed
+            out.append(value + 0.01 * snap.slots[c])
+        elif ch[0] == "recruit":
+            out.append(min(recruiters, _supply(v, "warrior")) * (s.warrior + 0.25 * s.rule))
+        elif ch[0] == "overwork":
+            out.append(s.mq_wood - s.card)
+        elif ch[0] == "march":
+            out.append(_march_value(s, snap))
+        else:
+            out.append(None)
+    return out
+
+
+def _mq_next_action(s, snap, recruiters, board) -> float:
+    """What one more action is likely worth: the better of a recruit not yet taken this turn and ``mq_extra``
+    while wood is on the map to build with or an enemy shares a clearing with her warriors (a battle,
+    LoR-6.5.1)."""
+    recruit = recruiters * (s.warrior + 0.25 * s.rule) if not board.get("recruited") else 0.0
+    fight = any(snap.mine(c) and snap.enemy(c) for c in range(1, snap.n + 1))
+    return max(recruit, s.mq_extra if fight or snap.count("wood") else 0.0)
+
+
+def _march_value(s, snap) -> float:
+    """A march (LoR-6.5.2): its two best moves, each scored as :func:`_mq_march` scores a move, on the board
+    as it is (``mq_march`` times their sum)."""
+    gains = []
+    for o in range(1, snap.n + 1):
+        n = snap.mine(o)
+        if not n:
+            continue
+        here = snap.ruler[o] == "marquise"
+        for dst in snap.adj[o]:
+            if here or snap.ruler[dst] == "marquise":                # LoR-4.2.1
+                gains.append(max(_clearing_gain(s, snap, dst, k) + _clearing_gain(s, snap, o, -k)
+                                 for k in range(1, n + 1)))
+    gains.sort(reverse=True)
+    return s.mq_march * sum(g for g in gains[:2] if g > 0)
+
+
+def _mq_march(s, d, snap):
+    """A move (LoR-6.5.2): the change in rule, open slots ruled and guarded buildings, from the origin and
+    the destination."""
+    out = []
+    for ch in d.choices:
+        if ch == PASS:
+            out.append(0.0)
+            continue
+        o, dst, k = ch
+        out.append(_clearing_gain(s, snap, dst, k) + _clearing_gain(s, snap, o, -k) - 0.01 * k)
+    return out
+
+
+def _clearing_gain(s, snap, c, k) -> float:
+    """The change to the Marquise's terms in ``c`` when ``k`` of her warriors come (or go, ``k`` < 0)."""
+    me = snap.me
+    war = dict(snap.war[c])
+    war[me] = war.get(me, 0) + k
+    before, after = snap.ruler[c] == me, _ruler(war, snap.bld[c]) == me
+    mine = sum(1 for f, _ in snap.bld[c] if f == me)
+    enemy = snap.enemy(c)
+    value = (after - before) * (s.rule + s.mq_slot * snap.slots[c])
+    value += s.mq_exposed * mine * ((enemy >= snap.mine(c)) - (enemy >= war[me]))
+    return value
+
+
+def _mq_setup_keep(s, d, snap):
+    """LoR-6.3.2: the corner whose clearing and neighbours hold the most slots."""
+    return [snap.slots[c] + sum(snap.slots[a] for a in snap.adj[c]) + 0.5 * len(snap.adj[c]) for c in d.choices]
+
+
+def _mq_setup_building(s, d, snap):
+    """LoR-6.3.4: spread the buildings over the clearings with the most slots, the sawmill first."""
+    order = {"sawmill": 0.2, "recruiter": 0.1, "workshop": 0.0}
+    return [snap.slots[c] + order[b] for b, c in d.choices]
+
+
+def _mq_wood(s, d, snap):
+    """Wood to take (birdsong, building): keep wood where more building is likely, i.e. take it from
+    clearings without open slots first; sawmills get wood where she has fewer."""
+    return [-snap.slots[c] for c in d.choices]
+
+
+def _mq_recruit(s, d, snap):
+    """A short supply's recruit (LoR-6.5.3): where an enemy is closest to taking the clearing."""
+    return [snap.enemy(c) - snap.mine(c) for c in d.choices]
+
+
+def _card_spend(s, d, snap):
+    """A card to spend or discard (LoR-6.5.5, LoR-6.6, LoR-7.6.2, LoR-8.6.2): the one least worth keeping."""
+    return _card_keep(s, d, snap, negate=True)
+
+
+def _mq_hits(s, d, snap):
+    """Which of her pieces to lose to hits once her warriors are gone (LoR-4.3.4, ``(kind, building or
+    token)``): wood first, then the building worth least, the keep last (LoR-6.2.2)."""
+    rank = {"wood": 3, "workshop": 2, "recruiter": 1, "sawmill": 0, "keep": -5}
+    return [rank.get(ch[0], 0) for ch in d.choices]
+
+
+# ---------------------------------------------------------------------------------------------- cards
+
+def _card_keep(s, d, snap, negate=False):
+    """How much a card in hand is worth keeping: birds most (wild, LoR-2.1.1), then cards whose suit
+    matches the clearings the player rules. For a card to spend or discard (``negate``), the least."""
+    v = d.view
+    suits = {}
+    for c in range(1, snap.n + 1):
+        if snap.ruler[c] == snap.me or snap.mine(c):
+            suits[snap.suit[c]] = suits.get(snap.suit[c], 0) + 1
+    out = []
+    for ch in d.choices:
+        if not isinstance(ch, int):
+            out.append(-0.5 if negate else 0.0)
+            continue
+        _, suit, kind, item, vp = v.card(ch)
+        worth = s.bird if suit == "bird" else 0.05 * suits.get(suit, 0)
+        worth += 0.1 * vp + (0.05 if item else 0.0)
+        out.append(-worth if negate else worth)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- Eyrie
+
+def _decree_cost(s, snap, decree, leader, budget=None) -> float:
+    """What a Decree is worth next Daylight: each card's column value if it can be carried out, else the
+    turmoil (LoR-7.7): ``ey_turmoil`` and 1 VP per bird. Whether it can is read from the board, column by
+    column in the order they resolve (LoR-7.5.2): a recruit needs a roost of its suit (LoR-7.5.2.I); a move
+    warriors in a clearing of its suit (roosts recruited into count), and the recruits the warriors of the
+    supply (two each under the Charismatic, LoR-7.8.2); a battle its warriors and an enemy
+    piece in a clearing of its suit, one battle per clearing unless the enemy has three pieces there; a build
+    a clearing of its suit without a roost that it rules (LoR-7.5.2.II-IV). Each move card may bring its
+    warriors into one more clearing beside them, to battle or build there. Specific suits are matched
+    first, birds with what is left. ``budget``: the moves left to bring warriors in, if not every move card's."""
+    me, n = snap.me, snap.n
+    roosts = [c for c in range(1, n + 1) if (me, "roost") in snap.bld[c]]
+    warriors = sorted(set(c for c in range(1, n + 1) if snap.mine(c)) | (set(roosts) if decree[0] else set()))
+    if budget is None:
+        budget = len(decree[1])
+
+    def enemies(c):
+        return (sum(k for f, k in snap.war[c].items() if f != me)
+                + sum(1 for f, _ in snap.bld[c] + snap.tok[c] if f != me))
+
+    def can_roost(c):
+        return ((me, "roost") not in snap.bld[c] and snap.slots[c] > 0
+                and not any(k == "keep" for _, k in snap.tok[c]))
+
+    near = set()
+    for c in warriors:
+        near.update(snap.adj[c])
+    near -= set(warriors)
+    strength = {c: max((snap.mine(o) for o in snap.adj[c] if o in warriors), default=0) for c in near}
+    fights = [c for c in warriors if enemies(c)]
+    fights_far = [c for c in sorted(near) if enemies(c)]
+    ruled = [c for c in range(1, n + 1) if snap.ruler[c] == me and can_roost(c)]
+    builds_far = [c for c in sorted(near) if can_roost(c) and _presence(snap, c) <= strength[c]]
+    places = {"recruit": roosts, "move": warriors}
+    weight = {"recruit": s.ey_recruit, "move": s.ey_move, "battle": s.ey_battle, "build": s.ey_build}
+    if leader == "charismatic":
+        weight["recruit"] *= 1.5
+    birds = sum(1 for col in decree for x in col if x == "bird")
+    value = 0.0
+    for name, col in zip(DECREE, decree):
+        order = sorted(col, key=lambda x: x == "bird")
+        if name in ("battle", "build"):
+            here = fights if name == "battle" else ruled
+            far = fights_far if name == "battle" else builds_far
+            free = [(snap.suit[c], c) for c in here]
+            extra = [(snap.suit[c], c) for c in far]
+            for suit in order:
+                pick = next((x for x in free if suit in ("bird", x[0])), None)
+                if pick is not None:
+                    if name == "build" or enemies(pick[1]) < 3:
+                        free.remove(pick)
+                elif budget and any(suit in ("bird", x[0]) for x in extra):
+                    extra.remove(next(x for x in extra if suit in ("bird", x[0])))
+                    budget -= 1
+                else:
+                    return value - s.ey_turmoil - birds
+                value += weight[name]
+            continue
+        suits = {snap.suit[c] for c in places[name]}
+        if name == "recruit" and len(col) * (2 if leader == "charismatic" else 1) > _supply(snap.v, "warrior"):
+            suits = set()                                      # not fully taken (LoR-7.5.2.I, LoR-7.8.2)
+        for suit in order:
+            if not suits or (suit != "bird" and suit not in suits):
+                return value - s.ey_turmoil - birds
+            value += weight[name]
+    return value
+
+
+def _presence(snap, c) -> int:
+    """The most warriors plus buildings any other faction has in ``c`` (rule, LoR-2.5)."""
+    counts = {f: k for f, k in snap.war[c].items() if f != snap.me}
+    for f, _ in snap.bld[c]:
+        if f != snap.me:
+            counts[f] = counts.get(f, 0) + 1
+    return max(counts.values(), default=0)
+
+
+def _ey_step(column):
+    """A Decree action of ``column`` (LoR-7.5.2.I-III) scored with lookahead: the position after it, and
+    whether the later columns can still be carried out this turn (``ey_plan``), with the Decree's moves to
+    bring warriors in only while the move column is still to come."""
+    later = DECREE.index(column) + 1
+
+    def score(s, d, snap):
+        if not d.can_look_ahead:
+            return [None] * len(d.choices)
+        v = d.view
+        decree, leader = _decree_suits(v)
+        rest = [col if i >= later else [] for i, col in enumerate(decree)]
+        budget = len(decree[1]) if later <= 1 else 0
+        terms = SECTIONS["eyrie"][0]
+        now = s.value(v, snap, terms) + s.ey_plan * _decree_cost(s, snap, rest, leader, budget)
+        out = []
+        for ch in d.choices:
+            after = d.after(ch)
+            a = Snap(after, snap.adj)
+            out.append(s.value(after, a, terms) + s.ey_plan * _decree_cost(s, a, rest, leader, budget) - now)
+        return out
+
+    score.__name__ = f"_ey_{column}"
+    return score
+
+
+def _decree_suits(v) -> tuple[list, str]:
+    b = _board(v)
+    decree = [[x if x == "vizier" else v.card(x)[1] for x in col] for _, col in b.get("decree", ())]
+    decree = [["bird" if x == "vizier" else x for x in col] for col in decree] or [[] for _ in DECREE]
+    return decree, b.get("leader")
+
+
+def _ey_decree_add(s, d, snap):
+    """LoR-7.4.2: the card and column that keep the Decree one it can carry out, and most worth it."""
+    v = d.view
+    decree, leader = _decree_suits(v)
+    base = _decree_cost(s, snap, decree, leader)
+    out = []
+    for ch in d.choices:
+        if ch == PASS:
+            out.append(0.0)
+            continue
+        k, col = ch
+        suit = v.card(k)[1]
+        new = [list(x) for x in decree]
+        new[DECREE.index(col)].append(suit)
+        value = _decree_cost(s, snap, new, leader) - base - s.card
+        if suit == "bird":
+            value += s.ey_bird_add - s.bird
+        out.append(value)
+    return out
+
+
+def _ey_decree_card(s, d, snap):
+    """LoR-7.5.2: a column's specific suits first, its birds last (they match whatever is left)."""
+    return [-1.0 if ch == "bird" else 0.0 for ch in d.choices]
+
+
+def _ey_leader(s, d, snap):
+    """LoR-7.3.3, LoR-7.7.3: the leader by declared preference and whether its viziers' columns (LoR-7.3.4)
+    can be carried out from the board (after turmoil the Decree holds only them)."""
+    out = []
+    for ch in d.choices:
+        if ch not in LEADERS:
+            out.append(0.0)
+            continue
+        decree = [["bird"] if name in VIZIERS[ch] else [] for name in DECREE]
+        out.append(getattr(s, "ey_" + ch) + _decree_cost(s, snap, decree, ch))
+    return out
+
+
+def _ey_corner(s, d, snap):
+    """LoR-7.3.2: the corner with the most slots around it (room for roosts)."""
+    return [snap.slots[c] + sum(snap.slots[a] for a in snap.adj[c]) for c in d.choices]
+
+
+def _ey_new_roost(s, d, snap):
+    """LoR-7.4.3: the clearing with the fewest enemy warriors nearby and the most slots."""
+    return [snap.slots[c] - sum(snap.enemy(a) for a in snap.adj[c]) * 0.2 for c in d.choices]
+
+
+# ---------------------------------------------------------------------------------------------- Alliance
+
+def _al_spread(s, d, snap):
+    """LoR-8.4.2: the token's VP, the supporters it costs and how hard the clearing is to reach (few enemy
+    warriors there and around)."""
+    v = d.view
+    placed = SYMPATHY - _supply(v, "sympathy")
+    out = []
+    for ch in d.choices:
+        if ch == PASS:
+            out.append(0.0)
+            continue
+        c = ch
+        cost = SUPPORTER_COST[min(placed, SYMPATHY - 1)] + (1 if snap.enemy(c) >= 3 else 0)
+        value = SYMPATHY_VP[min(placed, SYMPATHY - 1)] + s.al_sympathy - s.al_supporter * cost
+        if snap.enemy(c):
+            value -= s.al_exposed
+        value -= 0.05 * sum(snap.enemy(a) for a in snap.adj[c])
+        value += s.al_frontier * sum(1 for a in snap.adj[c] if not snap.has(a, "sympathy"))
+        out.append(value)
+    return out
+
+
+def _al_revolt(s, d, snap):
+    """LoR-8.4.1: a revolt's base, officer and warriors (one per sympathetic clearing of its suit), the
+    enemy pieces it removes (1 VP per building and token, LoR-3.2.1, and the warriors it clears), less the
+    two supporters; best where the base is hard to reach."""
+    out = []
+    for c in d.choices:
+        if c == PASS:
+            out.append(0.0)
+            continue
+        suit = snap.suit[c]
+        warriors = sum(1 for x in range(1, snap.n + 1) if snap.suit[x] == suit and snap.has(x, "sympathy"))
+        pieces = sum(1 for f, _ in snap.bld[c] + snap.tok[c] if f != snap.me)
+        cleared = sum(k for f, k in snap.war[c].items() if f != snap.me)
+        threat = max((snap.enemy(a) for a in snap.adj[c]), default=0)
+        value = (s.al_base + s.al_officer + pieces * (1 + s.opp * 0.5) + 0.1 * cleared
+                 + warriors * (s.warrior + s.al_warrior) + s.al_guard * min(warriors, threat + 1)
+                 - 2 * s.al_supporter + s.rule)
+        out.append(value)
+    return out
+
+
+def _al_supporters(s, d, snap):
+    """LoR-8.2.3: spend the supporter least needed: never a bird while another matches."""
+    return _card_keep(s, d, snap, negate=True)
+
+
+def _al_daylight(s, d, snap):
+    """LoR-8.5: craft for VP, train while a base allows, mobilize cards it cannot craft."""
+    v = d.view
+    b = _board(v)
+    out = []
+    for ch in d.choices:
+        if ch == PASS:
+            out.append(0.0)
+            continue
+        what, k = ch
+        _, suit, kind, item, vp = v.card(k)
+        keep = s.card + (s.bird if suit == "bird" else 0.0)
+        if what == "craft":
+            out.append(vp + (0.5 if item else 0.3) - keep)
+        elif what == "mobilize":
+            out.append(s.al_supporter - keep - 0.05 * b.get("supporters", 0))
+        else:
+            out.append(s.al_officer - s.al_officer_more * b.get("officers", 0) - keep)
+    return out
+
+
+def _al_operation(s, d, snap):
+    """LoR-8.6.1: organize (a token and its VP), recruit at a base, battles and moves by what they change."""
+    v = d.view
+    placed = SYMPATHY - _supply(v, "sympathy")
+    out = []
+    for ch in d.choices:
+        if ch == PASS:
+            out.append(0.0)
+        elif ch[0] == "organize":
+            out.append(SYMPATHY_VP[min(placed, SYMPATHY - 1)] + s.al_sympathy - s.warrior - s.al_warrior
+                       - (s.al_exposed if snap.enemy(ch[1]) else 0.0))
+        elif ch[0] == "recruit":
+            out.append(s.warrior + s.al_warrior)
+        else:
+            out.append(None)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- the sections
+
+SECTIONS = {
+    "marquise": (_marquise_terms, {
+        "marquise_action": _mq_action, "march": _mq_march, "setup_keep": _mq_setup_keep,
+        "setup_building": _mq_setup_building, "birdsong_wood": _mq_wood, "build_wood": _mq_wood,
+        "recruit": _mq_recruit, "overwork": _card_spend,
+        "discard": _card_spend, "hits_order": _mq_hits}),
+    "eyrie": (_eyrie_terms, {
+        "eyrie_decree_add": _ey_decree_add, "eyrie_decree_card": _ey_decree_card,
+        "eyrie_recruit": _ey_step("recruit"), "eyrie_move": _ey_step("move"), "eyrie_battle": _ey_step("battle"),
+        "eyrie_leader": _ey_leader, "eyrie_corner": _ey_corner, "eyrie_new_roost": _ey_new_roost,
+        "discard": _card_spend}),
+    "alliance": (_alliance_terms, {
+        "alliance_revolt": _al_revolt, "alliance_spread": _al_spread,
+        "supporters": _al_supporters, "supporters_discard": _al_supporters, "alliance_daylight": _al_daylight,
+        "alliance_operation": _al_operation, "discard": _card_spend}),
+}
+
+
+class ExpertStrategy(Strategy):
+    name = "expert"
+    description = ("per-faction heuristics (the Marquise's economy, the Eyrie's Decree, the Alliance's sympathy) "
+                   "on a VP scale, lookahead for the rest")
+
+    params = WEIGHTS
+
+    def __init__(self, rng, **weights):
+        super().__init__(rng)
+        assign(self, self.params, weights)
+        self._map = self._adj = None
+
+    def choose(self, decision):
+        return self.pick_top(decision.choices, self.scores(decision))
+
+    def rank(self, decision):
+        scores = self.scores(decision)
+        keys = [self.rng.random() for _ in decision.choices]
+        order = sorted(range(len(scores)), key=lambda i: (-scores[i], keys[i]))
+        return [decision.choices[i] for i in order]
+
+    def scores(self, d) -> list[float]:
+        """One score per choice: the faction section's direct score where it has one, else the lookahead
+        position value, else 0."""
+        v = d.view
+        m = v.map
+        if self._map is not m:
+            self._map, self._adj = m, _paths(m)
+        snap = Snap(v, self._adj)
+        terms, kinds = SECTIONS.get(v.me, (None, {}))
+        direct = kinds.get(d.kind)
+        scores = direct(self, d, snap) if direct is not None else [None] * len(d.choices)
+        if None not in scores:
+            return scores
+        if not d.can_look_ahead:
+            return [0.0 if x is None else x for x in scores]
+        now = self.value(v, snap, terms)
+        out = []
+        for x, ch in zip(scores, d.choices):
+            if x is None:
+                after = d.after(ch)
+                x = self.value(after, Snap(after, self._adj), terms) - now
+            out.append(x)
+        return out
+
+    def value(self, v, snap, terms) -> float:
+        """What the position is worth to the player: :func:`_common` and the faction's terms."""
+        return _common(self, v, snap) + (terms(self, v, snap) if terms is not None else 0.0)
