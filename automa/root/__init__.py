@@ -127,7 +127,7 @@ GAME = Game(
                 "master": "strategies.root.master:MasterStrategy"},
     play=play,
     prepare=prepare,
-    default_strategy="greedy",
+    default_strategy="master",
     describe=describe,
     render=render,
     tell=tell,
