@@ -17,7 +17,7 @@ stream (:mod:`automa.root.hidden`), takes the candidate and lets the policy play
 """
 from __future__ import annotations
 
-import random
+from functools import partial
 
 from automa.core.registry import Game, Ladder
 from automa.core.results import Result
@@ -44,9 +44,9 @@ class _Ahead(Exception):
 class _Table:
     """One game in play: the player's strategy and faction, the choices made so far, and the last turn's
     checkpoint (a copy of the game and its streams' states) for lookahead. A search strategy's game has a
-``recorder`` (its choices, for rollouts); a rollout's game has a ``branch``, and once past it
-``resampled``: where in this turn's choices the hidden cards were re-sampled, and from what stream state,
-so that a lookahead replay of this turn re-samples them the same way."""
+    ``recorder`` (its choices, for rollouts); a rollout's game has a ``branch``, and once past it
+    ``resampled``: where in this turn's choices the hidden cards were re-sampled, and from what stream
+    state, so that a lookahead replay of this turn re-samples them the same way."""
 
     __slots__ = ("strategy", "faction", "trace", "modules", "choices", "mark", "recorder", "branch", "resampled")
 
@@ -102,7 +102,7 @@ so that a lookahead replay of this turn re-samples them the same way."""
             if not script:
                 raise _Ahead
             if at == 0:
-                rng = random.Random()
+                rng = Stream(0)
                 rng.setstate(resampled[1])
                 hidden.resample(g, self.faction, rng)
             if at is not None:
@@ -124,18 +124,17 @@ def play(ctx, options: dict, strategy, streams, trace=None, modules=setup.module
     player = options["faction"] if options["faction"] != "none" else None
     recorder = None
     if strategy.searches and player is not None:
-        recorder = Recorder(streams.setup, streams.automa,
-                            lambda setup_rng, automa_rng, branch, **named: _rollout(
-                                ctx, options, modules, player, branch, setup=setup_rng, automa=automa_rng, **named),
+        recorder = Recorder(streams.setup, streams.automa, partial(_rollout, ctx, options, modules, player),
                             deck=streams.deck, dice=streams.dice)
     return _play(ctx, options, modules, _Table(strategy, player, trace, modules, recorder),
                  {"setup": streams.setup, "automa": streams.automa, "deck": streams.deck, "dice": streams.dice})
 
 
-def _rollout(ctx, options: dict, modules, player: str, branch, **rng) -> Result:
-    """A rollout: the game replayed from its starting streams ``rng`` up to ``branch``, then played on by
-    its policy (automa.core.rollout)."""
-    return _play(ctx, options, modules, _Table(None, player, None, modules, branch=branch), rng)
+def _rollout(ctx, options: dict, modules, player: str, setup_rng, automa_rng, branch, deck, dice) -> Result:
+    """A rollout: the game replayed from its starting streams up to ``branch``, then played on by its
+    policy (automa.core.rollout)."""
+    return _play(ctx, options, modules, _Table(None, player, None, modules, branch=branch),
+                 {"setup": setup_rng, "automa": automa_rng, "deck": deck, "dice": dice})
 
 
 def _play(ctx, options: dict, modules, table: _Table, rng: dict) -> Result:

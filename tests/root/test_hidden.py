@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from automa.core.registry import get_game
+from automa.core.seeding import game_streams
 from automa.root import hidden, setup
 from automa.root.options import OPTIONS
 from automa.root.rounds import play
@@ -215,3 +216,46 @@ def test_search_player_does_not_peek_RT_STUDY_9(monkeypatch, limit, policy, sear
     n, first = first_difference(_shown(monkeypatch, False, True, limit, policy, **search),
                                 _shown(monkeypatch, True, True, limit, policy, **search))
     assert first is not None and first[0] == "choice", (n, first)
+
+
+class Foresight(RandomStrategy):
+    """A rollout policy that plays as ``random`` and checks its lookahead: the view after its choice
+    (``decision.after``) must be exactly the view of its next decision when that comes in the same turn.
+    ``checks`` counts the comparisons made in the turn of the branch point, ``wrong`` those that failed."""
+
+    def __init__(self, rng, log):
+        super().__init__(rng)
+        self.log, self.first, self.expect = log, None, None
+
+    def choose(self, decision):
+        view = decision.view
+        if self.first is None:
+            self.first = view.turn
+        if self.expect is not None and self.expect[0] == view.turn:
+            self.log["wrong"] += self.expect[1] != public(view)
+            self.log["checks"] += view.turn == self.first
+        pick = super().choose(decision)
+        self.expect = (view.turn, public(decision.after(pick))) if decision.can_look_ahead else None
+        return pick
+
+
+def test_a_rollouts_lookahead_sees_its_own_re_sampled_world():
+    """Past a rollout's branch point its policy's lookahead replays the turn from its start, re-sampling at
+    the branch point as the rollout did: the view after a choice is the view the rollout then reaches. The
+    player is the Eyrie, whose Decree battles in its own turn, so dice roll between its decisions (a replay
+    that did not re-sample would roll the true dice: 10 of these checks fail then)."""
+    opts = GAME.resolve_options({"faction": "eyrie"})
+    log = {"wrong": 0, "checks": 0}
+
+    class Prober(RandomStrategy):
+        searches = True
+
+        def choose(self, decision):
+            for choice in decision.choices[:2]:
+                decision.rollout(choice, Foresight(random.Random(3), log), random.Random(4))
+            return super().choose(decision)
+
+    for index in range(2):
+        st = game_streams(7, index)
+        GAME.play(CTX, opts, Prober(st.strategy), st)
+    assert log["checks"] > 100 and log["wrong"] == 0, log
