@@ -8,16 +8,23 @@ guards that fired. A bots-only game (``faction=none``) has a ``player`` side of 
 
 Lookahead (``Decision.after``): at each turn's start the game is copied with its streams' states; a
 choice is looked at by replaying that turn on a copy with the choices made so far and the candidate, up
-to the player's next decision or the turn's end. Choices made during setup offer no lookahead. Rollouts
-(search strategies) need ``hidden.py`` and are not offered yet.
+to the player's next decision or the turn's end. Choices made during setup offer no lookahead.
+
+Rollouts (``Decision.rollout``, for search strategies, automa.core.rollout): a search strategy's game keeps
+its streams' starting states and its choices; a rollout replays them on a new game up to the decision
+searched, re-samples there what the player cannot see and hands every future draw to the searcher's
+stream (:mod:`automa.root.hidden`), takes the candidate and lets the policy play to the end.
 """
 from __future__ import annotations
 
+from functools import partial
+
 from automa.core.registry import Game, Ladder
 from automa.core.results import Result
+from automa.core.rollout import Recorder
 from automa.core.seeding import Stream
 from automa.core.strategy import Decision, ask
-from automa.root import data, rounds, setup
+from automa.root import data, hidden, rounds, setup
 from automa.root.options import BOTS, OPTIONS, check
 from automa.root.labels import CATEGORIES as CATEGORY_WORDS, describe
 from automa.root.narrate import tell
@@ -40,23 +47,43 @@ class _Ahead(Exception):
 
 class _Table:
     """One game in play: the player's strategy and faction, the choices made so far, and the last turn's
-    checkpoint (a copy of the game and its streams' states) for lookahead."""
+    checkpoint (a copy of the game and its streams' states) for lookahead. A search strategy's game has a
+    ``recorder`` (its choices, for rollouts); a rollout's game has a ``branch``, and once past it
+    ``resampled``: where in this turn's choices the hidden cards were re-sampled, and from what stream
+    state, so that a lookahead replay of this turn re-samples them the same way."""
 
-    __slots__ = ("strategy", "faction", "trace", "modules", "choices", "mark")
+    __slots__ = ("strategy", "faction", "trace", "modules", "choices", "mark", "recorder", "branch", "resampled")
 
-    def __init__(self, strategy, faction: str | None, trace, modules):
+    def __init__(self, strategy, faction: str | None, trace, modules, recorder=None, branch=None):
         self.strategy, self.faction, self.trace, self.modules = strategy, faction, trace, modules
+        self.recorder, self.branch = recorder, branch
         self.choices: list = []
-        self.mark = None
+        self.mark = self.resampled = None
 
     def checkpoint(self, game) -> None:
         """At a turn's start: the game, its streams' states and how many choices came before."""
         self.mark = (game.copy(), {k: s.getstate() for k, s in game.rng.items()}, len(self.choices))
+        self.resampled = None
 
     def ask(self, game, kind: str, choices: tuple):
-        """The player's choice (:func:`automa.root.decide.choose`), recorded for lookahead."""
+        """The player's choice (:func:`automa.root.decide.choose`), recorded for lookahead. A search
+        strategy's choices are recorded and its decisions offer rollouts; a rollout replays them up to its
+        branch point, re-samples there what the player cannot see (:func:`hidden.resample`) and hands over
+        to its policy (docs/search.md)."""
+        b = self.branch
+        if b is not None:
+            choice, branch_point = b.take(kind, choices)
+            if branch_point:
+                self.branch, self.strategy = None, b.policy
+                self.resampled = (len(self.choices), b.rng.getstate())
+                hidden.resample(game, self.faction, b.rng)
+            self.choices.append(choice)
+            return choice
         after = None if self.mark is None else (lambda choice: self.after(choice))
-        choice = ask(self.strategy, Decision(kind, View(game, self.faction), choices, after))
+        rec = self.recorder
+        choice = ask(self.strategy, Decision(kind, View(game, self.faction), choices, after, rec and rec.rollout))
+        if rec is not None:
+            rec.choices.append(choice)
         if self.trace:
             self.trace.event("decision", decision=kind, choice=choice, options=len(choices))
         self.choices.append(choice)
@@ -71,10 +98,19 @@ class _Table:
             game.rng[name] = Stream(0)
             game.rng[name].setstate(st)
         script = self.choices[start:] + [choice]
+        resampled = self.resampled
+        at = None if resampled is None else resampled[0] - start
 
         def scripted(g, kind, choices):
+            nonlocal at
             if not script:
                 raise _Ahead
+            if at == 0:
+                rng = Stream(0)
+                rng.setstate(resampled[1])
+                hidden.resample(g, self.faction, rng)
+            if at is not None:
+                at -= 1
             return script.pop(0)
 
         game.ask = scripted
@@ -90,11 +126,26 @@ def play(ctx, options: dict, strategy, streams, trace=None, modules=setup.module
     """Play one game (setup, then :func:`rounds.play`) and read its result. ``modules`` finds the module of
     each faction or bot (tests pass fakes)."""
     player = options["faction"] if options["faction"] != "none" else None
-    table = _Table(strategy, player, trace, modules)
-    rng = {"setup": streams.setup, "automa": streams.automa, "deck": streams.deck, "dice": streams.dice}
-    game = setup.setup(ctx, options, rng, modules, trace, table.ask)
+    recorder = None
+    if strategy.searches and player is not None:
+        recorder = Recorder(streams.setup, streams.automa, partial(_rollout, ctx, options, modules, player),
+                            deck=streams.deck, dice=streams.dice)
+    return _play(ctx, options, modules, _Table(strategy, player, trace, modules, recorder),
+                 {"setup": streams.setup, "automa": streams.automa, "deck": streams.deck, "dice": streams.dice})
+
+
+def _rollout(ctx, options: dict, modules, player: str, setup_rng, automa_rng, branch, deck, dice) -> Result:
+    """A rollout: the game replayed from its starting streams up to ``branch``, then played on by its
+    policy (automa.core.rollout)."""
+    return _play(ctx, options, modules, _Table(None, player, None, modules, branch=branch),
+                 {"setup": setup_rng, "automa": automa_rng, "deck": deck, "dice": dice})
+
+
+def _play(ctx, options: dict, modules, table: _Table, rng: dict) -> Result:
+    """Set up and play one game whose player's choices ``table`` makes, and read its result."""
+    game = setup.setup(ctx, options, rng, modules, table.trace, table.ask)
     outcome = rounds.play(game, modules, table.checkpoint)
-    return result(game, outcome, player, trace)
+    return result(game, outcome, table.faction, table.trace)
 
 
 def result(game, outcome: rounds.Outcome, player: str | None, trace=None) -> Result:
@@ -124,7 +175,8 @@ GAME = Game(
     strategies={"random": "strategies.root.random:RandomStrategy",
                 "greedy": "strategies.root.greedy:GreedyStrategy",
                 "expert": "strategies.root.expert:ExpertStrategy",
-                "master": "strategies.root.master:MasterStrategy"},
+                "master": "strategies.root.master:MasterStrategy",
+                "mc": "strategies.mc:FlatMonteCarlo", "mcts": "strategies.mcts:ISMCTS"},
     play=play,
     prepare=prepare,
     default_strategy="master",
