@@ -2,16 +2,18 @@
 
 Game ``i`` of a run with root entropy ``E`` uses ``SeedSequence(E, spawn_key=(i,))``, so a game's
 randomness never depends on job count, chunking or which other games run. Inside a game, the
-streams are derived with spawn keys ``(i, 0)`` to ``(i, 4)``:
+streams are derived with spawn keys ``(i, 0)`` to ``(i, 5)``:
 
 * ``setup``: setup and every shuffle that is not the automa's deck;
 * ``automa``: the automa's deck(s) and the automa's random choices;
 * ``strategy``: the player strategy;
 * ``deck``: a shared deck's shuffles and draws, for a game that keeps them apart from setup (Root);
-* ``dice``: dice rolls, for a game that keeps them apart (Root).
+* ``dice``: dice rolls, for a game that keeps them apart (Root);
+* ``lookahead``: what a game's one-step lookahead re-samples of what the player cannot see, for a game
+  whose lookahead replays a stretch of play (Root).
 
-Each key is derived alone (:func:`_key_hashes`), so adding ``deck`` and ``dice`` left the bits of the
-first three as they were. ``deck`` and ``dice`` are made on first use: a game that never draws from
+Each key is derived alone (:func:`_key_hashes`), so adding ``deck``, ``dice`` and ``lookahead`` left the
+bits of the first three as they were. These three are made on first use: a game that never draws from
 them (Rurik, Stroganov) pays nothing for them.
 
 Each stream is a ``random.Random`` (a :class:`Stream`) seeded from 128 bits of ``generate_state(4)``
@@ -36,7 +38,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # numpy is not needed to seed: a run's startup is part of its time
     import numpy as np
 
-STREAMS = ("setup", "automa", "strategy", "deck", "dice")  # stream k has spawn key (i, k)
+STREAMS = ("setup", "automa", "strategy", "deck", "dice", "lookahead")  # stream k has spawn key (i, k)
 EAGER = 3  # the first EAGER streams are made with the game; the rest on first use
 
 # numpy SeedSequence's constants (a pool of 4 uint32 words, 32-bit arithmetic)
@@ -85,15 +87,15 @@ class Stream(random.Random):
 
 
 class Streams:
-    """The random streams of one game: ``setup``, ``automa`` and ``strategy`` made with it, ``deck`` and
-    ``dice`` on first use (from ``source``, the game's ``(root entropy, game index)``).
+    """The random streams of one game: ``setup``, ``automa`` and ``strategy`` made with it, ``deck``,
+    ``dice`` and ``lookahead`` on first use (from ``source``, the game's ``(root entropy, game index)``).
 
     An engine's rollout builds its own ``Streams(setup, automa, strategy, deck=..., dice=...)`` from
     restored streams (automa.core.rollout); asking such a one for a stream it was not given and has no
     ``source`` for is a ValueError.
     """
 
-    __slots__ = ("setup", "automa", "strategy", "_deck", "_dice", "source")
+    __slots__ = ("setup", "automa", "strategy", "_deck", "_dice", "_lookahead", "source")
 
     def __init__(self, setup: Stream, automa: Stream, strategy: Stream | None,
                  deck: Stream | None = None, dice: Stream | None = None,
@@ -103,6 +105,7 @@ class Streams:
         self.strategy = strategy
         self._deck = deck
         self._dice = dice
+        self._lookahead = None
         self.source = source
 
     @property
@@ -118,6 +121,13 @@ class Streams:
         if self._dice is None:
             self._dice = self._make("dice")
         return self._dice
+
+    @property
+    def lookahead(self) -> Stream:
+        """The ``lookahead`` stream (spawn key ``(i, 5)``)."""
+        if self._lookahead is None:
+            self._lookahead = self._make("lookahead")
+        return self._lookahead
 
     def _make(self, name: str) -> Stream:
         if self.source is None:
@@ -182,7 +192,7 @@ def _root_pool(root_entropy: int) -> tuple[tuple, int]:
 
 @lru_cache(maxsize=16)
 def _key_hashes(h: int) -> tuple[tuple[int, ...], ...]:
-    """For each stream key (0 to 4) absorbed at running constant ``h``: ``_MIX_R`` times the key's
+    """For each stream key (0 to 5) absorbed at running constant ``h``: ``_MIX_R`` times the key's
     hash, for each pool word (the right-hand term of :func:`_mix`, which depends on ``h`` alone). Each
     key's terms depend on that key and ``h`` only: more keys leave the others' as they are."""
     out = []

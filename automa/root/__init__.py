@@ -8,7 +8,9 @@ guards that fired. A bots-only game (``faction=none``) has a ``player`` side of 
 
 Lookahead (``Decision.after``): at each turn's start the game is copied with its streams' states; a
 choice is looked at by replaying that turn on a copy with the choices made so far and the candidate, up
-to the player's next decision or the turn's end. Choices made during setup offer no lookahead.
+to the player's next decision or the turn's end, with what the player cannot see re-sampled where the
+candidate is taken (from the game's ``lookahead`` stream, :mod:`automa.root.hidden`), so that a look at a
+battle or a draw never shows the true dice or deck. Choices made during setup offer no lookahead.
 
 Rollouts (``Decision.rollout``, for search strategies, automa.core.rollout): a search strategy's game keeps
 its streams' starting states and its choices; a rollout replays them on a new game up to the decision
@@ -47,18 +49,20 @@ class _Ahead(Exception):
 
 class _Table:
     """One game in play: the player's strategy and faction, the choices made so far, and the last turn's
-    checkpoint (a copy of the game and its streams' states) for lookahead. A search strategy's game has a
-    ``recorder`` (its choices, for rollouts); a rollout's game has a ``branch``, and once past it
-    ``resampled``: where in this turn's choices the hidden cards were re-sampled, and from what stream
-    state, so that a lookahead replay of this turn re-samples them the same way."""
+    checkpoint (a copy of the game and its streams' states) for lookahead. The real game's ``streams`` give
+    the lookahead its re-samples of what the player cannot see, one ``ahead`` seed per decision. A search
+    strategy's game has a ``recorder`` (its choices, for rollouts); a rollout's game has a ``branch``, and
+    once past it ``resampled``: where in this turn's choices the hidden cards were re-sampled, and from
+    what stream state, so that a lookahead replay of this turn re-samples them the same way."""
 
-    __slots__ = ("strategy", "faction", "trace", "modules", "choices", "mark", "recorder", "branch", "resampled")
+    __slots__ = ("strategy", "faction", "trace", "modules", "choices", "mark", "recorder", "branch", "resampled",
+                 "streams", "ahead")
 
-    def __init__(self, strategy, faction: str | None, trace, modules, recorder=None, branch=None):
+    def __init__(self, strategy, faction: str | None, trace, modules, recorder=None, branch=None, streams=None):
         self.strategy, self.faction, self.trace, self.modules = strategy, faction, trace, modules
-        self.recorder, self.branch = recorder, branch
+        self.recorder, self.branch, self.streams = recorder, branch, streams
         self.choices: list = []
-        self.mark = self.resampled = None
+        self.mark = self.resampled = self.ahead = None
 
     def checkpoint(self, game) -> None:
         """At a turn's start: the game, its streams' states and how many choices came before."""
@@ -80,6 +84,7 @@ class _Table:
             self.choices.append(choice)
             return choice
         after = None if self.mark is None else (lambda choice: self.after(choice))
+        self.ahead = None
         rec = self.recorder
         choice = ask(self.strategy, Decision(kind, View(game, self.faction), choices, after, rec and rec.rollout))
         if rec is not None:
@@ -91,7 +96,10 @@ class _Table:
 
     def after(self, choice) -> View:
         """The view after ``choice``: this turn replayed from its checkpoint on a copy, with the choices made
-        since and ``choice``, up to the player's next decision or the end of the turn."""
+        since and ``choice``, up to the player's next decision or the end of the turn. In the real game,
+        what the player cannot see is re-sampled where ``choice`` is taken (RT-STUDY-9): the deck's order,
+        the hands, the ruins and every future draw, dice included, the same way for every choice of one
+        decision; the turn so far replays with the true draws, which the table has seen."""
         base, states, start = self.mark
         game = base.copy()
         for name, st in states.items():
@@ -111,6 +119,10 @@ class _Table:
                 hidden.resample(g, self.faction, rng)
             if at is not None:
                 at -= 1
+            if len(script) == 1 and self.streams is not None:
+                if self.ahead is None:
+                    self.ahead = self.streams.lookahead.getrandbits(64)
+                hidden.resample(g, self.faction, Stream.seeded(self.ahead))
             return script.pop(0)
 
         game.ask = scripted
@@ -130,7 +142,7 @@ def play(ctx, options: dict, strategy, streams, trace=None, modules=setup.module
     if strategy.searches and player is not None:
         recorder = Recorder(streams.setup, streams.automa, partial(_rollout, ctx, options, modules, player),
                             deck=streams.deck, dice=streams.dice)
-    return _play(ctx, options, modules, _Table(strategy, player, trace, modules, recorder),
+    return _play(ctx, options, modules, _Table(strategy, player, trace, modules, recorder, streams=streams),
                  {"setup": streams.setup, "automa": streams.automa, "deck": streams.deck, "dice": streams.dice})
 
 

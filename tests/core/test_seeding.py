@@ -109,9 +109,9 @@ def test_a_seeded_stream_is_the_stream_of_that_seed():
         assert type(ours) is Stream and ours.gauss(0, 1) == random.Random(seed).gauss(0, 1)
 
 
-def test_deck_and_dice_are_spawn_keys_3_and_4_and_leave_the_first_three_alone():
-    """The deck and dice streams (docs/new-game.md section 13) are SeedSequence children (i, 3) and
-    (i, 4); making them changes no bit of setup, automa or strategy."""
+def test_deck_dice_and_lookahead_are_spawn_keys_3_to_5_and_leave_the_first_three_alone():
+    """The deck, dice and lookahead streams (docs/new-game.md section 13) are SeedSequence children
+    (i, 3), (i, 4) and (i, 5); making them changes no bit of setup, automa or strategy."""
     import random
 
     import numpy as np
@@ -121,12 +121,13 @@ def test_deck_and_dice_are_spawn_keys_3_and_4_and_leave_the_first_three_alone():
     for root in (0, 7, 2**64 + 5, 2**128 - 1, fresh_entropy()):
         for index in (0, 3, 2**32 + 1):
             expected = [int.from_bytes(np.random.SeedSequence(root, spawn_key=(index, k)).generate_state(4).tobytes(),
-                                       "little") for k in range(5)]
-            assert stream_seeds(root, index, keys=range(5)) == expected
+                                       "little") for k in range(6)]
+            assert stream_seeds(root, index, keys=range(6)) == expected
             assert stream_seeds(root, index) == expected[:3]
             got, plain = game_streams(root, index), game_streams(root, index)
             assert draws(got.dice) == draws(random.Random(expected[4]))
             assert draws(got.deck) == draws(random.Random(expected[3]))
+            assert draws(got.lookahead) == draws(random.Random(expected[5]))
             assert [draws(s) for s in (got.setup, got.automa, got.strategy)] == \
                    [draws(s) for s in (plain.setup, plain.automa, plain.strategy)]
 

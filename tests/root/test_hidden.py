@@ -259,3 +259,59 @@ def test_a_rollouts_lookahead_sees_its_own_re_sampled_world():
         st = game_streams(7, index)
         GAME.play(CTX, opts, Prober(st.strategy), st)
     assert log["checks"] > 100 and log["wrong"] == 0, log
+
+
+class _Looker(RandomStrategy):
+    """Plays at random; at every decision offering lookahead it looks at each choice twice, the second time
+    with another true future where the choice is taken (``_perturbed``)."""
+
+    def __init__(self, rng, seen: list):
+        super().__init__(rng)
+        self.seen = seen
+
+    def choose(self, decision):
+        if decision.can_look_ahead:
+            for choice in decision.choices:
+                real = public(decision.after(choice))
+                _Future.other = len(self.seen) + 1
+                self.seen.append((real, public(decision.after(choice))))
+                _Future.other = 0
+        return super().choose(decision)
+
+
+class _Future:
+    """Where the lookahead re-samples (``hidden.resample`` at the choice), first give the replayed game
+    another true future: the deck in another order and other streams (dice, the bots' draws)."""
+
+    other = calls = 0
+    resample = staticmethod(hidden.resample)
+    honest = True
+
+    @staticmethod
+    def perturbed(game, faction, rng):
+        if _Future.other:
+            _Future.calls += 1
+            random.Random(_Future.other).shuffle(game.deck)
+            for name in sorted(game.rng):
+                game.rng[name] = random.Random(_Future.other * 7 + len(name))
+        if _Future.honest:
+            _Future.resample(game, faction, rng)
+
+
+@pytest.mark.parametrize("faction", ["marquise", "eyrie"])
+def test_the_real_games_lookahead_never_reads_the_true_deck_or_dice_RT_STUDY_9(monkeypatch, faction):
+    """``Decision.after`` in the real game re-samples what the player cannot see where the choice is taken
+    (RT-STUDY-9): another true future there (the deck's order, the dice, the bots' draws) changes no view a
+    choice shows. The contrast: a lookahead that kept the true future would show the difference."""
+    import automa.root as root
+
+    monkeypatch.setattr(root.hidden, "resample", _Future.perturbed)
+    opts = GAME.resolve_options({"faction": faction})
+    for honest in (True, False):
+        seen, _Future.honest, _Future.calls = [], honest, 0
+        streams = game_streams(3, 1)
+        GAME.play(CTX, opts, _Looker(streams.strategy, seen), streams, None)
+        differing = sum(real != other for real, other in seen)
+        assert len(seen) > 100 and _Future.calls == len(seen)     # every second look re-sampled at its choice
+        assert (differing == 0) if honest else (differing > 10), (honest, differing, len(seen))
+    _Future.honest = True
