@@ -1,8 +1,8 @@
 """The fuzz suite (``pytest -m fuzz``): 100,000+ games per engine, every module combination, both
 Stroganov opponents (the invariant checker's variants), every Root seating (the player's faction or
 none, with every set of bots) with every bot at every difficulty and trait set, half the games played by
-``random`` and half by ``expert`` (a player that uses the rules a random one rarely reaches; Root's is
-``greedy`` until its expert lands: ``STRATEGIES`` in tests/root/invariants.py), invariants checked after
+``random`` and half by ``expert`` (a player that uses the rules a random one rarely reaches; Root's pair
+is ``STRATEGIES`` in tests/root/invariants.py), invariants checked after
 every step by the engines' own checkers.
 
 The checkers are imported from ``tests/rurik/test_invariants.py`` (the ``checked`` fixture wraps

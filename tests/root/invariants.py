@@ -618,7 +618,7 @@ def play_checked(options: dict, seed: int, index: int, strategy: str = "random",
 
 # ---------------------------------------------------------------------------------------------- the games
 
-STRATEGIES = ("random", "greedy")     # the player's strategies, by turns: random and the best there is
+STRATEGIES = ("random", "expert")     # the player's strategies, by turns: random and expert (issue 33)
 PLAYERS = ("marquise", "eyrie", "alliance", "vagabond")
 SEED = 20_261_206
 
