@@ -1,11 +1,11 @@
-"""Byte-identity check for engine changes (issue 13): one hash over many games of both engines.
+"""Byte-identity check for engine changes (issue 13): one hash over many games of every engine.
 
 For each mix of game, strategy and options it hashes games.csv of a serial `automa-sim simulate`
 run (the untraced hot path) and the full event trace of the first games (every rule event), plus a
 few search games (mc with a small budget, traced only) whose choices depend on every rollout. Run it before and
 after a change; the printed total must not move:
 
-    .venv/bin/python tools/identity.py          # about 6,000 games
+    .venv/bin/python tools/identity.py          # about 7,100 games
 """
 from __future__ import annotations
 
@@ -40,6 +40,16 @@ MIXES = [
     ("stroganov", "courtier", 200, {"modules": "merchant,diplomacy", "automa_strategy": "c"}),
     ("stroganov", "expert", 200, {"modules": "diplomacy,merchant"}),
     ("stroganov", "mc(budget=4)", 4, {}),
+    ("root", "random", 400, {}),
+    ("root", "random", 200, {"faction": "vagabond", "vagabond_character": "ranger", "difficulty": "nightmare",
+                             "mm_traits": "blitz,fortified,hospitals,iron_will",
+                             "ee_traits": "nobility,relentless,swoop,war_tax",
+                             "aa_traits": "informants,popularity,veterans,wildfire"}),
+    ("root", "random", 200, {"faction": "none", "difficulty": "challenging"}),
+    ("root", "master", 100, {"faction": "eyrie"}),
+    ("root", "expert", 100, {"faction": "alliance", "bots": "vagabot", "vb_character": "tinker", "difficulty": "easy"}),
+    ("root", "greedy", 40, {"faction": "vagabond", "vagabond_character": "thief"}),
+    ("root", "mc(budget=4)", 2, {}),
 ]
 SEED = 13
 TRACED = 40
