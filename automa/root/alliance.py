@@ -41,7 +41,7 @@ from automa.root import battle, cards, crafting, data, decide, dominance, moveme
 from automa.root.battle import PASS
 from automa.root.data import SUITS
 from automa.root.decide import choose
-from automa.root.state import FACTIONS, Game, Seat
+from automa.root.state import Game, Seat
 
 FACTION = "alliance"
 HAND_LIMIT = 5                                  # LoR-8.6.2
@@ -231,36 +231,13 @@ def revolt_options(game: Game, seat: Seat) -> list[int]:
             and matching_supporters(game, seat, game.clearings[c].suit) >= REVOLT_COST]
 
 
-def remove_enemies(game: Game, c: int) -> None:
-    """Remove every enemy piece from ``c`` (LoR-8.4.1.III): each enemy in setup order loses its warriors,
-    tokens and buildings (each building and token scores the Alliance 1 VP, LoR-3.2.1); a Vagabond there
-    suffers Full Removal (LoR-9.2.2.I) through his board's ``full_removal(game, seat, c, by)``."""
-    cl = game.clearings[c]
-    for enemy in FACTIONS:
-        other = game.seat(enemy)
-        if enemy == FACTION or other is None:
-            continue
-        n = state.remove_warriors(game, enemy, c, cl.warriors.get(enemy, 0))
-        battle.warriors_removed(game, enemy, c, n, FACTION)
-        for piece in [p for p in cl.tokens if p[0] == enemy]:
-            if piece in cl.tokens:
-                state.remove_piece(game, c, piece, FACTION, building=False)
-        for piece in [p for p in cl.buildings if p[0] == enemy]:
-            if piece in cl.buildings:
-                state.remove_piece(game, c, piece, FACTION, building=True)
-        if enemy == "vagabond" and game.pawn == ("clearing", c):
-            hook = getattr(other.board, "full_removal", None)
-            if hook is not None:
-                hook(game, other, c, FACTION)
-
-
 def revolt(game: Game, seat: Seat, c: int) -> None:
     """LoR-8.4.1: spend two supporters matching ``c``, remove every enemy piece there, place the matching
     base, as many warriors as there are sympathetic clearings of the base's suit, and one officer (as many
     as the supply holds, warriors first, LoR-1.5.4)."""
     suit = game.clearings[c].suit
     pay_supporters(game, seat, suit, REVOLT_COST)
-    remove_enemies(game, c)
+    battle.remove_all(game, c, FACTION)     # every enemy piece (LoR-8.4.1.III)
     state.place_building(game, FACTION, base(suit), c)
     n = sum(1 for x in _clearings(game) if sympathetic(game, x) and game.clearings[x].suit == suit)
     placed = state.place_warriors(game, FACTION, c, n)

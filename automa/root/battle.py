@@ -142,6 +142,31 @@ def warriors_removed(game: Game, owner: str, c: int, n: int, by: str | None) -> 
         hook(game, seat, c, n, by)
 
 
+def remove_all(game: Game, c: int, by: str) -> None:
+    """Every piece in ``c`` of the factions other than ``by`` is removed by ``by`` (a revolt, LoR-8.4.1.III,
+    CW-AA-BIRD-3; a Favor card, LoR-4.1.2): each faction in setup order loses its warriors (with their
+    reactions, :func:`warriors_removed`), then its tokens and its buildings (1 VP each to ``by``,
+    LoR-3.2.1); a Vagabond there suffers Full Removal (LoR-9.2.2.I) through his board's
+    ``full_removal(game, seat, c, by)``."""
+    cl = game.clearings[c]
+    for enemy in FACTIONS:
+        other = game.seat(enemy)
+        if enemy == by or other is None:
+            continue
+        n = state.remove_warriors(game, enemy, c, cl.warriors.get(enemy, 0))
+        warriors_removed(game, enemy, c, n, by)
+        for piece in [p for p in cl.tokens if p[0] == enemy]:
+            if piece in cl.tokens:
+                state.remove_piece(game, c, piece, by, building=False)
+        for piece in [p for p in cl.buildings if p[0] == enemy]:
+            if piece in cl.buildings:
+                state.remove_piece(game, c, piece, by, building=True)
+        if enemy == "vagabond" and game.pawn == ("clearing", c):
+            hook = getattr(other.board, "full_removal", None)
+            if hook is not None:
+                hook(game, other, c, by)
+
+
 def take_hits(game: Game, seat: Seat, c: int, hits: int, by: str | None) -> int:
     """The Law's way to take ``hits`` in ``c`` (LoR-4.3.4), for a human seat: all its warriors there first,
     then one building or token per hit, the player choosing which (``"hits_order"``: a ``(kind,

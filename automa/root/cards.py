@@ -50,30 +50,12 @@ def immediate(game: Game, seat: Seat, card: int) -> None:
 
 def favor(game: Game, seat: Seat, suit: str) -> None:
     """Favor of the Foxes/Rabbits/Mice: remove all enemy pieces from every clearing of ``suit``, in
-    clearing order; per clearing each enemy in setup order loses its warriors, then its tokens, then its
-    buildings (each building and token scores 1 VP, LoR-3.2.1); a Vagabond there suffers his Full Removal
-    through his board's ``full_removal(game, seat, c, by)`` hook (LoR-9.2.2.I, CW-VB-ABIL-1)."""
+    clearing order (:func:`battle.remove_all`: warriors, tokens, buildings at 1 VP each, LoR-3.2.1; a
+    Vagabond's Full Removal, LoR-9.2.2.I, CW-VB-ABIL-1)."""
     by = seat.faction
     for c in range(1, len(game.clearings)):
-        cl = game.clearings[c]
-        if cl.suit != suit:
-            continue
-        for enemy in FACTIONS:
-            other = game.seat(enemy)
-            if enemy == by or other is None:
-                continue
-            n = state.remove_warriors(game, enemy, c, cl.warriors.get(enemy, 0))
-            battle.warriors_removed(game, enemy, c, n, by)
-            for piece in [p for p in cl.tokens if p[0] == enemy]:
-                if piece in cl.tokens:
-                    state.remove_piece(game, c, piece, by, building=False)
-            for piece in [p for p in cl.buildings if p[0] == enemy]:
-                if piece in cl.buildings:
-                    state.remove_piece(game, c, piece, by, building=True)
-            if enemy == "vagabond" and game.pawn == ("clearing", c):
-                hook = getattr(other.board, "full_removal", None)
-                if hook is not None:
-                    hook(game, other, c, by)
+        if game.clearings[c].suit == suit:
+            battle.remove_all(game, c, by)
     if game.trace:
         game.trace.event("card", rule="LoR-4.1.2", effect=f"favor_{suit}", faction=by)
 

@@ -208,9 +208,9 @@ def revolt(game: Game, seat: Seat, suits: tuple[str, ...], rule: str) -> bool:
     still on the bot's board, the one with the most enemy pieces (ties to the highest priority). A
     clearing is legal only if the base fits once the enemy pieces are gone (a ruin stays, LoR-2.2.4) and,
     with ``aa_revolt_empty=needs_enemy``, some enemy piece would go (RT-OPEN-20; default ``allowed``).
-    Every other faction's piece there is removed (1 VP per building and token, LoR-3.2.1; the owners'
-    reactions to lost warriors run, battle.warriors_removed; a Vagabond there damages three items through
-    his board's ``full_removal``, LoR-9.2.2.I), then the base is placed; no warriors unless
+    Every other faction's piece there is removed (:func:`battle.remove_all`: 1 VP per building and token,
+    LoR-3.2.1; the owners' reactions to lost warriors; a Vagabond's Full Removal, LoR-9.2.2.I), then the
+    base is placed; no warriors unless
     ``aa_revolt_warriors=as_human``: then as many as the sympathetic clearings of its suit, and an
     officer (LoR-8.4.1.III, RT-OPEN-21). Returns whether it revolted."""
     others = [f for f in state.FACTIONS if f != seat.faction and game.seat(f) is not None]
@@ -233,17 +233,7 @@ def revolt(game: Game, seat: Seat, suits: tuple[str, ...], rule: str) -> bool:
     if c is None:
         return False
     cl = game.clearings[c]
-    for f in others:
-        n = state.remove_warriors(game, f, c, cl.warriors.get(f, 0))
-        battle.warriors_removed(game, f, c, n, seat.faction)     # their reactions (Field Hospitals, LoR-6.2.3)
-    for piece in [p for p in cl.buildings if p[0] != seat.faction]:
-        state.remove_piece(game, c, piece, seat.faction, building=True)
-    for piece in [p for p in cl.tokens if p[0] != seat.faction]:
-        state.remove_piece(game, c, piece, seat.faction, building=False)
-    vb = game.seat("vagabond")
-    hook = getattr(vb.board, "full_removal", None) if vb is not None and game.pawn == ("clearing", c) else None
-    if hook is not None:
-        hook(game, vb, c, seat.faction)                         # he damages three items (LoR-9.2.2.I, CW-VB-ABIL-1)
+    battle.remove_all(game, c, seat.faction)
     state.place_building(game, seat.faction, f"base_{cl.suit}", c)
     if game.options.get("aa_revolt_warriors", "none") == "as_human":
         same = sum(1 for d in range(1, len(game.clearings))
