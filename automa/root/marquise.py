@@ -119,6 +119,21 @@ def _buildings(game: Game, kind: str) -> list[int]:
             if f == FACTION and b == kind]
 
 
+def _short(game: Game, seat: Seat, building: str, piece: str, pick) -> list[int]:
+    """The clearings of her ``building``s that each get one ``piece``, one per building; with fewer pieces
+    in the supply than buildings, she chooses which get one, one at a time (``pick(clearings)``,
+    LoR-1.5.4)."""
+    owed = _buildings(game, building)
+    if seat.supply.get(piece, 0) >= len(owed):
+        return owed
+    chosen = []
+    while owed and seat.supply.get(piece, 0) > len(chosen):
+        c = pick(sorted(set(owed)))
+        owed.remove(c)
+        chosen.append(c)
+    return chosen
+
+
 def placed(seat: Seat, kind: str) -> int:
     """How many ``kind`` buildings are off their track, i.e. the track spaces uncovered (LoR-6.3.5)."""
     return PIECES[kind] - seat.supply.get(kind, 0)
@@ -179,15 +194,7 @@ def field_hospitals(game: Game, seat: Seat, c: int, n: int) -> None:
 def place_wood(game: Game, seat: Seat) -> None:
     """LoR-6.4: one wood at each sawmill. When the supply holds fewer wood than sawmills, she chooses
     which sawmills get one (LoR-1.5.4)."""
-    owed = _buildings(game, "sawmill")
-    if seat.supply.get("wood", 0) < len(owed):
-        chosen = []
-        while owed and seat.supply.get("wood", 0) > len(chosen):
-            c = choose(game, "birdsong_wood", sorted(set(owed)))
-            owed.remove(c)
-            chosen.append(c)
-        owed = chosen
-    for c in owed:
+    for c in _short(game, seat, "sawmill", "wood", lambda where: choose(game, "birdsong_wood", where)):
         state.place_token(game, FACTION, "wood", c)
     if game.trace:
         game.trace.event("wood", rule="LoR-6.4", clearings=tuple(owed))
@@ -277,15 +284,7 @@ def recruit(game: Game, seat: Seat) -> None:
     """LoR-6.5.3: one warrior at each recruiter, once per turn; with too few warriors in the supply she
     chooses the recruiters that get one (LoR-1.5.4)."""
     seat.board.recruited = True
-    owed = _buildings(game, "recruiter")
-    if seat.supply.get("warrior", 0) < len(owed):
-        chosen = []
-        while owed and seat.supply.get("warrior", 0) > len(chosen):
-            c = choose(game, "recruit", sorted(set(owed)))
-            owed.remove(c)
-            chosen.append(c)
-        owed = chosen
-    for c in owed:
+    for c in _short(game, seat, "recruiter", "warrior", lambda where: choose(game, "recruit", where)):
         state.place_warriors(game, FACTION, c, 1)
     if game.trace:
         game.trace.event("recruit", rule="LoR-6.5.3", clearings=tuple(owed))
