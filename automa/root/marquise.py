@@ -194,7 +194,8 @@ def field_hospitals(game: Game, seat: Seat, c: int, n: int) -> None:
 def place_wood(game: Game, seat: Seat) -> None:
     """LoR-6.4: one wood at each sawmill. When the supply holds fewer wood than sawmills, she chooses
     which sawmills get one (LoR-1.5.4)."""
-    for c in _short(game, seat, "sawmill", "wood", lambda where: choose(game, "birdsong_wood", where)):
+    owed = _short(game, seat, "sawmill", "wood", lambda where: choose(game, "birdsong_wood", where))
+    for c in owed:
         state.place_token(game, FACTION, "wood", c)
     if game.trace:
         game.trace.event("wood", rule="LoR-6.4", clearings=tuple(owed))
@@ -284,7 +285,8 @@ def recruit(game: Game, seat: Seat) -> None:
     """LoR-6.5.3: one warrior at each recruiter, once per turn; with too few warriors in the supply she
     chooses the recruiters that get one (LoR-1.5.4)."""
     seat.board.recruited = True
-    for c in _short(game, seat, "recruiter", "warrior", lambda where: choose(game, "recruit", where)):
+    owed = _short(game, seat, "recruiter", "warrior", lambda where: choose(game, "recruit", where))
+    for c in owed:
         state.place_warriors(game, FACTION, c, 1)
     if game.trace:
         game.trace.event("recruit", rule="LoR-6.5.3", clearings=tuple(owed))

@@ -1,4 +1,6 @@
-"""The scripted player the human factions' tests put at the table."""
+"""What the Root tests put at the table: the scripted player, loaded dice and a bot's board."""
+
+from automa.root import state
 
 
 class Script:
@@ -24,3 +26,40 @@ class Script:
 
     def choices(self, kind):
         return [c for k, c in self.asked if k == kind]
+
+
+class Dice:
+    """A dice stream that rolls the given faces in turn (each within the roll's range)."""
+
+    def __init__(self, *faces):
+        self.faces = list(faces)
+
+    def randint(self, lo, hi):
+        face = self.faces.pop(0)
+        assert lo <= face <= hi
+        return face
+
+
+class BotBoard:
+    """A bot's board for the human factions' tests: takes hits as the bots do (CW-GEN-6: warriors, then
+    tokens, then buildings); records a Full Removal."""
+
+    def __init__(self):
+        self.full = []
+
+    def copy(self):
+        return self
+
+    def take_hits(self, game, seat, c, hits, by):
+        done = state.remove_warriors(game, seat.faction, c, hits)
+        cl = game.clearings[c]
+        while done < hits:
+            mine = [p for p in cl.tokens if p[0] == seat.faction] or [p for p in cl.buildings if p[0] == seat.faction]
+            if not mine:
+                break
+            state.remove_piece(game, c, mine[0], by, building=mine[0] in cl.buildings)
+            done += 1
+        return done
+
+    def full_removal(self, game, seat, c, by):
+        self.full.append((c, by))

@@ -15,48 +15,13 @@ from automa.root import alliance, battle, data, movement, state
 from automa.root.bots import common
 from automa.root.alliance import PASS, PIECES, Board
 from automa.root.state import Seat
-from tests.root.script import Script
+from tests.root.script import BotBoard, Dice, Script
 
 # card ids of the standard deck (data/deck.json in order): one of each name
 FOX = (15, 18, 19, 20, 21, 27)           # anvil, foxfolk steel, knapsack, protection racket, root tea, gear
 RABBIT = (28, 30, 31, 33, 39, 40)
 MOUSE = (42, 44, 47, 48, 49, 52)
 BIRD = (4, 5, 8, 13)                      # arms trader, birdy bindle, crossbow, woodland runners
-
-
-class Dice:
-    """A dice stream that rolls the given faces in turn."""
-
-    def __init__(self, *faces):
-        self.faces = list(faces)
-
-    def randint(self, lo, hi):
-        return self.faces.pop(0)
-
-
-class BotBoard:
-    """A bot's board for these tests: takes hits as the bots do (CW-GEN-6: warriors, then tokens, then
-    buildings); records a Full Removal."""
-
-    def __init__(self):
-        self.full = []
-
-    def copy(self):
-        return self
-
-    def take_hits(self, game, seat, c, hits, by):
-        done = state.remove_warriors(game, seat.faction, c, hits)
-        cl = game.clearings[c]
-        while done < hits:
-            mine = [p for p in cl.tokens if p[0] == seat.faction] or [p for p in cl.buildings if p[0] == seat.faction]
-            if not mine:
-                break
-            state.remove_piece(game, c, mine[0], by, building=mine[0] in cl.buildings)
-            done += 1
-        return done
-
-    def full_removal(self, game, seat, c, by):
-        self.full.append((c, by))
 
 
 def table(script=None, options=None, dice=()):

@@ -4,18 +4,7 @@ import random
 from automa.root import battle, data, state
 from automa.root.battle import PASS
 from automa.root.state import Seat
-
-
-class Dice:
-    """A dice stream that rolls the given faces in turn."""
-
-    def __init__(self, *faces):
-        self.faces = list(faces)
-
-    def randint(self, lo, hi):
-        face = self.faces.pop(0)
-        assert lo <= face <= hi
-        return face
+from tests.root.script import Dice
 
 
 class Board:

@@ -17,17 +17,7 @@ from automa.root.battle import PASS
 from automa.root.bots import common
 from automa.root.eyrie import PIECES, VIZIER, Board
 from automa.root.state import Seat
-from tests.root.script import Script
-
-
-class Dice:
-    """A dice stream rolling the given faces in turn."""
-
-    def __init__(self, *faces):
-        self.faces = list(faces)
-
-    def randint(self, lo, hi):
-        return self.faces.pop(0)
+from tests.root.script import Dice, Script
 
 
 def table(script=None, marquise=True, dice=()):

@@ -14,7 +14,7 @@ from automa.root import battle, cards, data, marquise, state
 from automa.root.bots.electric_eyrie import ElectricEyrieBoard
 from automa.root.marquise import PASS, PIECES, Board
 from automa.root.state import Seat
-from tests.root.script import Script
+from tests.root.script import Dice, Script
 
 
 def table(script=None, options=None):
@@ -417,15 +417,6 @@ def test_a_turn_places_wood_acts_and_draws_LoR_6_4_LoR_6_5_LoR_6_6():
 
 # ---------------------------------------------------------------------------------------------- battle
 
-class Dice:
-    """The dice stream of a test: ``randint`` gives the queued rolls."""
-
-    def __init__(self, *rolls):
-        self.rolls = list(rolls)
-
-    def randint(self, a, b):
-        return self.rolls.pop(0)
-
 
 def move_in(g, faction, c, n):
     """``n`` warriors of ``faction`` moved into ``c`` (the keep bans placing there, not moving in)."""
@@ -463,7 +454,7 @@ def test_battle_counts_as_one_of_three_actions_LoR_6_5():
     state.place_warriors(g, "marquise", 5, 2)
     state.place_warriors(g, "eyrie", 5, 2)
     marquise.take_actions(g, cat(g))
-    assert g.rng["dice"].rolls == []                         # three battles fought
+    assert g.rng["dice"].faces == []                         # three battles fought
     assert g.ask.kinds().count("marquise_action") == 3      # then only PASS is left: taken unasked
 
 

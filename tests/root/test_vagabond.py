@@ -15,40 +15,11 @@ from automa.root import GAME, battle, cards, data, play, prepare, rounds, setup,
 from automa.root.state import Seat
 from automa.root.vagabond import PASS, PIECES, Board, Item
 from strategies.root.random import RandomStrategy
-from tests.root.script import Script
+from tests.root.script import BotBoard, Dice, Script
 
 ANVIL, FOXFOLK_STEEL, ROOT_TEA_FOX = 15, 18, 21           # fox: hammer (fox), sword (fox fox), tea
 A_VISIT_TO_FRIENDS, COBBLER = 28, 33                      # rabbit: boot (rabbit); Cobbler
 MOUSE_CARD, BIRD_CARD = 42, 5                             # codebreakers; birdy bindle
-
-
-class Dice:
-    """A dice stream that rolls the given faces in turn."""
-
-    def __init__(self, *faces):
-        self.faces = list(faces)
-
-    def randint(self, lo, hi):
-        return self.faces.pop(0)
-
-
-class BotBoard:
-    """A bot's board for these tests: takes hits as the bots do (CW-GEN-6: warriors, then tokens, then
-    buildings)."""
-
-    def copy(self):
-        return self
-
-    def take_hits(self, game, seat, c, hits, by):
-        done = state.remove_warriors(game, seat.faction, c, hits)
-        cl = game.clearings[c]
-        while done < hits:
-            mine = [p for p in cl.tokens if p[0] == seat.faction] or [p for p in cl.buildings if p[0] == seat.faction]
-            if not mine:
-                break
-            state.remove_piece(game, c, mine[0], by, building=mine[0] in cl.buildings)
-            done += 1
-        return done
 
 
 def table(items=(), character="thief", script=None, dice=(), options=None, at=("clearing", 1)):

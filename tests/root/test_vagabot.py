@@ -9,6 +9,7 @@ from automa.root import battle, data, state
 from automa.root.bots import vagabot
 from automa.root.bots.vagabot import Item
 from automa.root.state import Seat
+from tests.root.script import Dice
 
 
 def table(options=None, difficulty="default", traits=()):
@@ -510,15 +511,6 @@ def test_the_board_copy_shares_nothing():
 
 
 # ---------------------------------------------------------------------------------------------- battle
-
-class Dice:
-    """Dice that roll the given faces, in turn (battle.py draws two per battle)."""
-
-    def __init__(self, *faces):
-        self.faces = list(faces)
-
-    def randint(self, lo, hi):
-        return self.faces.pop(0)
 
 
 def test_battle_moves_pays_and_repeats_against_the_same_enemy_for_two_items_CW_VB_DAY_6_RT_OPEN_46():
