@@ -73,6 +73,7 @@ class Strategy:
     name = "strategy"
     description = ""
     searches = False    # True: the engine records the game and offers Decision.rollout
+    looks_ahead = True  # False: never calls Decision.after, so an engine may skip what lookahead needs
     params: tuple = ()  # automa.core.params.Param: parameters taken as keyword arguments after rng
     ignores: dict[str, str] = {}  # "option=value" -> the rule it does not play for (see above)
     record_columns: tuple = ()  # the columns of its training records (see above); () records nothing

@@ -156,7 +156,9 @@ def _rollout(ctx, options: dict, modules, player: str, setup_rng, automa_rng, br
 def _play(ctx, options: dict, modules, table: _Table, rng: dict) -> Result:
     """Set up and play one game whose player's choices ``table`` makes, and read its result."""
     game = setup.setup(ctx, options, rng, modules, table.trace, table.ask)
-    outcome = rounds.play(game, modules, table.checkpoint)
+    policy = table.branch.policy if table.branch is not None else table.strategy
+    looks = table.faction is not None and policy.looks_ahead
+    outcome = rounds.play(game, modules, table.checkpoint if looks else None)
     return result(game, outcome, table.faction, table.trace)
 
 

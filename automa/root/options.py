@@ -144,8 +144,9 @@ OPTIONS = (
     _rule("bot_random", "seeded_uniform", ["separate_streams"], "RT-OPEN-3, CW-GEN-6, CW-MM-SETUP-2, CW-EE-SETUP-2, "
           "CW-VB-SETUP-2, CW-VB-BIRD-2, CW-VB-DAY-3", "bots' random draws: uniform from the game's stream over the "
           "choices in a stable order, or one stream per bot"),
-    _rule("bot_unlisted_choices", "stable_order", ["seeded_random"], "RT-OPEN-4, CW-GEN-6, CW-VB-ABIL-5",
-          "choices no bot text ranks (equal items, equal buildings): a fixed order, or at random"),
+    _rule("bot_unlisted_choices", "stable_order", [], "RT-OPEN-4, CW-GEN-6, CW-VB-ABIL-5",
+          "choices no bot text ranks (equal items, equal buildings): a fixed order (drawing them at random, "
+          "the reference's alternative, is not modelled yet)"),
     _rule("short_supply", "priority_order", ["proportional"], "RT-OPEN-12, LoR-1.5.4, CW-MM-DAY-2, CW-EE-DAY-2, "
           "CW-AA-EVE-2", "a bot placing more warriors than it has: fill targets by priority, or spread in proportion"),
     _rule("bot_crafted_item_location", "crafted_items", ["box"], "RT-OPEN-31, CW-GEN-28",
@@ -158,9 +159,10 @@ OPTIONS = (
           "deck and discard both empty: a draw does nothing, the bots win, or the game ends with no winner"),
     Option("turn_cap", "int", 50, "rounds played before the game stops with no winner", (),
            "RT-OPEN-36, RT-STUDY-6", min=1, sensitivity=(25, 100)),
-    _rule("simultaneous_in_bot_turn", "priority_then_owner", ["human_orders_all"],
+    _rule("simultaneous_in_bot_turn", "priority_then_owner", [],
           "RT-OPEN-33, LoR-1.1.3, CW-GEN-11, CW-GEN-27", "order of simultaneous effects in a bot's turn: the bot's "
-          "by clearing priority and the player's own choices by the player, or the player orders all",
+          "by clearing priority and the player's own choices by the player (the player ordering all, the "
+          "reference's alternative, is not modelled yet)",
           applies_if=HUMANS),
     _rule("dominance_without_humans", "remove", ["keep"], "RT-OPEN-34, CW-GEN-20, RT-STUDY-1",
           "bots-only games: dominance cards removed, or kept as plain cards of their suit",

@@ -625,6 +625,15 @@ def _al_operation(s, d, snap):
     return out
 
 
+# ---------------------------------------------------------------------------------------------- the Vagabond
+
+def _vb_daylight(s, d, snap):
+    """A Vagabond Daylight action (LoR-9.5): each action by the lookahead, up to his next choice; ending
+    Daylight scores 0, the position as it stands, since its lookahead would also count the Evening's draw
+    (LoR-9.6.3) that comes whatever he does."""
+    return [0.0 if ch == PASS else None for ch in d.choices]
+
+
 # ---------------------------------------------------------------------------------------------- the sections
 
 SECTIONS = {
@@ -642,6 +651,7 @@ SECTIONS = {
         "alliance_revolt": _al_revolt, "alliance_spread": _al_spread,
         "supporters": _al_supporters, "supporters_discard": _al_supporters, "alliance_daylight": _al_daylight,
         "alliance_operation": _al_operation, "discard": _card_spend}),
+    "vagabond": (None, {"vagabond_daylight": _vb_daylight, "discard": _card_spend}),
 }
 
 

@@ -146,6 +146,27 @@ def test_an_unknown_kind_is_valued_by_lookahead():
     assert ExpertStrategy(random.Random(0)).choose(d) == "a"
 
 
+def test_vagabond_acts_rather_than_end_daylight_for_the_evening_draw_LoR_9_5_LoR_9_6_3():
+    """Ending the Vagabond's Daylight scores the position as it stands, not its lookahead, which would count
+    the Evening's draw whatever he does: an action that leaves him as he is ties with it, one that scores
+    a VP beats it."""
+    g = table("alliance")
+    now, evening, explored = g.copy(), g.copy(), g.copy()
+    evening.seat("alliance").hand = [1, 2]                   # the draw a pass's lookahead reaches
+    explored.seat("alliance").vp = 1
+    views = {("move", 5): View(now, "alliance"), ("explore",): View(explored, "alliance"), PASS: View(evening, "alliance")}
+    d = Decision("vagabond_daylight", View(g, "alliance"), tuple(views), views.__getitem__)
+    from strategies.root import expert
+    saved = expert.SECTIONS["alliance"]
+    expert.SECTIONS["alliance"] = expert.SECTIONS["vagabond"]        # the Vagabond's section on this table
+    try:
+        got = ExpertStrategy(random.Random(0)).scores(d)
+    finally:
+        expert.SECTIONS["alliance"] = saved
+    assert got[2] == 0.0 and got[1] > got[0] == 0.0
+    assert ExpertStrategy(random.Random(0)).scores(d)[2] > 0          # without it: the pass looks best
+
+
 def test_parameters_bind_and_a_bad_name_is_refused():
     spec = get_strategy(GAME, "expert(mq_sawmill=3,opp=1)")
     assert spec.canonical == "expert(opp=1,mq_sawmill=3)"

@@ -223,6 +223,8 @@ class Foresight(RandomStrategy):
     (``decision.after``) must be exactly the view of its next decision when that comes in the same turn.
     ``checks`` counts the comparisons made in the turn of the branch point, ``wrong`` those that failed."""
 
+    looks_ahead = True
+
     def __init__(self, rng, log):
         super().__init__(rng)
         self.log, self.first, self.expect = log, None, None
@@ -264,6 +266,8 @@ def test_a_rollouts_lookahead_sees_its_own_re_sampled_world():
 class _Looker(RandomStrategy):
     """Plays at random; at every decision offering lookahead it looks at each choice twice, the second time
     with another true future where the choice is taken (``_perturbed``)."""
+
+    looks_ahead = True
 
     def __init__(self, rng, seen: list):
         super().__init__(rng)

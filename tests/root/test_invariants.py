@@ -313,7 +313,12 @@ def test_allied_warriors_move_with_the_vagabond_regardless_of_rule_LoR_9_2_9():
     """Found by the fuzz sample: the human Vagabond (Tinker) forces two Allied Eyrie warriors from 2 to 6
     along with his pawn, ruling neither; vagabond.py reads LoR-9.2.9.II.b as a move regardless of rule
     (like his own, Nimble, LoR-9.2.3), and the checker follows that reading."""
-    options, _ = game_plan(1548, seatings())
-    assert (options["faction"], options["vagabond_character"]) == ("vagabond", "tinker")
-    res, _ = play_checked(options, 20_261_206, 1548, "greedy")       # as the fuzz sample played it
+    options = GAME.resolve_options({      # game 1548 of the fuzz sample, as it was planned then
+        "faction": "vagabond", "vagabond_character": "tinker", "mm_difficulty": "nightmare", "mm_traits": "blitz,hospitals",
+        "ee_difficulty": "easy", "ee_traits": "relentless,swoop", "aa_traits": "informants,popularity,veterans",
+        "bird_order_scope": "no_clearing", "bot_random": "separate_streams", "crafted_order_card": "discard_at_once",
+        "mm_random_setup": "bottom_right", "mm_move_rule": "skip_origin", "mm_expand_limit": "once",
+        "ee_failed_step": "turmoil", "aa_revolt_warriors": "as_human", "aa_spread_fallback": "ordered_only",
+        "aa_organize_order": "remove_all_first", "outrage_by_bot": "none"})
+    res, _ = play_checked(options, 20_261_206, 1548, "greedy")
     assert any(e["kind"] == "ally_move" for e in res.events)

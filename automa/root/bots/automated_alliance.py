@@ -2,7 +2,8 @@
 
 The order card's suit names the base the bot revolts with in Birdsong and the clearings it spreads
 sympathy into; a bird order skips the Birdsong revolt and allows a Surprise Revolt with any base in
-Daylight. The bot never starts a battle. Its bases still on its board and its sympathy track are its
+Daylight. The bot never starts a battle, holds no hand and is never ambushed (Poor Manual Dexterity,
+CW-AA-ABIL-6: CW-GEN-15 in :mod:`automa.root.state` and :mod:`automa.root.battle`). Its bases still on its board and its sympathy track are its
 supply (``seat.supply``: ``base_fox``, ``base_rabbit``, ``base_mouse``, ``sympathy``); a token removed
 from the map goes back to the track (LoR-1.5.1). Clearing ``c``'s priority is ``c`` (1 highest,
 CW-GEN-8); every step writes a trace event with its rule ID.
@@ -25,7 +26,7 @@ SUITS = data.load().components.base_suits                     # the bases' suits
 BASES = tuple(f"base_{s}" for s in SUITS)
 _PIECES = data.load().components.alliance_pieces
 PIECES = {"warrior": _PIECES["warriors"], **{b: _PIECES["bases"] // len(SUITS) for b in BASES},
-          "sympathy": _PIECES["sympathy_tokens"]}            # CW-AA-SETUP-1
+          "sympathy": _PIECES["sympathy_tokens"]}            # CW-AA-SETUP-1; ten tokens, one a clearing (CW-AA-ABIL-1)
 TRACK = (0, 1, 1, 1, 1, 2, 2, 3, 3, 4)    # VP for the 1st..10th token placed, the bot's track (CW-AA-SETUP-1)
 ORGANIZE = {"easy": 4, "default": 3, "challenging": 2, "nightmare": 2}   # CW-AA-DIFF-*
 CANNOT_SPREAD = 5                         # VP when no token can be placed (CW-AA-DAY-1)
@@ -294,7 +295,8 @@ def turn(game: Game, seat: Seat) -> None:
 
 
 def birdsong(game: Game, seat: Seat) -> None:
-    """Birdsong (CW-AA-BIRD-1..4): reveal the order card and craft it (CW-GEN-13, CW-GEN-3/4/5); revolt with
+    """Birdsong (CW-AA-BIRD-1..4): reveal the order card and craft it for 1 VP if its item is there (CW-GEN-13,
+    CW-AA-BIRD-2, CW-GEN-3/4/5); revolt with
     the ordered base (never on a bird order); without a revolt, Public Pity: spread twice with 0-4 tokens
     on the map, once with 5 or more, counted once (``aa_public_pity_count=once``; ``each_spread`` counts
     again before the second, RT-OPEN-49). With no card to reveal the order-driven steps are skipped

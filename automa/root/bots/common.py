@@ -1,4 +1,6 @@
-"""The rules every Clockwork bot shares (CW-GEN, the Law of Rootbotics' general part).
+"""The rules every Clockwork bot shares (CW-GEN, the Law of Rootbotics' general part). Bots follow the Law
+of Root's shared rules unchanged except where these say otherwise (CW-GEN-1): movement, battle, rule and
+scoring are the Law's own modules.
 
 A bot's module calls these for the steps its board prints the same way as every other bot's:
 
@@ -151,7 +153,8 @@ def ranked(clearings: Iterable[int], key: Callable[[int], tuple] | None = None, 
 def pick(clearings: Iterable[int], key: Callable[[int], tuple] | None = None,
          legal: Callable[[int], bool] | None = None, lowest: bool = False) -> int | None:
     """The clearing a bot picks (CW-GEN-8): the first of :func:`ranked` that is ``legal`` (CW-GEN-10: the
-    others tied with it, then the next rank); ``None`` when none is, and the action is skipped."""
+    others tied with it, then the next rank; "such a clearing" is one that meets every condition,
+    CW-GEN-12); ``None`` when none is, and the action is skipped."""
     for c in ranked(clearings, key, lowest):
         if legal is None or legal(c):
             return c

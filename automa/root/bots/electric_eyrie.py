@@ -4,7 +4,8 @@ Each Birdsong the bot reveals an order card, crafts it if it can and files it in
 its suit; Daylight resolves every non-empty column (recruit, then move, then battle, each left to
 right), then builds a roost; Evening scores the Roosts track. Failing to place a roost is turmoil.
 The Decree's columns run fox, mouse, rabbit, bird (CW-EE intro); the Loyal Viziers sit in the bird
-column as a count, not as cards. The bot has no leader (unlike the human Eyrie, LoR-7.3.3).
+column as a count, not as cards. The bot has no leader (unlike the human Eyrie, LoR-7.3.3), holds no hand and is never ambushed (Poor Manual
+Dexterity, Hates Surprises, CW-EE-ABIL-2: CW-GEN-15, CW-GEN-16).
 
 The shared bot rules come from :mod:`automa.root.bots.common` (the order card, crafting, targets,
 priority, hits, the nightmare bonus); the seat holds the difficulty and traits (CW-GEN-19). Rule

@@ -4,7 +4,8 @@ Each Birdsong the bot reveals an order card and crafts it if it can (CW-MM-BIRD)
 order runs the five Daylight steps in the clearings of that suit (battle, recruit, build, move, expand,
 CW-MM-DAY) and builds the building of that suit (fox sawmill, rabbit workshop, mouse recruiter); a bird
 order runs Escalated Daylight instead (CW-MM-ESC). Evening scores the ordered building track (CW-MM-EVE).
-The bot keeps no wood, pays nothing to build and scores nothing for placing a building.
+The bot keeps no wood, pays nothing to build and scores nothing for placing a building; it holds no hand
+and is never ambushed (Poor Manual Dexterity, Hates Surprises, CW-MM-ABIL-2: CW-GEN-15, CW-GEN-16).
 
 The keep is the Marquise's token, the same piece for the human Marquise and the bot (LoR-1.5.2): the ban
 on other factions placing pieces in its clearing (CW-MM-ABIL-1, LoR-6.2.2) is ``state.may_place``, which
