@@ -54,6 +54,7 @@ ROOT = [(lo, lo + ROOT_CHUNK) for lo in range(0, GAMES_PER_ENGINE, ROOT_CHUNK)]
 
 try:  # the Root checker and its plan of games (the seatings setup accepts: the human Vagabond may be missing)
     from tests.root.invariants import SEED as ROOT_SEED
+    from tests.root.invariants import STRATEGIES as ROOT_STRATEGIES
     from tests.root.invariants import all_seatings, game_plan, play_checked, playable, seatings, watching
     ROOT_TABLES = seatings()
 except Exception as exc:
@@ -71,7 +72,7 @@ def test_the_fuzz_plan_covers_every_module_combination_and_100k_games():
     assert not ROOT_IMPORT_ERROR, ROOT_IMPORT_ERROR
     assert sum(hi - lo for lo, hi in ROOT) >= GAMES_PER_ENGINE
     assert ROOT_TABLES == [t for t in all_seatings() if t[0] == "none" or playable(t[0])]
-    assert {game_plan(i, ROOT_TABLES)[1] for i in range(2 * len(ROOT_TABLES))} == {"random", "greedy"}
+    assert {game_plan(i, ROOT_TABLES)[1] for i in range(2 * len(ROOT_TABLES))} == set(ROOT_STRATEGIES)
 
 
 try:  # the Rurik checker and its fixture, reused (importing the fixture makes it available here)
