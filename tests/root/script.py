@@ -63,3 +63,14 @@ class BotBoard:
 
     def full_removal(self, game, seat, c, by):
         self.full.append((c, by))
+
+
+def on_map(game, faction: str) -> dict[str, int]:
+    """``faction``'s warriors, buildings and tokens on the map, by kind."""
+    on: dict[str, int] = {}
+    for cl in game.clearings[1:]:
+        on["warrior"] = on.get("warrior", 0) + cl.warriors.get(faction, 0)
+        for f, k in cl.buildings + cl.tokens:
+            if f == faction:
+                on[k] = on.get(k, 0) + 1
+    return on

@@ -15,7 +15,7 @@ from automa.root import alliance, battle, data, movement, state
 from automa.root.bots import common
 from automa.root.alliance import PASS, PIECES, Board
 from automa.root.state import Seat
-from tests.root.script import BotBoard, Dice, Script
+from tests.root.script import BotBoard, Dice, Script, on_map
 
 # card ids of the standard deck (data/deck.json in order): one of each name
 FOX = (15, 18, 19, 20, 21, 27)           # anvil, foxfolk steel, knapsack, protection racket, root tea, gear
@@ -558,14 +558,9 @@ def test_whole_games_through_the_frame_keep_every_piece_LoR_1_5_1_LoR_8_2_3():
 
         def check(game):
             s = game.seat("alliance")
-            on = {k: 0 for k in PIECES}
-            for c in range(1, 13):
-                cl = game.clearings[c]
-                on["warrior"] += cl.warriors.get("alliance", 0)
-                for f, k in cl.buildings + cl.tokens:
-                    on[k] += f == "alliance"
+            on = on_map(game, "alliance")
             on["warrior"] += s.board.officers
-            assert all(on[k] + s.supply[k] == PIECES[k] for k in PIECES), (on, s.supply)
+            assert all(on.get(k, 0) + s.supply[k] == PIECES[k] for k in PIECES), (on, s.supply)
             assert s.vp == sum(s.sources.values()) and set(s.sources) <= {"sympathy", "removal", "crafting", "card"}
             assert alliance.bases_on_map(s) or len(s.board.supporters) <= 5
             if game.turn > 1 and game.seats[game.active - 1] is s:

@@ -14,7 +14,7 @@ from automa.root import battle, cards, data, marquise, state
 from automa.root.bots.electric_eyrie import ElectricEyrieBoard
 from automa.root.marquise import PASS, PIECES, Board
 from automa.root.state import Seat
-from tests.root.script import Dice, Script
+from tests.root.script import Dice, Script, on_map
 
 
 def table(script=None, options=None):
@@ -642,13 +642,8 @@ def test_whole_games_through_the_frame_keep_every_piece_LoR_1_5_1():
 
         def check(game):
             s = game.seat("marquise")
-            on = {k: 0 for k in PIECES}
-            for c in range(1, 13):
-                cl = game.clearings[c]
-                on["warrior"] += cl.warriors.get("marquise", 0)
-                for f, k in cl.buildings + cl.tokens:
-                    on[k] += f == "marquise"
-            assert all(on[k] + s.supply[k] + s.out.get(k, 0) == PIECES[k] for k in PIECES), (on, s.supply)
+            on = on_map(game, "marquise")
+            assert all(on.get(k, 0) + s.supply[k] + s.out.get(k, 0) == PIECES[k] for k in PIECES), (on, s.supply)
             assert s.vp == sum(s.sources.values()) and set(s.sources) <= {"buildings", "crafting", "card", "removal"}
             hands.append(len(s.hand))
 
@@ -742,14 +737,8 @@ def test_whole_games_against_the_three_bots_keep_every_piece_LoR_6_LoR_1_5_1():
 
         def check(game):
             s = game.seat("marquise")
-            on = {k: 0 for k in PIECES}
-            for c in range(1, 13):
-                cl = game.clearings[c]
-                on["warrior"] += cl.warriors.get("marquise", 0)
-                for f, k in cl.buildings + cl.tokens:
-                    if f == "marquise":
-                        on[k] += 1
-            assert all(on[k] + s.supply[k] + s.out.get(k, 0) == PIECES[k] for k in PIECES), (on, s.supply)
+            on = on_map(game, "marquise")
+            assert all(on.get(k, 0) + s.supply[k] + s.out.get(k, 0) == PIECES[k] for k in PIECES), (on, s.supply)
             assert s.vp == sum(s.sources.values())
 
         g = setup.setup(data.load(), opts, rng, ask=ask)
