@@ -7,9 +7,10 @@ Fall clearings (id = priority): 1 fox, 2 mouse, 3 rabbit, 4 rabbit, 5 rabbit, 6 
 import random
 
 from automa.core.trace import Trace
-from automa.root import battle, data, movement, state
+from automa.root import battle, data, movement, state, vagabond
 from automa.root.bots import automated_alliance as aa
 from automa.root.state import Seat
+from tests.root.script import Script
 
 FOX, RABBIT, MOUSE, BIRD = 22, 31, 42, 2          # cards without an item (never crafted)
 FOX_SWORD = 18                                     # foxfolk_steel: a fox item card
@@ -49,6 +50,7 @@ def symp(g):
 # ---------------------------------------------------------------------------------------------- setup
 
 def test_setup_supply_and_an_empty_map_CW_AA_SETUP_1():
+    """CW-AA-SETUP-1: 10 warriors, 3 bases, 10 sympathy tokens in the supply; nothing on the map."""
     assert aa.PIECES == {"warrior": 10, "base_fox": 1, "base_rabbit": 1, "base_mouse": 1, "sympathy": 10}
     g = table()
     assert isinstance(bot(g).board, aa.Board)
@@ -59,6 +61,7 @@ def test_setup_supply_and_an_empty_map_CW_AA_SETUP_1():
 
 
 def test_the_bot_track_scores_0_1_1_1_1_2_2_3_3_4_then_5_when_empty_CW_AA_SETUP_1_CW_AA_DAY_1():
+    """The bot's track (CW-AA-SETUP-1); ten tokens (CW-AA-ABIL-1), then 5 VP (CW-AA-DAY-1)."""
     g = table()
     order(g, BIRD)
     gained = []
@@ -96,6 +99,7 @@ def test_first_token_goes_to_the_clearing_with_fewest_enemy_pieces_any_suit_RT_O
 
 
 def test_no_ordered_clearing_by_sympathy_falls_back_or_cannot_spread_RT_OPEN_22():
+    """At most one token a clearing (CW-AA-ABIL-1): sympathetic clearings are never targets (RT-OPEN-22)."""
     g = table()
     sympathy(g, 1, 6, 8, 12)                      # every fox clearing
     order(g, FOX)
@@ -120,6 +124,7 @@ def test_a_bird_order_orders_every_clearing_or_none_RT_OPEN_2():
 
 
 def test_martial_law_scores_one_less_not_below_zero_CW_AA_ABIL_5():
+    """Martial Law (CW-AA-ABIL-5): one enemy's three warriors cost 1 VP, not below 0."""
     def spread(warriors, supply):
         g = table()
         order(g, FOX)
@@ -148,6 +153,7 @@ def test_the_keep_clearing_never_takes_sympathy_LoR_6_2_2_CW_AA_DAY_1():
 
 
 def test_wildfire_spreads_without_scoring_even_when_it_cannot_CW_AA_TRAIT_4():
+    """Wildfire (CW-AA-TRAIT-4): one more spread at the end of Evening, never scoring."""
     g = table(traits=("wildfire",))
     order(g, FOX)
     sympathy(g, 2, 3, 4, 5)
@@ -162,6 +168,7 @@ def test_wildfire_spreads_without_scoring_even_when_it_cannot_CW_AA_TRAIT_4():
 # ---------------------------------------------------------------------------------------------- Birdsong
 
 def test_birdsong_reveals_crafts_and_the_card_stays_the_order_CW_AA_BIRD_1_CW_AA_BIRD_2_CW_GEN_14():
+    """Reveal the order (CW-AA-BIRD-1), craft it for 1 VP (CW-AA-BIRD-2); it stays the order (CW-GEN-14)."""
     g = table()
     g.deck = [FOX, FOX_SWORD]
     aa.birdsong(g, bot(g))
@@ -279,6 +286,7 @@ def test_a_revolt_runs_the_reactions_to_lost_warriors_CW_AA_BIRD_3_LoR_6_2_3():
 
 
 def test_public_pity_spreads_twice_below_five_tokens_once_from_five_CW_AA_BIRD_4():
+    """Public Pity (CW-AA-BIRD-4): no revolt, two spreads with 0-4 tokens on the map, one from 5."""
     g = table()
     g.deck = [FOX]
     sympathy(g, 2, 3)
@@ -306,6 +314,7 @@ def test_public_pity_counts_once_or_before_each_spread_RT_OPEN_49():
 
 
 def test_a_bird_order_skips_the_birdsong_revolt_CW_AA_BIRD_3_CW_AA_BIRD_4():
+    """A bird order: no Birdsong revolt (CW-AA-BIRD-3), so Public Pity spreads twice (CW-AA-BIRD-4)."""
     g = table()
     sympathy(g, 1)
     g.deck = [BIRD]
@@ -397,6 +406,7 @@ def test_organize_clearing_by_clearing_or_all_removals_first_RT_OPEN_24():
 
 
 def test_recruit_one_warrior_in_each_base_clearing_by_priority_CW_AA_EVE_2_RT_OPEN_12():
+    """Recruit (CW-AA-EVE-2): one warrior a base, by priority while the supply lasts (RT-OPEN-12)."""
     g = table()
     for c in (9, 1, 3):
         g.clearings[c].buildings.append(("alliance", f"base_{g.clearings[c].suit}"))
@@ -406,6 +416,7 @@ def test_recruit_one_warrior_in_each_base_clearing_by_priority_CW_AA_EVE_2_RT_OP
 
 
 def test_evening_discards_the_order_and_nightmare_scores_1_CW_AA_EVE_3_CW_AA_EVE_4():
+    """Evening discards the order (CW-AA-EVE-3); nightmare scores 1 VP (CW-AA-EVE-4), default none."""
     g = table(difficulty="nightmare")
     order(g, FOX)
     bot(g).supply["sympathy"] = 0
@@ -466,7 +477,24 @@ def test_outrage_when_a_human_removes_sympathy_CW_AA_ABIL_3():
     assert bot(g).supply["sympathy"] == 10
 
 
+def test_a_card_given_to_the_bot_is_discarded_for_1_vp_CW_AA_ABIL_6():
+    """Poor Manual Dexterity (CW-AA-ABIL-6, CW-GEN-15): the bot holds no hand; a human Vagabond's Aid
+    gives it a card, which is discarded, and the bot scores 1 VP."""
+    g = table()
+    rel = {"marquise": "indifferent", "eyrie": "indifferent", "alliance": "indifferent"}
+    g.seats.append(Seat("vagabond", None, {}, board=vagabond.Board(items=[vagabond.Item("boot")], relations=rel)))
+    g.ask = Script()
+    g.pawn = ("clearing", 1)
+    sympathy(g, 1)
+    human = g.seat("vagabond")
+    human.hand = [FOX]
+    vagabond.aid(g, human, "alliance", FOX)
+    assert bot(g).hand == [] and g.discard == [FOX] and human.hand == []
+    assert bot(g).vp == 1 and bot(g).sources == {"aid": 1}
+
+
 def test_popularity_enemies_score_nothing_for_sympathy_CW_AA_TRAIT_2():
+    """Popularity (CW-AA-TRAIT-2): no VP for a removed sympathy token; a base still scores."""
     g = table(traits=("popularity",))
     sympathy(g, 1)
     state.remove_piece(g, 1, ("alliance", "sympathy"), "eyrie", building=False)
@@ -477,6 +505,7 @@ def test_popularity_enemies_score_nothing_for_sympathy_CW_AA_TRAIT_2():
 
 
 def test_popularity_denies_even_the_point_that_would_win_CW_AA_TRAIT_2_LoR_3_1():
+    """Popularity (CW-AA-TRAIT-2) denies even a winning point (LoR-3.1)."""
     g = table(traits=("popularity",))
     sympathy(g, 1)
     g.seat("eyrie").vp = 29
@@ -485,6 +514,7 @@ def test_popularity_denies_even_the_point_that_would_win_CW_AA_TRAIT_2_LoR_3_1()
 
 
 def test_crackdown_removes_the_suits_sympathy_for_nobody_CW_AA_ABIL_4_RT_OPEN_23():
+    """Crackdown (CW-AA-ABIL-4): a lost base takes its suit's sympathy back; who scores: RT-OPEN-23."""
     for scoring, vp in (("nobody", 1), ("remover", 4)):
         g = table({"aa_crackdown_scoring": scoring})
         sympathy(g, 2, 3, 7, 9)                   # mouse: 2, 7, 9
@@ -497,6 +527,7 @@ def test_crackdown_removes_the_suits_sympathy_for_nobody_CW_AA_ABIL_4_RT_OPEN_23
 
 
 def test_a_whole_turn_traces_every_step_with_its_rule_CW_AA_BIRD_1_CW_AA_EVE_3():
+    """A whole turn in order, reveal (CW-AA-BIRD-1) to discard (CW-AA-EVE-3), each step traced."""
     g = table(difficulty="nightmare", traits=("wildfire",))
     g.deck = [MOUSE, FOX]
     sympathy(g, 1)
@@ -513,6 +544,7 @@ def test_a_whole_turn_traces_every_step_with_its_rule_CW_AA_BIRD_1_CW_AA_EVE_3()
 # ---------------------------------------------------------------------------------------------- battle
 
 def test_hits_take_warriors_then_sympathy_then_the_base_CW_GEN_6_CW_AA_ABIL_4():
+    """Hits: warriors, sympathy, base (CW-GEN-6); the base's loss sets off Crackdown (CW-AA-ABIL-4)."""
     g = table()
     sympathy(g, 2, 7)
     g.clearings[2].buildings.append(("alliance", "base_mouse"))
@@ -533,7 +565,8 @@ def _attacked(g, c, seed=3):
 
 
 def test_automated_ambush_fires_in_battle_with_a_warrior_CW_AA_ABIL_2():
-    """The audit found the hook misnamed (battle.py asks ``extra_hits``): the extra hit never came."""
+    """Automated Ambush (CW-AA-ABIL-2): one extra hit defending with a warrior. The audit found the hook
+    misnamed (battle.py asks ``extra_hits``): the extra hit never came."""
     g = table()
     state.place_warriors(g, "alliance", 1, 1)
     r = _attacked(g, 1)
@@ -545,6 +578,7 @@ def test_automated_ambush_fires_in_battle_with_a_warrior_CW_AA_ABIL_2():
 
 
 def test_informants_ambush_with_only_sympathy_CW_AA_TRAIT_1():
+    """Informants (CW-AA-TRAIT-1): the ambush also with only a sympathy token, as defender only."""
     g = table(traits=("informants",))
     sympathy(g, 1)
     r = _attacked(g, 1)
@@ -554,8 +588,8 @@ def test_informants_ambush_with_only_sympathy_CW_AA_TRAIT_1():
 
 
 def test_veterans_defends_with_the_higher_roll_in_battle_CW_AA_TRAIT_3():
-    """Guerrilla War (LoR-8.2.2) through battle.py's ``deals_higher_as_defender``; the audit found it
-    misnamed, so the bot always dealt the lower roll."""
+    """Veterans (CW-AA-TRAIT-3): Guerrilla War (LoR-8.2.2) through battle.py's ``deals_higher_as_defender``;
+    the audit found it misnamed, so the bot always dealt the lower roll."""
     for seed in range(20):
         g = table(traits=("veterans",))
         state.place_warriors(g, "alliance", 1, 3)
