@@ -96,6 +96,7 @@ def test_a_bots_only_game_removes_them_unless_kept_RT_OPEN_34():
 
 
 def test_ruin_items_and_the_item_supply_LoR_5_1_5_LoR_9_3_4_RT_OPEN_1():
+    """One item under each ruin (LoR-9.3.4), with the Vagabot at the table too (CW-VB-SETUP-4)."""
     d = data.load()
     g = setup.setup(d, opts(), rng(), Fakes())
     assert sorted(g.ruin_items) == [c for c in range(1, 13) if g.clearings[c].ruin]

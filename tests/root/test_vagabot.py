@@ -60,6 +60,7 @@ def at(g, c):
 # ---------------------------------------------------------------------------------------------- setup
 
 def test_setup_pawn_quest_and_four_items_CW_VB_SETUP_1_2_3_5():
+    """CW-VB-SETUP-1 character, CW-VB-SETUP-2 forest touching most clearings, -3 quest, -5 items."""
     g, vb = table({"vb_character": "ranger"})
     b = vb.board
     assert b.character == "ranger"
@@ -85,6 +86,7 @@ def test_setup_is_seeded_CW_VB_SETUP_3_RT_OPEN_3():
 # ---------------------------------------------------------------------------------------------- items
 
 def test_the_battle_track_fills_at_6_9_12_undamaged_items_exhausted_first_CW_VB_ABIL_4():
+    """Battle Track (CW-VB-ABIL-4): items at 6, 9, 12, exhausted first; never exhausted."""
     g, vb = table()
     b = satchel(vb, up=5)
     assert (b.on_track(), hits(g, vb), extra(g, vb), b.available()) == (0, 1, 0, 5)
@@ -99,6 +101,7 @@ def test_the_battle_track_fills_at_6_9_12_undamaged_items_exhausted_first_CW_VB_
 
 
 def test_hits_damage_exhausted_items_first_and_pull_items_off_the_track_CW_VB_ABIL_5_RT_OPEN_4():
+    """Taking hits (CW-VB-ABIL-5): exhausted first, off the track; the rest ignored."""
     g, vb = table()
     b = satchel(vb, up=5, exhausted=1)
     assert b.on_track() == 1
@@ -130,6 +133,7 @@ def test_repair_face_up_before_exhausted_keeping_the_face_CW_VB_DAY_7():
 # ---------------------------------------------------------------------------------------------- Birdsong
 
 def test_the_order_card_is_crafted_into_the_satchel_and_discarded_in_evening_CW_VB_BIRD_1_CW_VB_EVE_3():
+    """Reveal, craft for 1 VP face up (CW-VB-BIRD-1); discard in Evening (CW-VB-EVE-3)."""
     g, vb = table()
     b = satchel(vb, up=3, damaged=3)
     order = card(g, "arms_trader")                # bird, a sword
@@ -176,6 +180,18 @@ def test_moves_take_the_fewest_moves_then_the_highest_priority_step_CW_VB_DAY_2_
     assert d[12] == 1 and d[1] == 2 and vagabot._step(g, 1) == 9
 
 
+def test_he_moves_regardless_of_rule_CW_VB_ABIL_2():
+    """Nimble (CW-VB-ABIL-2): out of and into clearings the Marquise rules, the nearest ruin is still one
+    move away."""
+    g, vb = table()
+    b = satchel(vb, up=4)
+    for c in (1, 5, 9, 10):
+        state.place_warriors(g, "marquise", c, 3)
+    at(g, 1)
+    assert vagabot._distances(g, g.pawn)[12] == 2
+    assert vagabot._explore(g, vb) and g.pawn == ("clearing", 10) and b.available() == 3
+
+
 def test_explore_the_nearest_ruin_paying_one_item_per_move_CW_VB_DAY_3_CW_VB_DAY_2():
     g, vb = table()
     b = satchel(vb, up=4)
@@ -201,6 +217,7 @@ def test_no_ruin_left_explore_is_skipped_CW_VB_DAY_3():
 
 
 def test_quest_in_the_nearest_clearing_of_its_suit_for_two_items_CW_VB_DAY_4():
+    """Quest (CW-VB-DAY-4): nearest clearing of its suit, two items, 1 VP, a new quest."""
     g, vb = table()
     b = satchel(vb, up=4)
     quests = data.load().components.quests
@@ -224,6 +241,7 @@ def test_free_moves_except_for_explore_RT_OPEN_25_alternative():
 
 
 def test_aid_the_player_with_fewest_vp_and_items_taking_as_many_as_he_can_CW_VB_DAY_5():
+    """Aid (CW-VB-DAY-5): fewest VP first; as many items as he can, VP and cards each."""
     g, vb = table()
     b = satchel(vb, up=2)
     at(g, 1)
@@ -265,6 +283,7 @@ def test_aiding_a_bot_scores_it_1_vp_per_aid_RT_OPEN_28_RT_OPEN_55():
 
 
 def test_helper_doubles_aid_vp_and_cards_RT_OPEN_29_CW_VB_TRAIT_3():
+    """Helper (CW-VB-TRAIT-3): VP and cards doubled per item (RT-OPEN-29) or +1 VP."""
     g, vb = table(traits=("helper",))
     satchel(vb, up=3)
     at(g, 1)
@@ -286,6 +305,7 @@ def test_helper_doubles_aid_vp_and_cards_RT_OPEN_29_CW_VB_TRAIT_3():
 
 
 def test_no_one_to_aid_aid_is_skipped_CW_VB_DAY_5():
+    """Aid (CW-VB-DAY-5) needs a player with pieces in his clearing and crafted items."""
     g, vb = table()
     b = satchel(vb, up=3)
     at(g, 1)
@@ -324,6 +344,7 @@ def test_the_whole_list_again_while_items_remain_RT_OPEN_26_alternative():
 
 
 def test_adventurer_repeats_quest_at_the_end_of_daylight_CW_VB_TRAIT_1():
+    """Adventurer (CW-VB-TRAIT-1): Quest again at the end of Daylight as often as he can."""
     g, vb = table(traits=("adventurer",))
     b = satchel(vb, up=5)
     quests = data.load().components.quests
@@ -374,6 +395,7 @@ def test_coop_bots_do_not_target_bots_CW_GEN_22():
 
 
 def test_berserker_targets_the_most_pieces_RT_OPEN_54_CW_VB_TRAIT_2():
+    """Berserker (CW-VB-TRAIT-2): the clearing and player with the most pieces (RT-OPEN-54)."""
     g, vb = table(traits=("berserker",))
     at(g, 1)
     state.place_warriors(g, "eyrie", 9, 2)
@@ -394,6 +416,7 @@ def test_berserker_targets_the_most_pieces_RT_OPEN_54_CW_VB_TRAIT_2():
 # ---------------------------------------------------------------------------------------------- characters
 
 def test_the_thief_takes_a_card_from_a_human_past_a_bot_RT_OPEN_27_CW_VB_CHAR_THIEF():
+    """Special (CW-VB-DAY-8): one item, skipped when it does nothing; the Thief (CW-VB-CHAR-THIEF)."""
     g, vb = table({"vb_character": "thief"})
     b = satchel(vb, up=2)
     at(g, 1)
@@ -472,6 +495,7 @@ def test_refresh_all_when_fewer_RT_OPEN_30():
 
 
 def test_rest_in_a_forest_repairs_everything_else_one_berserker_two_CW_VB_EVE_2():
+    """Evening repair (CW-VB-EVE-2): a forest all, else one; Berserker two (CW-VB-TRAIT-2)."""
     g, vb = table()
     b = satchel(vb, up=3, damaged=3)
     g.pawn = ("forest", 0)
@@ -528,6 +552,7 @@ def test_battle_moves_pays_and_repeats_against_the_same_enemy_for_two_items_CW_V
 
 
 def test_adventurer_battles_once_a_turn_CW_VB_TRAIT_1():
+    """Adventurer (CW-VB-TRAIT-1): at most one battle a turn."""
     g, vb = table(traits=("adventurer",))
     b = satchel(vb, up=5)
     at(g, 9)
@@ -554,6 +579,7 @@ def test_the_whole_battle_action_again_RT_OPEN_46_alternative():
 
 
 def test_marksman_deals_an_immediate_hit_that_scores_CW_VB_TRAIT_4():
+    """Marksman (CW-VB-TRAIT-4): an immediate hit, 1 VP for the warrior it removes."""
     g, vb = table(traits=("marksman",))
     satchel(vb, up=5)
     at(g, 9)
@@ -564,6 +590,7 @@ def test_marksman_deals_an_immediate_hit_that_scores_CW_VB_TRAIT_4():
 
 
 def test_the_third_track_item_deals_an_extra_hit_as_attacker_CW_VB_ABIL_4():
+    """Battle Track (CW-VB-ABIL-4): rolled hits capped at 3, the 12th item one extra hit."""
     g, vb = table()
     satchel(vb, up=12)
     at(g, 9)
@@ -574,6 +601,7 @@ def test_the_third_track_item_deals_an_extra_hit_as_attacker_CW_VB_ABIL_4():
 
 
 def test_attacked_he_damages_items_and_rolls_up_to_his_track_CW_VB_ABIL_5_RT_OPEN_51():
+    """Defending (CW-VB-ABIL-5): hits damage items, exhausted first; RT-OPEN-51."""
     for rule, damaged in (("never", 3), ("always", 4)):
         g, vb = table({"vb_defenseless": rule})
         b = satchel(vb, up=4, exhausted=1)
