@@ -136,6 +136,7 @@ def test_revolt_asks_which_supporters_only_when_more_match_LoR_8_4_1_II():
 
 
 def test_revolt_places_as_many_warriors_as_the_supply_holds_officer_last_LoR_1_5_4():
+    """A short supply: as many warriors as it holds, the officer last (LoR-1.5.4)."""
     g = table()
     sympathy(g, 1, 8, 12)
     supporters(g, FOX[0], FOX[1])
@@ -258,6 +259,7 @@ def test_train_spends_a_card_matching_a_base_on_the_map_LoR_8_5_3():
 
 
 def test_crafting_activates_each_sympathy_token_once_a_turn_LoR_8_2_1_LoR_8_5_1():
+    """Sympathy tokens are its crafting pieces (LoR-8.2.1), each once a turn; craft in Daylight (LoR-8.5.1)."""
     g = table()
     s = al(g)
     sympathy(g, 1, 8, 2)
@@ -287,6 +289,7 @@ def test_daylight_takes_actions_in_any_order_until_it_passes_LoR_8_5():
 # ---------------------------------------------------------------------------------------------- Evening
 
 def test_operations_are_one_per_officer_LoR_8_6_1():
+    """Evening operations (LoR-8.6.1): one per officer."""
     script = Script()
     g = table(script)
     s = al(g)
@@ -299,6 +302,7 @@ def test_operations_are_one_per_officer_LoR_8_6_1():
 
 
 def test_operation_choices_move_battle_recruit_organize_LoR_8_6_1():
+    """The operations offered (LoR-8.6.1): move, battle, recruit, organize."""
     g = table()
     s = al(g)
     state.place_building(g, "alliance", "base_fox", 1)
@@ -313,6 +317,7 @@ def test_operation_choices_move_battle_recruit_organize_LoR_8_6_1():
 
 
 def test_move_battle_recruit_and_organize_do_their_work_LoR_8_6_1_I_IV():
+    """Each operation does its work (LoR-8.6.1.I-IV)."""
     script = Script(alliance_operation=[("move", 1, 9, 2), ("organize", 9), ("recruit", 1),
                                         ("battle", 1, "eyrie")])
     g = table(script, dice=(2, 0))
@@ -472,6 +477,7 @@ def test_guerrilla_war_the_alliance_defending_deals_the_higher_roll_LoR_8_2_2(fa
 
 
 def test_attacking_the_alliance_deals_the_higher_roll_as_usual_LoR_4_3_2():
+    """Attacking the Alliance: the attacker deals the higher roll as usual (LoR-4.3.2)."""
     g = table(dice=(3, 1))
     state.place_warriors(g, "alliance", 5, 3)
     state.place_warriors(g, "eyrie", 5, 3)
@@ -480,6 +486,7 @@ def test_attacking_the_alliance_deals_the_higher_roll_as_usual_LoR_4_3_2():
 
 
 def test_the_alliances_hits_take_warriors_then_its_choice_of_pieces_LoR_4_3_4_LoR_8_2_4():
+    """Hits (LoR-4.3.4): warriors first, then the pieces the player orders; a base's loss (LoR-8.2.4)."""
     script = Script(hits_order=[("base_fox", "building")])
     g = table(script, dice=(3, 3))
     s = al(g)

@@ -40,6 +40,7 @@ def test_each_crafting_piece_is_activated_once_per_turn_LoR_4_1_1():
 
 
 def test_an_item_comes_from_the_supply_and_scores_its_vp_LoR_4_1_2_LoR_3_2_2():
+    """An item comes from the supply (LoR-4.1.2) and scores the card's VP (LoR-3.2.2)."""
     g = table()
     m = g.seat("marquise")
     a = card(g, "arms_trader")
@@ -57,6 +58,7 @@ def test_no_item_left_no_craft_LoR_4_1_2():
 
 
 def test_board_hooks_for_item_vp_and_where_the_item_goes_LoR_7_2_3_LoR_9_2_1():
+    """Board hooks: Disdain for Trade's item VP (LoR-7.2.3); the Vagabond's item to his board (LoR-9.2.1)."""
     class Board:
         def __init__(self):
             self.items = []
@@ -79,6 +81,7 @@ def test_board_hooks_for_item_vp_and_where_the_item_goes_LoR_7_2_3_LoR_9_2_1():
 
 
 def test_persistent_effects_go_to_play_never_twice_LoR_4_1_3_LoR_4_1_4():
+    """Persistent effects go to the play area (LoR-4.1.3), never twice (LoR-4.1.4)."""
     g = table()
     m = g.seat("marquise")
     cob = [c.id for c in g.cards if c.key == "cobbler"]

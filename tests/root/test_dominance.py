@@ -80,6 +80,7 @@ def test_no_activated_card_no_dominance_win_LoR_3_3_1():
 
 
 def test_spent_dominance_is_available_and_taken_with_a_matching_card_LoR_3_3_3_LoR_3_3_4():
+    """A spent dominance is available (LoR-3.3.3), taken by spending a matching card (LoR-3.3.4)."""
     g = table()
     m = g.seat("marquise")
     fox_dom, bird_dom = card(g, "dominance_fox"), card(g, "dominance_bird")

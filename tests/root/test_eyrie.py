@@ -67,6 +67,7 @@ def decree(g, **columns):
 # ---------------------------------------------------------------------------------------------- pieces, setup
 
 def test_pieces_and_tracks_come_from_the_components_LoR_7_3_1_LoR_7_6():
+    """Their pieces: 20 warriors and 7 roosts (LoR-7.3.1); the Roosts track (LoR-7.6)."""
     assert PIECES == {"warrior": 20, "roost": 7}
     assert eyrie.leaders() == {"builder": ("recruit", "move"), "charismatic": ("recruit", "battle"),
                                "commander": ("move", "battle"), "despot": ("move", "build")}
@@ -132,6 +133,7 @@ def test_lords_of_the_forest_rule_ties_LoR_7_2_2():
 # ---------------------------------------------------------------------------------------------- Birdsong
 
 def test_emergency_orders_draw_only_with_an_empty_hand_LoR_7_4_1():
+    """Emergency Orders (LoR-7.4.1): draw one only with an empty hand."""
     g = ready()
     eyrie.emergency_orders(g, bird(g))
     assert len(bird(g).hand) == 1
@@ -140,6 +142,7 @@ def test_emergency_orders_draw_only_with_an_empty_hand_LoR_7_4_1():
 
 
 def test_add_one_or_two_cards_at_most_one_bird_LoR_7_4_2():
+    """Add one or two cards to the Decree, at most one bird (LoR-7.4.2)."""
     g = ready(Script(eyrie_decree_add=[lambda ch: (card(g, "ambush_bird"), "battle"), PASS]))
     bird(g).hand = [card(g, "ambush_bird"), card(g, "armorers"), card(g, "anvil")]
     eyrie.add_to_decree(g, bird(g))
@@ -151,6 +154,7 @@ def test_add_one_or_two_cards_at_most_one_bird_LoR_7_4_2():
 
 
 def test_add_two_cards_to_any_columns_LoR_7_4_2():
+    """Two cards added go to any columns (LoR-7.4.2)."""
     g = ready(Script(eyrie_decree_add=[lambda ch: (card(g, "anvil"), "build"), lambda ch: (card(g, "sword"), "build")]))
     fox, mouse = card(g, "anvil"), card(g, "sword")
     bird(g).hand = [fox, mouse]
@@ -192,6 +196,7 @@ def test_a_new_roost_asks_among_the_tied_clearings_LoR_7_4_3():
 # ---------------------------------------------------------------------------------------------- crafting
 
 def test_craft_with_roosts_each_once_and_items_score_one_LoR_7_2_1_LoR_7_2_3():
+    """Craft (LoR-7.5.1) with roosts, each once (LoR-7.2.1); an item scores 1 VP (LoR-7.2.3)."""
     g = ready(Script(craft=[lambda ch: card(g, "anvil")]), leader="despot")
     roost(g, 1)                                           # one fox roost
     bird(g).hand = [card(g, "anvil"), card(g, "crossbow_bird")]
@@ -204,6 +209,7 @@ def test_craft_with_roosts_each_once_and_items_score_one_LoR_7_2_1_LoR_7_2_3():
 
 
 def test_the_builder_scores_the_cards_vp_LoR_7_8_1():
+    """The Builder (LoR-7.8.1): items score the card's VP, not Disdain for Trade's 1."""
     g = ready(Script(craft=[lambda ch: card(g, "protection_racket")]), leader="builder")
     roost(g, 3)
     roost(g, 5)
@@ -213,6 +219,7 @@ def test_the_builder_scores_the_cards_vp_LoR_7_8_1():
 
 
 def test_a_turn_activates_roosts_afresh_LoR_7_2_1():
+    """Roosts are crafting pieces again each turn (LoR-7.2.1)."""
     g = ready()
     roost(g, 1)
     bird(g).board.activated = {"fox": 1}
@@ -276,6 +283,7 @@ def test_battle_in_a_matching_clearing_LoR_7_5_2_III():
 
 
 def test_the_commander_deals_an_extra_hit_as_attacker_LoR_7_8_3():
+    """The Commander (LoR-7.8.3): an extra hit in the effects step, past the roll's cap (LoR-4.3.3)."""
     g = ready(leader="commander", dice=(1, 0, 1, 0))
     g.clearings[8].warriors.update(eyrie=3, marquise=3)
     battle.battle(g, "eyrie", "marquise", 8)
@@ -363,6 +371,7 @@ def test_a_failed_action_stops_the_decree_LoR_7_5_2():
 # ---------------------------------------------------------------------------------------------- turmoil
 
 def test_turmoil_humiliates_purges_deposes_LoR_7_7_1_to_7_7_3():
+    """Turmoil: Humiliate (LoR-7.7.1), Purge (LoR-7.7.2), Depose (LoR-7.7.3)."""
     script = Script(eyrie_leader=["commander"])
     g = ready(script, leader="despot")
     bird(g).vp = 5
@@ -378,6 +387,7 @@ def test_turmoil_humiliates_purges_deposes_LoR_7_7_1_to_7_7_3():
 
 
 def test_humiliate_stops_at_zero_RT_OPEN_32_LoR_7_7_1():
+    """Humiliate (LoR-7.7.1) does not go below 0 VP by default (RT-OPEN-32)."""
     g = ready()
     bird(g).vp = 1
     eyrie.turmoil(g, bird(g))

@@ -52,6 +52,7 @@ def wood(g, c):
 # ---------------------------------------------------------------------------------------------- pieces, setup
 
 def test_pieces_come_from_the_components_LoR_6_3_1():
+    """Her pieces: 25 warriors, 8 wood, the keep and 6 of each building (LoR-6.3.1)."""
     assert PIECES == {"warrior": 25, "wood": 8, "keep": 1, "sawmill": 6, "workshop": 6, "recruiter": 6}
 
 
@@ -146,6 +147,7 @@ def test_no_field_hospitals_without_the_keep_or_a_matching_card_LoR_6_2_3():
 # ---------------------------------------------------------------------------------------------- Birdsong
 
 def test_birdsong_places_one_wood_per_sawmill_LoR_6_4():
+    """Birdsong: one wood at each sawmill (LoR-6.4)."""
     g = bare(keep=1)
     for c in (5, 5, 9):
         state.place_building(g, "marquise", "sawmill", c)
@@ -154,6 +156,7 @@ def test_birdsong_places_one_wood_per_sawmill_LoR_6_4():
 
 
 def test_birdsong_with_too_little_wood_lets_her_choose_LoR_6_4_LoR_1_5_4():
+    """Too little wood: as much as she can, where she chooses (LoR-6.4, LoR-1.5.4)."""
     g = bare(Script(birdsong_wood=[9]), keep=1)
     for c in (5, 9):
         state.place_building(g, "marquise", "sawmill", c)
@@ -270,6 +273,7 @@ def test_recruit_places_one_warrior_at_each_recruiter_LoR_6_5_3():
 
 
 def test_recruit_with_a_short_supply_lets_her_choose_LoR_6_5_3_LoR_1_5_4():
+    """A short supply recruits as many as it holds, where she chooses (LoR-6.5.3, LoR-1.5.4)."""
     g = bare(Script(recruit=[5]), keep=1)
     for c in (1, 5):
         state.place_building(g, "marquise", "recruiter", c)
@@ -280,6 +284,7 @@ def test_recruit_with_a_short_supply_lets_her_choose_LoR_6_5_3_LoR_1_5_4():
 
 
 def test_overwork_spends_a_card_matching_a_sawmill_for_a_wood_LoR_6_5_5():
+    """Overwork (LoR-6.5.5): a card matching a sawmill's clearing buys one wood there."""
     g = bare(Script(overwork=[lambda ch: ch[-1]]), keep=1)
     seat = cat(g)
     state.place_building(g, "marquise", "sawmill", 5)        # rabbit
@@ -332,6 +337,7 @@ def test_moves_need_rule_of_origin_or_destination_LoR_4_2_1_LoR_6_5_2():
 
 
 def test_march_takes_up_to_two_moves_LoR_6_5_2_LoR_4_2_2():
+    """March (LoR-6.5.2): up to two moves, the same warriors may move again (LoR-4.2.2)."""
     g = bare(Script(march=[(1, 5, 2), (5, 2, 2)]), keep=1)
     state.place_warriors(g, "marquise", 1, 3)
     marquise.march(g, cat(g))
@@ -373,6 +379,7 @@ def daylight_table(script):
 
 
 def test_daylight_has_three_actions_LoR_6_5():
+    """Daylight (LoR-6.5): three actions."""
     g = daylight_table(Script(marquise_action=[("recruit",), ("overwork", 5), ("build", 5, "workshop")]))
     cat(g).hand = [card(g, "bake_sale"), card(g, "a_visit_to_friends")]     # rabbit, rabbit
     marquise.daylight(g, cat(g))
@@ -390,6 +397,7 @@ def test_recruit_once_per_turn_LoR_6_5_3():
 
 
 def test_a_bird_card_spent_buys_a_fourth_action_LoR_6_5():
+    """Daylight (LoR-6.5): a bird card spent buys one more action."""
     def spend_bird(ch):
         return next(c for c in ch if c[0] == "bird")
 
@@ -430,6 +438,7 @@ def eyrie_bot(g):
 
 
 def test_battle_is_a_daylight_action_LoR_6_5_1_LoR_4_3():
+    """Battle (LoR-6.5.1) as one of her actions, in a clearing with her warriors (LoR-4.3)."""
     g = bare(Script(marquise_action=[("battle", 5, "eyrie"), PASS]), keep=1)
     eyrie_bot(g)
     g.rng["dice"] = Dice(3, 0)
@@ -448,6 +457,7 @@ def test_battle_is_a_daylight_action_LoR_6_5_1_LoR_4_3():
 
 
 def test_battle_counts_as_one_of_three_actions_LoR_6_5():
+    """Daylight (LoR-6.5): a battle is one of the three actions."""
     g = bare(Script(marquise_action=[("battle", 5, "eyrie")] * 3), keep=1)
     eyrie_bot(g)
     g.rng["dice"] = Dice(0, 0, 0, 0, 0, 0)
@@ -459,8 +469,8 @@ def test_battle_counts_as_one_of_three_actions_LoR_6_5():
 
 
 def test_hits_take_warriors_first_then_her_choice_LoR_4_3_4():
-    """She takes hits the Law's way (battle.take_hits): warriors first, then the buildings and tokens in
-    the order she picks (``hits_order``); each scores the attacker 1 VP (LoR-3.2.1)."""
+    """She takes hits the Law's way (LoR-4.3.4, battle.take_hits): warriors first, then the buildings and
+    tokens in the order she picks (``hits_order``); each scores the attacker 1 VP (LoR-3.2.1)."""
     g = bare(Script(hits_order=[("workshop", "building")]), keep=1)
     eyrie_bot(g)
     g.rng["dice"] = Dice(2, 0)
@@ -520,6 +530,7 @@ def test_field_hospitals_after_a_favor_LoR_6_2_3_LoR_4_1_2():
 # ---------------------------------------------------------------------------------------------- crafting
 
 def test_workshops_are_her_crafting_pieces_by_clearing_suit_LoR_6_2_1_LoR_4_1_1():
+    """Workshops are her crafting pieces, by their clearings' suits (LoR-6.2.1, LoR-4.1.1)."""
     g = bare(keep=1)
     for c in (1, 5, 5, 9):                                   # fox, rabbit, rabbit, mouse
         assert state.place_building(g, "marquise", "workshop", c)
@@ -528,6 +539,7 @@ def test_workshops_are_her_crafting_pieces_by_clearing_suit_LoR_6_2_1_LoR_4_1_1(
 
 
 def test_craft_activates_each_workshop_once_and_scores_the_item_LoR_6_5_LoR_4_1_LoR_3_2_2():
+    """Craft in Daylight (LoR-6.5, LoR-6.2.1): each workshop once; the item scores its VP (LoR-3.2.2)."""
     g = bare(Script(craft=[lambda ch: ch[0], lambda ch: ch[0]]), keep=1)
     seat = cat(g)
     g.items = {"hammer": 1, "bag": 1, "crossbow": 1}
@@ -544,6 +556,7 @@ def test_craft_activates_each_workshop_once_and_scores_the_item_LoR_6_5_LoR_4_1_
 
 
 def test_craft_comes_first_in_daylight_LoR_6_5():
+    """Daylight (LoR-6.5): craft first, then the actions."""
     g = daylight_table(Script(craft=[PASS], marquise_action=[PASS]))
     g.items = {"hammer": 1}
     state.place_building(g, "marquise", "workshop", 5)
@@ -688,6 +701,7 @@ def test_she_activates_dominance_in_daylight_with_ten_vp_LoR_3_3_1():
 
 
 def test_she_takes_an_available_dominance_card_by_spending_a_match_LoR_3_3_4():
+    """In Daylight she takes an available dominance card by spending a matching card (LoR-3.3.4)."""
     g = daylight_table(Script(dominance_take=[lambda ch: ch[0]], dominance_activate=[PASS], marquise_action=[PASS]))
     seat = cat(g)
     dom, rabbit = card(g, "dominance_rabbit"), card(g, "bake_sale")

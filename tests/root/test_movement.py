@@ -66,6 +66,7 @@ def test_legal_moves_list_every_adjacent_destination_LoR_4_2():
 
 
 def test_pieces_may_move_again_LoR_4_2_2():
+    """No limit per piece: moved warriors may move again (LoR-4.2.2)."""
     g = table()
     b = movement.adjacent(g, 1)[0]
     state.place_warriors(g, "eyrie", 1, 2)

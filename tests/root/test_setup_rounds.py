@@ -81,6 +81,7 @@ def test_bots_get_their_difficulty_and_traits_CW_GEN_19():
 
 
 def test_no_dominance_cards_with_a_human_and_three_cards_each_CW_GEN_20_LoR_5_1_3():
+    """The dominance cards leave (CW-GEN-20); the human draws three (LoR-5.1.3), the bots none."""
     g = setup.setup(data.load(), opts(), rng(), Fakes())
     everything = g.deck + g.seat("marquise").hand
     assert len(g.seat("marquise").hand) == 3 and all(s.hand == [] for s in g.seats if s.bot)

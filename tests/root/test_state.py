@@ -43,6 +43,7 @@ def test_the_eyrie_rules_ties_LoR_7_2_2_CW_EE_ABIL_1():
 
 
 def test_placing_takes_only_what_the_supply_holds_LoR_1_5_4():
+    """Placing takes as many as the supply holds (LoR-1.5.4)."""
     g = table()
     assert state.place_warriors(g, "eyrie", 3, 25) == 20
     assert g.seat("eyrie").supply["warrior"] == 0 and g.clearings[3].warriors["eyrie"] == 20

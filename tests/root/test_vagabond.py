@@ -58,6 +58,7 @@ def states(g):
 
 @pytest.mark.parametrize("character", ["thief", "tinker", "ranger"])
 def test_setup_character_pawn_quests_items_relationships_LoR_9_3_1_to_9_3_6(character):
+    """Setup: character (LoR-9.3.1), pawn, quests, items, relationships (LoR-9.3.2..9.3.6)."""
     g = table(script=Script(vagabond_forest=[3]), options={"vagabond_character": character})
     vb(g).board = None
     vagabond.setup(g, vb(g))
@@ -83,6 +84,7 @@ def test_board_copy_shares_nothing():
 
 
 def test_tracks_hold_three_face_up_tea_coins_and_bags_the_rest_in_the_satchel_LoR_9_2_5():
+    """Items (LoR-9.2.5): three face-up tea, coins, bags a track; the rest in the Satchel."""
     g = table(["bag"] * 4 + ["tea", "boot"])
     b = vb(g).board
     assert b.on_track("bag") == 3 and b.on_track("tea") == 1 and b.on_track("boot") == 0
@@ -96,6 +98,7 @@ def test_tracks_hold_three_face_up_tea_coins_and_bags_the_rest_in_the_satchel_Lo
 # ---------------------------------------------------------------------------------------------- Birdsong
 
 def test_refresh_three_plus_two_per_face_up_tea_LoR_9_4_1():
+    """Refresh (LoR-9.4.1): three items plus two per face-up tea."""
     g = table(["tea", "tea"] + ["boot"] * 8)
     for i in vb(g).board.items[2:]:
         i.exhausted = True
@@ -109,6 +112,7 @@ def test_refresh_three_plus_two_per_face_up_tea_LoR_9_4_1():
 
 
 def test_refresh_asks_which_items_and_may_flip_damaged_ones_LoR_9_4_1():
+    """Refresh (LoR-9.4.1): he picks the items, damaged ones too."""
     s = Script(vagabond_refresh=[("torch", True), ("sword", False), ("boot", False)])
     g = table(["boot", "sword", "torch", "hammer"], script=s)
     for i in vb(g).board.items:
@@ -121,6 +125,7 @@ def test_refresh_asks_which_items_and_may_flip_damaged_ones_LoR_9_4_1():
 
 
 def test_slip_to_an_adjacent_clearing_or_forest_free_even_into_hostile_warriors_LoR_9_4_2():
+    """Slip (LoR-9.4.2): free, to an adjacent clearing or forest."""
     g = table(["boot"])
     assert vagabond.slip_options(g) == [("clearing", 5), ("clearing", 9), ("clearing", 10), ("forest", 0),
                                         ("forest", 1)]
@@ -137,6 +142,7 @@ def test_slip_to_an_adjacent_clearing_or_forest_free_even_into_hostile_warriors_
 # ---------------------------------------------------------------------------------------------- Move
 
 def test_move_exhausts_a_boot_nimble_never_into_a_forest_LoR_9_5_1_LoR_9_2_3():
+    """Move (LoR-9.5.1): a boot a move, regardless of rule (LoR-9.2.3), never into a forest."""
     g = table(["boot"])
     state.place_warriors(g, "marquise", 9, 3)                   # the Marquise rules 9: nimble, no matter
     assert vagabond.move_options(g, vb(g).board) == [5, 9, 10]
@@ -205,6 +211,7 @@ def test_no_infamy_outside_his_turn_LoR_9_2_9_III_a():
 
 
 def test_defenseless_without_an_undamaged_sword_LoR_9_2_4():
+    """Defenseless without an undamaged sword (LoR-9.2.4): the attacker's extra hit (LoR-4.3.3.II)."""
     g = table(["boot", "sword"], dice=(0, 0))
     vb(g).board.items[1].damaged = True
     state.place_warriors(g, "marquise", 1, 2)
@@ -350,6 +357,7 @@ def test_quest_exhausts_its_items_and_scores_per_quest_of_its_suit_or_draws_two_
 
 
 def test_strike_a_warrior_or_else_a_building_or_token_LoR_9_5_6():
+    """Strike (LoR-9.5.6): a crossbow removes a warrior, or else a building or token."""
     g = table(["crossbow", "crossbow"], at=("clearing", 5))
     state.place_warriors(g, "marquise", 5, 1)
     state.place_building(g, "marquise", "sawmill", 5)
@@ -373,6 +381,7 @@ def test_repair_with_a_hammer_keeps_the_items_side_LoR_9_5_7():
 
 
 def test_craft_with_hammers_of_his_clearings_suit_LoR_9_5_8_LoR_9_2_1():
+    """Craft (LoR-9.5.8) by exhausting hammers of his clearing's suit (LoR-9.2.1)."""
     g = table(["hammer", "hammer"])
     vb(g).hand = [FOXFOLK_STEEL, ANVIL, A_VISIT_TO_FRIENDS]
     opts = [o for o in vagabond.daylight_options(g, vb(g)) if o[0] == "craft"]
@@ -418,6 +427,7 @@ def test_ranger_hideout_repairs_three_and_ends_daylight_LoR_D_3():
 # ---------------------------------------------------------------------------------------------- Evening
 
 def test_rest_in_a_forest_repairs_everything_face_up_LoR_9_6_1():
+    """Rest (LoR-9.6.1): in a forest, every damaged item is repaired."""
     g = table(["boot", "sword", "torch"], at=("forest", 2))
     for i in vb(g).board.items[:2]:
         i.damaged = i.exhausted = True
