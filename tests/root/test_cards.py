@@ -133,6 +133,20 @@ def test_stand_and_deliver_takes_a_random_card_from_a_human_LoR_4_1_3():
     assert len(m.hand) == 1 and m.hand[0] in (30, 31) and len(e.hand) == 1 and e.vp == 1
 
 
+def test_simultaneous_birdsong_effects_are_each_the_players_choice_in_a_fixed_order_LoR_1_1_3():
+    """Effects at the same point (LoR-1.1.3): the player whose turn it is decides each one; the engine puts
+    them to her in the listed order, and a passed Royal Claim stays in play."""
+    g = table(answers=["alliance", PASS, PASS])
+    m = g.seat("marquise")
+    claim = in_play(g, m, "royal_claim")
+    in_play(g, m, "stand_and_deliver")
+    in_play(g, m, "better_burrow_bank")
+    state.place_warriors(g, "marquise", 1, 1)
+    cards.birdsong_effects(g, m)
+    assert [k for k, _ in g.ask.asked] == ["better_burrow_bank", "royal_claim", "stand_and_deliver"]
+    assert claim in m.persistent and m.vp == 0 and g.seat("alliance").vp == 0 and m.hand == [19]
+
+
 def test_command_warren_offers_one_battle_LoR_4_3():
     g = table(humans=("marquise", "eyrie"))
     m = g.seat("marquise")

@@ -9,6 +9,7 @@ from automa.core.trace import Trace
 from automa.root import data, rounds, setup, state
 from automa.root.options import OPTIONS
 from automa.root.state import Victory
+from tests.root.script import Script
 
 
 def opts(**kw):
@@ -105,6 +106,12 @@ def test_ruin_items_and_the_item_supply_LoR_5_1_5_LoR_9_3_4_RT_OPEN_1():
     assert g.items == {"boot": 2, "bag": 2, "coins": 2, "crossbow": 1, "hammer": 1, "sword": 2, "tea": 2}
     orders = {str(setup.setup(d, opts(), rng(s), Fakes()).ruin_items) for s in range(8)}
     assert len(orders) > 1                                  # shuffled
+
+
+def test_scores_start_at_zero_LoR_5_1_2():
+    """Score markers on 0 (LoR-5.1.2): after the real factions' and bots' setup nobody has a point."""
+    g = setup.setup(data.load(), opts(), rng(2), ask=Script())
+    assert [(s.vp, s.sources) for s in g.seats] == [(0, {})] * 4
 
 
 def test_separate_bot_streams_RT_OPEN_3():

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from automa.root import data, state
+from automa.root import data, marquise, state
 from automa.root.state import Seat
 
 
@@ -166,3 +166,16 @@ def test_nobody_but_the_marquise_places_pieces_in_the_keeps_clearing_LoR_6_2_2()
     assert not state.place_token(g, "alliance", "sympathy", 1) and g.seat("alliance").supply["sympathy"] == 1
     assert state.place_warriors(g, "marquise", 1, 2) == 2 and state.place_building(g, "marquise", "sawmill", 1)
     assert state.may_place(g, "eyrie", 2) and not state.may_place(g, "vagabond", 1)
+
+
+def test_a_human_and_a_bot_of_one_faction_own_the_same_pieces_LoR_1_5_2():
+    """The pieces are the faction's (LoR-1.5.2): the bot Marquise's keep is the keep, barring the others
+    and found by the Marquise's rules, and her warriors come from and go back to her seat's supply."""
+    for bot in (None, "mechanical_marquise"):
+        g = table()
+        cat = g.seat("marquise")
+        cat.bot = bot
+        g.clearings[1].tokens.append(("marquise", "keep"))
+        assert marquise.keep_clearing(g) == 1 and not state.may_place(g, "eyrie", 1)
+        assert state.place_warriors(g, "marquise", 1, 2) == 2 and cat.supply["warrior"] == 18
+        assert state.remove_warriors(g, "marquise", 1, 2) == 2 and cat.supply["warrior"] == 20
