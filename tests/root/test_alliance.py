@@ -69,6 +69,7 @@ def test_pieces_come_from_the_components_LoR_8_3_1():
 
 
 def test_setup_draws_three_supporters_and_places_nothing_LoR_8_3():
+    """Setup (LoR-8.3): three supporters drawn, nothing on the map."""
     g = table()
     s = al(g)
     s.board = None
@@ -211,6 +212,7 @@ def test_no_spread_with_the_track_empty_LoR_8_2_5():
 
 
 def test_birdsong_revolts_first_then_spreads_LoR_8_4():
+    """Birdsong (LoR-8.4): revolt first, then spread sympathy."""
     script = Script(alliance_revolt=[1, PASS], alliance_spread=[5, PASS])
     g = table(script)
     sympathy(g, 1)
@@ -224,6 +226,7 @@ def test_birdsong_revolts_first_then_spreads_LoR_8_4():
 # ---------------------------------------------------------------------------------------------- supporters
 
 def test_mobilize_adds_to_the_stack_up_to_five_without_a_base_LoR_8_5_2_LoR_8_2_3_I():
+    """Mobilize (LoR-8.5.2): a card to the Supporters, five at most without a base (LoR-8.2.3.I)."""
     g = table()
     s = al(g)
     s.hand = [FOX[0], FOX[1]]
@@ -276,6 +279,7 @@ def test_crafting_activates_each_sympathy_token_once_a_turn_LoR_8_2_1_LoR_8_5_1(
 
 
 def test_daylight_takes_actions_in_any_order_until_it_passes_LoR_8_5():
+    """Daylight (LoR-8.5): craft, mobilize, train in any order until it passes."""
     script = Script(alliance_daylight=[("mobilize", FOX[0]), ("train", MOUSE[0]), PASS])
     g = table(script)
     s = al(g)
@@ -336,6 +340,7 @@ def test_move_battle_recruit_and_organize_do_their_work_LoR_8_6_1_I_IV():
 
 
 def test_evening_draws_one_plus_a_card_per_base_and_discards_to_five_LoR_8_6_2():
+    """Evening (LoR-8.6): operations, then draw one plus one per base and discard to five."""
     script = Script(discard=[FOX[0]])
     g = table(script)
     s = al(g)

@@ -74,6 +74,7 @@ def test_pieces_and_tracks_come_from_the_components_LoR_7_3_1_LoR_7_6():
 
 
 def test_setup_opposite_the_keep_leader_viziers_and_roost_track_LoR_7_3():
+    """Setup (LoR-7.3): a roost and six warriors opposite the keep, the leader, the viziers."""
     script = Script(eyrie_leader=["despot"])
     g = table(script)
     state.place_token(g, "marquise", "keep", 1)
@@ -90,6 +91,7 @@ def test_setup_opposite_the_keep_leader_viziers_and_roost_track_LoR_7_3():
 
 
 def test_setup_never_takes_a_start_corner_and_chooses_freely_without_one_LoR_7_3_2():
+    """The starting corner (LoR-7.3.2): never another faction's; free without one."""
     script = Script(eyrie_corner=[4])
     g = table(script, marquise=False)
     eyrie.setup(g, bird(g))
@@ -104,6 +106,7 @@ def test_setup_never_takes_a_start_corner_and_chooses_freely_without_one_LoR_7_3
 
 @pytest.mark.parametrize("leader", ["builder", "charismatic", "commander", "despot"])
 def test_each_leader_tucks_the_viziers_in_its_columns_LoR_7_3_4_LoR_7_8(leader):
+    """The viziers (LoR-7.3.4) go in the leader's columns (LoR-7.8)."""
     g = ready(leader=leader)
     cols = [name for name, col in zip(eyrie.DECREE, bird(g).board.decree) if col == [VIZIER]]
     assert tuple(cols) == eyrie.leaders()[leader]
@@ -241,6 +244,7 @@ def test_recruit_at_a_matching_roost_birds_are_wild_LoR_7_5_2_I():
 
 
 def test_the_charismatic_recruits_two_LoR_7_8_2():
+    """The Charismatic (LoR-7.8.2) recruits two warriors."""
     g = ready(leader="charismatic")
     roost(g, 1)
     assert eyrie.take_action(g, bird(g), "recruit", "fox") and g.clearings[1].warriors == {"eyrie": 2}
@@ -404,6 +408,7 @@ def test_a_new_clutch_when_no_leader_is_face_up_LoR_7_7_3_I():
 
 
 def test_turmoil_rests_the_decree_and_evening_follows_LoR_7_7_4():
+    """Rest (LoR-7.7.4): after turmoil the Decree rests and Evening follows."""
     script = Script(eyrie_leader=["despot"])
     g = ready(script, leader="builder")                   # viziers in Recruit and Move
     g.clearings[5].warriors["eyrie"] = 2
@@ -413,6 +418,7 @@ def test_turmoil_rests_the_decree_and_evening_follows_LoR_7_7_4():
 
 
 def test_a_whole_turn_birdsong_daylight_evening_LoR_7_4_to_7_6():
+    """A whole turn: Birdsong (LoR-7.4), Daylight (LoR-7.5), Evening (LoR-7.6)."""
     script = Script(eyrie_decree_add=[lambda ch: (card(g, "anvil"), "build")], eyrie_move=[(3, 6, 1)])
     g = ready(script, leader="builder", marquise=False)
     roost(g, 3)                                           # rabbit: no crafting the fox anvil

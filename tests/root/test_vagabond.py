@@ -176,9 +176,9 @@ def test_allied_warriors_move_along_with_him_LoR_9_2_9_II_b():
 # ---------------------------------------------------------------------------------------------- battle
 
 def test_battle_with_swords_hostile_and_infamy_LoR_9_5_2_LoR_9_2_6_LoR_9_2_9_III():
-    """Two undamaged swords (one face down) and a damaged one: he rolls 3 and deals 2 (LoR-9.2.6); the first
-    warrior makes the Marquise Hostile, the second scores 1 Infamy (LoR-9.2.9.III.a); her hit damages the
-    item he picks (LoR-9.2.7)."""
+    """Battle (LoR-9.5.2). Two undamaged swords (one face down) and a damaged one: he rolls 3 and deals 2
+    (LoR-9.2.6); the first warrior makes the Marquise Hostile, the second scores 1 Infamy (LoR-9.2.9.III.a); her
+    hit damages the item he picks (LoR-9.2.7)."""
     s = Script(vagabond_damage=[("boot", False)])
     g = table(["sword", "sword", "sword", "boot"], script=s, dice=(3, 1))
     vb(g).board.items[1].exhausted = True
@@ -279,6 +279,7 @@ def test_full_removal_damages_three_items_LoR_9_2_2_I():
 # ---------------------------------------------------------------------------------------------- other actions
 
 def test_explore_a_ruin_with_a_torch_LoR_9_5_3():
+    """Explore (LoR-9.5.3): a torch takes a ruin's item, 1 VP."""
     g = table(["torch"], at=("clearing", 10))
     g.clearings[10].ruin = True
     g.ruin_items = {10: ["hammer"]}
@@ -289,9 +290,9 @@ def test_explore_a_ruin_with_a_torch_LoR_9_5_3():
 
 
 def test_aid_gives_a_matching_card_takes_an_item_and_climbs_the_track_LoR_9_5_4_LoR_9_2_9_I():
-    """Aid to a bot: the card is discarded and the bot scores 1 VP (CW-GEN-15, CW-GEN-26); one Aid reaches the
-    first Allied space (1 VP), two more in a turn the second (2 VP), three in a later turn Allied (2 VP);
-    then 2 VP per Aid (LoR-9.2.9.II.a)."""
+    """Aid (LoR-9.5.4) to a bot: the card is discarded and the bot scores 1 VP (CW-GEN-15, CW-GEN-26); one Aid
+    reaches the first Allied space (1 VP), two more in a turn the second (2 VP), three in a later turn Allied (2
+    VP); then 2 VP per Aid (LoR-9.2.9.II.a)."""
     s = Script(vagabond_take=["sword"])
     g = table(["boot"] * 10, script=s)
     mq = g.seat("marquise")
@@ -339,6 +340,7 @@ def _quest(key):
 
 
 def test_quest_exhausts_its_items_and_scores_per_quest_of_its_suit_or_draws_two_LoR_9_5_5():
+    """Quest (LoR-9.5.5): its items exhausted; VP per quest of its suit, or two cards."""
     s = Script(vagabond_quest_reward=["score", "score", "draw"])
     g = table(["tea", "boot", "tea", "boot", "torch", "hammer", "torch", "tea"], script=s)
     b = vb(g).board
@@ -372,6 +374,7 @@ def test_strike_a_warrior_or_else_a_building_or_token_LoR_9_5_6():
 
 
 def test_repair_with_a_hammer_keeps_the_items_side_LoR_9_5_7():
+    """Repair (LoR-9.5.7): a hammer repairs an item, which keeps its face."""
     g = table(["hammer", "boot"])
     b = vb(g).board
     b.items[1].exhausted = b.items[1].damaged = True
@@ -441,6 +444,7 @@ def test_rest_in_a_forest_repairs_everything_face_up_LoR_9_6_1():
 
 
 def test_draw_one_plus_face_up_coins_then_discard_to_five_LoR_9_6_2_LoR_9_6_3():
+    """Evening: draw one plus the face-up coins (LoR-9.6.2), discard to five (LoR-9.6.3)."""
     g = table(["coins", "coins"])
     vb(g).hand = [ANVIL, ANVIL, ANVIL]
     vagabond.draw_and_discard(g, vb(g))
@@ -474,6 +478,7 @@ def test_cobbler_moves_the_pawn_with_a_boot_LoR_4_1_3():
 
 
 def test_a_whole_turn_refresh_slip_daylight_evening_LoR_9_4_to_9_6():
+    """A whole turn: Birdsong (LoR-9.4), Daylight (LoR-9.5), Evening (LoR-9.6)."""
     s = Script(vagabond_slip=[("clearing", 10)], vagabond_daylight=[("explore",), PASS])
     g = table(["torch", "boot"], script=s)
     vb(g).board.items[0].exhausted = True
