@@ -69,7 +69,7 @@ def test_pieces_come_from_the_components_LoR_8_3_1():
 
 
 def test_setup_draws_three_supporters_and_places_nothing_LoR_8_3():
-    """Setup (LoR-8.3): three supporters drawn, nothing on the map."""
+    """Setup (LoR-8.3): bases (LoR-8.3.2) and tokens (LoR-8.3.3) in the supply, three supporters (LoR-8.3.4)."""
     g = table()
     s = al(g)
     s.board = None

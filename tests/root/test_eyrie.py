@@ -74,7 +74,7 @@ def test_pieces_and_tracks_come_from_the_components_LoR_7_3_1_LoR_7_6():
 
 
 def test_setup_opposite_the_keep_leader_viziers_and_roost_track_LoR_7_3():
-    """Setup (LoR-7.3): a roost and six warriors opposite the keep, the leader, the viziers."""
+    """Setup (LoR-7.3): a roost and six warriors opposite the keep, the leader (LoR-7.3.3), the viziers."""
     script = Script(eyrie_leader=["despot"])
     g = table(script)
     state.place_token(g, "marquise", "keep", 1)

@@ -57,6 +57,7 @@ def test_pieces_come_from_the_components_LoR_6_3_1():
 
 
 def test_setup_keep_garrison_and_starting_buildings_LoR_6_3():
+    """Setup (LoR-6.3): the keep in the corner she picks (LoR-6.3.2), the garrison, the buildings."""
     script = Script(setup_keep=[4], setup_building=[("recruiter", 4), ("sawmill", 9), ("workshop", 8)])
     g = table(script)
     marquise.setup(g, cat(g))

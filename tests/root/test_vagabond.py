@@ -58,7 +58,7 @@ def states(g):
 
 @pytest.mark.parametrize("character", ["thief", "tinker", "ranger"])
 def test_setup_character_pawn_quests_items_relationships_LoR_9_3_1_to_9_3_6(character):
-    """Setup: character (LoR-9.3.1), pawn, quests, items, relationships (LoR-9.3.2..9.3.6)."""
+    """Setup (LoR-9.3): character (LoR-9.3.1), pawn, quests, items, relationships (LoR-9.3.2..9.3.6)."""
     g = table(script=Script(vagabond_forest=[3]), options={"vagabond_character": character})
     vb(g).board = None
     vagabond.setup(g, vb(g))
@@ -401,6 +401,7 @@ def test_craft_with_hammers_of_his_clearings_suit_LoR_9_5_8_LoR_9_2_1():
 
 
 def test_thief_steals_from_a_bot_by_drawing_LoR_D_1_CW_GEN_26():
+    """Special (LoR-9.5.9): a torch for Steal (LoR-D.1); from a bot he draws from the deck."""
     g = table(["torch"])
     state.place_warriors(g, "eyrie", 1, 1)
     assert vagabond.special_options(g, vb(g), 1) == [("special", "eyrie")]
