@@ -47,6 +47,7 @@ def test_an_empty_deck_gives_no_order_card_or_ends_the_game_RT_OPEN_35():
 
 
 def test_a_bot_crafts_an_item_order_card_for_exactly_1_VP_CW_GEN_3_CW_GEN_4_CW_GEN_28():
+    """CW-GEN-3 (no crafting pieces on the map), CW-GEN-4 (1 VP, not the printed 2), CW-GEN-28."""
     g = table()
     eyrie = g.seat("eyrie")
     card = key_of(g, "arms_trader")          # a sword, printed for 2 VP
@@ -57,6 +58,7 @@ def test_a_bot_crafts_an_item_order_card_for_exactly_1_VP_CW_GEN_3_CW_GEN_4_CW_G
 
 
 def test_a_bot_never_crafts_a_missing_item_or_a_persistent_card_CW_GEN_3_CW_GEN_5():
+    """CW-GEN-3 (the item must be in the supply), CW-GEN-5 (no persistent or non-item card)."""
     g = table()
     eyrie = g.seat("eyrie")
     assert common.craft_order(g, eyrie, key_of(g, "birdy_bindle")) is None      # no bag left
@@ -107,6 +109,7 @@ def test_clearing_priority_1_is_highest_and_criteria_come_first_CW_GEN_8():
 
 
 def test_an_illegal_target_falls_through_to_the_tied_then_the_next_rank_CW_GEN_10():
+    """CW-GEN-10: the tied candidate first, then the next rank, then the action is skipped."""
     most = {2: 3, 5: 3, 8: 1, 11: 0}
     key = (lambda c: (most[c],))
     assert common.pick([11, 8, 5, 2], key, legal=lambda c: c != 2) == 5
@@ -115,6 +118,7 @@ def test_an_illegal_target_falls_through_to_the_tied_then_the_next_rank_CW_GEN_1
 
 
 def test_repeated_actions_resolve_from_highest_priority_CW_GEN_11():
+    """CW-GEN-11: repeated actions from the highest priority (1) to the lowest."""
     assert common.priority_order({12, 1, 6}) == [1, 6, 12]
 
 

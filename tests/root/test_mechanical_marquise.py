@@ -55,6 +55,7 @@ def fights(monkeypatch):
 # ---------------------------------------------------------------------------------------------- setup
 
 def test_setup_keep_garrison_and_three_buildings_CW_MM_SETUP_1_to_5():
+    """CW-MM-SETUP-1 (25 warriors, no wood) to CW-MM-SETUP-5."""
     g = table()
     seat = mmseat(g)
     assert mm.PIECES == {"warrior": 25, "keep": 1, "sawmill": 6, "workshop": 6, "recruiter": 6}   # no wood
@@ -103,6 +104,7 @@ def test_a_removed_keep_leaves_the_game_and_goes_before_buildings_CW_MM_ABIL_1_C
 # ---------------------------------------------------------------------------------------------- Birdsong
 
 def test_birdsong_reveals_and_crafts_the_order_card_CW_MM_BIRD_1_CW_MM_BIRD_2(fights):
+    """CW-MM-BIRD-1: the top card is the order; CW-MM-BIRD-2: its item is crafted for 1 VP."""
     g = table()
     g.deck = [FOX_PLAIN, FOX_ITEM]
     mm.turn(g, mmseat(g))
@@ -221,6 +223,7 @@ def test_challenging_and_nightmare_add_2_in_the_highest_priority_ordered_ruled_c
 
 
 def test_build_the_ordered_building_where_MM_has_most_warriors_CW_MM_DAY_3():
+    """CW-MM-DAY-3; CW-GEN-12 / CW-GEN-10: "such a clearing" is ruled, has the most warriors and an open slot."""
     g = table()
     seat = mmseat(g)
     put(g, "marquise", 1, 3)                       # fox, but the building need not be ordered
@@ -302,6 +305,7 @@ def test_an_illegal_best_destination_falls_through_or_skips_RT_OPEN_10():
 
 
 def test_expand_restarts_daylight_with_a_new_uncrafted_order_CW_MM_DAY_5_RT_OPEN_7(fights):
+    """CW-MM-DAY-5: no building placed, five or fewer on the map: a new order and Daylight again."""
     for how, crafted in (("not_crafted", []), ("crafted", ["hammer"])):
         g = table({"mm_expand_order_card": how})
         seat = mmseat(g)
@@ -316,6 +320,7 @@ def test_expand_restarts_daylight_with_a_new_uncrafted_order_CW_MM_DAY_5_RT_OPEN
 
 
 def test_no_expand_after_a_building_or_with_six_buildings_CW_MM_DAY_5(fights):
+    """CW-MM-DAY-5: no Expand after a building was placed, nor with six buildings on the map."""
     g = table()
     seat = mmseat(g)
     put(g, "marquise", 3, 1)
@@ -345,6 +350,7 @@ def test_expand_once_or_unlimited_with_the_guard_RT_OPEN_6(fights):
 
 
 def test_a_bird_card_from_expand_runs_escalated_daylight_CW_MM_DAY_5_CW_MM_ESC_5(fights):
+    """CW-MM-DAY-5 (a bird card drawn by Expand runs Escalated Daylight), CW-MM-ESC-5 (no Expand after it)."""
     g = table()
     g.deck = [FOX_PLAIN, BIRD_PLAIN, RABBIT_PLAIN]
     mm.turn(g, mmseat(g))
@@ -366,6 +372,7 @@ def test_escalated_battles_everywhere_CW_MM_ESC_1(fights):
 
 
 def test_escalated_recruit_in_the_two_lowest_priority_ruled_clearings_CW_MM_ESC_2():
+    """CW-MM-ESC-2: 2 + 2 in the two ruled clearings of lowest priority; all 4 in the only one."""
     g = table()
     for c in (2, 5, 9):
         put(g, "marquise", c, 1)
@@ -379,6 +386,7 @@ def test_escalated_recruit_in_the_two_lowest_priority_ruled_clearings_CW_MM_ESC_
 
 
 def test_iron_will_doubles_escalated_recruits_only_CW_MM_TRAIT_4():
+    """CW-MM-TRAIT-4: Escalated recruits doubled (the challenging 2 not), the ordinary Recruit not."""
     g = table(difficulty="challenging", traits=("iron_will",))
     for c in (2, 5, 9):
         put(g, "marquise", c, 1)
@@ -408,6 +416,7 @@ def test_the_escalated_challenging_extra_follows_the_bird_scope_RT_OPEN_2_CW_MM_
     ({"sawmill": 2, "workshop": 1, "recruiter": 2}, "sawmill"),
 ])
 def test_escalated_build_the_commonest_type_with_its_ties_CW_MM_ESC_3(on_map, expect):
+    """CW-MM-ESC-3: the commonest type; ties keep the sawmill, then the recruiter."""
     g = table()
     seat = mmseat(g)
     for k, n in on_map.items():
@@ -441,6 +450,7 @@ def test_escalated_advance_then_strike_where_warriors_arrived_CW_MM_ESC_4(fights
 # ---------------------------------------------------------------------------------------------- Evening
 
 def test_evening_scores_the_ordered_track_and_discards_CW_MM_EVE_1_CW_MM_EVE_2():
+    """CW-MM-EVE-1 (the ordered track, the best one for a bird), CW-MM-EVE-2 (the order is discarded)."""
     g = table()
     seat = mmseat(g)
     seat.supply.update(sawmill=2, workshop=5, recruiter=6)      # 4 sawmills on the map: 3 VP
@@ -457,6 +467,7 @@ def test_evening_scores_the_ordered_track_and_discards_CW_MM_EVE_1_CW_MM_EVE_2()
 
 
 def test_nightmare_scores_1_at_the_end_of_evening_CW_MM_EVE_3_CW_MM_DIFF_NIGHTMARE():
+    """CW-MM-EVE-3: the nightmare point."""
     g = table(difficulty="nightmare")
     seat = mmseat(g)
     seat.board.order = FOX_PLAIN
