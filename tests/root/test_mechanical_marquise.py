@@ -6,9 +6,10 @@ import random
 import pytest
 
 from automa.core.trace import Trace
-from automa.root import alliance, battle, data, state
+from automa.root import alliance, battle, data, dominance, state
 from automa.root.bots import mechanical_marquise as mm
 from automa.root.state import Seat
+from tests.root.script import Dice, Script
 
 FOX_ITEM, FOX_PLAIN, RABBIT_PLAIN, MOUSE_PLAIN, BIRD_PLAIN = 15, 22, 31, 42, 2    # anvil (hammer), ...
 
@@ -101,6 +102,26 @@ def test_a_removed_keep_leaves_the_game_and_goes_before_buildings_CW_MM_ABIL_1_C
     assert seat.board.copy() == seat.board and seat.board.copy() is not seat.board
 
 
+def test_nobody_ambushes_the_bot_and_a_card_taken_from_it_is_drawn_CW_MM_ABIL_2():
+    """CW-MM-ABIL-2 (CW-GEN-16, CW-GEN-15): the player's Alliance, attacked by MM while holding a fox ambush,
+    is offered no ambush and keeps the card, the battle being the dice alone; a card taken from MM comes
+    from the deck."""
+    g = table()
+    g.ask = Script()
+    g.rng["dice"] = Dice(2, 1)
+    human = g.seat("alliance")
+    human.hand = [next(c.id for c in g.cards if c.key == "ambush_fox")]
+    held = list(human.hand)
+    put(g, "marquise", 1, 3)
+    put(g, "alliance", 1, 3)
+    mm.battle_step(g, mmseat(g), "fox")
+    assert g.ask.asked == [] and human.hand == held
+    assert warriors(g, 1) == 2 and warriors(g, 1, "alliance") == 1
+    g.deck = [MOUSE_PLAIN]
+    state.take_card(g, human, mmseat(g))
+    assert human.hand == held + [MOUSE_PLAIN] and mmseat(g).hand == [] and g.deck == []
+
+
 # ---------------------------------------------------------------------------------------------- Birdsong
 
 def test_birdsong_reveals_and_crafts_the_order_card_CW_MM_BIRD_1_CW_MM_BIRD_2(fights):
@@ -111,6 +132,23 @@ def test_birdsong_reveals_and_crafts_the_order_card_CW_MM_BIRD_1_CW_MM_BIRD_2(fi
     seat = mmseat(g)
     assert seat.crafted == ["hammer"] and seat.sources.get("crafting") == 1 and g.items["hammer"] == 0
     assert FOX_ITEM in g.discard                                    # discarded at the end of Evening
+
+
+def test_a_dominance_order_is_only_its_suit_and_the_bot_never_activates_one_CW_GEN_7(fights):
+    """CW-GEN-7 (RT-OPEN-43): a fox dominance card revealed as MM's order runs a fox Daylight and then lies
+    beside the map; a bot neither activates nor takes a dominance card, even at 10 VP or more with one in
+    hand and a bird to pay with."""
+    g = table()
+    seat = mmseat(g)
+    fox, rabbit = (next(c.id for c in g.cards if c.key == k) for k in ("dominance_fox", "dominance_rabbit"))
+    g.deck = [fox]
+    put(g, "marquise", 1, 1)
+    mm.turn(g, seat)
+    assert warriors(g, 1) == 3 and warriors(g, 5) == 2 and g.clearings[1].buildings == [("marquise", "sawmill")]
+    assert g.dominance == [fox] and seat.dominance is None and seat.vp == 0
+    seat.vp = 12
+    seat.hand = [rabbit, BIRD_PLAIN]
+    assert dominance.activatable(g, seat) == [] and dominance.takeable(g, seat) == []
 
 
 # ---------------------------------------------------------------------------------------------- Daylight
@@ -289,6 +327,18 @@ def test_warriors_that_arrived_move_on_or_move_once_RT_OPEN_9():
         put(g, "alliance", 7, 1)
         mm.march(g, mmseat(g), [4, 8], "CW-MM-DAY-4")
         assert (warriors(g, 4), warriors(g, 8), warriors(g, 7)) == expect, how
+
+
+def test_moves_resolve_by_the_origins_priority_whatever_order_they_come_in_CW_GEN_11():
+    """CW-GEN-11: "move from each clearing" goes from the origin of highest priority: 4 (7 warriors) before
+    8, so the 4 that reach 8 move on to the Alliance in 7 when 8's turn comes."""
+    for origins in ([4, 8], [8, 4]):
+        g = table()
+        put(g, "marquise", 4, 7)
+        put(g, "eyrie", 8, 2)
+        put(g, "alliance", 7, 1)
+        mm.march(g, mmseat(g), origins, "CW-MM-DAY-4")
+        assert (warriors(g, 4), warriors(g, 8), warriors(g, 7)) == (3, 3, 1), origins
 
 
 def test_an_illegal_best_destination_falls_through_or_skips_RT_OPEN_10():
@@ -504,6 +554,19 @@ def test_blitz_runs_after_the_move_in_both_daylights_CW_MM_DAY_6(fights):
         mmseat(g).supply.update(sawmill=1, workshop=6, recruiter=6)
         mm.turn(g, mmseat(g))
         assert any(e["kind"] == "blitz" for e in g.trace.events)
+
+
+def test_blitz_starts_from_what_the_move_step_left_CW_MM_DAY_6(fights):
+    """CW-MM-DAY-6: Blitz comes after the Move step. Fox order: 4 recruited into 1 (now 9), 6 move on to the
+    Eyrie in 9, and only then does Blitz take 2 of the 3 left in quiet 1 to 9 and battle there (before the
+    move it would have taken 8)."""
+    g = table(traits=("blitz",))
+    put(g, "marquise", 1, 5)
+    put(g, "eyrie", 9, 1)
+    mm.daylight(g, mmseat(g), "fox")
+    (blitz,) = [e for e in g.trace.events if e["kind"] == "blitz"]
+    assert (blitz["origin"], blitz["destination"], blitz["warriors"]) == (1, 9, 2)
+    assert warriors(g, 1) == 1 and warriors(g, 9) == 8 and fights == [(9, "eyrie", "CW-MM-TRAIT-1")]
 
 
 def test_without_blitz_no_blitz(fights):
