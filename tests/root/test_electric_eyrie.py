@@ -14,6 +14,7 @@ from automa.core.trace import Trace
 from automa.root import battle, data, rounds, state
 from automa.root.bots import electric_eyrie as ee
 from automa.root.state import Seat
+from tests.root.script import Dice, Script
 
 D = data.load()
 
@@ -50,6 +51,25 @@ def rules_of(g):
 def file(seat, *keys):
     for k in keys:
         seat.board.decree[D.deck[card(k)].suit].append(card(k))
+
+
+def test_nobody_ambushes_the_bot_and_a_card_taken_from_it_is_drawn_CW_EE_ABIL_2():
+    """CW-EE-ABIL-2 (CW-GEN-16, CW-GEN-15): the player's Marquise, attacked by the fox column while holding
+    a fox ambush, is offered no ambush and keeps the card, the battle being the dice alone; a card taken
+    from the bot comes from the deck."""
+    g, s = table()
+    g.ask = Script()
+    g.rng["dice"] = Dice(2, 1)
+    human = g.seat("marquise")
+    human.hand = [card("ambush_fox")]
+    state.place_warriors(g, "eyrie", 8, 3)
+    state.place_warriors(g, "marquise", 8, 3)
+    ee.battle(g, s, "fox")
+    assert g.ask.asked == [] and human.hand == [card("ambush_fox")]
+    assert g.clearings[8].warriors == {"eyrie": 2, "marquise": 1}
+    g.deck = [card("ambush_mouse")]
+    state.take_card(g, human, s)
+    assert human.hand == [card("ambush_fox"), card("ambush_mouse")] and s.hand == [] and g.deck == []
 
 
 # ---------------------------------------------------------------------------------------------- setup
@@ -568,6 +588,18 @@ def test_evening_scores_roosts_less_one_CW_EE_EVE_1():
     roost(g, 3)
     ee.evening(g, s)
     assert s.vp == 2 and s.sources == {"roosts": 2}
+
+
+def test_the_bots_roosts_track_reads_0_to_6_CW_EE_SETUP_4():
+    """CW-EE-SETUP-4: the bot's Roosts track reads 0, 1, .., 6 (roosts on the map less one), not the human
+    Eyrie's 0, 1, 2, 3, 4, 4, 5: six roosts out score 5 and all seven 6."""
+    g, s = table()
+    for c in range(1, 7):
+        roost(g, c)
+    ee.evening(g, s)
+    roost(g, 7)
+    ee.evening(g, s)
+    assert s.supply["roost"] == 0 and s.vp == 5 + 6
 
 
 def test_nightmare_scores_one_more_CW_EE_EVE_2_CW_EE_DIFF_NIGHTMARE():
