@@ -1,7 +1,7 @@
 """Battle (LoR-4.3) and the board hooks of automa/root/battle.py."""
 import random
 
-from automa.root import battle, data, state
+from automa.root import battle, data, marquise, state
 from automa.root.battle import PASS
 from automa.root.state import Seat
 from tests.root.script import Dice
@@ -232,6 +232,26 @@ def test_declining_a_card_effect_leaves_the_battle_alone_LoR_4_3_3():
     state.place_warriors(g, "eyrie", 5, 2)
     r = battle.battle(g, "eyrie", "marquise", 5)
     assert r.dealt == [0, 0] and m.persistent
+
+
+def test_nobody_ambushes_a_bot_and_field_hospitals_work_against_it_CW_GEN_16_CW_GEN_27():
+    """CW-GEN-16: the player's Marquise, attacked by a bot while holding a bird ambush (it matches any
+    clearing), is offered no ambush and keeps it. CW-GEN-27: her Field Hospitals work against the bot as
+    against anyone, and she chooses the card during its battle (LoR-6.2.3)."""
+    answers = []
+    g = table(3, 0, answers=answers)
+    cat = g.seat("marquise")
+    cat.board = marquise.Board(keep=1)
+    g.clearings[1].tokens.append(("marquise", "keep"))
+    rabbit, ambush = (next(c.id for c in g.cards if c.key == k) for k in ("bake_sale", "ambush_bird"))
+    cat.hand = [ambush, rabbit]
+    answers.append(rabbit)
+    state.place_warriors(g, "marquise", 5, 2)                # 5 is a rabbit clearing
+    state.place_warriors(g, "eyrie", 5, 3)
+    battle.battle(g, "eyrie", "marquise", 5)
+    assert [kind for kind, _ in g.ask.asked] == ["field_hospitals"]
+    assert cat.hand == [ambush] and g.discard == [rabbit]
+    assert g.clearings[1].warriors == {"marquise": 2} and g.clearings[5].warriors == {"eyrie": 3}
 
 
 def test_who_may_be_attacked_where_LoR_4_3():

@@ -5,9 +5,12 @@ import random
 import pytest
 
 from automa.core.trace import Trace
-from automa.root import data, state
+from automa.root import battle, data, setup, state
 from automa.root.bots import common
+from automa.root.bots.mechanical_marquise import MechanicalMarquiseBoard
+from automa.root.options import OPTIONS
 from automa.root.state import Seat, Victory
+from tests.root.script import Dice
 
 
 def key_of(g, key):
@@ -23,6 +26,23 @@ def table(options=None, bots=("electric_eyrie", "automated_alliance")):
                        {"deck": random.Random(5), "automa": random.Random(7)})
     g.items = {"sword": 2, "boot": 2, "bag": 0}
     return g
+
+
+def test_a_bots_battle_is_the_laws_and_its_removals_score_CW_GEN_1_CW_GEN_23():
+    """CW-GEN-1: a bot battles by the Law (LoR-4.3): its rolled hits are capped by its warriors there
+    (LoR-4.3.2.I) and a defenseless defender takes one more (LoR-4.3.3.II). CW-GEN-23: each enemy building
+    it removes scores it 1 VP (LoR-3.2.1), and 30 VP wins for a bot as for anyone (LoR-3.1)."""
+    g = table()
+    g.rng["dice"] = Dice(3, 3)
+    state.place_warriors(g, "eyrie", 5, 1)
+    for _ in range(2):
+        assert state.place_building(g, "marquise", "sawmill", 5)
+    r = battle.battle(g, "eyrie", "marquise", 5)
+    assert r.dealt == [2, 0] and g.clearings[5].buildings == [] and g.clearings[5].warriors == {"eyrie": 1}
+    assert g.seat("eyrie").vp == 2 and g.seat("eyrie").sources == {"removal": 2}
+    with pytest.raises(Victory) as won:
+        state.score(g, "eyrie", 28, "crafting")
+    assert won.value.faction == "eyrie"
 
 
 def test_the_order_card_is_the_top_card_of_the_deck_CW_GEN_13():
@@ -47,6 +67,7 @@ def test_an_empty_deck_gives_no_order_card_or_ends_the_game_RT_OPEN_35():
 
 
 def test_a_bot_crafts_an_item_order_card_for_exactly_1_VP_CW_GEN_3_CW_GEN_4_CW_GEN_28():
+    """CW-GEN-3 (no crafting pieces on the map), CW-GEN-4 (1 VP, not the printed 2), CW-GEN-28."""
     g = table()
     eyrie = g.seat("eyrie")
     card = key_of(g, "arms_trader")          # a sword, printed for 2 VP
@@ -57,6 +78,7 @@ def test_a_bot_crafts_an_item_order_card_for_exactly_1_VP_CW_GEN_3_CW_GEN_4_CW_G
 
 
 def test_a_bot_never_crafts_a_missing_item_or_a_persistent_card_CW_GEN_3_CW_GEN_5():
+    """CW-GEN-3 (the item must be in the supply), CW-GEN-5 (no persistent or non-item card)."""
     g = table()
     eyrie = g.seat("eyrie")
     assert common.craft_order(g, eyrie, key_of(g, "birdy_bindle")) is None      # no bag left
@@ -107,6 +129,7 @@ def test_clearing_priority_1_is_highest_and_criteria_come_first_CW_GEN_8():
 
 
 def test_an_illegal_target_falls_through_to_the_tied_then_the_next_rank_CW_GEN_10():
+    """CW-GEN-10: the tied candidate first, then the next rank, then the action is skipped."""
     most = {2: 3, 5: 3, 8: 1, 11: 0}
     key = (lambda c: (most[c],))
     assert common.pick([11, 8, 5, 2], key, legal=lambda c: c != 2) == 5
@@ -115,6 +138,7 @@ def test_an_illegal_target_falls_through_to_the_tied_then_the_next_rank_CW_GEN_1
 
 
 def test_repeated_actions_resolve_from_highest_priority_CW_GEN_11():
+    """CW-GEN-11: repeated actions from the highest priority (1) to the lowest."""
     assert common.priority_order({12, 1, 6}) == [1, 6, 12]
 
 
@@ -193,11 +217,40 @@ def test_a_nightmare_bot_scores_1_at_the_end_of_evening_CW_GEN_24():
     assert eyrie.vp == 1 and eyrie.sources == {"bonus": 1}
 
 
+def test_the_original_nightmare_point_is_one_whatever_the_table_CW_DC_GEN_1():
+    """CW-DC-GEN-1 (the Director's Cut: 1 VP per two players) is not modelled: ``bot_rules_version`` offers
+    only ``original``, and a nightmare bot at a four-seat table scores 1 VP, not 2 (CW-GEN-24)."""
+    (version,) = [o for o in OPTIONS if o.name == "bot_rules_version"]
+    assert version.choices == ("original",)
+    g = table()
+    g.seats.append(Seat("vagabond", "vagabot", {}))
+    eyrie = g.seat("eyrie")
+    eyrie.difficulty = "nightmare"
+    common.nightmare_bonus(g, eyrie)
+    assert len(g.seats) == 4 and eyrie.vp == 1
+
+
 def test_difficulty_and_traits_come_from_the_options_CW_GEN_19():
     assert common.bot_settings({}, "electric_eyrie") == ("default", ())
     opts = {"difficulty": "challenging", "ee_traits": "relentless,swoop", "mm_difficulty": "easy"}
     assert common.bot_settings(opts, "electric_eyrie") == ("challenging", ("relentless", "swoop"))
     assert common.bot_settings(opts, "mechanical_marquise") == ("easy", ())
+
+
+def test_bots_take_factions_and_set_up_by_their_own_boards_in_letter_order_CW_GEN_18_CW_GEN_21():
+    """CW-GEN-18: the Marquise and the Eyrie go to bots, the player takes the Alliance. CW-GEN-21: they set
+    up in letter order, each by its bot board: the Marquise bot first (its keep, its pieces without wood),
+    then the Eyrie bot opposite the keep."""
+    options = {o.name: o.default for o in OPTIONS}
+    options.update(faction="alliance", bots="electric_eyrie,mechanical_marquise", mm_random_setup="top_left")
+    streams = {n: random.Random(i) for i, n in enumerate(("setup", "automa", "deck", "dice"))}
+    g = setup.setup(data.load(), options, streams, trace=Trace())
+    cat, bird = g.seat("marquise"), g.seat("eyrie")
+    assert (cat.bot, bird.bot, g.seat("alliance").bot) == ("mechanical_marquise", "electric_eyrie", None)
+    assert isinstance(cat.board, MechanicalMarquiseBoard) and cat.board.keep == 1 and "wood" not in cat.supply
+    assert g.clearings[3].buildings == [("eyrie", "roost")] and bird.board.viziers == 2
+    order = [e["rule"] for e in g.trace.events if e["kind"] == "setup"]
+    assert order.index("CW-MM-SETUP-2") < order.index("CW-EE-SETUP-2") < order.index("LoR-8.3")
 
 
 def test_taking_a_card_from_a_bot_draws_from_the_deck_and_from_a_human_takes_one_at_random_CW_GEN_15():

@@ -14,6 +14,7 @@ from automa.core.trace import Trace
 from automa.root import battle, data, rounds, state
 from automa.root.bots import electric_eyrie as ee
 from automa.root.state import Seat
+from tests.root.script import Dice, Script
 
 D = data.load()
 
@@ -52,9 +53,29 @@ def file(seat, *keys):
         seat.board.decree[D.deck[card(k)].suit].append(card(k))
 
 
+def test_nobody_ambushes_the_bot_and_a_card_taken_from_it_is_drawn_CW_EE_ABIL_2():
+    """CW-EE-ABIL-2 (CW-GEN-16, CW-GEN-15): the player's Marquise, attacked by the fox column while holding
+    a fox ambush, is offered no ambush and keeps the card, the battle being the dice alone; a card taken
+    from the bot comes from the deck."""
+    g, s = table()
+    g.ask = Script()
+    g.rng["dice"] = Dice(2, 1)
+    human = g.seat("marquise")
+    human.hand = [card("ambush_fox")]
+    state.place_warriors(g, "eyrie", 8, 3)
+    state.place_warriors(g, "marquise", 8, 3)
+    ee.battle(g, s, "fox")
+    assert g.ask.asked == [] and human.hand == [card("ambush_fox")]
+    assert g.clearings[8].warriors == {"eyrie": 2, "marquise": 1}
+    g.deck = [card("ambush_mouse")]
+    state.take_card(g, human, s)
+    assert human.hand == [card("ambush_fox"), card("ambush_mouse")] and s.hand == [] and g.deck == []
+
+
 # ---------------------------------------------------------------------------------------------- setup
 
 def test_supply_of_20_warriors_and_7_roosts_CW_EE_SETUP_1_CW_EE_SETUP_4():
+    """CW-EE-SETUP-1 (20 warriors), CW-EE-SETUP-4 (7 roosts: one to set up, 6 on the track)."""
     assert ee.PIECES == {"warrior": 20, "roost": 7}
 
 
@@ -120,6 +141,7 @@ def test_setup_challenging_files_a_bird_ambush_CW_EE_DIFF_CHALLENGING_CW_EE_DIFF
 # ---------------------------------------------------------------------------------------------- Birdsong
 
 def test_birdsong_reveals_crafts_and_files_the_order_CW_EE_BIRD_1_2_3():
+    """CW-EE-BIRD-1 reveal, CW-EE-BIRD-2 craft for 1 VP, CW-EE-BIRD-3 file in the bird column."""
     g, s = table()
     roost(g, 3, 2)
     g.deck = [card("arms_trader")]                  # a bird sword, printed 2 VP
@@ -131,6 +153,7 @@ def test_birdsong_reveals_crafts_and_files_the_order_CW_EE_BIRD_1_2_3():
 
 
 def test_birdsong_files_without_crafting_a_missing_item_or_an_ambush_CW_EE_BIRD_2_CW_GEN_5():
+    """CW-EE-BIRD-2, CW-GEN-5: an ambush order is filed, not crafted."""
     g, s = table()
     roost(g, 3, 2)
     g.items["torch"] = 0
@@ -177,6 +200,7 @@ def test_a_bird_order_orders_every_clearing_for_a_new_roost_RT_OPEN_2():
 
 
 def test_no_new_roost_is_turmoil_and_skips_daylight_RT_OPEN_15():
+    """RT-OPEN-15; CW-EE-TURM-4: turmoil ends Daylight and Evening still scores."""
     g, s = table({"bird_order_scope": "no_clearing"})
     g.deck = [card("arms_trader")]
     state.score(g, "eyrie", 5, "card")
@@ -247,6 +271,7 @@ def test_recruit_places_what_the_supply_holds_RT_OPEN_12():
 
 
 def test_nobility_a_warrior_not_placed_is_turmoil_CW_EE_TRAIT_1():
+    """CW-EE-TRAIT-1: with Nobility a warrior not placed (short supply, no clearing) is turmoil."""
     g, s = table(traits=("nobility",))
     roost(g, 3, 19)
     file(s, "ambush_rabbit", "ambush_rabbit")
@@ -260,6 +285,7 @@ def test_nobility_a_warrior_not_placed_is_turmoil_CW_EE_TRAIT_1():
 
 
 def test_nobility_turmoil_scores_the_birds_instead_CW_EE_TRAIT_1():
+    """CW-EE-TRAIT-1: with Nobility turmoil scores the bird cards instead of losing them."""
     g, s = table(traits=("nobility",))
     file(s, "ambush_bird", "ambush_fox")
     with pytest.raises(ee.Turmoil):
@@ -440,6 +466,8 @@ def test_war_tax_in_battle_defending_CW_EE_TRAIT_4():
 # ---------------------------------------------------------------------------------------------- a whole turn
 
 def test_a_turn_runs_the_steps_in_order_CW_EE_DAY_1_CW_EE_DAY_7():
+    """CW-EE-DAY-1 (recruit, move, battle, each left to right), CW-EE-DAY-6 (the bird column acts on its
+    viziers alone), CW-EE-DAY-7 (Relentless, Build, Swoop)."""
     g, s = table(traits=("relentless", "swoop"))
     roost(g, 1, 4)
     state.place_warriors(g, "marquise", 1, 1)
@@ -461,6 +489,7 @@ def test_a_turn_runs_the_steps_in_order_CW_EE_DAY_1_CW_EE_DAY_7():
 
 
 def test_turmoil_in_mid_decree_ends_daylight_RT_OPEN_53():
+    """RT-OPEN-53; CW-EE-TURM-4: the steps after a mid-Decree turmoil do not run."""
     g, s = table(traits=("nobility", "relentless"))
     roost(g, 1, 1)
     file(s, "ambush_mouse")                                   # no mouse roost: Nobility's turmoil
@@ -524,6 +553,7 @@ def test_rule_with_tokens_lets_the_bot_build_where_only_a_token_stands_RT_OPEN_1
 # ---------------------------------------------------------------------------------------------- turmoil
 
 def test_turmoil_humiliates_and_purges_but_keeps_the_viziers_CW_EE_TURM_2_CW_EE_TURM_3():
+    """CW-EE-TURM-2, CW-EE-TURM-3; CW-EE-DAY-6: the viziers stay, so the Decree is never empty."""
     g, s = table()
     state.score(g, "eyrie", 10, "card")
     file(s, "ambush_bird", "ambush_fox", "ambush_mouse")
@@ -560,7 +590,20 @@ def test_evening_scores_roosts_less_one_CW_EE_EVE_1():
     assert s.vp == 2 and s.sources == {"roosts": 2}
 
 
+def test_the_bots_roosts_track_reads_0_to_6_CW_EE_SETUP_4():
+    """CW-EE-SETUP-4: the bot's Roosts track reads 0, 1, .., 6 (roosts on the map less one), not the human
+    Eyrie's 0, 1, 2, 3, 4, 4, 5: six roosts out score 5 and all seven 6."""
+    g, s = table()
+    for c in range(1, 7):
+        roost(g, c)
+    ee.evening(g, s)
+    roost(g, 7)
+    ee.evening(g, s)
+    assert s.supply["roost"] == 0 and s.vp == 5 + 6
+
+
 def test_nightmare_scores_one_more_CW_EE_EVE_2_CW_EE_DIFF_NIGHTMARE():
+    """CW-EE-EVE-2: the nightmare point."""
     g, s = table(level="nightmare")
     roost(g, 1)
     roost(g, 2)

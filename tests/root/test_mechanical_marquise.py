@@ -6,9 +6,10 @@ import random
 import pytest
 
 from automa.core.trace import Trace
-from automa.root import alliance, battle, data, state
+from automa.root import alliance, battle, data, dominance, state
 from automa.root.bots import mechanical_marquise as mm
 from automa.root.state import Seat
+from tests.root.script import Dice, Script
 
 FOX_ITEM, FOX_PLAIN, RABBIT_PLAIN, MOUSE_PLAIN, BIRD_PLAIN = 15, 22, 31, 42, 2    # anvil (hammer), ...
 
@@ -55,6 +56,7 @@ def fights(monkeypatch):
 # ---------------------------------------------------------------------------------------------- setup
 
 def test_setup_keep_garrison_and_three_buildings_CW_MM_SETUP_1_to_5():
+    """CW-MM-SETUP-1 (25 warriors, no wood) to CW-MM-SETUP-5."""
     g = table()
     seat = mmseat(g)
     assert mm.PIECES == {"warrior": 25, "keep": 1, "sawmill": 6, "workshop": 6, "recruiter": 6}   # no wood
@@ -100,15 +102,53 @@ def test_a_removed_keep_leaves_the_game_and_goes_before_buildings_CW_MM_ABIL_1_C
     assert seat.board.copy() == seat.board and seat.board.copy() is not seat.board
 
 
+def test_nobody_ambushes_the_bot_and_a_card_taken_from_it_is_drawn_CW_MM_ABIL_2():
+    """CW-MM-ABIL-2 (CW-GEN-16, CW-GEN-15): the player's Alliance, attacked by MM while holding a fox ambush,
+    is offered no ambush and keeps the card, the battle being the dice alone; a card taken from MM comes
+    from the deck."""
+    g = table()
+    g.ask = Script()
+    g.rng["dice"] = Dice(2, 1)
+    human = g.seat("alliance")
+    human.hand = [next(c.id for c in g.cards if c.key == "ambush_fox")]
+    held = list(human.hand)
+    put(g, "marquise", 1, 3)
+    put(g, "alliance", 1, 3)
+    mm.battle_step(g, mmseat(g), "fox")
+    assert g.ask.asked == [] and human.hand == held
+    assert warriors(g, 1) == 2 and warriors(g, 1, "alliance") == 1
+    g.deck = [MOUSE_PLAIN]
+    state.take_card(g, human, mmseat(g))
+    assert human.hand == held + [MOUSE_PLAIN] and mmseat(g).hand == [] and g.deck == []
+
+
 # ---------------------------------------------------------------------------------------------- Birdsong
 
 def test_birdsong_reveals_and_crafts_the_order_card_CW_MM_BIRD_1_CW_MM_BIRD_2(fights):
+    """CW-MM-BIRD-1: the top card is the order; CW-MM-BIRD-2: its item is crafted for 1 VP."""
     g = table()
     g.deck = [FOX_PLAIN, FOX_ITEM]
     mm.turn(g, mmseat(g))
     seat = mmseat(g)
     assert seat.crafted == ["hammer"] and seat.sources.get("crafting") == 1 and g.items["hammer"] == 0
     assert FOX_ITEM in g.discard                                    # discarded at the end of Evening
+
+
+def test_a_dominance_order_is_only_its_suit_and_the_bot_never_activates_one_CW_GEN_7(fights):
+    """CW-GEN-7 (RT-OPEN-43): a fox dominance card revealed as MM's order runs a fox Daylight and then lies
+    beside the map; a bot neither activates nor takes a dominance card, even at 10 VP or more with one in
+    hand and a bird to pay with."""
+    g = table()
+    seat = mmseat(g)
+    fox, rabbit = (next(c.id for c in g.cards if c.key == k) for k in ("dominance_fox", "dominance_rabbit"))
+    g.deck = [fox]
+    put(g, "marquise", 1, 1)
+    mm.turn(g, seat)
+    assert warriors(g, 1) == 3 and warriors(g, 5) == 2 and g.clearings[1].buildings == [("marquise", "sawmill")]
+    assert g.dominance == [fox] and seat.dominance is None and seat.vp == 0
+    seat.vp = 12
+    seat.hand = [rabbit, BIRD_PLAIN]
+    assert dominance.activatable(g, seat) == [] and dominance.takeable(g, seat) == []
 
 
 # ---------------------------------------------------------------------------------------------- Daylight
@@ -221,6 +261,7 @@ def test_challenging_and_nightmare_add_2_in_the_highest_priority_ordered_ruled_c
 
 
 def test_build_the_ordered_building_where_MM_has_most_warriors_CW_MM_DAY_3():
+    """CW-MM-DAY-3; CW-GEN-12 / CW-GEN-10: "such a clearing" is ruled, has the most warriors and an open slot."""
     g = table()
     seat = mmseat(g)
     put(g, "marquise", 1, 3)                       # fox, but the building need not be ordered
@@ -288,6 +329,18 @@ def test_warriors_that_arrived_move_on_or_move_once_RT_OPEN_9():
         assert (warriors(g, 4), warriors(g, 8), warriors(g, 7)) == expect, how
 
 
+def test_moves_resolve_by_the_origins_priority_whatever_order_they_come_in_CW_GEN_11():
+    """CW-GEN-11: "move from each clearing" goes from the origin of highest priority: 4 (7 warriors) before
+    8, so the 4 that reach 8 move on to the Alliance in 7 when 8's turn comes."""
+    for origins in ([4, 8], [8, 4]):
+        g = table()
+        put(g, "marquise", 4, 7)
+        put(g, "eyrie", 8, 2)
+        put(g, "alliance", 7, 1)
+        mm.march(g, mmseat(g), origins, "CW-MM-DAY-4")
+        assert (warriors(g, 4), warriors(g, 8), warriors(g, 7)) == (3, 3, 1), origins
+
+
 def test_an_illegal_best_destination_falls_through_or_skips_RT_OPEN_10():
     g = table()
     put(g, "marquise", 5, 5)
@@ -302,6 +355,7 @@ def test_an_illegal_best_destination_falls_through_or_skips_RT_OPEN_10():
 
 
 def test_expand_restarts_daylight_with_a_new_uncrafted_order_CW_MM_DAY_5_RT_OPEN_7(fights):
+    """CW-MM-DAY-5: no building placed, five or fewer on the map: a new order and Daylight again."""
     for how, crafted in (("not_crafted", []), ("crafted", ["hammer"])):
         g = table({"mm_expand_order_card": how})
         seat = mmseat(g)
@@ -316,6 +370,7 @@ def test_expand_restarts_daylight_with_a_new_uncrafted_order_CW_MM_DAY_5_RT_OPEN
 
 
 def test_no_expand_after_a_building_or_with_six_buildings_CW_MM_DAY_5(fights):
+    """CW-MM-DAY-5: no Expand after a building was placed, nor with six buildings on the map."""
     g = table()
     seat = mmseat(g)
     put(g, "marquise", 3, 1)
@@ -345,6 +400,7 @@ def test_expand_once_or_unlimited_with_the_guard_RT_OPEN_6(fights):
 
 
 def test_a_bird_card_from_expand_runs_escalated_daylight_CW_MM_DAY_5_CW_MM_ESC_5(fights):
+    """CW-MM-DAY-5 (a bird card drawn by Expand runs Escalated Daylight), CW-MM-ESC-5 (no Expand after it)."""
     g = table()
     g.deck = [FOX_PLAIN, BIRD_PLAIN, RABBIT_PLAIN]
     mm.turn(g, mmseat(g))
@@ -366,6 +422,7 @@ def test_escalated_battles_everywhere_CW_MM_ESC_1(fights):
 
 
 def test_escalated_recruit_in_the_two_lowest_priority_ruled_clearings_CW_MM_ESC_2():
+    """CW-MM-ESC-2: 2 + 2 in the two ruled clearings of lowest priority; all 4 in the only one."""
     g = table()
     for c in (2, 5, 9):
         put(g, "marquise", c, 1)
@@ -379,6 +436,7 @@ def test_escalated_recruit_in_the_two_lowest_priority_ruled_clearings_CW_MM_ESC_
 
 
 def test_iron_will_doubles_escalated_recruits_only_CW_MM_TRAIT_4():
+    """CW-MM-TRAIT-4: Escalated recruits doubled (the challenging 2 not), the ordinary Recruit not."""
     g = table(difficulty="challenging", traits=("iron_will",))
     for c in (2, 5, 9):
         put(g, "marquise", c, 1)
@@ -408,6 +466,7 @@ def test_the_escalated_challenging_extra_follows_the_bird_scope_RT_OPEN_2_CW_MM_
     ({"sawmill": 2, "workshop": 1, "recruiter": 2}, "sawmill"),
 ])
 def test_escalated_build_the_commonest_type_with_its_ties_CW_MM_ESC_3(on_map, expect):
+    """CW-MM-ESC-3: the commonest type; ties keep the sawmill, then the recruiter."""
     g = table()
     seat = mmseat(g)
     for k, n in on_map.items():
@@ -441,6 +500,7 @@ def test_escalated_advance_then_strike_where_warriors_arrived_CW_MM_ESC_4(fights
 # ---------------------------------------------------------------------------------------------- Evening
 
 def test_evening_scores_the_ordered_track_and_discards_CW_MM_EVE_1_CW_MM_EVE_2():
+    """CW-MM-EVE-1 (the ordered track, the best one for a bird), CW-MM-EVE-2 (the order is discarded)."""
     g = table()
     seat = mmseat(g)
     seat.supply.update(sawmill=2, workshop=5, recruiter=6)      # 4 sawmills on the map: 3 VP
@@ -457,6 +517,7 @@ def test_evening_scores_the_ordered_track_and_discards_CW_MM_EVE_1_CW_MM_EVE_2()
 
 
 def test_nightmare_scores_1_at_the_end_of_evening_CW_MM_EVE_3_CW_MM_DIFF_NIGHTMARE():
+    """CW-MM-EVE-3: the nightmare point."""
     g = table(difficulty="nightmare")
     seat = mmseat(g)
     seat.board.order = FOX_PLAIN
@@ -493,6 +554,19 @@ def test_blitz_runs_after_the_move_in_both_daylights_CW_MM_DAY_6(fights):
         mmseat(g).supply.update(sawmill=1, workshop=6, recruiter=6)
         mm.turn(g, mmseat(g))
         assert any(e["kind"] == "blitz" for e in g.trace.events)
+
+
+def test_blitz_starts_from_what_the_move_step_left_CW_MM_DAY_6(fights):
+    """CW-MM-DAY-6: Blitz comes after the Move step. Fox order: 4 recruited into 1 (now 9), 6 move on to the
+    Eyrie in 9, and only then does Blitz take 2 of the 3 left in quiet 1 to 9 and battle there (before the
+    move it would have taken 8)."""
+    g = table(traits=("blitz",))
+    put(g, "marquise", 1, 5)
+    put(g, "eyrie", 9, 1)
+    mm.daylight(g, mmseat(g), "fox")
+    (blitz,) = [e for e in g.trace.events if e["kind"] == "blitz"]
+    assert (blitz["origin"], blitz["destination"], blitz["warriors"]) == (1, 9, 2)
+    assert warriors(g, 1) == 1 and warriors(g, 9) == 8 and fights == [(9, "eyrie", "CW-MM-TRAIT-1")]
 
 
 def test_without_blitz_no_blitz(fights):
