@@ -121,6 +121,7 @@ class Game:
     guards: list[str] = field(default_factory=list)
     trace: Any = None
     ask: Any = None            # ask(game, kind, choices) -> choice: the player's strategy (automa.root.decide)
+    spent_orders: list[int] = field(default_factory=list)   # order cards discarded when crafted (RT-OPEN-42)
 
     def seat(self, faction: str) -> Seat | None:
         """The seat of ``faction``, or ``None`` when it is not at the table."""
@@ -136,7 +137,7 @@ class Game:
                     [s.copy() for s in self.seats], self.options, dict(self.rng), list(self.deck),
                     list(self.discard), list(self.dominance), dict(self.items),
                     {c: list(v) for c, v in self.ruin_items.items()}, self.pawn, self.round, self.turn,
-                    self.active, list(self.guards), None, None)
+                    self.active, list(self.guards), None, None, list(self.spent_orders))
 
 
 def new_game(game_map: GameMap, cards: tuple[Card, ...], seats: list[Seat], options: dict, rng: dict) -> Game:

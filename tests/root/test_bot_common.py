@@ -102,6 +102,28 @@ def test_crafted_item_location_and_the_crafted_card_options_RT_OPEN_31_RT_OPEN_4
     assert satchel == ["boot"] and g.seat("alliance").crafted == []
 
 
+def test_a_card_discarded_when_crafted_and_dealt_on_is_not_discarded_again_RT_OPEN_42():
+    """RT-OPEN-42 ``discard_at_once``: the crafted order card goes to the discard pile at once; a reshuffle
+    may deal it to a player before the bot's Evening (fuzzed game 7623: an outrage draw), and the board's
+    discard (CW-GEN-14) must then leave it in that hand, not put a second copy on the pile. A new order
+    (CW-GEN-13) forgets the cards earlier orders spent."""
+    g = table({"crafted_order_card": "discard_at_once"})
+    marquise, eyrie = g.seat("marquise"), g.seat("eyrie")
+    card = key_of(g, "arms_trader")
+    g.deck = [card]
+    assert common.reveal_order(g, eyrie) == card and common.craft_order(g, eyrie, card) == "sword"
+    assert g.discard == [card] and g.deck == []
+    assert state.draw(g, 1) == [card]            # reshuffled and dealt on
+    marquise.hand.append(card)
+    common.discard_order(g, card)
+    assert g.discard == [] and marquise.hand == [card]
+    g.spent_orders.append(card)                  # left over by an earlier order (EE files its card instead)
+    g.deck = [4]
+    assert common.reveal_order(g, eyrie) == 4 and g.spent_orders == []
+    common.discard_order(g, 4)
+    assert g.discard == [4]
+
+
 def test_the_order_card_is_discarded_at_the_boards_step_CW_GEN_14():
     g = table()
     common.discard_order(g, 4)

@@ -66,7 +66,9 @@ def reveal_order(game: Game, seat: Seat) -> int | None:
     """Draw and reveal the top card of the shared deck: the bot's order card (CW-GEN-13; reshuffling as
     LoR-2.1). With deck and discard both empty there is none (RT-OPEN-35, ``empty_deck``): ``skip_draw``
     returns ``None`` (the bot skips its order-driven steps), ``bot_wins`` makes this bot the winner,
-    ``end_game_no_winner`` ends the game with the winner ``"none"``."""
+    ``end_game_no_winner`` ends the game with the winner ``"none"``. A new order forgets the cards earlier
+    orders left in the discard when crafted (``game.spent_orders``)."""
+    game.spent_orders.clear()
     got = state.draw(game, 1)
     if not got:
         how = game.options.get("empty_deck", "skip_draw")
@@ -103,6 +105,7 @@ def craft_order(game: Game, seat: Seat, card: int | None, into: list | None = No
         (seat.crafted if into is None else into).append(item)
     if game.options.get("crafted_order_card", "stays") == "discard_at_once":
         state.discard(game, card)
+        game.spent_orders.append(card)
     if game.trace:
         game.trace.event("craft", rule="CW-GEN-4", faction=seat.faction, card=game.cards[card].key, item=item)
     state.score(game, seat.faction, 1, "crafting")
@@ -112,7 +115,11 @@ def craft_order(game: Game, seat: Seat, card: int | None, into: list | None = No
 def discard_order(game: Game, card: int | None) -> None:
     """Discard the order card at the step the board names (CW-GEN-14: MM, AA and the Vagabot at the end of
     Evening; EE files it in its Decree instead). A card already discarded when crafted (RT-OPEN-42
-    ``discard_at_once``) stays where it is."""
+    ``discard_at_once``, noted in ``game.spent_orders``) stays where it is, even once a reshuffle has dealt it
+    on to a hand or a board."""
+    if card in game.spent_orders:
+        game.spent_orders.remove(card)
+        return
     if card is None or card in game.discard or card in game.deck or card in game.dominance:
         return
     state.discard(game, card)
