@@ -155,6 +155,8 @@ VAGABOND = (
     _w("vb_move", 0.8, "factor on what he can do in the clearing a move brings him to (LoR-9.5.1)"),
     _w("vb_reach", 0.3, "factor on the best clearing beside him, for the next turn"),
     _w("vb_strike", 0.3, "a warrior struck of a Hostile faction (no VP, LoR-9.5.6)"),
+    _w("vb_danger", 0.15, "an enemy warrior where he ends Daylight, up to three (the hits a battle can deal "
+                          "him, LoR-4.3.2)"),
 )
 WEIGHTS = COMMON + MARQUISE + EYRIE + ALLIANCE + VAGABOND
 
@@ -808,7 +810,21 @@ class _Spot:
         s = self.s
         left = dict(ready)
         left["boot"] = left.get("boot", 0) - boots
-        return s.vb_move * self.value(c, left) + s.vb_reach * self.near(c) - boots * _use(s, "boot")
+        return (s.vb_move * self.value(c, left) + s.vb_reach * self.near(c) - boots * _use(s, "boot")
+                - s.vb_danger * self.threat(c))
+
+    def stay(self, c, ready) -> float:
+        """Staying in ``c`` (a clearing, or ``None`` for his forest): what he can still do there and beside it,
+        less its threat; in a forest, the Evening's rest."""
+        if c is None:
+            return self.rest()
+        s = self.s
+        return s.vb_move * self.value(c, ready) + s.vb_reach * self.near(c) - s.vb_danger * self.threat(c)
+
+    def threat(self, c) -> int:
+        """The most warriors another faction has in ``c``, up to three: the hits a battle there could deal
+        him (LoR-4.3.2), an Allied faction's aside; bots battle where their warriors are."""
+        return min(3, max((n for f, n in self.snap.war[c].items() if self.rel.get(f) != "allied"), default=0))
 
     def rest(self) -> float:
         """Ending the turn in a forest repairs every damaged item (LoR-9.6.1)."""
@@ -848,10 +864,7 @@ def _vb_daylight(s, d, snap):
     ready = _ready(spot.items)
     c = _vb_here(v)
     given = s.vb_aids(v)
-    if c is None:
-        stay = spot.rest()
-    else:
-        stay = s.vb_move * spot.value(c, ready) + s.vb_reach * spot.near(c)
+    stay = spot.stay(c, ready)
     cards = [x for x in spot.hand if c is not None and x in (snap.suit[c], "bird")]
     out = []
     for ch in d.choices:
@@ -913,7 +926,7 @@ def _vb_slip(s, d, snap):
     for ch in d.choices:
         where = v.pawn if ch == PASS else ch
         if where[0] == "clearing":
-            out.append(spot.value(where[1], ready) + s.vb_reach * spot.near(where[1]))
+            out.append(spot.stay(where[1], ready))
         else:
             near = m.forests[where[1]].clearings
             out.append(max([spot.rest()] + [spot.move(c, ready, 1) for c in near]))
