@@ -3,9 +3,10 @@
 Every choice is scored as the value of a position: the player's VP less ``opp`` times the best other
 seat's, plus what the faction's engine on the map and in hand is still worth (the faction's *position
 terms*, below). Most choices are scored directly from the view, as the change they make to those terms;
-a decision kind a faction section does not score (a new rule area: battle effects, cards, dominance, a
-battle the Vagabond starts) falls back on one-step lookahead (``decision.after``) valued by the same position terms, and
-without lookahead (setup, rollouts) on an even score, ties drawn from the strategy's own stream.
+a decision kind a faction section does not score (a new rule area: battle effects, cards, dominance, the
+Vagabond's Allied warriors) falls back on one-step lookahead (``decision.after``) valued by the same
+position terms, and without lookahead (setup, rollouts) on an even score, ties drawn from the strategy's
+own stream.
 
 Marquise de Cat (LoR-6): buildings by their track's next VP and their future yield (a sawmill's wood,
 a recruiter's warriors, a workshop's crafting), paid in wood; wood on the map; rule of clearings with open
@@ -37,7 +38,8 @@ nears 30 VP; aid a faction where the Aids he can still give this turn reach its 
 the Aids he gave, which the view does not show), less the card and the VP the bot scores; strike a building
 or token for its VP, a warrior only of a Hostile faction; repair and craft with hammers; a move by what he
 can do in the clearing it reaches with the items left, and in the clearings beside it next turn, against
-staying (in a forest, the Evening's rest); battles by lookahead. Slip toward the best clearing; refresh,
+staying (in a forest, the Evening's rest), less the warriors there; a battle by its expected outcome over
+the dice (pieces removed, Infamy, Hostility, items damaged). Slip toward the best clearing; refresh,
 repair and take the most valuable items; take hits on and remove over the limit the least valuable.
 
 Every number is a declared parameter (:data:`WEIGHTS`, ``list strategies root --long``), so
@@ -151,7 +153,7 @@ VAGABOND = (
     _w("vb_friend", 0.8, "a relationship step toward Allied, besides its VP (LoR-9.2.9)"),
     _w("vb_hostile", 1.5, "a Hostile faction (dearer moves, no relationship, LoR-9.2.9.III)"),
     _w("vb_quest", 0.5, "a face-up quest his undamaged items could carry out (LoR-9.5.5)"),
-    _w("vb_draw", 0.6, "a card drawn as a quest's reward instead of its VP (LoR-9.5.5)"),
+    _w("vb_card", 0.6, "a card in his hand (what he aids and crafts with, LoR-9.5.4, LoR-9.5.8)"),
     _w("vb_move", 0.8, "factor on what he can do in the clearing a move brings him to (LoR-9.5.1)"),
     _w("vb_reach", 0.3, "factor on the best clearing beside him, for the next turn"),
     _w("vb_strike", 0.3, "a warrior struck of a Hostile faction (no VP, LoR-9.5.6)"),
@@ -700,7 +702,7 @@ def _ready(items) -> dict:
 def _use(s, kind) -> float:
     """What exhausting an item costs this turn: a share of its worth; coins also lose the Evening's card
     (LoR-9.6.2)."""
-    return s.vb_exhaust * _worth(s, kind) + (s.card if kind == "coins" else 0.0)
+    return s.vb_exhaust * _worth(s, kind) + (s.vb_card if kind == "coins" else 0.0)
 
 
 def _quest(key) -> tuple[str, tuple]:
@@ -755,7 +757,7 @@ class _Spot:
     def draw(self) -> float:
         """Two cards drawn (LoR-9.5.5), worth less as the leader nears 30 VP (LoR-3.1)."""
         lead = max(self.others.values(), default=0)
-        return QUEST_DRAW * self.s.vb_draw * max(0.0, 1.0 - lead / WIN_VP)
+        return QUEST_DRAW * self.s.vb_card * max(0.0, 1.0 - lead / WIN_VP)
 
     def aid(self, f, bird, ready, cards, given=0) -> float:
         """An Aid to ``f`` (LoR-9.5.4, LoR-9.2.9.I): the VP of the next relationship space and its step when
@@ -780,7 +782,7 @@ class _Spot:
         gift = s.opp * (max(others.values()) - best)
         item = min((_use(s, k) for k in ready), default=0.0)
         take = max((_worth(s, k) for k in self.v.crafted(f)), default=0.0)
-        return gain - gift - item + take - s.card - (s.bird if bird else 0.0)
+        return gain - gift - item + take - s.vb_card - (s.bird if bird else 0.0)
 
     def value(self, c, ready) -> float:
         """The worth of the best things to do in ``c`` with ``ready`` items, summed (what moving there is
@@ -810,6 +812,8 @@ class _Spot:
         s = self.s
         left = dict(ready)
         left["boot"] = left.get("boot", 0) - boots
+        if left["boot"] <= 0:
+            del left["boot"]
         return (s.vb_move * self.value(c, left) + s.vb_reach * self.near(c) - boots * _use(s, "boot")
                 - s.vb_danger * self.threat(c))
 
@@ -857,8 +861,8 @@ def _boots(snap, rel, c) -> int:
 def _vb_daylight(s, d, snap):
     """A Daylight action (LoR-9.5), scored from the view: a move by what he can do there against staying
     (:class:`_Spot`; in a forest, the Evening's rest, LoR-9.6.1); explore, quest, aid, strike, repair, craft
-    and the special action by their VP and the worth of the items they bring or exhaust; a battle by
-    lookahead (its dice are unknown); ending Daylight 0."""
+    and the special action by their VP and the worth of the items they bring or exhaust; a battle by its
+    expected outcome (:func:`_vb_battle`); ending Daylight 0."""
     v = d.view
     spot = _Spot(s, v, snap)
     ready = _ready(spot.items)
@@ -894,13 +898,47 @@ def _vb_daylight(s, d, snap):
                        - _use(s, "hammer"))
         elif act == "craft":
             _, suit, _, item, vp = v.card(ch[1])
-            out.append(vp + (_worth(s, item) if item else 0.0) - s.card - (s.bird if suit == "bird" else 0.0)
+            out.append(vp + (_worth(s, item) if item else 0.0) - s.vb_card - (s.bird if suit == "bird" else 0.0)
                        - _use(s, "hammer"))
         elif act == "special":
             out.append(_vb_special(s, v, spot, ch))
+        elif act == "battle":
+            out.append(_vb_battle(s, v, snap, spot, ch[1]))
         else:
             out.append(None)
     return out
+
+
+def _vb_battle(s, v, snap, spot, f) -> float:
+    """A battle he starts against ``f`` in his clearing (LoR-9.5.2, LoR-4.3), by its expected outcome over the
+    16 rolls of two dice 0-3 (LoR-4.3.2): he deals the higher, capped by his undamaged swords, plus one if
+    ``f`` has no warrior there (defenseless, LoR-4.3.3.II); ``f`` deals the lower, capped by its warriors.
+    His hits remove its warriors first, then its tokens and buildings, 1 VP each (CW-GEN-6, LoR-3.2.1);
+    removing a warrior turns ``f`` Hostile (LoR-9.2.9.III), and each piece removed while it is Hostile, but
+    the warrior that made it so, scores Infamy (LoR-9.2.9.III.a). Each hit he takes damages his cheapest
+    undamaged item (LoR-9.2.7); a sword is exhausted."""
+    c = _vb_here(v)
+    warriors = snap.war[c].get(f, 0)
+    pieces = sum(1 for g, _ in snap.bld[c] + snap.tok[c] if g == f)
+    swords = sum(1 for k, _, dmg in spot.items if k == "sword" and not dmg)
+    worths = sorted(_worth(s, k) * s.vb_damaged for k, _, dmg in spot.items if not dmg)
+    rel = spot.rel[f]
+    steps = max(0, RELATIONS.index(rel) - 1)
+    total = 0.0
+    for a in range(4):
+        for b in range(4):
+            high, low = max(a, b), min(a, b)
+            hits = min(high, swords) + (0 if warriors else 1)
+            killed = min(hits, warriors)
+            removed = min(hits - killed, pieces)
+            value = float(removed)
+            if rel == "hostile":
+                value += killed + removed
+            elif killed:
+                value += killed - 1 + removed - s.vb_hostile - s.vb_friend * steps
+            value -= sum(worths[:min(low, warriors)])
+            total += value
+    return total / 16 - _use(s, "sword")
 
 
 def _vb_special(s, v, spot, ch) -> float:
@@ -908,9 +946,9 @@ def _vb_special(s, v, spot, ch) -> float:
     a card of the discard pile (LoR-D.2), Hideout: repair three damaged items, ending Daylight (LoR-D.3)."""
     torch = _use(s, "torch")
     if len(ch) == 2 and isinstance(ch[1], str):
-        return s.card - torch
+        return s.vb_card - torch
     if len(ch) == 2:
-        return s.card + (s.bird if v.card(ch[1])[1] == "bird" else 0.0) - torch
+        return s.vb_card + (s.bird if v.card(ch[1])[1] == "bird" else 0.0) - torch
     broken = sorted((_worth(s, k) for k, _, dmg in spot.items if dmg), reverse=True)
     return s.vb_damaged * sum(broken[:HIDEOUT_REPAIRS]) - torch
 

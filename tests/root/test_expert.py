@@ -200,6 +200,18 @@ def test_vagabond_does_not_make_a_faction_hostile_for_nothing_LoR_9_2_9_III():
     assert picks(g, "vagabond", "vagabond_daylight", choices) == {choices[0]}
 
 
+def test_vagabond_battles_for_infamy_not_to_make_an_enemy_LoR_9_2_9_III_LoR_4_3():
+    """Against two warriors of an Indifferent Marquise a battle wins no VP and turns her Hostile: he passes.
+    A Hostile Eyrie's roost with no warrior to guard it (defenseless, LoR-4.3.3.II) is worth its removal VP
+    and the Infamy: he battles."""
+    g = vb_table(["sword", "sword"], at=1)
+    state.place_warriors(g, "marquise", 1, 2)
+    assert picks(g, "vagabond", "vagabond_daylight", [("battle", "marquise"), PASS]) == {PASS}
+    g = vb_table(["sword", "sword"], at=1, relations={"eyrie": "hostile"})
+    state.place_building(g, "eyrie", "roost", 1)
+    assert picks(g, "vagabond", "vagabond_daylight", [("battle", "eyrie"), PASS]) == {("battle", "eyrie")}
+
+
 def test_vagabond_aids_only_where_the_aids_reach_the_next_space_LoR_9_2_9_I():
     """One fox card: an Aid takes an Indifferent Eyrie to Allied 1 (1 VP), so he gives it; at Allied 1 the
     next space needs two Aids in the turn, which one card cannot give, so he keeps the card."""
