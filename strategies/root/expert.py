@@ -867,7 +867,7 @@ def _vb_daylight(s, d, snap):
     spot = _Spot(s, v, snap)
     ready = _ready(spot.items)
     c = _vb_here(v)
-    given = s.vb_aids(v)
+    given = s.aids_given(v)
     stay = spot.stay(c, ready)
     cards = [x for x in spot.hand if c is not None and x in (snap.suit[c], "bird")]
     out = []
@@ -977,8 +977,7 @@ def _vb_cobbler(s, d, snap):
     spot = _Spot(s, v, snap)
     c = _vb_here(v)
     now = s.vb_reach * spot.near(c) if c is not None else 0.0
-    return [0.0 if ch == PASS else (s.vb_reach * spot.near(ch) - _use(s, "boot") - now) if isinstance(ch, int)
-            else None for ch in d.choices]
+    return [0.0 if ch == PASS else s.vb_reach * spot.near(ch) - _use(s, "boot") - now for ch in d.choices]
 
 
 def _vb_forest(s, d, snap):
@@ -1094,7 +1093,7 @@ class ExpertStrategy(Strategy):
         given[f] = (rel, n + 1)
         self._aids = (v.turn, given)
 
-    def vb_aids(self, v) -> dict:
+    def aids_given(self, v) -> dict:
         """The Aids he gave this turn to each faction toward the relationship it still has."""
         turn, given = self._aids
         if turn != v.turn:

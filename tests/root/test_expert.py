@@ -224,6 +224,23 @@ def test_vagabond_aids_only_where_the_aids_reach_the_next_space_LoR_9_2_9_I():
     assert picks(g, "vagabond", "vagabond_daylight", [("aid", "eyrie", fox), PASS]) == {PASS}
 
 
+def test_vagabond_remembers_the_aids_he_gave_this_turn_LoR_9_2_9_I_a():
+    """At Allied 1 the next space takes two Aids in one turn. With two fox cards he gives the first; with
+    the one card left he gives the second, as he remembers the first (the view does not show it); a player
+    who gave none this turn keeps the card."""
+    g = vb_table(["boot", "sword", "torch"], at=1, relations={"eyrie": "allied_1"})
+    g.seat("marquise").vp = 5                                # the Eyrie's gift VP does not make it lead
+    state.place_warriors(g, "eyrie", 1, 1)
+    fox, fox2 = card(g, "fox"), card(g, "fox", not_=(card(g, "fox"),))
+    g.seat("vagabond").hand = [fox, fox2]
+    s = ExpertStrategy(random.Random(0))
+    assert s.choose(Decision("vagabond_daylight", View(g, "vagabond"), (("aid", "eyrie", fox), PASS))) != PASS
+    g.seat("vagabond").hand = [fox2]
+    d = Decision("vagabond_daylight", View(g, "vagabond"), (("aid", "eyrie", fox2), PASS))
+    assert s.choose(d) == ("aid", "eyrie", fox2)
+    assert ExpertStrategy(random.Random(0)).choose(d) == PASS
+
+
 def test_vagabond_removes_the_least_valuable_item_over_his_limit_LoR_9_6_4():
     """A bag before a torch or a sword, a damaged sword before an undamaged one."""
     g = vb_table([])
