@@ -4,8 +4,9 @@ Every choice is scored as the value of a position: the player's VP less ``opp`` 
 seat's, plus what the faction's engine on the map and in hand is still worth (the faction's *position
 terms*, below). Most choices are scored directly from the view, as the change they make to those terms;
 a decision kind a faction section does not score (a new rule area: battle effects, cards, dominance, the
-Vagabond) falls back on one-step lookahead (``decision.after``) valued by the same position terms, and
-without lookahead (setup, rollouts) on an even score, ties drawn from the strategy's own stream.
+Vagabond's Allied warriors) falls back on one-step lookahead (``decision.after``) valued by the same
+position terms, and without lookahead (setup, rollouts) on an even score, ties drawn from the strategy's
+own stream.
 
 Marquise de Cat (LoR-6): buildings by their track's next VP and their future yield (a sawmill's wood,
 a recruiter's warriors, a workshop's crafting), paid in wood; wood on the map; rule of clearings with open
@@ -28,6 +29,19 @@ base, officer and warriors it brings and the enemy pieces it removes; craft for 
 for each one already trained), mobilize the rest; operations: organize (a token and its VP), recruit, and
 moves and battles by lookahead, valuing bases guarded and warriors ready to organize.
 
+The Vagabond (LoR-9): his items by their worth (boots to move, swords to battle, crossbows to strike, the
+torch to explore and for the special action, hammers to repair and craft, tea, coins and bags on their
+tracks), less while damaged or exhausted; each relationship's steps toward Allied, Hostile ones costing; the
+quests his items could carry out. In Daylight, scored from the view: explore a ruin (1 VP and an item);
+carry out a quest whose items are face up, for its VP or two cards, whichever is worth more as the leader
+nears 30 VP; aid a faction where the Aids he can still give this turn reach its next space (he remembers
+the Aids he gave, which the view does not show), less the card and the VP the bot scores; strike a building
+or token for its VP, a warrior only of a Hostile faction; repair and craft with hammers; a move by what he
+can do in the clearing it reaches with the items left, and in the clearings beside it next turn, against
+staying (in a forest, the Evening's rest), less the warriors there; a battle by its expected outcome over
+the dice (pieces removed, Infamy, Hostility, items damaged). Slip toward the best clearing; refresh,
+repair and take the most valuable items; take hits on and remove over the limit the least valuable.
+
 Every number is a declared parameter (:data:`WEIGHTS`, ``list strategies root --long``), so
 ``--strategy 'expert(mq_sawmill=2)'`` plays other weights and ``automa-sim tune root expert`` searches
 them. A faction's section is a dict from decision kind to a scoring function plus its position terms:
@@ -35,7 +49,9 @@ adding a faction is adding its section to :data:`SECTIONS`.
 
 The Law's tracks it plans with are its own knowledge, as printed (the view shows the supply, i.e. how many
 pieces are placed): :data:`WOOD_COST`, :data:`BUILDING_VP` (LoR-6.3.5), :data:`ROOST_VP` (LoR-7.3.5),
-:data:`SYMPATHY_VP`, :data:`SUPPORTER_COST` (LoR-8.3.3). The map's paths come from ``view.map``.
+:data:`SYMPATHY_VP`, :data:`SUPPORTER_COST` (LoR-8.3.3); the Vagabond's quest cards (:data:`QUEST_ITEMS`,
+the view shows their keys), ruin items (:data:`RUIN_ITEMS`, LoR-9.3.4) and relationship track
+(:data:`AIDS_TO_ADVANCE`, :data:`RELATION_VP`, LoR-9.2.9). The map's paths come from ``view.map``.
 """
 from __future__ import annotations
 
@@ -56,6 +72,19 @@ DECREE = ("recruit", "move", "battle", "build")                       # LoR-7.4.
 LEADERS = ("builder", "charismatic", "commander", "despot")           # LoR-7.8
 VIZIERS = {"builder": ("recruit", "move"), "charismatic": ("recruit", "battle"),   # LoR-7.3.4, LoR-7.8
            "commander": ("move", "battle"), "despot": ("move", "build")}
+QUEST_ITEMS = {"errand": ("tea", "boot"), "fundraising": ("tea", "coins"), "give_a_speech": ("torch", "tea"),
+               "logistics_help": ("boot", "bag"), "repair_a_shed": ("torch", "hammer"),
+               "expel_bandits": ("sword", "sword"), "fend_off_a_bear": ("torch", "crossbow"),
+               "guard_duty": ("torch", "sword"), "escort": ("boot", "boot")}          # LoR-9.3.3, the quest cards
+RUIN_ITEMS = ("bag", "boot", "hammer", "sword")                       # LoR-9.3.4
+RELATIONS = ("hostile", "indifferent", "allied_1", "allied_2", "allied")          # LoR-9.2.9
+AIDS_TO_ADVANCE = {"indifferent": 1, "allied_1": 2, "allied_2": 3}    # Aids in one turn for the next space
+RELATION_VP = {"indifferent": 1, "allied_1": 2, "allied_2": 2}        # VP on reaching the next space
+ALLIED_AID_VP = 2                                                     # LoR-9.2.9.II.a
+BOT_GIFT_VP = 1                                                       # a bot aided scores 1 (CW-GEN-15)
+QUEST_DRAW = 2                                                        # LoR-9.5.5
+HIDEOUT_REPAIRS = 3                                                   # LoR-D.3
+WIN_VP = 30                                                           # LoR-3.1
 
 
 def _w(name, default, help, least=None):
@@ -110,7 +139,28 @@ ALLIANCE = (
     _w("al_ready", 0.8, "an unsympathetic clearing with its warriors, where it can organize next"),
     _w("al_warrior", 0.3, "an Alliance warrior on the map, besides warrior"),
 )
-WEIGHTS = COMMON + MARQUISE + EYRIE + ALLIANCE
+VAGABOND = (
+    _w("vb_boot", 1.0, "an undamaged boot (a move, LoR-9.5.1)"),
+    _w("vb_sword", 1.0, "an undamaged sword (battle and its hits, LoR-9.2.6, LoR-9.5.2)"),
+    _w("vb_crossbow", 0.6, "an undamaged crossbow (strike, LoR-9.5.6)"),
+    _w("vb_torch", 1.2, "an undamaged torch (explore, the special action, LoR-9.5.3, LoR-9.5.9)"),
+    _w("vb_hammer", 0.6, "an undamaged hammer (repair, craft, LoR-9.5.7, LoR-9.5.8)"),
+    _w("vb_tea", 0.8, "an undamaged tea (two more refreshes on its track, LoR-9.4.1)"),
+    _w("vb_coins", 0.8, "undamaged coins (a card each Evening on its track, LoR-9.6.2)"),
+    _w("vb_bag", 0.3, "an undamaged bag (two more items carried on its track, LoR-9.6.4)"),
+    _w("vb_damaged", 0.6, "share of an item's worth lost while it is damaged (LoR-9.2.5)"),
+    _w("vb_exhaust", 0.15, "share of an item's worth lost while exhausted (used this turn, LoR-9.4.1)"),
+    _w("vb_friend", 0.8, "a relationship step toward Allied, besides its VP (LoR-9.2.9)"),
+    _w("vb_hostile", 1.5, "a Hostile faction (dearer moves, no relationship, LoR-9.2.9.III)"),
+    _w("vb_quest", 0.5, "a face-up quest his undamaged items could carry out (LoR-9.5.5)"),
+    _w("vb_card", 0.6, "a card in his hand (what he aids and crafts with, LoR-9.5.4, LoR-9.5.8)"),
+    _w("vb_move", 0.8, "factor on what he can do in the clearing a move brings him to (LoR-9.5.1)"),
+    _w("vb_reach", 0.3, "factor on the best clearing beside him, for the next turn"),
+    _w("vb_strike", 0.3, "a warrior struck of a Hostile faction (no VP, LoR-9.5.6)"),
+    _w("vb_danger", 0.15, "an enemy warrior where he ends Daylight, up to three (the hits a battle can deal "
+                          "him, LoR-4.3.2)"),
+)
+WEIGHTS = COMMON + MARQUISE + EYRIE + ALLIANCE + VAGABOND
 
 
 # ---------------------------------------------------------------------------------------------- the board
@@ -122,17 +172,19 @@ def _paths(m) -> tuple:
 
 class Snap:
     """The map as the scores need it, read once per decision: per clearing (1..n) its suit, open slots,
-    warriors by faction, buildings and tokens as (faction, kind), presence (warriors plus buildings) and
-    ruler (LoR-2.5, the Eyrie winning ties, LoR-7.2.2)."""
+    warriors by faction, buildings and tokens as (faction, kind), presence (warriors plus buildings), ruler
+    (LoR-2.5, the Eyrie winning ties, LoR-7.2.2) and whether a ruin is still there (LoR-2.2.4)."""
 
-    __slots__ = ("v", "me", "n", "suit", "slots", "war", "bld", "tok", "ruler", "adj")
+    __slots__ = ("v", "me", "n", "suit", "slots", "war", "bld", "tok", "ruler", "adj", "ruin")
 
     def __init__(self, v, adj):
         self.v, self.me, self.adj = v, v.me, adj
         self.n = n = len(adj) - 1
         self.suit, self.slots, self.war, self.bld, self.tok, self.ruler = [""], [0], [{}], [()], [()], [None]
+        self.ruin = [False]
         for c in range(1, n + 1):
-            suit, slots, war, bld, tok, _ = v.clearing(c)
+            suit, slots, war, bld, tok, ruin = v.clearing(c)
+            self.ruin.append(ruin)
             war = dict(war)
             self.suit.append(suit)
             self.slots.append(slots)
@@ -627,11 +679,363 @@ def _al_operation(s, d, snap):
 
 # ---------------------------------------------------------------------------------------------- the Vagabond
 
+def _vb_board(v):
+    """His board as the view shows it (LoR-9.2.5, LoR-9.2.9): items ``(kind, exhausted, damaged)``, face-up
+    quests, quests done, relationships by faction."""
+    b = _board(v)
+    return b.get("items", ()), b.get("quests", ()), b.get("quests_done", ()), dict(b.get("relations", ()))
+
+
+def _worth(s, kind) -> float:
+    return getattr(s, "vb_" + kind)
+
+
+def _ready(items) -> dict:
+    """Face-up undamaged items by kind: those he can exhaust."""
+    out = {}
+    for kind, exhausted, damaged in items:
+        if not exhausted and not damaged:
+            out[kind] = out.get(kind, 0) + 1
+    return out
+
+
+def _use(s, kind) -> float:
+    """What exhausting an item costs this turn: a share of its worth; coins also lose the Evening's card
+    (LoR-9.6.2)."""
+    return s.vb_exhaust * _worth(s, kind) + (s.vb_card if kind == "coins" else 0.0)
+
+
+def _quest(key) -> tuple[str, tuple]:
+    """A quest card's suit and items, from its key (``name_suit``)."""
+    name, _, suit = key.rpartition("_")
+    return suit, QUEST_ITEMS[name]
+
+
+def _has(ready, need) -> bool:
+    return all(ready.get(k, 0) >= need.count(k) for k in need)
+
+
+def _vagabond_terms(s, v, snap) -> float:
+    """His items by worth (less while damaged or exhausted, LoR-9.2.5), each relationship's steps toward
+    Allied and Hostile ones (LoR-9.2.9), the face-up quests his undamaged items could carry out (LoR-9.5.5)."""
+    items, quests, _, rel = _vb_board(v)
+    out = 0.0
+    undamaged = {}
+    for kind, exhausted, damaged in items:
+        w = _worth(s, kind)
+        if damaged:
+            out += w * (1.0 - s.vb_damaged)
+        else:
+            out += w - (s.vb_exhaust * w if exhausted else 0.0)
+            undamaged[kind] = undamaged.get(kind, 0) + 1
+    for r in rel.values():
+        out += -s.vb_hostile if r == "hostile" else s.vb_friend * (RELATIONS.index(r) - 1)
+    out += s.vb_quest * sum(1 for q in quests if _has(undamaged, _quest(q)[1]))
+    return out
+
+
+class _Spot:
+    """What the Vagabond could do in a clearing with given face-up items: explore a ruin (1 VP and an item,
+    LoR-9.5.3), carry out a quest of its suit (LoR-9.5.5), aid a faction with pieces there (LoR-9.5.4) and
+    strike a building or token of a faction without warriors there (LoR-9.5.6), each by its worth."""
+
+    def __init__(self, s, v, snap):
+        self.s, self.v, self.snap = s, v, snap
+        self.items, self.quests, self.done, self.rel = _vb_board(v)
+        self.hand = [v.card(k)[1] for k in v.hand]
+        ruin_worth = sum(_worth(s, k) for k in RUIN_ITEMS) / len(RUIN_ITEMS)
+        self.explore = 1.0 + ruin_worth - _use(s, "torch")             # LoR-9.5.3
+        self.others = {f: v.vp(f) for f, _ in v.seats if f != v.me}
+
+    def quest(self, key) -> float:
+        """A quest's reward, the better of its VP (one per quest of its suit done, LoR-9.5.5) and two cards,
+        less its items exhausted."""
+        suit, need = _quest(key)
+        vp = 1 + sum(1 for d in self.done if _quest(d)[0] == suit)
+        return max(vp, self.draw()) - sum(_use(self.s, k) for k in need)
+
+    def draw(self) -> float:
+        """Two cards drawn (LoR-9.5.5), worth less as the leader nears 30 VP (LoR-3.1)."""
+        lead = max(self.others.values(), default=0)
+        return QUEST_DRAW * self.s.vb_card * max(0.0, 1.0 - lead / WIN_VP)
+
+    def aid(self, f, bird, ready, cards, given=0) -> float:
+        """An Aid to ``f`` (LoR-9.5.4, LoR-9.2.9.I): the VP of the next relationship space and its step when
+        this Aid reaches it, a share of them while more Aids this turn can follow, 2 VP with an Allied faction
+        (LoR-9.2.9.II.a); less the card, the cheapest item exhausted and the bot's gift VP (CW-GEN-15) as it
+        raises the best other seat; plus the best item to take from its crafted ones. ``cards``: the cards
+        he holds that match the clearing; ``given``: his Aids to ``f`` this turn toward its next space."""
+        s, r = self.s, self.rel[f]
+        if r == "hostile":
+            gain = 0.0
+        elif r == "allied":
+            gain = ALLIED_AID_VP
+        else:
+            need = AIDS_TO_ADVANCE[r] - given
+            gain = RELATION_VP[r] + s.vb_friend
+            if need > 1:
+                spare = min(sum(ready.values()) - 1, cards - 1)
+                gain = gain / AIDS_TO_ADVANCE[r] if spare >= need - 1 else 0.0
+        others = dict(self.others)
+        best = max(others.values(), default=0)
+        others[f] += BOT_GIFT_VP
+        gift = s.opp * (max(others.values()) - best)
+        item = min((_use(s, k) for k in ready), default=0.0)
+        take = max((_worth(s, k) for k in self.v.crafted(f)), default=0.0)
+        return gain - gift - item + take - s.vb_card - (s.bird if bird else 0.0)
+
+    def value(self, c, ready) -> float:
+        """The worth of the best things to do in ``c`` with ``ready`` items, summed (what moving there is
+        for)."""
+        snap, s = self.snap, self.s
+        suit, out = snap.suit[c], []
+        if ready.get("torch") and snap.ruin[c]:
+            out.append(self.explore)
+        for q in self.quests:
+            qs, need = _quest(q)
+            if qs == suit and _has(ready, need):
+                out.append(self.quest(q))
+        if ready:
+            cards = [x for x in self.hand if x in (suit, "bird")]
+            for f in self.rel:
+                if cards and _present(snap, c, f):
+                    out.append(self.aid(f, all(x == "bird" for x in cards), ready, len(cards)))
+        if ready.get("crossbow"):
+            for f in self.rel:
+                if not snap.war[c].get(f) and any(g == f for g, _ in snap.bld[c] + snap.tok[c]):
+                    out.append(1.0 - _use(s, "crossbow"))
+        return sum(x for x in out if x > 0)
+
+    def move(self, c, ready, boots) -> float:
+        """Moving into ``c`` spending ``boots``: ``vb_move`` times what he can do there with the items left,
+        and ``vb_reach`` times the best clearing beside it for the next turn (every undamaged item)."""
+        s = self.s
+        left = dict(ready)
+        left["boot"] = left.get("boot", 0) - boots
+        if left["boot"] <= 0:
+            del left["boot"]
+        return (s.vb_move * self.value(c, left) + s.vb_reach * self.near(c) - boots * _use(s, "boot")
+                - s.vb_danger * self.threat(c))
+
+    def stay(self, c, ready) -> float:
+        """Staying in ``c`` (a clearing, or ``None`` for his forest): what he can still do there and beside it,
+        less its threat; in a forest, the Evening's rest."""
+        if c is None:
+            return self.rest()
+        s = self.s
+        return s.vb_move * self.value(c, ready) + s.vb_reach * self.near(c) - s.vb_danger * self.threat(c)
+
+    def threat(self, c) -> int:
+        """The most warriors another faction has in ``c``, up to three: the hits a battle there could deal
+        him (LoR-4.3.2), an Allied faction's aside; bots battle where their warriors are."""
+        return min(3, max((n for f, n in self.snap.war[c].items() if self.rel.get(f) != "allied"), default=0))
+
+    def rest(self) -> float:
+        """Ending the turn in a forest repairs every damaged item (LoR-9.6.1)."""
+        return self.s.vb_damaged * sum(_worth(self.s, k) for k, _, dmg in self.items if dmg)
+
+    def near(self, c) -> float:
+        """The best clearing beside ``c`` for the next turn, with every undamaged item."""
+        full = {}
+        for kind, _, damaged in self.items:
+            if not damaged:
+                full[kind] = full.get(kind, 0) + 1
+        return max((self.value(a, full) for a in self.snap.adj[c]), default=0.0)
+
+
+def _present(snap, c, f) -> bool:
+    """Whether ``f`` has pieces in ``c`` (warriors, buildings or tokens)."""
+    return bool(snap.war[c].get(f)) or any(g == f for g, _ in snap.bld[c] + snap.tok[c])
+
+
+def _vb_here(v):
+    p = v.pawn
+    return p[1] if p and p[0] == "clearing" else None
+
+
+def _boots(snap, rel, c) -> int:
+    """Boots to move into ``c``: one, two into a Hostile faction's warriors (LoR-9.5.1, LoR-9.2.9.III.b)."""
+    return 1 + any(n and rel.get(f) == "hostile" for f, n in snap.war[c].items())
+
+
 def _vb_daylight(s, d, snap):
-    """A Vagabond Daylight action (LoR-9.5): each action by the lookahead, up to his next choice; ending
-    Daylight scores 0, the position as it stands, since its lookahead would also count the Evening's draw
-    (LoR-9.6.3) that comes whatever he does."""
-    return [0.0 if ch == PASS else None for ch in d.choices]
+    """A Daylight action (LoR-9.5), scored from the view: a move by what he can do there against staying
+    (:class:`_Spot`; in a forest, the Evening's rest, LoR-9.6.1); explore, quest, aid, strike, repair, craft
+    and the special action by their VP and the worth of the items they bring or exhaust; a battle by its
+    expected outcome (:func:`_vb_battle`); ending Daylight 0."""
+    v = d.view
+    spot = _Spot(s, v, snap)
+    ready = _ready(spot.items)
+    c = _vb_here(v)
+    given = s.aids_given(v)
+    stay = spot.stay(c, ready)
+    cards = [x for x in spot.hand if c is not None and x in (snap.suit[c], "bird")]
+    out = []
+    for ch in d.choices:
+        act = ch[0]
+        if ch == PASS:
+            out.append(0.0)
+        elif act == "move":
+            out.append(spot.move(ch[1], ready, _boots(snap, spot.rel, ch[1])) - stay)
+        elif act == "explore":
+            out.append(spot.explore)
+        elif act == "quest":
+            out.append(spot.quest(ch[1]))
+        elif act == "aid":
+            f, k = ch[1], ch[2]
+            out.append(spot.aid(f, v.card(k)[1] == "bird", ready, len(cards), given.get(f, 0)))
+        elif act == "strike":
+            f = ch[1]
+            if len(ch) > 2:
+                out.append(1.0 - _use(s, "crossbow"))                      # LoR-3.2.1
+            elif spot.rel.get(f) == "hostile":
+                out.append(s.vb_strike - _use(s, "crossbow"))
+            else:
+                out.append(s.vb_strike - s.vb_hostile - _use(s, "crossbow"))   # LoR-9.2.9.III
+        elif act == "repair":
+            kind, exhausted = ch[1], ch[2]
+            out.append(_worth(s, kind) * s.vb_damaged - (s.vb_exhaust * _worth(s, kind) if exhausted else 0.0)
+                       - _use(s, "hammer"))
+        elif act == "craft":
+            _, suit, _, item, vp = v.card(ch[1])
+            out.append(vp + (_worth(s, item) if item else 0.0) - s.vb_card - (s.bird if suit == "bird" else 0.0)
+                       - _use(s, "hammer"))
+        elif act == "special":
+            out.append(_vb_special(s, v, spot, ch))
+        elif act == "battle":
+            out.append(_vb_battle(s, v, snap, spot, ch[1]))
+        else:
+            out.append(None)
+    return out
+
+
+def _vb_battle(s, v, snap, spot, f) -> float:
+    """A battle he starts against ``f`` in his clearing (LoR-9.5.2, LoR-4.3), by its expected outcome over the
+    16 rolls of two dice 0-3 (LoR-4.3.2): he deals the higher, capped by his undamaged swords, plus one if
+    ``f`` has no warrior there (defenseless, LoR-4.3.3.II); ``f`` deals the lower, capped by its warriors.
+    His hits remove its warriors first, then its tokens and buildings, 1 VP each (CW-GEN-6, LoR-3.2.1);
+    removing a warrior turns ``f`` Hostile (LoR-9.2.9.III), and each piece removed while it is Hostile, but
+    the warrior that made it so, scores Infamy (LoR-9.2.9.III.a). Each hit he takes damages his cheapest
+    undamaged item (LoR-9.2.7); a sword is exhausted."""
+    c = _vb_here(v)
+    warriors = snap.war[c].get(f, 0)
+    pieces = sum(1 for g, _ in snap.bld[c] + snap.tok[c] if g == f)
+    swords = sum(1 for k, _, dmg in spot.items if k == "sword" and not dmg)
+    worths = sorted(_worth(s, k) * s.vb_damaged for k, _, dmg in spot.items if not dmg)
+    rel = spot.rel[f]
+    steps = max(0, RELATIONS.index(rel) - 1)
+    total = 0.0
+    for a in range(4):
+        for b in range(4):
+            high, low = max(a, b), min(a, b)
+            hits = min(high, swords) + (0 if warriors else 1)
+            killed = min(hits, warriors)
+            removed = min(hits - killed, pieces)
+            value = float(removed)
+            if rel == "hostile":
+                value += killed + removed
+            elif killed:
+                value += killed - 1 + removed - s.vb_hostile - s.vb_friend * steps
+            value -= sum(worths[:min(low, warriors)])
+            total += value
+    return total / 16 - _use(s, "sword")
+
+
+def _vb_special(s, v, spot, ch) -> float:
+    """The character's action (LoR-9.5.9): Steal a card (LoR-D.1; from a bot, drawn, CW-GEN-15), Day Labor
+    a card of the discard pile (LoR-D.2), Hideout: repair three damaged items, ending Daylight (LoR-D.3)."""
+    torch = _use(s, "torch")
+    if len(ch) == 2 and isinstance(ch[1], str):
+        return s.vb_card - torch
+    if len(ch) == 2:
+        return s.vb_card + (s.bird if v.card(ch[1])[1] == "bird" else 0.0) - torch
+    broken = sorted((_worth(s, k) for k, _, dmg in spot.items if dmg), reverse=True)
+    return s.vb_damaged * sum(broken[:HIDEOUT_REPAIRS]) - torch
+
+
+def _vb_slip(s, d, snap):
+    """LoR-9.4.2: into the clearing where Daylight is worth most with every face-up item, or a forest: by
+    its best clearing a move away, or the Evening's rest there (LoR-9.6.1)."""
+    v = d.view
+    spot = _Spot(s, v, snap)
+    ready = _ready(spot.items)
+    m = v.map
+    out = []
+    for ch in d.choices:
+        where = v.pawn if ch == PASS else ch
+        if where[0] == "clearing":
+            out.append(spot.stay(where[1], ready))
+        else:
+            near = m.forests[where[1]].clearings
+            out.append(max([spot.rest()] + [spot.move(c, ready, 1) for c in near]))
+    return out
+
+
+def _vb_cobbler(s, d, snap):
+    """Cobbler (a persistent card) at Evening: a move, scored as a Daylight move, for next turn only."""
+    v = d.view
+    spot = _Spot(s, v, snap)
+    c = _vb_here(v)
+    now = s.vb_reach * spot.near(c) if c is not None else 0.0
+    return [0.0 if ch == PASS else s.vb_reach * spot.near(ch) - _use(s, "boot") - now for ch in d.choices]
+
+
+def _vb_forest(s, d, snap):
+    """LoR-9.3.2: the forest beside most ruins (explored first, LoR-9.5.3), then most clearings; his items
+    and quests come after (LoR-9.3.3, LoR-9.3.5)."""
+    forests = d.view.map.forests
+    return [sum(snap.ruin[c] for c in forests[i].clearings) + 0.1 * len(forests[i].clearings) for i in d.choices]
+
+
+def _vb_refresh(s, d, snap):
+    """LoR-9.4.1: flip the most valuable items, undamaged first (a damaged one cannot be used)."""
+    return [_worth(s, k) * (1.0 - s.vb_damaged if dmg else 1.0) for k, dmg in d.choices]
+
+
+def _vb_damage(s, d, snap):
+    """LoR-9.2.7: the hit damages the item worth least, an exhausted one before a face-up one; an Allied
+    warrior (LoR-9.2.9.II.d) by lookahead."""
+    return [None if ch[0] == "ally" else -_worth(s, ch[0]) * s.vb_damaged - (0.0 if ch[1] else _use(s, ch[0]))
+            for ch in d.choices]
+
+
+def _vb_exhaust(s, d, snap):
+    """LoR-9.5.4: the item cheapest to exhaust, keeping those a face-up quest of his clearing needs."""
+    v = d.view
+    items, quests, _, _ = _vb_board(v)
+    c = _vb_here(v)
+    need = set()
+    if c is not None:
+        ready = _ready(items)
+        for q in quests:
+            suit, what = _quest(q)
+            if suit == snap.suit[c] and _has(ready, what):
+                need.update(what)
+    return [-_use(s, k) - (s.vb_quest if k in need else 0.0) for k in d.choices]
+
+
+def _vb_take(s, d, snap):
+    """LoR-9.5.4: the most valuable item of the aided faction's crafted items."""
+    return [0.0 if ch == PASS else _worth(s, ch) for ch in d.choices]
+
+
+def _vb_reward(s, d, snap):
+    """LoR-9.5.5: the quest's VP (one per quest of its suit done) or two cards, whichever is worth more."""
+    v = d.view
+    spot = _Spot(s, v, snap)
+    suit = _quest(spot.done[-1])[0] if spot.done else ""
+    vp = sum(1 for q in spot.done if _quest(q)[0] == suit)
+    return [float(vp) if ch == "score" else spot.draw() for ch in d.choices]
+
+
+def _vb_repair(s, d, snap):
+    """LoR-D.3: the most valuable damaged item, a face-up one first."""
+    return [_worth(s, k) + (0.0 if exhausted else s.vb_exhaust * _worth(s, k)) for k, exhausted in d.choices]
+
+
+def _vb_remove(s, d, snap):
+    """LoR-9.6.4: remove the item worth least, damaged ones counted at what they are worth until repaired."""
+    return [-_worth(s, k) * (1.0 - s.vb_damaged if dmg else 1.0) for k, _, dmg in d.choices]
 
 
 # ---------------------------------------------------------------------------------------------- the sections
@@ -651,14 +1055,18 @@ SECTIONS = {
         "alliance_revolt": _al_revolt, "alliance_spread": _al_spread,
         "supporters": _al_supporters, "supporters_discard": _al_supporters, "alliance_daylight": _al_daylight,
         "alliance_operation": _al_operation, "discard": _card_spend}),
-    "vagabond": (None, {"vagabond_daylight": _vb_daylight, "discard": _card_spend}),
+    "vagabond": (_vagabond_terms, {
+        "vagabond_daylight": _vb_daylight, "vagabond_slip": _vb_slip, "cobbler": _vb_cobbler,
+        "vagabond_forest": _vb_forest, "vagabond_refresh": _vb_refresh, "vagabond_damage": _vb_damage,
+        "vagabond_exhaust": _vb_exhaust, "vagabond_take": _vb_take, "vagabond_quest_reward": _vb_reward,
+        "vagabond_repair": _vb_repair, "vagabond_remove": _vb_remove, "discard": _card_spend}),
 }
 
 
 class ExpertStrategy(Strategy):
     name = "expert"
-    description = ("per-faction heuristics (the Marquise's economy, the Eyrie's Decree, the Alliance's sympathy) "
-                   "on a VP scale, lookahead for the rest")
+    description = ("per-faction heuristics (the Marquise's economy, the Eyrie's Decree, the Alliance's sympathy, "
+                   "the Vagabond's items, quests and aid) on a VP scale, lookahead for the rest")
 
     params = WEIGHTS
 
@@ -666,9 +1074,32 @@ class ExpertStrategy(Strategy):
         super().__init__(rng)
         assign(self, self.params, weights)
         self._map = self._adj = None
+        self._aids = (None, {})
 
     def choose(self, decision):
-        return self.pick_top(decision.choices, self.scores(decision))
+        pick = self.pick_top(decision.choices, self.scores(decision))
+        if decision.kind == "vagabond_daylight" and pick[0] == "aid":
+            self._note_aid(decision.view, pick[1])
+        return pick
+
+    def _note_aid(self, v, f):
+        """Remember an Aid given this turn to ``f`` at its relationship now: the view shows the relationship,
+        not the Aids toward its next space, which he keeps in mind (LoR-9.2.9.I.a)."""
+        turn, given = self._aids
+        if turn != v.turn:
+            given = {}
+        rel = _vb_board(v)[3][f]
+        n = given[f][1] if f in given and given[f][0] == rel else 0
+        given[f] = (rel, n + 1)
+        self._aids = (v.turn, given)
+
+    def aids_given(self, v) -> dict:
+        """The Aids he gave this turn to each faction toward the relationship it still has."""
+        turn, given = self._aids
+        if turn != v.turn:
+            return {}
+        rel = _vb_board(v)[3]
+        return {f: n for f, (r, n) in given.items() if rel.get(f) == r}
 
     def rank(self, decision):
         scores = self.scores(decision)

@@ -14,7 +14,7 @@ from automa.core.errors import UsageError
 from automa.core.registry import get_game, get_strategy
 from automa.core.seeding import game_streams
 from automa.core.strategy import Decision
-from automa.root import alliance, data, eyrie, marquise, state
+from automa.root import alliance, data, eyrie, marquise, state, vagabond
 from automa.root.state import Seat
 from automa.root.view import View
 from strategies.root.expert import PASS, ExpertStrategy
@@ -146,25 +146,123 @@ def test_an_unknown_kind_is_valued_by_lookahead():
     assert ExpertStrategy(random.Random(0)).choose(d) == "a"
 
 
-def test_vagabond_acts_rather_than_end_daylight_for_the_evening_draw_LoR_9_5_LoR_9_6_3():
-    """Ending the Vagabond's Daylight scores the position as it stands, not its lookahead, which would count
-    the Evening's draw whatever he does: an action that leaves him as he is ties with it, one that scores
-    a VP beats it."""
-    g = table("alliance")
-    now, evening, explored = g.copy(), g.copy(), g.copy()
-    evening.seat("alliance").hand = [1, 2]                   # the draw a pass's lookahead reaches
-    explored.seat("alliance").vp = 1
-    views = {("move", 5): View(now, "alliance"), ("explore",): View(explored, "alliance"), PASS: View(evening, "alliance")}
-    d = Decision("vagabond_daylight", View(g, "alliance"), tuple(views), views.__getitem__)
-    from strategies.root import expert
-    saved = expert.SECTIONS["alliance"]
-    expert.SECTIONS["alliance"] = expert.SECTIONS["vagabond"]        # the Vagabond's section on this table
-    try:
-        got = ExpertStrategy(random.Random(0)).scores(d)
-    finally:
-        expert.SECTIONS["alliance"] = saved
-    assert got[2] == 0.0 and got[1] > got[0] == 0.0
-    assert ExpertStrategy(random.Random(0)).scores(d)[2] > 0          # without it: the pass looks best
+def vb_table(items, at=10, relations=None, quests=()):
+    """A Fall table with the human Vagabond in clearing ``at`` holding ``items`` (kinds, face up and
+    undamaged, or ``(kind, exhausted, damaged)``), the three other factions as bots, each Indifferent unless
+    ``relations`` says otherwise, and ``quests`` face up."""
+    d = data.load()
+    seats = [Seat(f, f"bot_{f}", dict(MODULES[f].PIECES)) for f in ("marquise", "eyrie", "alliance")]
+    for seat in seats:
+        seat.board = MODULES[seat.faction].Board()
+    me = Seat("vagabond", None, {})
+    b = me.board = vagabond.Board()
+    b.items = [vagabond.Item(*((i,) if isinstance(i, str) else i)) for i in items]
+    b.relations = {f: "indifferent" for f in ("marquise", "eyrie", "alliance")} | (relations or {})
+    b.quests = [q for q in d.components.quests if q.key in quests]
+    g = state.new_game(d.maps["fall"], d.deck, seats + [me], {}, {"deck": random.Random(3)})
+    g.deck = list(range(len(g.cards)))
+    g.pawn = ("clearing", at)
+    return g
+
+
+def test_vagabond_carries_out_a_quest_his_items_are_ready_for_LoR_9_5_5():
+    """In fox clearing 12 with a torch and a tea face up, Give a Speech (fox: torch, tea) scores, rather
+    than moving on or ending Daylight."""
+    g = vb_table(["torch", "tea", "boot"], at=12, quests=("give_a_speech_fox", "escort_mouse"))
+    g.clearings[12].ruin = False
+    choices = [("quest", "give_a_speech_fox"), ("move", 9), PASS]
+    assert picks(g, "vagabond", "vagabond_daylight", choices) == {("quest", "give_a_speech_fox")}
+
+
+def test_vagabond_explores_the_ruin_he_stands_in_LoR_9_5_3():
+    """In ruin clearing 10 with a torch: explore (1 VP and an item) before moving or ending Daylight."""
+    g = vb_table(["torch", "boot", "sword"], at=10)
+    choices = [("move", 1), ("move", 2), ("explore",), PASS]
+    assert picks(g, "vagabond", "vagabond_daylight", choices) == {("explore",)}
+
+
+def test_vagabond_moves_toward_a_ruin_rather_than_an_empty_clearing_LoR_9_5_1():
+    """From clearing 1, clearing 10 (a ruin) beats clearings 5 and 9 (nothing to do) for his torch."""
+    g = vb_table(["torch", "boot"], at=1)
+    choices = [("move", 5), ("move", 9), ("move", 10), PASS]
+    assert picks(g, "vagabond", "vagabond_daylight", choices) == {("move", 10)}
+
+
+def test_vagabond_does_not_make_a_faction_hostile_for_nothing_LoR_9_2_9_III():
+    """Striking an Indifferent Marquise's warrior scores nothing and turns her Hostile: he ends Daylight
+    instead; her building, with no warrior of hers there, scores 1 VP (LoR-3.2.1) and he strikes it."""
+    g = vb_table(["crossbow"], at=1)
+    state.place_warriors(g, "marquise", 1, 2)
+    assert picks(g, "vagabond", "vagabond_daylight", [("strike", "marquise"), PASS]) == {PASS}
+    g = vb_table(["crossbow"], at=1)
+    state.place_building(g, "marquise", "sawmill", 1)
+    choices = [("strike", "marquise", "sawmill", "building"), PASS]
+    assert picks(g, "vagabond", "vagabond_daylight", choices) == {choices[0]}
+
+
+def test_vagabond_battles_for_infamy_not_to_make_an_enemy_LoR_9_2_9_III_LoR_4_3():
+    """Against two warriors of an Indifferent Marquise a battle wins no VP and turns her Hostile: he passes.
+    A Hostile Eyrie's roost with no warrior to guard it (defenseless, LoR-4.3.3.II) is worth its removal VP
+    and the Infamy: he battles."""
+    g = vb_table(["sword", "sword"], at=1)
+    state.place_warriors(g, "marquise", 1, 2)
+    assert picks(g, "vagabond", "vagabond_daylight", [("battle", "marquise"), PASS]) == {PASS}
+    g = vb_table(["sword", "sword"], at=1, relations={"eyrie": "hostile"})
+    state.place_building(g, "eyrie", "roost", 1)
+    assert picks(g, "vagabond", "vagabond_daylight", [("battle", "eyrie"), PASS]) == {("battle", "eyrie")}
+
+
+def test_vagabond_aids_only_where_the_aids_reach_the_next_space_LoR_9_2_9_I():
+    """One fox card: an Aid takes an Indifferent Eyrie to Allied 1 (1 VP), so he gives it; at Allied 1 the
+    next space needs two Aids in the turn, which one card cannot give, so he keeps the card."""
+    g = vb_table(["boot", "sword"], at=1, relations={"eyrie": "indifferent"})
+    state.place_warriors(g, "eyrie", 1, 1)
+    fox = card(g, "fox")
+    g.seat("vagabond").hand = [fox]
+    assert picks(g, "vagabond", "vagabond_daylight", [("aid", "eyrie", fox), PASS]) == {("aid", "eyrie", fox)}
+    g.seat("vagabond").board.relations["eyrie"] = "allied_1"
+    assert picks(g, "vagabond", "vagabond_daylight", [("aid", "eyrie", fox), PASS]) == {PASS}
+
+
+def test_vagabond_remembers_the_aids_he_gave_this_turn_LoR_9_2_9_I_a():
+    """At Allied 1 the next space takes two Aids in one turn. With two fox cards he gives the first; with
+    the one card left he gives the second, as he remembers the first (the view does not show it); a player
+    who gave none this turn keeps the card."""
+    g = vb_table(["boot", "sword", "torch"], at=1, relations={"eyrie": "allied_1"})
+    g.seat("marquise").vp = 5                                # the Eyrie's gift VP does not make it lead
+    state.place_warriors(g, "eyrie", 1, 1)
+    fox, fox2 = card(g, "fox"), card(g, "fox", not_=(card(g, "fox"),))
+    g.seat("vagabond").hand = [fox, fox2]
+    s = ExpertStrategy(random.Random(0))
+    assert s.choose(Decision("vagabond_daylight", View(g, "vagabond"), (("aid", "eyrie", fox), PASS))) != PASS
+    g.seat("vagabond").hand = [fox2]
+    d = Decision("vagabond_daylight", View(g, "vagabond"), (("aid", "eyrie", fox2), PASS))
+    assert s.choose(d) == ("aid", "eyrie", fox2)
+    assert ExpertStrategy(random.Random(0)).choose(d) == PASS
+
+
+def test_vagabond_removes_the_least_valuable_item_over_his_limit_LoR_9_6_4():
+    """A bag before a torch or a sword, a damaged sword before an undamaged one."""
+    g = vb_table([])
+    got = picks(g, "vagabond", "vagabond_remove", [("bag", False, False), ("sword", False, False),
+                                                    ("torch", True, False)])
+    assert got == {("bag", False, False)}
+    assert picks(g, "vagabond", "vagabond_remove", [("sword", False, False), ("sword", False, True)]) == {
+        ("sword", False, True)}
+
+
+def test_vagabond_takes_hits_on_exhausted_items_first_LoR_9_2_7():
+    g = vb_table([])
+    assert picks(g, "vagabond", "vagabond_damage", [("sword", False), ("sword", True)]) == {("sword", True)}
+
+
+def test_vagabond_scores_a_quest_late_and_draws_early_LoR_9_5_5():
+    """His first fox quest done: two cards while the leader is far from 30 VP, the VP once it is near."""
+    g = vb_table([])
+    g.seat("vagabond").board.quests_done = [q for q in data.load().components.quests if q.key == "errand_fox"]
+    assert picks(g, "vagabond", "vagabond_quest_reward", ("score", "draw")) == {"draw"}
+    g.seat("eyrie").vp = 26
+    assert picks(g, "vagabond", "vagabond_quest_reward", ("score", "draw")) == {"score"}
 
 
 def test_parameters_bind_and_a_bad_name_is_refused():
@@ -231,7 +329,7 @@ class _Against(ExpertStrategy):
         return super().choose(decision)
 
 
-FACTION_OF = {"mq": "marquise", "ey": "eyrie", "al": "alliance"}
+FACTION_OF = {"mq": "marquise", "ey": "eyrie", "al": "alliance", "vb": "vagabond"}
 
 
 @pytest.mark.parametrize("weight", [p.name for p in ExpertStrategy.params])
