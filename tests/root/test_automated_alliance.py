@@ -362,6 +362,7 @@ def test_surprise_revolt_on_a_bird_order_with_any_base_CW_AA_DAY_2():
 # ---------------------------------------------------------------------------------------------- Evening
 
 def test_organize_at_three_warriors_by_default_CW_AA_EVE_1_CW_AA_DIFF_DEFAULT():
+    """CW-AA-EVE-1 with CW-AA-DIFF-DEFAULT: Organize where the bot has 3 warriors."""
     g = table()
     order(g, RABBIT)
     for c, n in ((1, 3), (2, 2)):
@@ -376,6 +377,7 @@ def test_organize_at_three_warriors_by_default_CW_AA_EVE_1_CW_AA_DIFF_DEFAULT():
 
 
 def test_organize_thresholds_by_difficulty_CW_AA_DIFF_EASY_CHALLENGING_NIGHTMARE():
+    """CW-AA-DIFF-EASY (4 warriors), CW-AA-DIFF-CHALLENGING and CW-AA-DIFF-NIGHTMARE (2): the Organize threshold."""
     for level, n, done in (("easy", 3, False), ("easy", 4, True), ("challenging", 2, True),
                            ("nightmare", 2, True), ("nightmare", 1, False)):
         g = table(difficulty=level)

@@ -235,7 +235,8 @@ def test_declining_a_card_effect_leaves_the_battle_alone_LoR_4_3_3():
 
 
 def test_nobody_ambushes_a_bot_and_field_hospitals_work_against_it_CW_GEN_16_CW_GEN_27():
-    """CW-GEN-16: the player's Marquise, attacked by a bot while holding a bird ambush (it matches any
+    """CW-GEN-16 (so LoR-4.3.1's ambush never arises at our tables): the player's Marquise, attacked by a
+    bot while holding a bird ambush (it matches any
     clearing), is offered no ambush and keeps it. CW-GEN-27: her Field Hospitals work against the bot as
     against anyone, and she chooses the card during its battle (LoR-6.2.3)."""
     answers = []

@@ -116,12 +116,14 @@ def test_setup_uniform_corner_avoids_the_keep_RT_OPEN_37():
 
 
 def test_setup_easy_one_vizier_CW_EE_DIFF_EASY():
+    """CW-EE-DIFF-EASY: one Loyal Vizier in the bird column."""
     g, s = table(level="easy")
     ee.setup(g, s)
     assert s.board.viziers == 1 and s.board.cards("bird") == 1
 
 
 def test_setup_default_takes_no_card_CW_EE_DIFF_DEFAULT():
+    """CW-EE-DIFF-DEFAULT: two viziers and no card filed at setup."""
     g, s = table()
     g.deck = list(range(len(D.deck)))
     ee.setup(g, s)
@@ -130,6 +132,7 @@ def test_setup_default_takes_no_card_CW_EE_DIFF_DEFAULT():
 
 @pytest.mark.parametrize("level", ["challenging", "nightmare"])
 def test_setup_challenging_files_a_bird_ambush_CW_EE_DIFF_CHALLENGING_CW_EE_DIFF_NIGHTMARE(level):
+    """CW-EE-DIFF-CHALLENGING, CW-EE-DIFF-NIGHTMARE: a bird ambush card filed in the bird column at setup."""
     g, s = table(level=level)
     g.deck = list(range(len(D.deck)))
     ee.setup(g, s)
@@ -603,7 +606,7 @@ def test_the_bots_roosts_track_reads_0_to_6_CW_EE_SETUP_4():
 
 
 def test_nightmare_scores_one_more_CW_EE_EVE_2_CW_EE_DIFF_NIGHTMARE():
-    """CW-EE-EVE-2: the nightmare point."""
+    """CW-EE-EVE-2, CW-EE-DIFF-NIGHTMARE: the nightmare point."""
     g, s = table(level="nightmare")
     roost(g, 1)
     roost(g, 2)

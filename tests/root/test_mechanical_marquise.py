@@ -214,6 +214,7 @@ def test_recruit_over_five_clearings_highest_or_lowest_priority_RT_OPEN_5():
 
 
 def test_recruit_remainder_of_other_counts_RT_OPEN_52_CW_MM_DIFF_EASY():
+    """RT-OPEN-52 with CW-MM-DIFF-EASY's 2 warriors: the leftover of an even spread goes by priority."""
     g = table()
     assert mm.spread(g, 2, [2, 5, 9]) == {2: 1, 5: 1}
     assert mm.spread(g, 2, [5, 9]) == {5: 1, 9: 1}
@@ -222,6 +223,7 @@ def test_recruit_remainder_of_other_counts_RT_OPEN_52_CW_MM_DIFF_EASY():
 
 
 def test_easy_recruits_2_CW_MM_DIFF_EASY():
+    """CW-MM-DIFF-EASY: the Recruit places 2 warriors, not 4."""
     g = table(difficulty="easy")
     put(g, "marquise", 10, 1)
     mm.recruit_step(g, mmseat(g), "rabbit")
@@ -246,6 +248,7 @@ def test_short_supply_fills_by_priority_or_in_proportion_RT_OPEN_12():
 
 
 def test_challenging_and_nightmare_add_2_in_the_highest_priority_ordered_ruled_clearing_CW_MM_DIFF_CHALLENGING():
+    """CW-MM-DIFF-CHALLENGING and CW-MM-DIFF-NIGHTMARE: 2 more warriors in the ordered ruled clearing of highest priority (CW-MM-DIFF-DEFAULT: none)."""
     for level in ("challenging", "nightmare"):
         g = table(difficulty=level)
         put(g, "marquise", 4, 1)
@@ -517,7 +520,7 @@ def test_evening_scores_the_ordered_track_and_discards_CW_MM_EVE_1_CW_MM_EVE_2()
 
 
 def test_nightmare_scores_1_at_the_end_of_evening_CW_MM_EVE_3_CW_MM_DIFF_NIGHTMARE():
-    """CW-MM-EVE-3: the nightmare point."""
+    """CW-MM-EVE-3, CW-MM-DIFF-NIGHTMARE: the nightmare point."""
     g = table(difficulty="nightmare")
     seat = mmseat(g)
     seat.board.order = FOX_PLAIN

@@ -154,12 +154,14 @@ def test_a_bad_value_is_one_line(given, message):
     ({"bots": "mechanical_marquise,vagabot"},
      "option bots: mechanical_marquise plays the Marquise, the player's faction (CW-GEN-2)"),
     ({"faction": "alliance", "bots": "automated_alliance"}, "option bots: automated_alliance plays the Alliance"),
+    ({"faction": "vagabond", "bots": "vagabot"}, "option bots: vagabot plays the Vagabond"),
     ({"faction": "none", "bots": "vagabot"}, "option bots: a game without a player needs at least 2 bots, not 1"),
     ({"faction": "none", "victory": "coop"}, "option victory: coop needs a player"),
     ({"seating": "fixed", "seat": 3, "bots": "vagabot"}, "option seat: 3 is past the last of 2 seats"),
 ])
 def test_check_refuses_an_impossible_table_in_one_line(given, message):
-    """CW-GEN-2 (a bot never plays the player's faction), RT-STUDY-1 (1-3 bots, or 2-4 without a player),
+    """CW-GEN-2 (a bot never plays the player's faction: so the player's Vagabond, the only faction with
+    relationships, never meets the Vagabot, which has none, CW-VB-ABIL-6), RT-STUDY-1 (1-3 bots, or 2-4 without a player),
     CW-GEN-22 (co-op needs a player), LoR-5.1.1 (a seat at the table)."""
     with pytest.raises(UsageError) as err:
         check(resolve(**given))

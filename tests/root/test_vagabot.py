@@ -462,6 +462,7 @@ def test_the_tinker_crafts_the_topmost_available_item_of_the_discard_CW_VB_CHAR_
 
 
 def test_the_ranger_slips_away_with_three_damaged_items_CW_VB_CHAR_RANGER():
+    """CW-VB-CHAR-RANGER: with three damaged items he slips away to the forest."""
     g, vb = table({"vb_character": "ranger"})
     satchel(vb, up=2, damaged=2)
     at(g, 5)
@@ -475,6 +476,7 @@ def test_the_ranger_slips_away_with_three_damaged_items_CW_VB_CHAR_RANGER():
 @pytest.mark.parametrize("level,low,high", [("easy", 3, 5), ("default", 4, 6), ("challenging", 5, 7),
                                             ("nightmare", 5, 7)])
 def test_refresh_by_difficulty_CW_VB_EVE_1_CW_VB_DIFF(level, low, high):
+    """CW-VB-EVE-1 by CW-VB-DIFF-EASY, CW-VB-DIFF-DEFAULT, CW-VB-DIFF-CHALLENGING and CW-VB-DIFF-NIGHTMARE: items refreshed in Evening."""
     g, vb = table(difficulty=level)
     b = satchel(vb, exhausted=8)                 # 8 undamaged: one on the track
     at(g, 5)

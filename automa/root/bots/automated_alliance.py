@@ -28,7 +28,7 @@ _PIECES = data.load().components.alliance_pieces
 PIECES = {"warrior": _PIECES["warriors"], **{b: _PIECES["bases"] // len(SUITS) for b in BASES},
           "sympathy": _PIECES["sympathy_tokens"]}            # CW-AA-SETUP-1; ten tokens, one a clearing (CW-AA-ABIL-1)
 TRACK = (0, 1, 1, 1, 1, 2, 2, 3, 3, 4)    # VP for the 1st..10th token placed, the bot's track (CW-AA-SETUP-1)
-ORGANIZE = {"easy": 4, "default": 3, "challenging": 2, "nightmare": 2}   # CW-AA-DIFF-*
+ORGANIZE = {"easy": 4, "default": 3, "challenging": 2, "nightmare": 2}   # CW-AA-DIFF-EASY..-NIGHTMARE
 CANNOT_SPREAD = 5                         # VP when no token can be placed (CW-AA-DAY-1)
 SYMPATHY = ("alliance", "sympathy")
 KEEP = ("marquise", "keep")
@@ -248,7 +248,8 @@ def revolt(game: Game, seat: Seat, suits: tuple[str, ...], rule: str) -> bool:
 
 def organize(game: Game, seat: Seat) -> None:
     """Organize (CW-AA-EVE-1): in each clearing with a base and at least the difficulty's number of the
-    bot's warriors (4 easy, 3 default, 2 challenging and nightmare: CW-AA-DIFF-*), remove them all and
+    bot's warriors (4 easy, 3 default, 2 challenging and nightmare: CW-AA-DIFF-EASY, CW-AA-DIFF-DEFAULT,
+    CW-AA-DIFF-CHALLENGING, CW-AA-DIFF-NIGHTMARE), remove them all and
     Spread Sympathy once: clearing by clearing in priority order (``aa_organize_order=clearing_by_clearing``),
     or every removal first (``remove_all_first``) (RT-OPEN-24, CW-GEN-11)."""
     need, me = ORGANIZE[seat.difficulty], seat.faction

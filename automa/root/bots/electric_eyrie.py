@@ -71,8 +71,9 @@ class Turmoil(Exception):
 
 def setup(game: Game, seat: Seat) -> None:
     """CW-EE-SETUP-1..4 with the difficulty (CW-GEN-19): a roost and 6 warriors in the starting corner;
-    the Loyal Viziers in the bird column, one at easy (CW-EE-DIFF-EASY); at challenging and nightmare a
-    bird ambush card taken from the deck and filed there (CW-EE-DIFF-CHALLENGING, -NIGHTMARE)."""
+    the Loyal Viziers in the bird column, one at easy (CW-EE-DIFF-EASY), two at default (CW-EE-DIFF-DEFAULT);
+    at challenging and nightmare a bird ambush card taken from the deck and filed there
+    (CW-EE-DIFF-CHALLENGING, CW-EE-DIFF-NIGHTMARE)."""
     board = ElectricEyrieBoard(1 if seat.difficulty == "easy" else 2)
     seat.board = board
     corner = _corner(game, seat)

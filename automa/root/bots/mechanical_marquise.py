@@ -34,7 +34,7 @@ BUILDING_OF = {"fox": "sawmill", "rabbit": "workshop", "mouse": "recruiter"}    
 _BOX = data.load().components.marquise_pieces
 PIECES = {"warrior": _BOX["warriors"], "keep": _BOX["keep_token"], "sawmill": _BOX["sawmills"],
           "workshop": _BOX["workshops"], "recruiter": _BOX["recruiters"]}         # CW-MM-SETUP-1, -5 (no wood)
-RECRUIT = 4                  # CW-MM-DAY-2, CW-MM-ESC-2
+RECRUIT = 4                  # CW-MM-DAY-2, CW-MM-ESC-2, CW-MM-DIFF-DEFAULT
 EASY_RECRUIT = 2             # CW-MM-DIFF-EASY
 EXTRA_RECRUIT = 2            # CW-MM-DIFF-CHALLENGING, CW-MM-DIFF-NIGHTMARE
 STAY = 3                     # warriors left behind by a move (CW-MM-DAY-4, CW-MM-ESC-4)

@@ -6,7 +6,8 @@ rests in a forest when worn out (CW-VB-BIRD-2), works through the Daylight actio
 (CW-VB-DAY-1..8), and refreshes and repairs in Evening (CW-VB-EVE-1..4). The board keeps his items
 (face, damage, Battle Track, CW-VB-ABIL-4), his quest and the quest deck (CW-VB-SETUP-3), his settings
 (character, difficulty, traits: CW-VB-CHAR, CW-VB-DIFF, CW-VB-TRAIT) and the order card of the turn.
-He has no relationships (CW-VB-ABIL-6). In battle his board offers battle.py's hooks (the Battle Track's
+He has no relationships (CW-VB-ABIL-6): nothing to model, since only a Vagabond keeps them and the
+player is never the Vagabond beside him (CW-GEN-2). In battle his board offers battle.py's hooks (the Battle Track's
 cap and extra hit, items taking the hits, Marksman, RT-OPEN-51). Every random choice in a turn is drawn
 by ``common.random_pick`` over a stable list (RT-OPEN-3); setup draws from ``game.rng["setup"]``. Rule
 options are read with the rules reference's names and defaults (``rules-open.md``, RT-OPEN-n).
@@ -22,7 +23,8 @@ from automa.root.state import FACTIONS, Game, Seat
 
 PIECES: dict[str, int] = {}            # no warriors, buildings or tokens: the pawn is ``game.pawn`` (CW-VB-ABIL-1)
 
-# Evening refresh, with a damaged item / without (CW-VB-EVE-1, CW-VB-DIFF-*)
+# Evening refresh, with a damaged item / without (CW-VB-EVE-1; CW-VB-DIFF-EASY, CW-VB-DIFF-DEFAULT,
+# CW-VB-DIFF-CHALLENGING, CW-VB-DIFF-NIGHTMARE)
 REFRESH = {"easy": (3, 5), "default": (4, 6), "challenging": (5, 7), "nightmare": (5, 7)}
 # Daylight actions by the order card's suit (CW-VB-DAY-1)
 ACTIONS = {"bird": ("explore", "quest", "aid", "battle"), "fox": ("explore", "battle", "special"),
@@ -574,7 +576,7 @@ def _ranger(game: Game, seat: Seat) -> bool:
 
 def _evening(game: Game, seat: Seat) -> None:
     """CW-VB-EVE-1: refresh 4 exhausted items if any is damaged, else 6 (difficulty: 3/5, 5/7,
-    CW-VB-DIFF-*; fewer: all, RT-OPEN-30). CW-VB-EVE-2: in a forest repair everything, else one
+    CW-VB-DIFF-EASY..-NIGHTMARE; fewer: all, RT-OPEN-30). CW-VB-EVE-2: in a forest repair everything, else one
     (Berserker two, CW-VB-TRAIT-2), face-up first. CW-VB-EVE-3: discard the order card. The item limit
     (RT-OPEN-45 ``vb_item_cap=human_limit``). CW-VB-EVE-4: nightmare +1 VP (CW-GEN-24)."""
     board = seat.board
