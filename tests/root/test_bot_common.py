@@ -151,8 +151,11 @@ def test_clearing_priority_1_is_highest_and_criteria_come_first_CW_GEN_8():
 
 
 def test_an_illegal_target_falls_through_to_the_tied_then_the_next_rank_CW_GEN_10():
-    """CW-GEN-10: the tied candidate first, then the next rank, then the action is skipped."""
-    most = {2: 3, 5: 3, 8: 1, 11: 0}
+    """CW-GEN-10: the tied candidate first, then the next rank, then the action is skipped. The rules'
+    worked example (LRB-2.3), "battle where there are the most enemy warriors": clearings 2 and 5 tie with 3
+    enemy warriors; without the bot's warriors in 2 it battles in 5; without them in 5 either, in 8 (the
+    next rank, 1 warrior); with none anywhere it does not battle."""
+    most = {2: 3, 5: 3, 8: 1, 11: 0}                      # enemy warriors by clearing
     key = (lambda c: (most[c],))
     assert common.pick([11, 8, 5, 2], key, legal=lambda c: c != 2) == 5
     assert common.pick([11, 8, 5, 2], key, legal=lambda c: c not in (2, 5)) == 8
