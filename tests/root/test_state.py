@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from automa.root import data, marquise, state
+from automa.root import data, marquise, movement, state
 from automa.root.state import Seat
 
 
@@ -166,6 +166,20 @@ def test_nobody_but_the_marquise_places_pieces_in_the_keeps_clearing_LoR_6_2_2()
     assert not state.place_token(g, "alliance", "sympathy", 1) and g.seat("alliance").supply["sympathy"] == 1
     assert state.place_warriors(g, "marquise", 1, 2) == 2 and state.place_building(g, "marquise", "sawmill", 1)
     assert state.may_place(g, "eyrie", 2) and not state.may_place(g, "vagabond", 1)
+
+
+def test_move_is_not_place_the_laws_example_of_the_keep_LoR_6_2_2():
+    """The Law's one worked example before section 10 (its opening questions, Q4, naming LoR-6.2.2): a term
+    means only itself, so the Keep, which bars others from placing pieces in its clearing, does not bar
+    them from moving warriors in; what they may not do there is place one."""
+    g = table()
+    g.seat("marquise").supply["keep"] = 1
+    state.place_token(g, "marquise", "keep", 1)
+    assert state.place_warriors(g, "eyrie", 5, 3) == 3 and state.rules(g, "eyrie", 5)
+    assert 1 in movement.adjacent(g, 5) and movement.can_move(g, "eyrie", 5, 1)
+    movement.move(g, "eyrie", 5, 1, 2)
+    assert g.clearings[1].warriors["eyrie"] == 2 and g.clearings[5].warriors["eyrie"] == 1
+    assert state.place_warriors(g, "eyrie", 1, 1) == 0 and g.clearings[1].warriors["eyrie"] == 2
 
 
 def test_a_human_and_a_bot_of_one_faction_own_the_same_pieces_LoR_1_5_2():
