@@ -254,7 +254,7 @@ def place_token(game: Game, faction: str, kind: str, c: int) -> bool:
 
 def remove_piece(game: Game, c: int, piece: tuple[str, str], by: str | None, building: bool) -> None:
     """Remove one building or token ``piece`` = ``(faction, kind)`` from ``c``. It goes back to its owner's
-    supply, or out of the game if the owner's board says so (the keep, LoR-6.2.2). A remover ``by``
+    supply (a piece never changes faction, LoR-1.5.3), or out of the game if the owner's board says so (the keep, LoR-6.2.2). A remover ``by``
     another faction scores 1 VP (LoR-3.2.1, CW-GEN-23) unless the owner's board denies it
     (``removal_scores(game, seat, kind)``: the Automated Alliance's Popularity, CW-AA-TRAIT-2); then the
     owner's board reacts (``removed``)."""
