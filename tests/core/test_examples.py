@@ -32,7 +32,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PAGES = ["README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))]
 GAMES = {"simulate": 4, "sweep": 2, "bench": 2, "sensitivity": 2, "ladder": 2,  # per run, sweep or sensitivity cell,
          "tune": 4}                                                                # bench measurement, tune trial
-SEARCHING = ("label", "mc(", "mcts(")  # a simulate of these plays 3 games (learn's least): each costs seconds
+SEARCHING = ("label", "mc(", "mcts(")  # each game costs seconds: a simulate of label plays 3 (learn's least), of
+LEARNS = "label"                       # the search players 2 (a paired compare's least); bench plays 1 a measurement
 CAPS = {"tune": {"--trials": 4, "--confirm-games": 6}}  # other counts cut to at most this
 CALIBRATE = ["--batch", "1", "--max-games", "1"]  # calibrate: one game per setting
 JOBS = 2
@@ -156,8 +157,11 @@ def rewrite(argv: list[str], work: Path, scheduler: str | None) -> list[str]:
     """The example's arguments with fewer games, /tmp paths in ``work`` and the test cluster's address."""
     argv = [str(work / a.lstrip("/")) if a.startswith("/tmp/") else a for a in argv]
     games = GAMES.get(argv[0])
-    if argv[0] == "simulate" and any(k in ("--strategy", "-s") and v.startswith(SEARCHING) for k, v in zip(argv, argv[1:])):
-        games = 3
+    searching = [v for k, v in zip(argv, argv[1:]) if k in ("--strategy", "-s") and v.startswith(SEARCHING)]
+    if searching and argv[0] == "simulate":
+        games = 3 if any(v.startswith(LEARNS) for v in searching) else 2
+    elif searching and argv[0] == "bench":
+        games = 1
     for flag in ("--games", "-n"):
         if flag in argv:
             i = argv.index(flag) + 1
