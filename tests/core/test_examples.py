@@ -24,6 +24,7 @@ import pytest
 import cli
 from automa.run import collect
 from automa.studies import calibrate
+from automa.studies.learn import MIN_GAMES
 from tests.core.test_backends import cluster  # noqa: F401  (the fixture)
 from tests.core.test_cli import run_cli
 from tests.core.test_registry import install_plugin
@@ -32,8 +33,9 @@ ROOT = Path(__file__).resolve().parents[2]
 PAGES = ["README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))]
 GAMES = {"simulate": 4, "sweep": 2, "bench": 2, "sensitivity": 2, "ladder": 2,  # per run, sweep or sensitivity cell,
          "tune": 4}                                                                # bench measurement, tune trial
-SEARCHING = ("label", "mc(", "mcts(")  # each game costs seconds: a simulate of label plays 3 (learn's least), of
-LEARNS = "label"                       # the search players 2 (a paired compare's least); bench plays 1 a measurement
+SEARCHING = ("label", "mc(", "mcts(")  # each game costs seconds: a simulate of label plays learn's least over the
+LEARNS = "label"                       # folders a `learn` example reads together, of the search players 2 (a paired
+                                       # compare's least); their bench plays 1 a measurement
 CAPS = {"tune": {"--trials": 4, "--confirm-games": 6}}  # other counts cut to at most this
 CALIBRATE = ["--batch", "1", "--max-games", "1"]  # calibrate: one game per setting
 JOBS = 2
@@ -153,13 +155,30 @@ def reads(argv: list[str]) -> tuple[list[str], bool]:
     return [f for f in files if f.endswith((".toml", ".json"))], False
 
 
+def learned_from() -> dict[str, int]:
+    """Each folder a ``learn`` example reads, with the fewest folders it is read together with."""
+    out: dict[str, int] = {}
+    for e in EXAMPLES:
+        argv = shlex.split(e.command)[1:]
+        if argv and argv[0] == "learn":
+            folders = reads(argv)[0]
+            for f in folders:
+                out[f] = min(out.get(f, len(folders)), len(folders))
+    return out
+
+
+LEARNED = learned_from()
+
+
 def rewrite(argv: list[str], work: Path, scheduler: str | None) -> list[str]:
     """The example's arguments with fewer games, /tmp paths in ``work`` and the test cluster's address."""
     argv = [str(work / a.lstrip("/")) if a.startswith("/tmp/") else a for a in argv]
     games = GAMES.get(argv[0])
     searching = [v for k, v in zip(argv, argv[1:]) if k in ("--strategy", "-s") and v.startswith(SEARCHING)]
     if searching and argv[0] == "simulate":
-        games = 3 if any(v.startswith(LEARNS) for v in searching) else 2
+        folders = LEARNED.get(out_dir(argv) or "")
+        learns = any(v.startswith(LEARNS) for v in searching) and folders
+        games = -(-MIN_GAMES // folders) if learns else 2
     elif searching and argv[0] == "bench":
         games = 1
     for flag in ("--games", "-n"):
