@@ -690,13 +690,18 @@ def _worth(s, kind) -> float:
     return getattr(s, "vb_" + kind)
 
 
-def _ready(items) -> dict:
-    """Face-up undamaged items by kind: those he can exhaust."""
+def _undamaged(items, face_up: bool = False) -> dict:
+    """Undamaged items by kind; ``face_up``: only those not exhausted, the ones he can use now."""
     out = {}
     for kind, exhausted, damaged in items:
-        if not exhausted and not damaged:
+        if not damaged and not (face_up and exhausted):
             out[kind] = out.get(kind, 0) + 1
     return out
+
+
+def _ready(items) -> dict:
+    """Face-up undamaged items by kind: those he can exhaust."""
+    return _undamaged(items, face_up=True)
 
 
 def _use(s, kind) -> float:
@@ -720,16 +725,15 @@ def _vagabond_terms(s, v, snap) -> float:
     Allied and Hostile ones (LoR-9.2.9), the face-up quests his undamaged items could carry out (LoR-9.5.5)."""
     items, quests, _, rel = _vb_board(v)
     out = 0.0
-    undamaged = {}
     for kind, exhausted, damaged in items:
         w = _worth(s, kind)
         if damaged:
             out += w * (1.0 - s.vb_damaged)
         else:
             out += w - (s.vb_exhaust * w if exhausted else 0.0)
-            undamaged[kind] = undamaged.get(kind, 0) + 1
     for r in rel.values():
         out += -s.vb_hostile if r == "hostile" else s.vb_friend * (RELATIONS.index(r) - 1)
+    undamaged = _undamaged(items)
     out += s.vb_quest * sum(1 for q in quests if _has(undamaged, _quest(q)[1]))
     return out
 
@@ -836,10 +840,7 @@ class _Spot:
 
     def near(self, c) -> float:
         """The best clearing beside ``c`` for the next turn, with every undamaged item."""
-        full = {}
-        for kind, _, damaged in self.items:
-            if not damaged:
-                full[kind] = full.get(kind, 0) + 1
+        full = _undamaged(self.items)
         return max((self.value(a, full) for a in self.snap.adj[c]), default=0.0)
 
 
