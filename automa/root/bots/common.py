@@ -119,10 +119,8 @@ def discard_order(game: Game, card: int | None) -> None:
     on to a hand or a board."""
     if card in game.spent_orders:
         game.spent_orders.remove(card)
-        return
-    if card is None or card in game.discard or card in game.deck or card in game.dominance:
-        return
-    state.discard(game, card)
+    elif card is not None:
+        state.discard(game, card)
 
 
 def ordered(game: Game, suit: str, c: int) -> bool:
