@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from automa.root import battle, cards, crafting, data, decide, dominance, movement, state
+from automa.root import battle, cards, crafting, data, decide, dominance, movement, state, variant_maps
 from automa.root.battle import PASS
 from automa.root.data import SUITS
 from automa.root.decide import choose
@@ -446,6 +446,8 @@ def turn(game: Game, seat: Seat) -> None:
     cards.birdsong_effects(game, seat)
     birdsong(game, seat)
     cards.daylight_effects(game, seat)
+    if game.closed:
+        variant_maps.clear_path(game, seat)                 # LoR-C.3.3
     dominance.daylight(game, seat)
     daylight(game, seat)
     cards.evening_effects(game, seat)

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from automa.root import battle, cards, crafting, data, decide, dominance, movement, state
+from automa.root import battle, cards, crafting, data, decide, dominance, movement, state, variant_maps
 from automa.root.battle import PASS
 from automa.root.decide import choose
 from automa.root.state import Game, Seat
@@ -371,6 +371,8 @@ def daylight(game: Game, seat: Seat) -> None:
     then resolve the Decree (LoR-7.5.2), falling into turmoil at the first action not fully taken
     (LoR-7.7), which ends Daylight (LoR-7.7.4)."""
     cards.daylight_effects(game, seat)
+    if game.closed:
+        variant_maps.clear_path(game, seat)                 # LoR-C.3.3
     dominance.daylight(game, seat)
     craft(game, seat)
     if not resolve_decree(game, seat):

@@ -27,7 +27,7 @@ CATEGORIES = {s: {"removal": "pieces removed", "crafting": "crafted items", "bui
                   "roosts": "roosts", "sympathy": "sympathy", "quests": "quests", "aid": "aid",
                   "infamy": "infamy", "explore": "ruins explored", "bonus": "nightmare bonus",
                   "dominance": "dominance", "turmoil": "turmoil", "card": "card effects",
-                  "special": "special actions"}.get(s, s.replace("_", " "))
+                  "special": "special actions", "map": "the map (Pass, paths, Ferry)"}.get(s, s.replace("_", " "))
               for s in SOURCES}                                        # RT-STUDY-5
 
 
@@ -257,6 +257,10 @@ LABELS = {
     "dominance_activate": optional(lambda v, c: f"activate {card(v, c)}: give up points for dominance",
                                    "activate no dominance card"),
     "outrage_discard": lambda v, c: f"discard {card(v, c)} to the Automated Alliance's outrage",
+    # the map sides (automa/root/variant_maps.py, LoR-C)
+    "clear_path": optional(lambda v, c: f"clear the closed path between {where(v, c[0])} and {where(v, c[1])}: 1 VP",
+                           "clear no path"),
+    "clear_path_card": lambda v, c: f"spend {card(v, c)} to clear the path",
     # the Vagabond (automa/root/vagabond.py, LoR-9)
     "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",
     "vagabond_refresh": lambda v, c: f"refresh {item(c[0], True, c[1])}",

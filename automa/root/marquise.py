@@ -46,7 +46,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from automa.root import battle, cards, crafting, data, decide, dominance, movement, state
+from automa.root import battle, cards, crafting, data, decide, dominance, movement, state, variant_maps
 from automa.root.battle import PASS
 from automa.root.decide import choose
 from automa.root.state import Game, Seat
@@ -154,7 +154,7 @@ def setup(game: Game, seat: Seat) -> None:
     for c in range(1, len(game.clearings)):
         if c != opposite:
             state.place_warriors(game, FACTION, c, 1)
-    near = sorted((keep,) + game.map.clearings[keep - 1].adjacent)
+    near = sorted((keep,) + movement.adjacent(game, keep))
     left = list(BUILDINGS)
     while left:
         options = [(b, c) for b in left for c in near if game.clearings[c].open_slots > 0]
@@ -236,7 +236,7 @@ def connected_wood(game: Game, c: int) -> list[int]:
     seen, todo = {c}, [c]
     while todo:
         here = todo.pop()
-        for a in game.map.clearings[here - 1].adjacent:
+        for a in movement.adjacent(game, here):
             if a not in seen and state.rules(game, FACTION, a):
                 seen.add(a)
                 todo.append(a)
@@ -374,6 +374,8 @@ def daylight(game: Game, seat: Seat) -> None:
     """LoR-6.5, after the Daylight card effects (LoR-4.1.3) and dominance (take an available card,
     activate one: LoR-3.3.4, LoR-3.3.1): craft first (LoR-6.2.1), then the actions."""
     cards.daylight_effects(game, seat)
+    if game.closed:
+        variant_maps.clear_path(game, seat)                 # LoR-C.3.3
     dominance.daylight(game, seat)
     craft(game, seat)
     take_actions(game, seat)

@@ -1,7 +1,10 @@
 """Moving (LoR-4.2): adjacency by path, the rule requirement, the legal moves, and the "entered" reaction.
 
-Two clearings are adjacent when a path links them (LoR-2.2.1); rivers are not paths (LoR-2.3) and closed
-paths are not open ones (LoR-C.3.1), so ``data.Clearing.adjacent`` is the whole answer. A move takes any
+Two clearings are adjacent when an open path links them (LoR-2.2.1); rivers are not paths (LoR-2.3), nor is
+the Lake (LoR-C.2.2), and a closed path is none until it is cleared (LoR-C.3.2, LoR-C.3.3): :func:`adjacent`.
+On the Lake a move may also cross on the Ferry, once a turn (LoR-C.2.5): :func:`reach` adds those crossings,
+and :func:`move` and :func:`move_pawn` carry the Ferry and give the mover its card (a bot its point instead,
+CW2-MAP). Bots see the map as CW2-MAP tells them (:func:`bot_adjacent`). A move takes any
 number (more than zero) of a faction's warriors from one clearing to one adjacent clearing, and needs the
 mover to rule the origin, the destination or both (LoR-4.2, LoR-4.2.1), unless it is ``nimble`` (the
 Vagabond, LoR-9.2.3; the Vagabot, CW-VB-ABIL-2). A piece may move any number of times (LoR-4.2.2).
@@ -18,14 +21,51 @@ from automa.root.state import Game
 
 
 def adjacent(game: Game, c: int) -> tuple[int, ...]:
-    """The clearings one open path from ``c`` (LoR-2.2.1; rivers are not paths, LoR-2.3)."""
-    return game.map.clearings[c - 1].adjacent
+    """The clearings one open path from ``c`` (LoR-2.2.1; rivers are not paths, LoR-2.3; closed paths count
+    once cleared, LoR-C.3.3)."""
+    paths = game.paths
+    return game.map.clearings[c - 1].adjacent if paths is None else paths[c]
+
+
+def coast(game: Game) -> tuple[int, ...]:
+    """The Lake's coastal clearings (LoR-C.2.3), in priority order."""
+    return tuple(cl.id for cl in game.map.clearings if cl.coastal)
+
+
+def crossings(game: Game, c: int) -> tuple[int, ...]:
+    """The coastal clearings a move from ``c`` reaches on the Ferry (LoR-C.2.5): every other one, when the
+    Ferry is in ``c`` and has not crossed this turn; otherwise none."""
+    if game.ferry != c or "ferry" in game.used:
+        return ()
+    return tuple(x for x in coast(game) if x != c)
+
+
+def reach(game: Game, c: int) -> tuple[int, ...]:
+    """Where a move from ``c`` may go: the adjacent clearings and the Ferry's crossings (LoR-4.2, LoR-C.2.5)."""
+    if game.ferry != c:
+        return adjacent(game, c)
+    near = adjacent(game, c)
+    return near + tuple(x for x in crossings(game, c) if x not in near)
+
+
+def bot_adjacent(game: Game, c: int) -> tuple[int, ...]:
+    """The clearings a bot takes for adjacent (CW2-MAP): on the Mountain closed paths count as open (a bot
+    never clears one); on the Lake the Ferry's clearing is linked to every coastal clearing while the Ferry
+    has not crossed this turn (our reading: the once-a-turn limit of LoR-C.2.5 stands), both ways."""
+    cl = game.map.clearings[c - 1]
+    if game.ferry is None:
+        return cl.adjacent + cl.closed if cl.closed else cl.adjacent
+    if "ferry" in game.used or not cl.coastal:
+        return cl.adjacent
+    if c == game.ferry:
+        return reach(game, c)
+    return cl.adjacent if game.ferry in cl.adjacent else cl.adjacent + (game.ferry,)
 
 
 def can_move(game: Game, faction: str, origin: int, destination: int, nimble: bool = False) -> bool:
     """Whether ``faction`` may move warriors from ``origin`` to ``destination``: it has a warrior there, they
     are adjacent (LoR-4.2) and it rules one of them (LoR-4.2.1) unless ``nimble`` (LoR-9.2.3)."""
-    if not game.clearings[origin].warriors.get(faction, 0) or destination not in adjacent(game, origin):
+    if not game.clearings[origin].warriors.get(faction, 0) or destination not in reach(game, origin):
         return False
     return nimble or state.rules(game, faction, origin) or state.rules(game, faction, destination)
 
@@ -37,17 +77,20 @@ def moves(game: Game, faction: str, nimble: bool = False) -> list[tuple[int, int
     for origin in range(1, len(game.clearings)):
         n = game.clearings[origin].warriors.get(faction, 0)
         if n:
-            out.extend((origin, d, n) for d in sorted(adjacent(game, origin))
+            out.extend((origin, d, n) for d in sorted(reach(game, origin))
                        if can_move(game, faction, origin, d, nimble))
     return out
 
 
 def move(game: Game, faction: str, origin: int, destination: int, n: int) -> None:
     """Move ``n`` (> 0) warriors of ``faction`` from ``origin`` to ``destination`` (LoR-4.2; the caller has
-    checked :func:`can_move`), then the other seats' ``entered`` hooks (LoR-8.2.6), in turn order."""
+    checked :func:`can_move`), then the other seats' ``entered`` hooks (LoR-8.2.6), in turn order. A move
+    from the Ferry's clearing to one no open path reaches crosses on the Ferry (:func:`cross`)."""
     state.move_warriors(game, faction, origin, destination, n)
     if game.trace:
         game.trace.event("move", rule="LoR-4.2", faction=faction, origin=origin, destination=destination, warriors=n)
+    if game.ferry is not None:
+        ferried(game, faction, origin, destination)
     for seat in game.seats:
         if seat.faction != faction:
             hook = getattr(seat.board, "entered", None)
@@ -57,7 +100,28 @@ def move(game: Game, faction: str, origin: int, destination: int, n: int) -> Non
 
 def move_pawn(game: Game, destination: int) -> None:
     """Move the Vagabond's pawn to clearing ``destination``, regardless of rule (Nimble, LoR-9.2.3); the
-    Vagabond's own rules (boots, Hostile clearings, LoR-9.2.9.IIIb) are its module's."""
+    Vagabond's own rules (boots, Hostile clearings, LoR-9.2.9.IIIb) are its module's. From the Ferry's
+    clearing to one no open path reaches, the pawn crosses on the Ferry (:func:`cross`)."""
+    origin = game.pawn[1] if game.pawn is not None and game.pawn[0] == "clearing" else None
     game.pawn = ("clearing", destination)
     if game.trace:
         game.trace.event("move", rule="LoR-9.2.3", faction="vagabond", destination=destination)
+    if game.ferry is not None:
+        ferried(game, "vagabond", origin, destination)
+
+
+def ferried(game: Game, faction: str, origin: int | None, destination: int) -> None:
+    """After ``faction``'s pieces moved from ``origin`` to ``destination``: if they left the Ferry's clearing
+    for one no open path reaches, they crossed on the Ferry (LoR-C.2.5): it goes with them, it has crossed
+    for this turn, and the mover draws a card, or, a bot, scores 1 VP instead (CW2-MAP)."""
+    if origin is None or origin != game.ferry or destination in adjacent(game, origin):
+        return
+    game.ferry = destination
+    game.used.add("ferry")
+    seat = game.seat(faction)
+    if game.trace:
+        game.trace.event("ferry", rule="LoR-C.2.5", faction=faction, destination=destination)
+    if seat.bot is None:
+        seat.hand.extend(state.draw(game, 1))
+    else:
+        state.score(game, faction, 1, "map")

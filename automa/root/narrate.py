@@ -333,6 +333,12 @@ TELL = {
     "hideout": lambda v, e: "Hideout: you repair up to three items.",
     "rest": lambda v, e: f"You rest in the forest and repair {count(e['items'], 'item')}.",
     "item_removed": lambda v, e: f"You have too many items: your {e['item']} is removed.",
+    # the map sides
+    "suits": lambda v, e: f"The suit markers are laid: {', '.join(f'{i} {s}' for i, s in enumerate(e['suits'].split(','), 1))}.",
+    "ferry": lambda v, e: (f"{does(v, e, 'cross', 'crosses')} the lake on the Ferry to {where(v, e['destination'])}"
+                           + (": you draw a card." if who(v, e) == "you" else ": 1 VP.")),
+    "clear_path": lambda v, e: f"{does(v, e, 'spend', 'spends')} {card(v, e['card'])} to clear the path {e['path']}: 1 VP.",
+    "pass": lambda v, e: f"{does(v, e, 'rule', 'rules')} the Pass: 1 VP.",
     # every bot
     "gift": lambda v, e: f"{does(v, e, 'are', 'is')} given {card(v, e['card'])}: 1 VP.",
     "bonus": lambda v, e: f"{does(v, e, 'score', 'scores')} its nightmare bonus: 1 VP.",

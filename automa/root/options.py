@@ -28,6 +28,7 @@ TRAITS = {"mechanical_marquise": ("blitz", "fortified", "hospitals", "iron_will"
           "electric_eyrie": ("nobility", "relentless", "swoop", "war_tax"),            # CW-EE-TRAIT-1..4
           "automated_alliance": ("informants", "popularity", "veterans", "wildfire"),  # CW-AA-TRAIT-1..4
           "vagabot": ("adventurer", "berserker", "helper", "marksman")}                # CW-VB-TRAIT-1..4
+MAPS = ("fall", "winter", "lake", "mountain")   # the map sides (LoR-2.2, LoR-C.1..C.3, CW-GEN-17)
 CHARACTERS = ("thief", "tinker", "ranger")    # the base Vagabond characters (LoR-D.1..D.3, CW-VB-CHAR)
 OTHERS = "others"                             # the ``bots`` value: one bot for each faction nobody plays
 
@@ -120,8 +121,9 @@ OPTIONS = (
          "CW-VB-SETUP-1, CW-VB-CHAR-THIEF, CW-VB-CHAR-TINKER, CW-VB-CHAR-RANGER", kind="setting"),
     Option("vagabond_character", "str", "thief", "the player's Vagabond character (faction=vagabond)", CHARACTERS,
            "LoR-9.3.1, LoR-D.1, LoR-D.2, LoR-D.3", kind="setting", applies_if=("faction", "vagabond")),
-    Option("map", "str", "fall", "the map (Winter, Lake and Mountain come with the appendices, issue 34)", ("fall",),
-           "LoR-2.2, CW-GEN-17, LoR-A.1", kind="setting"),
+    Option("map", "str", "fall", "the map side: fall; winter (the raging river); lake (the Ferry); mountain "
+           "(closed paths, the Pass); the last three with shuffled suit markers", MAPS,
+           "LoR-2.2, CW-GEN-17, LoR-A.1, LoR-C.1, LoR-C.2, LoR-C.3, CW2-MAP", kind="setting"),
     Option("seating", "str", "random", "random: seats and first player at random; fixed: seats in setup-letter "
            "order (Marquise, Eyrie, Alliance, Vagabond) with the player moved to `seat`, the first seat first",
            ("random", "fixed"), "LoR-5.1.1, LoR-A.4, RT-STUDY-2", kind="setting"),
@@ -167,8 +169,9 @@ OPTIONS = (
     _rule("dominance_without_humans", "remove", ["keep"], "RT-OPEN-34, CW-GEN-20, RT-STUDY-1",
           "bots-only games: dominance cards removed, or kept as plain cards of their suit",
           applies_if=("faction", "none")),
-    _rule("fall_suit_markers", "printed", [], "RT-OPEN-56, LoR-A.1",
-          "the Fall map keeps its printed suits (shuffled suit markers come with the variant maps, issue 34)"),
+    _rule("fall_suit_markers", "printed", ["random_markers"], "RT-OPEN-56, LoR-A.1",
+          "the Fall map keeps its printed suits, or gets the twelve suit markers shuffled over them",
+          applies_if=("map", "fall")),
     # -------------------------------------------------------------------------------- Mechanical Marquise 2.0
     _rule("mm_random_setup", "random", CORNERS, "RT-OPEN-38, CW-MM-SETUP-2, CW-MM-SETUP-4",
           "the keep's corner: at random, or that corner", MM),

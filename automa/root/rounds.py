@@ -1,7 +1,7 @@
 """The turn loop and the end of the game (LoR-1.4.1, LoR-3.1, RT-OPEN-36, RT-STUDY-3..6).
 
 Each round every seat, in turn order from the first player, takes one whole turn through its module's
-``turn(game, seat)`` (LoR-1.4.1). The game ends the moment someone wins (:class:`state.Victory`, raised at
+``turn(game, seat)`` (LoR-1.4.1); on the Mountain the turn ends with the Pass's point (LoR-C.3.4). The game ends the moment someone wins (:class:`state.Victory`, raised at
 30 VP or by a dominance card, LoR-3.1, LoR-3.3.1), or after ``turn_cap`` full rounds with no winner
 (RT-OPEN-36, RT-STUDY-6). :func:`by_source` reads each seat's VP by source.
 
@@ -15,14 +15,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
+from automa.root import variant_maps
 from automa.root.setup import module, player_of
 from automa.root.state import Game, Victory
 
 # the scoring sources (RT-STUDY-5), the score categories of a result: removals (LoR-3.2.1), crafting
 # (LoR-3.2.2, CW-GEN-4), the faction boards' tracks, the Vagabond's quests, aid, infamy and ruins, the
-# nightmare bonus (CW-GEN-24), dominance, Eyrie turmoil (LoR-7.7.1, CW-EE-TURM-2), and card effects
+# nightmare bonus (CW-GEN-24), dominance, Eyrie turmoil (LoR-7.7.1, CW-EE-TURM-2), card effects, and the
+# map sides' points: the Pass, a cleared path, a bot's Ferry crossing (LoR-C.3.3, LoR-C.3.4, CW2-MAP)
 CATEGORIES = ("removal", "crafting", "buildings", "roosts", "sympathy", "quests", "aid", "infamy", "explore",
-              "bonus", "dominance", "turmoil", "card", "special")
+              "bonus", "dominance", "turmoil", "card", "special", "map")
 NONE = "none"              # no winner: the turn cap (RT-OPEN-36) or RT-OPEN-35's end_game_no_winner
 CAP = "RT-OPEN-36"
 
@@ -54,7 +56,11 @@ def play(game: Game, modules: Callable[[str], ModuleType] = module,
                     trace.event("turn", rule="LoR-1.4.1", round=game.round, turn=game.turn, faction=seat.faction)
                 if at_turn is not None:
                     at_turn(game)
+                if game.used:
+                    game.used.clear()                     # once a turn: the Ferry, a cleared path (LoR-C)
                 modules(player_of(seat)).turn(game, seat)
+                if game.tower is not None:
+                    variant_maps.pass_point(game, seat)   # the end of its Evening (LoR-C.3.4)
     except Victory as won:
         if trace:
             trace.event("victory", rule="LoR-3.3.1" if won.how == "dominance" else "LoR-3.1", faction=won.faction,

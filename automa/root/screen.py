@@ -22,6 +22,7 @@ from automa.root.state import FACTIONS
 LETTERS = {"sawmill": "S", "workshop": "W", "recruiter": "R", "keep": "K", "wood": "w", "roost": "R",
            "base_fox": "B", "base_rabbit": "B", "base_mouse": "B", "sympathy": "s"}
 KEY = "S sawmill W workshop R recruiter K keep w wood · R roost · B base s sympathy"
+MARKS, NAMES = {"ferry": "F", "tower": "P"}, {"ferry": "Ferry", "tower": "Pass"}   # the map side's pieces
 SUIT_WIDTH, SLOT_WIDTH, CELL = 7, 5, 13
 ROWS = 24                       # a terminal's rows: the board fits them, leaving out the key if it must
 
@@ -60,14 +61,23 @@ def cell(view, c: int, f: str) -> str:
 
 
 def slots(view, c: int) -> str:
-    """Open building slots as ○, a ruin as R (LoR-2.2.3, LoR-2.2.4)."""
+    """Open building slots as ○, a ruin as R (LoR-2.2.3, LoR-2.2.4), then F the Ferry (LoR-C.2.5) or P the
+    Pass, the Tower's clearing (LoR-C.3.4)."""
     _, open_slots, *_, ruin = view.clearing(c)
-    return ("R" if ruin else "") + "○" * open_slots or "-"
+    return (("R" if ruin else "") + "○" * open_slots or "-") + "".join(
+        MARKS[n] for n, at in view.landmarks if at == c)
+
+
+def map_key(view) -> str:
+    """The key to the map's letters, with the map side's own (:data:`MARKS`, closed paths)."""
+    extra = [f"{MARKS[n]} {NAMES[n]}" for n, _ in view.landmarks] + (["(n) closed path"] if view.closed else [])
+    return KEY + "".join(f" · {e}" for e in extra)
 
 
 def board_map(view, width: int, colour: bool) -> list[str]:
     """The heading (with the round) and one line a clearing: number, suit, open slots (○) and ruin (R),
-    each faction's pieces in setup order (the player's painted as the player's), the paths."""
+    each faction's pieces in setup order (the player's painted as the player's), the open paths and the
+    closed ones in brackets (LoR-C.3.2)."""
     seated = [f for f in FACTIONS if f in dict(view.seats)]
     head = f"{f'ROUND {view.round}' if view.round else 'SETUP':<{3 + SUIT_WIDTH + SLOT_WIDTH}}" + "".join(
         f"{column_title(view, f):<{CELL}}" for f in seated) + "PATHS"
@@ -76,7 +86,8 @@ def board_map(view, width: int, colour: bool) -> list[str]:
         c = cl.id
         start = f"{c:>2} {view.clearing(c)[0]:<{SUIT_WIDTH}}{slots(view, c):<{SLOT_WIDTH}}"
         cells = [f"{cell(view, c, f):<{CELL}}" for f in seated]
-        paths = " ".join(map(str, cl.adjacent))
+        closed = [b if a == c else a for a, b in view.closed if c in (a, b)]
+        paths = " ".join(map(str, view.adjacent(c))) + (f" ({' '.join(map(str, closed))})" if closed else "")
         plain = start + "".join(cells) + paths
         if len(plain) > width:
             lines += wrap(plain, width, 3)
@@ -219,7 +230,7 @@ def render(view, width: int = 80, colour: bool = False, full: bool = False) -> s
     seats = [line for f, _ in view.seats for line in seat_lines(view, f, width)]
     if view.me in dict(view.seats):
         seats += hand(view, width)
-    key = wrap(KEY, width, 2)
+    key = wrap(map_key(view), width, 2)
     if not full and len(board_map(view, width, False)) + len(key) + len(seats) > ROWS:
         key = []                                       # the key is in the preface and the whole table
     lines = board_map(view, width, colour) + key + seats

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from types import ModuleType
 
 from automa.core.seeding import Stream
-from automa.root import state
+from automa.root import state, variant_maps
 from automa.root.bots.common import bot_settings
 from automa.root.data import RootData
 from automa.root.options import BOTS, seated_bots
@@ -123,6 +123,7 @@ def setup(d: RootData, options: dict, rng: dict, modules: Callable[[str], Module
     game.trace, game.ask = trace, ask
     if trace:
         trace.event("seating", rule="LoR-5.1.1", seats=",".join(player_of(s) for s in game.seats))
+    variant_maps.lay_suit_markers(game, d.components.suit_markers)          # LoR-A.1, RT-OPEN-56
     deal(game, sum(s.bot is None for s in seats))
     place_items(game, d)
     for seat in seats:                                                       # letter order (LoR-5.1.7)

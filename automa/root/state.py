@@ -122,6 +122,11 @@ class Game:
     trace: Any = None
     ask: Any = None            # ask(game, kind, choices) -> choice: the player's strategy (automa.root.decide)
     spent_orders: list[int] = field(default_factory=list)   # order cards discarded when crafted (RT-OPEN-42)
+    ferry: int | None = None        # the Ferry's clearing (Lake, LoR-C.2.1, LoR-C.2.5)
+    tower: int | None = None        # the Pass, the Tower's clearing (Mountain, LoR-C.3.4)
+    closed: tuple[tuple[int, int], ...] = ()    # closed paths still on the map (Mountain, LoR-C.3.2)
+    paths: tuple[tuple[int, ...], ...] | None = None   # open paths by clearing once one is cleared (LoR-C.3.3)
+    used: set[str] = field(default_factory=set)  # once-per-turn map actions taken this turn (LoR-C.2.5, C.3.3)
 
     def seat(self, faction: str) -> Seat | None:
         """The seat of ``faction``, or ``None`` when it is not at the table."""
@@ -137,16 +142,21 @@ class Game:
                     [s.copy() for s in self.seats], self.options, dict(self.rng), list(self.deck),
                     list(self.discard), list(self.dominance), dict(self.items),
                     {c: list(v) for c, v in self.ruin_items.items()}, self.pawn, self.round, self.turn,
-                    self.active, list(self.guards), None, None, list(self.spent_orders))
+                    self.active, list(self.guards), None, None, list(self.spent_orders), self.ferry, self.tower,
+                    self.closed, self.paths, set(self.used))
 
 
 def new_game(game_map: GameMap, cards: tuple[Card, ...], seats: list[Seat], options: dict, rng: dict) -> Game:
     """An empty table on ``game_map``: printed suits (a map with suit markers gets them at setup, LoR-A.1),
-    the ruins on their R slots (LoR-5.1.4), no pieces; the seats as given. Setup fills in the rest."""
+    the ruins on their R slots (LoR-5.1.4), the Ferry (LoR-C.2.1), the Tower and the closed paths
+    (LoR-C.3.1), no pieces; the seats as given. Setup fills in the rest."""
     clearings: list[ClearingState | None] = [None]
     for cl in game_map.clearings:
         clearings.append(ClearingState(cl.suit or "", cl.slots, ruin=cl.ruin))
-    return Game(game_map, cards, clearings, seats, options, rng)
+    at = {cl.landmark: cl.id for cl in game_map.clearings if cl.landmark}
+    closed = tuple(sorted((cl.id, o) for cl in game_map.clearings for o in cl.closed if cl.id < o))
+    return Game(game_map, cards, clearings, seats, options, rng, ferry=at.get("ferry"), tower=at.get("tower"),
+                closed=closed)
 
 
 # ---------------------------------------------------------------------------------------------- rule

@@ -61,7 +61,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from automa.root import battle, cards, crafting, data, decide, movement, state
+from automa.root import battle, cards, crafting, data, decide, movement, state, variant_maps
 from automa.root.battle import PASS
 from automa.root.data import Quest
 from automa.root.decide import choose
@@ -267,9 +267,10 @@ def move_cost(game: Game, board: Board, c: int) -> int:
 
 def move_options(game: Game, board: Board) -> list[int]:
     """The clearings the Move action reaches with his face-up boots: adjacent ones, or from a forest the
-    clearings it touches; never a forest (LoR-9.5.1). Nimble: rule does not matter (LoR-9.2.3)."""
+    clearings it touches, or across the Lake on the Ferry (LoR-C.2.5); never a forest (LoR-9.5.1). Nimble:
+    rule does not matter (LoR-9.2.3)."""
     kind, at = game.pawn
-    near = game.map.forests[at].clearings if kind == "forest" else movement.adjacent(game, at)
+    near = game.map.forests[at].clearings if kind == "forest" else movement.reach(game, at)
     return [c for c in sorted(near) if board.ready("boot") >= move_cost(game, board, c)]
 
 
@@ -711,5 +712,7 @@ def turn(game: Game, seat: Seat) -> None:
     refresh(game, seat)
     slip(game, seat)
     cards.daylight_effects(game, seat)
+    if game.closed:
+        variant_maps.clear_path(game, seat)                 # LoR-C.3.3
     daylight(game, seat)
     evening(game, seat)

@@ -123,6 +123,23 @@ class View:
         """The printed map (:class:`automa.root.data.GameMap`: clearings, paths, forests, corners)."""
         return self._g.map
 
+    @property
+    def landmarks(self) -> tuple:
+        """The map side's pieces as ``(name, clearing)``: the Ferry (LoR-C.2.5) and the Tower on the Pass
+        (LoR-C.3.4), those on this map."""
+        g = self._g
+        return tuple((n, c) for n, c in (("ferry", g.ferry), ("tower", g.tower)) if c is not None)
+
+    @property
+    def closed(self) -> tuple:
+        """The closed paths still on the map, as ``(a, b)`` pairs (LoR-C.3.2)."""
+        return self._g.closed
+
+    def adjacent(self, c: int) -> tuple:
+        """The clearings one open path from ``c``, once closed paths are cleared (LoR-2.2.1, LoR-C.3.3)."""
+        paths = self._g.paths
+        return self.map.clearings[c - 1].adjacent if paths is None else paths[c]
+
     def board(self, faction: str):
         """A seat's board as its module shows it (``board.public()``, plain values), or ``None``. A bot's
         board without ``public()`` shows the fields of :data:`OPEN` it has (the order card, CW-GEN-13; the

@@ -165,9 +165,10 @@ WEIGHTS = COMMON + MARQUISE + EYRIE + ALLIANCE + VAGABOND
 
 # ---------------------------------------------------------------------------------------------- the board
 
-def _paths(m) -> tuple:
-    """Adjacent clearings of every clearing of map ``m`` (index 0 unused): its open paths (LoR-2.2.1)."""
-    return ((),) + tuple(cl.adjacent for cl in m.clearings)
+def _paths(v) -> tuple:
+    """Adjacent clearings of every clearing of the view's map (index 0 unused): its open paths (LoR-2.2.1),
+    the Mountain's cleared paths among them (LoR-C.3.3)."""
+    return ((),) + tuple(v.adjacent(c) for c in range(1, len(v.map.clearings) + 1))
 
 
 class Snap:
@@ -1074,7 +1075,7 @@ class ExpertStrategy(Strategy):
     def __init__(self, rng, **weights):
         super().__init__(rng)
         assign(self, self.params, weights)
-        self._map = self._adj = None
+        self._map = self._closed = self._adj = None
         self._aids = (None, {})
 
     def choose(self, decision):
@@ -1113,8 +1114,8 @@ class ExpertStrategy(Strategy):
         position value, else 0."""
         v = d.view
         m = v.map
-        if self._map is not m:
-            self._map, self._adj = m, _paths(m)
+        if self._map is not m or self._closed is not v.closed:
+            self._map, self._closed, self._adj = m, v.closed, _paths(v)
         snap = Snap(v, self._adj)
         terms, kinds = SECTIONS.get(v.me, (None, {}))
         direct = kinds.get(d.kind)

@@ -61,14 +61,14 @@ from automa.core.registry import get_game, get_strategy
 from automa.core.seeding import game_streams
 from automa.root import battle, rounds, setup, state
 from automa.root.bots import common
-from automa.root.options import BOTS, CHARACTERS, LEVELS, PREFIX, TRAITS
+from automa.root.options import BOTS, CHARACTERS, LEVELS, MAPS, PREFIX, TRAITS
 
 GAME = get_game("root")
 HAND_LIMIT = 5          # LoR-6.6, LoR-7.6.2, LoR-8.6.2, LoR-9.6.3
 SUPPORTERS_CAP = 5      # LoR-8.2.3.I
 ROOST = ("eyrie", "roost")
 CATEGORIES = frozenset(rounds.CATEGORIES)
-INVARIANTS = ("pieces", "items", "slots", "rule", "vp", "cards", "targets")
+INVARIANTS = ("pieces", "items", "slots", "rule", "vp", "cards", "map", "targets")
 IN_FLIGHT = ("order", "craft", "vb_tinker")     # events naming a card between two places
 # events fired in the middle of an operation, and the invariant that is not whole there: a score cut at 0
 # is reported before state.score returns (RT-OPEN-32); an empty deck while cards drawn are in no place yet
@@ -149,7 +149,7 @@ class Checker:
         self.unheard: list[tuple] = []       # moves into another faction's sympathy not yet heard
         self.last: list[dict] = []           # the game's events (the trace's), for the messages
         self.checks = [self.check_pieces, self.check_items, self.check_slots, self.check_rule, self.check_vp,
-                       self.check_cards]
+                       self.check_cards, self.check_map]
 
     # ------------------------------------------------------------------ hooks
 
@@ -214,11 +214,12 @@ class Checker:
         if game is not self.game or not self.armed:
             return
         where = f"move {faction} {origin}->{destination} x{n}"
-        if destination not in game.map.clearings[origin - 1].adjacent:
-            raise Violation("targets", f"{faction} moves along no path", self._at(where))
         cls = game.clearings
         active = game.seats[game.active]
         forced = active.faction == "vagabond" and faction != "vagabond" and game.pawn == ("clearing", destination)
+        with_pawn = forced and game.ferry == destination       # on the Ferry the pawn just took (LoR-C.2.5)
+        if not with_pawn and not along_path(game, faction, origin, destination):
+            raise Violation("targets", f"{faction} moves along no path", self._at(where))
         if not forced and faction not in (recount_ruler(cls[origin]), recount_ruler(cls[destination])):
             raise Violation("targets", f"{faction} rules neither the origin nor the destination", self._at(where))
         mover = game.seat(faction)
@@ -303,6 +304,32 @@ class Checker:
         g = self.game
         last = "; ".join(" ".join(f"{k}={v}" for k, v in e.items()) for e in self.last[-3:])
         return f"{where}, round {g.round} turn {g.turn}; last events: {last}"
+
+    def check_map(self, where: str) -> None:
+        """The map side (LoR-A.1, LoR-C): four suits of each on a map of markers, printed suits otherwise
+        (RT-OPEN-56); the Ferry on a coastal clearing (LoR-C.2.5); the Tower where the map puts it (LoR-C.3.1);
+        the closed paths a subset of the map's, and the open paths the printed ones plus those cleared."""
+        g = self.game
+        suits = [g.clearings[c].suit for c in range(1, len(g.clearings))]
+        markers = g.map.markers or (("fox", "rabbit", "mouse") * 4
+                                    if g.options.get("fall_suit_markers", "printed") == "random_markers" else ())
+        printed = [cl.suit for cl in g.map.clearings]
+        if (sorted(suits) != sorted(markers)) if markers else suits != printed:
+            raise Violation("map", f"the clearings' suits {suits} are not the map's or its markers'", where)
+        at = {cl.landmark: cl.id for cl in g.map.clearings if cl.landmark}
+        if (g.ferry is None) != ("ferry" not in at) or (g.ferry and not g.map.clearings[g.ferry - 1].coastal):
+            raise Violation("map", f"the Ferry is in {g.ferry}, not on a coastal clearing of this map", where)
+        if g.tower != at.get("tower"):
+            raise Violation("map", f"the Tower is in {g.tower}, the map puts it in {at.get('tower')}", where)
+        printed_closed = {(cl.id, o) for cl in g.map.clearings for o in cl.closed if cl.id < o}
+        if not set(g.closed) <= printed_closed:
+            raise Violation("map", f"closed paths {g.closed} are not all the map's", where)
+        if g.paths is not None:
+            for cl in g.map.clearings:
+                cleared = {o for o in cl.closed if tuple(sorted((cl.id, o))) not in g.closed}
+                if set(g.paths[cl.id]) != set(cl.adjacent) | cleared:
+                    raise Violation("map", f"clearing {cl.id}'s paths {g.paths[cl.id]} are not the printed ones "
+                                    "and those cleared", where)
 
     def check_pieces(self, where: str) -> None:
         g = self.game
@@ -593,6 +620,21 @@ def watching(checker: Checker):
             setattr(cls, "entered", orig)
 
 
+def along_path(game, faction: str, origin: int, destination: int) -> bool:
+    """Whether a move from ``origin`` to ``destination`` follows the map, recounted from the printed map: an
+    open path, or a closed one cleared (LoR-2.2.1, LoR-C.3.3); the Ferry's crossing from its clearing to
+    another coastal one, once a turn (LoR-C.2.5); for a bot any closed path and, while the Ferry has not
+    crossed, a lake link to or from the Ferry's clearing (CW2-MAP)."""
+    cl = game.map.clearings[origin - 1]
+    if destination in cl.adjacent:
+        return True
+    if destination in cl.closed and (game.seat(faction).bot is not None
+                                     or tuple(sorted((origin, destination))) not in game.closed):
+        return True
+    lake = "ferry" not in game.used and cl.coastal and game.map.clearings[destination - 1].coastal
+    return lake and (origin == game.ferry or (destination == game.ferry and game.seat(faction).bot is not None))
+
+
 def play_checked(options: dict, seed: int, index: int, strategy: str = "random", watch=None):
     """Game ``index`` of ``seed`` with the resolved ``options``, the player's seat played by ``strategy``,
     every step checked. ``watch`` is the list :func:`watching` yields (one ``with`` around many games);
@@ -654,14 +696,15 @@ RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len
 def game_plan(i: int, tables: list[tuple[str, str]]) -> tuple[dict, str]:
     """Game ``i`` of a fuzz run over ``tables``: its options and the player's strategy. The seating cycles
     fastest; over the cycles each bot takes every difficulty (LEVELS) and every set of its traits, the
-    Vagabot and the player's Vagabond every character, the strategy alternates (:data:`STRATEGIES`), and
+    Vagabot and the player's Vagabond every character, every map side comes with and without the rule
+    options' alternatives (LoR-C), the strategy alternates (:data:`STRATEGIES`), and
     one cycle in four keeps every rule option's default while the others give a third of the rule options
     an alternative (RT-OPEN-n)."""
     faction, bots = tables[i % len(tables)]
     k = i // len(tables)
     pick = random.Random(k)                       # the rule options of the cycle
     raw = {"faction": faction, "bots": bots, "vb_character": CHARACTERS[k % 3],
-           "vagabond_character": CHARACTERS[(k + 1) % 3]}
+           "vagabond_character": CHARACTERS[(k + 1) % 3], "map": MAPS[(k + k // 4) % len(MAPS)]}
     for j, bot in enumerate(BOTS):
         p = PREFIX[bot]
         raw[f"{p}_difficulty"] = LEVELS[(k + j) % len(LEVELS)]

@@ -142,12 +142,13 @@ def test_ordered_clearings_match_the_suit_and_a_bird_orders_all_CW_GEN_13_RT_OPE
 
 
 def test_clearing_priority_1_is_highest_and_criteria_come_first_CW_GEN_8():
-    assert common.pick([7, 3, 9]) == 3
-    assert common.pick([7, 3, 9], lowest=True) == 9
+    g = table()
+    assert common.pick(g, [7, 3, 9]) == 3
+    assert common.pick(g, [7, 3, 9], lowest=True) == 9
     most = {7: 2, 3: 1, 9: 2}
-    assert common.pick([3, 7, 9], key=lambda c: (most[c],)) == 7
-    assert common.pick([3, 7, 9], key=lambda c: (-most[c],)) == 3
-    assert common.ranked([3, 7, 9], key=lambda c: (most[c],), lowest=True) == [9, 7, 3]
+    assert common.pick(g, [3, 7, 9], key=lambda c: (most[c],)) == 7
+    assert common.pick(g, [3, 7, 9], key=lambda c: (-most[c],)) == 3
+    assert common.ranked(g, [3, 7, 9], key=lambda c: (most[c],), lowest=True) == [9, 7, 3]
 
 
 def test_an_illegal_target_falls_through_to_the_tied_then_the_next_rank_CW_GEN_10():
@@ -155,16 +156,18 @@ def test_an_illegal_target_falls_through_to_the_tied_then_the_next_rank_CW_GEN_1
     worked example (LRB-2.3), "battle where there are the most enemy warriors": clearings 2 and 5 tie with 3
     enemy warriors; without the bot's warriors in 2 it battles in 5; without them in 5 either, in 8 (the
     next rank, 1 warrior); with none anywhere it does not battle."""
+    g = table()
     most = {2: 3, 5: 3, 8: 1, 11: 0}                      # enemy warriors by clearing
     key = (lambda c: (most[c],))
-    assert common.pick([11, 8, 5, 2], key, legal=lambda c: c != 2) == 5
-    assert common.pick([11, 8, 5, 2], key, legal=lambda c: c not in (2, 5)) == 8
-    assert common.pick([11, 8, 5, 2], key, legal=lambda c: False) is None
+    assert common.pick(g, [11, 8, 5, 2], key, legal=lambda c: c != 2) == 5
+    assert common.pick(g, [11, 8, 5, 2], key, legal=lambda c: c not in (2, 5)) == 8
+    assert common.pick(g, [11, 8, 5, 2], key, legal=lambda c: False) is None
 
 
 def test_repeated_actions_resolve_from_highest_priority_CW_GEN_11():
     """CW-GEN-11: repeated actions from the highest priority (1) to the lowest."""
-    assert common.priority_order({12, 1, 6}) == [1, 6, 12]
+    g = table()
+    assert common.priority_order(g, {12, 1, 6}) == [1, 6, 12]
 
 
 def test_player_priority_is_the_criteria_then_the_setup_letter_CW_GEN_9():

@@ -3,6 +3,8 @@ that the checker is called at every step and changes nothing, and, for each inva
 broken state that it catches. ``pytest -m fuzz`` runs 100,000 checked games (tests/test_fuzz.py)."""
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from automa.core.registry import get_strategy
@@ -302,6 +304,53 @@ def test_targets_a_move_into_sympathy_not_heard_is_caught_LoR_8_2_6():
         state.move_warriors(g, "eyrie", o, d, 1)
         with broken("targets"):
             ck.turn_end(g, g.seat("eyrie"))
+
+
+@pytest.fixture
+def mountain():
+    """As ``table``, on the Lake or the Mountain (LoR-C.2, LoR-C.3)."""
+    with contextlib.ExitStack() as stack:
+        def on(side):
+            options = GAME.resolve_options({"faction": "eyrie", "turn_cap": 2, "ee_traits": "", "map": side})
+            _, ck = play_checked(options, SEED, 7, "random", stack.enter_context(watching(None)))
+            ck.check("before the break")
+            return ck
+        yield on
+
+
+def test_map_a_suit_marker_too_many_LoR_A_1(mountain):
+    ck = mountain("mountain")
+    cls = ck.game.clearings
+    other = next(c for c in range(2, 13) if cls[c].suit != cls[1].suit)
+    cls[other].suit = cls[1].suit
+    with broken("map"):
+        ck.check("test")
+
+
+def test_map_the_ferry_off_the_coast_LoR_C_2_5(mountain):
+    ck = mountain("lake")
+    ck.game.ferry = next(cl.id for cl in ck.game.map.clearings if not cl.coastal)
+    with broken("map"):
+        ck.check("test")
+
+
+def test_map_a_closed_path_opened_without_its_marker_going_LoR_C_3_3(mountain):
+    ck = mountain("mountain")
+    g = ck.game
+    g.paths = tuple(() if c == 0 else g.map.clearings[c - 1].adjacent + g.map.clearings[c - 1].closed
+                    for c in range(13))
+    with broken("map"):
+        ck.check("test")
+
+
+def test_targets_a_player_moves_along_a_closed_path_LoR_C_3_2(mountain):
+    ck = mountain("mountain")
+    g = ck.game
+    a, b = g.closed[0]
+    g.clearings[a].warriors["eyrie"] = g.clearings[a].warriors.get("eyrie", 0) + 9
+    g.seat("eyrie").supply["warrior"] -= 9
+    with broken("targets"):
+        state.move_warriors(g, "eyrie", a, b, 1)
 
 
 def test_every_invariant_has_a_breaking_test():

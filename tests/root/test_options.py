@@ -20,7 +20,7 @@ DOCS = (Path(__file__).parents[2] / "docs" / "root.md").read_text()
 GAME = Game("root", "Root", OPTIONS, (), {}, play=None)    # a throwaway entry: Root is not registered yet
 BY_NAME = {o.name: o for o in OPTIONS}
 # one value modelled, the rest for later (docs/root.md, "Left for later")
-SINGLE = {"map", "bot_rules_version", "fall_suit_markers", "bot_unlisted_choices", "simultaneous_in_bot_turn"}
+SINGLE = {"bot_rules_version", "bot_unlisted_choices", "simultaneous_in_bot_turn"}
 
 
 def resolve(**given) -> dict:
@@ -47,8 +47,7 @@ def test_every_option_cites_a_rule_and_its_default_is_allowed():
 
 def test_every_rule_option_has_an_alternative_unless_one_value_is_modelled():
     """sensitivity can vary every rule option; the one-value options are the ones docs/root.md says are
-    for later (RT-OPEN-47 Director's Cut, RT-OPEN-56 suit markers, the other maps, RT-OPEN-4's and
-    RT-OPEN-33's alternatives)."""
+    for later (RT-OPEN-47 Director's Cut, RT-OPEN-4's and RT-OPEN-33's alternatives)."""
     base = resolve()
     assert {o.name for o in OPTIONS if len(o.choices) == 1} == SINGLE
     for o in OPTIONS:
@@ -142,7 +141,7 @@ def test_bots_others_are_the_factions_nobody_plays():
     ({"bots": "vagabott"}, "option bots: unknown bot 'vagabott' (did you mean 'vagabot'?)"),
     ({"bots": "others,vagabot"}, "option bots: others stands alone"),
     ({"faction": "ranger"}, "option faction: 'ranger' is not allowed"),
-    ({"map": "winter"}, "option map: 'winter' is not allowed"),
+    ({"map": "autumn"}, "option map: 'autumn' is not allowed"),
 ])
 def test_a_bad_value_is_one_line(given, message):
     with pytest.raises(UsageError) as err:

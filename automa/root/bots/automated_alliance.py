@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from automa.root import battle, data, decide, state
+from automa.root import battle, data, decide, movement, state
 from automa.root.bots import common
 from automa.root.state import Game, Seat
 
@@ -172,15 +172,15 @@ def spread_target(game: Game, seat: Seat) -> int | None:
     where the keep stands. ``None``: no token left or no legal clearing."""
     if seat.supply.get("sympathy", 0) <= 0:
         return None
-    board, adj = seat.board, game.map.clearings
+    board = seat.board
     free = [c for c in range(1, len(game.clearings))
             if not sympathetic(game, c) and state.may_place(game, seat.faction, c)]
-    near = [c for c in free if ordered(game, board, c) and any(sympathetic(game, a) for a in adj[c - 1].adjacent)]
+    near = [c for c in free if ordered(game, board, c) and any(sympathetic(game, a) for a in movement.bot_adjacent(game, c))]
     if near:
-        return common.pick(near, lambda c: (-common.enemy_warriors(game, seat, c),))
+        return common.pick(game, near, lambda c: (-common.enemy_warriors(game, seat, c),))
     if game.options.get("aa_spread_fallback", "fewest_enemies") == "ordered_only":
         free = [c for c in free if ordered(game, board, c)]
-    return common.pick(free, lambda c: (-common.enemy_pieces(game, seat, c),))
+    return common.pick(game, free, lambda c: (-common.enemy_pieces(game, seat, c),))
 
 
 def spread(game: Game, seat: Seat, rule: str = "CW-AA-DAY-1", scored: bool = True) -> None:
@@ -227,7 +227,7 @@ def revolt(game: Game, seat: Seat, suits: tuple[str, ...], rule: str) -> bool:
 
     where = [c for c in range(1, len(game.clearings)) if game.clearings[c].suit in suits and sympathetic(game, c)
              and seat.supply.get(f"base_{game.clearings[c].suit}", 0) > 0]
-    c = common.pick(where, lambda c: (common.enemy_pieces(game, seat, c),), legal)
+    c = common.pick(game, where, lambda c: (common.enemy_pieces(game, seat, c),), legal)
     if game.trace:
         game.trace.event("revolt", rule=rule, faction=seat.faction, clearing=c,
                          removed=removable(c) if c is not None else 0)

@@ -139,28 +139,40 @@ def ordered_clearings(game: Game, suit: str) -> list[int]:
 
 # ---------------------------------------------------------------------------------------------- choosing
 
-def priority_order(clearings: Iterable[int], lowest: bool = False) -> list[int]:
+def rank(game: Game, c: int) -> int:
+    """Clearing ``c``'s place in priority, the smaller first (CW-GEN-8): its number, or 0 for the Pass, which
+    meets every "highest priority" test (CW2-MAP)."""
+    return 0 if c == game.tower else c
+
+
+def priority_order(game: Game, clearings: Iterable[int], lowest: bool = False) -> list[int]:
     """``clearings`` from the highest priority (1) to the lowest (CW-GEN-8, CW-GEN-11: repeated actions
-    resolve in this order; for moves, by the origin), or from the lowest with ``lowest``."""
-    return sorted(clearings, reverse=lowest)
+    resolve in this order; for moves, by the origin), or from the lowest with ``lowest``. On the Mountain
+    the Pass comes first either way: it meets every "highest" and "lowest priority" test (CW2-MAP)."""
+    out = sorted(clearings, reverse=lowest)
+    if game.tower is not None and game.tower in out:
+        out.remove(game.tower)
+        out.insert(0, game.tower)
+    return out
 
 
-def ranked(clearings: Iterable[int], key: Callable[[int], tuple] | None = None, lowest: bool = False) -> list[int]:
+def ranked(game: Game, clearings: Iterable[int], key: Callable[[int], tuple] | None = None,
+           lowest: bool = False) -> list[int]:
     """``clearings`` ranked as a bot picks them (CW-GEN-8): by ``key`` (a tuple of the action's criteria in
     their listed order, each larger-is-better: negate one to prefer fewer), then by priority, highest first
     (``lowest``: lowest first, where a board says so). Walking the list is CW-GEN-10's fall-through."""
-    out = priority_order(clearings, lowest)
+    out = priority_order(game, clearings, lowest)
     if key is not None:
         out.sort(key=key, reverse=True)        # stable: ties keep the priority order
     return out
 
 
-def pick(clearings: Iterable[int], key: Callable[[int], tuple] | None = None,
+def pick(game: Game, clearings: Iterable[int], key: Callable[[int], tuple] | None = None,
          legal: Callable[[int], bool] | None = None, lowest: bool = False) -> int | None:
     """The clearing a bot picks (CW-GEN-8): the first of :func:`ranked` that is ``legal`` (CW-GEN-10: the
     others tied with it, then the next rank; "such a clearing" is one that meets every condition,
     CW-GEN-12); ``None`` when none is, and the action is skipped."""
-    for c in ranked(clearings, key, lowest):
+    for c in ranked(game, clearings, key, lowest):
         if legal is None or legal(c):
             return c
     return None

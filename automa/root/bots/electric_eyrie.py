@@ -156,7 +156,7 @@ def new_roost(game: Game, seat: Seat, suit: str) -> None:
     highest priority where all of them can be placed. None: turmoil at once (RT-OPEN-15 ``turmoil``), or
     nothing (``skip``)."""
     if seat.supply.get("roost", 0) > 0 and seat.supply.get("warrior", 0) >= 4:
-        c = common.pick(common.ordered_clearings(game, suit),
+        c = common.pick(game, common.ordered_clearings(game, suit),
                         legal=lambda c: state.may_place(game, FACTION, c) and game.clearings[c].open_slots > 0)
         if c is not None:
             state.place_building(game, FACTION, "roost", c)
@@ -203,7 +203,7 @@ def recruit(game: Game, seat: Seat, column: str) -> None:
     Eyrie warriors, then lowest priority. As many as the supply holds (RT-OPEN-12). No such clearing:
     skipped (RT-OPEN-19). With Nobility a warrior that cannot be placed is turmoil (CW-EE-TRAIT-1)."""
     n = seat.board.cards(column)
-    c = common.pick([c for c in _matching(game, column) if _has_roost(game, c)],
+    c = common.pick(game, [c for c in _matching(game, column) if _has_roost(game, c)],
                     key=lambda c: (common.enemy_pieces(game, seat, c), -_warriors(game, c)),
                     legal=lambda c: state.may_place(game, FACTION, c), lowest=True)
     placed = 0 if c is None else state.place_warriors(game, FACTION, c, n)
@@ -223,7 +223,7 @@ def move(game: Game, seat: Seat, column: str) -> None:
     lowest priority. An origin that can spare nobody passes to the next (RT-OPEN-16 ``next_origin``) or
     ends the step (``no_move``); no move at all is skipped (RT-OPEN-19)."""
     n = seat.board.cards(column)
-    origins = common.ranked([c for c in _matching(game, column) if _warriors(game, c) and rules(game, c)],
+    origins = common.ranked(game, [c for c in _matching(game, column) if _warriors(game, c) and rules(game, c)],
                             key=lambda c: (_warriors(game, c),))
     for c in origins:
         count = _warriors(game, c) - max(_rule_count(game, c), n)
@@ -231,7 +231,7 @@ def move(game: Game, seat: Seat, column: str) -> None:
             if game.options.get("ee_move_origin", "next_origin") == "next_origin":
                 continue
             break
-        dest = common.pick(game.map.clearings[c - 1].adjacent,
+        dest = common.pick(game, movement.bot_adjacent(game, c),
                            key=lambda d: (not _has_roost(game, d), -common.enemy_pieces(game, seat, d)), lowest=True)
         movement.move(game, FACTION, c, dest, count)
         if game.trace:
@@ -249,7 +249,7 @@ def battle_target(game: Game, seat: Seat, column: str) -> tuple[int, str] | None
     defender: the enemy there with the most buildings (even none), then the most pieces there, then the
     most VP, then setup priority (CW-GEN-9). ``None``: no legal battle."""
     foes = common.enemies(game, seat)
-    c = common.pick(_matching(game, column), key=lambda c: (not _has_roost(game, c), _defenseless(game, c, foes)),
+    c = common.pick(game, _matching(game, column), key=lambda c: (not _has_roost(game, c), _defenseless(game, c, foes)),
                     legal=lambda c: _warriors(game, c) > 0 and common.enemy_pieces(game, seat, c) > 0, lowest=True)
     if c is None:
         return None
@@ -329,7 +329,7 @@ def build(game: Game, seat: Seat) -> None:
     one can be placed (an open slot, not the keep's clearing, a roost left on the track); none: turmoil."""
     c = None
     if seat.supply.get("roost", 0) > 0:
-        c = common.pick(range(1, len(game.clearings)),
+        c = common.pick(game, range(1, len(game.clearings)),
                         legal=lambda c: rules(game, c) and not _has_roost(game, c)
                         and game.clearings[c].open_slots > 0 and state.may_place(game, FACTION, c))
     if game.trace:
@@ -342,7 +342,7 @@ def build(game: Game, seat: Seat) -> None:
 def swoop(game: Game, seat: Seat) -> None:
     """CW-EE-TRAIT-3 Swoop: at the end of Daylight, 2 warriors in the clearing of highest priority with no
     Eyrie pieces where they may be placed (as many as the supply holds, RT-OPEN-12)."""
-    c = common.pick(range(1, len(game.clearings)),
+    c = common.pick(game, range(1, len(game.clearings)),
                     legal=lambda c: common.pieces(game, c, FACTION) == 0 and state.may_place(game, FACTION, c))
     placed = 0 if c is None else state.place_warriors(game, FACTION, c, 2)
     if game.trace:

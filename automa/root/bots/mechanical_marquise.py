@@ -115,7 +115,7 @@ def setup(game: Game, seat: Seat) -> None:
     if game.trace:
         game.trace.event("setup", rule="CW-MM-SETUP-2", faction=FACTION, keep=keep)
         game.trace.event("setup", rule="CW-MM-SETUP-3", faction=FACTION, empty=opposite)
-    near = sorted((keep,) + game.map.clearings[keep - 1].adjacent)
+    near = sorted((keep,) + movement.bot_adjacent(game, keep))
     for kind in BUILDINGS:
         free = [c for c in near if game.clearings[c].open_slots > 0]
         if not free:
@@ -207,7 +207,7 @@ def fight(game: Game, seat: Seat, c: int, defender: str, rule: str) -> None:
 
 def battle_everywhere(game: Game, seat: Seat) -> None:
     """CW-MM-ESC-1: battle in every clearing where MM can, highest priority first (CW-GEN-11)."""
-    for c in common.priority_order(range(1, len(game.clearings))):
+    for c in common.priority_order(game, range(1, len(game.clearings))):
         battle_in(game, seat, c, "CW-MM-ESC-1")
 
 
@@ -248,7 +248,7 @@ def spread(game: Game, n: int, targets: list[int]) -> dict[int, int]:
     k = len(targets)
     if not k:
         return {}
-    order = common.priority_order(targets)
+    order = common.priority_order(game, targets)
     option = "mm_recruit_spread" if n == RECRUIT else "mm_recruit_remainder"
     if (n != RECRUIT or k >= 5) and game.options.get(option, "highest_priority") == "lowest_priority":
         order.reverse()
@@ -260,7 +260,7 @@ def place_recruits(game: Game, seat: Seat, plan: dict[int, int], rule: str) -> N
     default one per clearing per pass, highest priority first, as far as the supply goes
     (``priority_order``, LoR-1.5.4); or in proportion to the plan, leftovers by priority (``proportional``)."""
     have, want = seat.supply.get("warrior", 0), sum(plan.values())
-    order = common.priority_order(plan)
+    order = common.priority_order(game, plan)
     if want > have:
         if game.options.get("short_supply", "priority_order") == "proportional":
             cut = {c: plan[c] * have // want for c in order}
@@ -309,7 +309,7 @@ def escalated_recruit(game: Game, seat: Seat) -> None:
     the only one it rules (4; easy 2, CW-MM-DIFF-EASY; doubled by Iron Will, CW-MM-TRAIT-4), then the
     challenging extra, not doubled."""
     n = recruit_count(seat, True)
-    ruled = [c for c in common.priority_order(range(1, len(game.clearings)), lowest=True)
+    ruled = [c for c in common.priority_order(game, range(1, len(game.clearings)), lowest=True)
              if state.rules(game, FACTION, c)]
     plan = {ruled[0]: n} if len(ruled) == 1 else {c: n // 2 for c in ruled[:2]}
     place_recruits(game, seat, plan, "CW-MM-ESC-2")
@@ -324,7 +324,7 @@ def build_in(game: Game, seat: Seat, kind: str, rule: str) -> bool:
     VP. False when none is left of that type or no clearing is legal."""
     if seat.supply.get(kind, 0) <= 0:
         return False
-    c = common.pick(range(1, len(game.clearings)), lambda c: (game.clearings[c].warriors.get(FACTION, 0),),
+    c = common.pick(game, range(1, len(game.clearings)), lambda c: (game.clearings[c].warriors.get(FACTION, 0),),
                     lambda c: state.rules(game, FACTION, c) and game.clearings[c].open_slots > 0)
     if c is None:
         return False
@@ -371,9 +371,9 @@ def destination(game: Game, seat: Seat, origin: int, by_enemies: bool = True) ->
     enemy pieces, ties to the highest priority; ``by_enemies=False`` ranks by priority alone (Blitz,
     RT-OPEN-11). An illegal best choice falls through to the next (``mm_move_rule=next_destination``,
     CW-GEN-10) or gives no move (``skip_origin``, RT-OPEN-10)."""
-    near = game.map.clearings[origin - 1].adjacent
+    near = movement.bot_adjacent(game, origin)
     key = (lambda c: (common.enemy_pieces(game, seat, c),)) if by_enemies else None
-    ranked = common.ranked(near, key)
+    ranked = common.ranked(game, near, key)
     if game.options.get("mm_move_rule", "next_destination") == "skip_origin":
         return ranked[0] if may_move(game, origin, ranked[0]) else None
     return next((c for c in ranked if may_move(game, origin, c)), None)
@@ -387,7 +387,7 @@ def march(game: Game, seat: Seat, origins: list[int], rule: str) -> list[int]:
     ``mm_move_once=once`` they stay. Returns the clearings that received warriors, in priority order."""
     once = game.options.get("mm_move_once", "recompute") == "once"
     arrived: dict[int, int] = {}
-    for o in common.priority_order(origins):
+    for o in common.priority_order(game, origins):
         here = game.clearings[o].warriors.get(FACTION, 0)
         n = here - STAY
         if once:
@@ -401,7 +401,7 @@ def march(game: Game, seat: Seat, origins: list[int], rule: str) -> list[int]:
         arrived[d] = arrived.get(d, 0) + n
         if game.trace:
             game.trace.event("move", rule=rule, faction=FACTION, origin=o, destination=d, warriors=n)
-    return common.priority_order(arrived)
+    return common.priority_order(game, arrived)
 
 
 def move_step(game: Game, seat: Seat, suit: str) -> None:

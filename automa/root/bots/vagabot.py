@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from automa.root import battle, state
+from automa.root import battle, movement, state
 from automa.root.bots import common
 from automa.root.data import Quest, load
 from automa.root.state import FACTIONS, Game, Seat
@@ -219,10 +219,6 @@ def setup(game: Game, seat: Seat) -> None:
 
 # ---------------------------------------------------------------------------------------------- the map
 
-def _adjacent(game: Game, c: int) -> tuple[int, ...]:
-    return game.map.clearings[c - 1].adjacent
-
-
 def _distances(game: Game, start: tuple[str, int]) -> dict[int, int]:
     """Moves from ``start`` to every clearing along paths; a forest start spends its first move on a
     clearing it touches (CW-VB-DAY-2, RT-OPEN-25). Nimble: rule does not matter (CW-VB-ABIL-2)."""
@@ -234,7 +230,7 @@ def _distances(game: Game, start: tuple[str, int]) -> dict[int, int]:
     while frontier:
         nxt = []
         for c in frontier:
-            for a in _adjacent(game, c):
+            for a in movement.bot_adjacent(game, c):
                 if a not in dist:
                     dist[a] = dist[c] + 1
                     nxt.append(a)
@@ -247,8 +243,8 @@ def _step(game: Game, target: int) -> int:
     (RT-OPEN-25)."""
     back = _distances(game, ("clearing", target))
     kind, here = game.pawn
-    options = game.map.forests[here].clearings if kind == "forest" else _adjacent(game, here)
-    return min(options, key=lambda c: (back.get(c, 99), c))
+    options = game.map.forests[here].clearings if kind == "forest" else movement.bot_adjacent(game, here)
+    return min(options, key=lambda c: (back.get(c, 99), common.rank(game, c)))
 
 
 def _go(game: Game, seat: Seat, target: int, pay: bool, rule: str) -> bool:
@@ -261,6 +257,8 @@ def _go(game: Game, seat: Seat, target: int, pay: bool, rule: str) -> bool:
         frm = game.pawn
         game.pawn = ("clearing", _step(game, target))
         _event(game, "vb_move", "CW-VB-DAY-2", via=rule, origin=f"{frm[0]} {frm[1]}", to=game.pawn[1])
+        if game.ferry is not None:
+            movement.ferried(game, "vagabond", frm[1] if frm[0] == "clearing" else None, game.pawn[1])
     return True
 
 
@@ -358,7 +356,7 @@ def _skip(game: Game, action: str, rule: str, why: str) -> bool:
 def _nearest(game: Game, targets) -> int:
     """The nearest of ``targets``, ties: highest priority (CW-VB-DAY-2, CW-GEN-8)."""
     dist = _distances(game, game.pawn)
-    return min(targets, key=lambda c: (dist.get(c, 99), c))
+    return min(targets, key=lambda c: (dist.get(c, 99), common.rank(game, c)))
 
 
 def _explore(game: Game, seat: Seat) -> bool:
@@ -447,9 +445,9 @@ def _battle_target(game: Game, seat: Seat) -> tuple[int, str] | None:
             if not places:
                 return None
             if how == "most_then_nearest":
-                c = min(places, key=lambda c: (-crowd[c], dist.get(c, 99), c))
+                c = min(places, key=lambda c: (-crowd[c], dist.get(c, 99), common.rank(game, c)))
             else:
-                c = min(places, key=lambda c: (dist.get(c, 99), -crowd[c], c))
+                c = min(places, key=lambda c: (dist.get(c, 99), -crowd[c], common.rank(game, c)))
             return c, common.pick_player((f for f in foes if common.pieces(game, c, f)),
                                          key=lambda f: (common.pieces(game, c, f),))
         size = {f: sum(common.pieces(game, c, f) for c in _clearings(game)) for f in foes}
