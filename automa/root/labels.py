@@ -257,6 +257,8 @@ LABELS = {
     "dominance_activate": optional(lambda v, c: f"activate {card(v, c)}: give up points for dominance",
                                    "activate no dominance card"),
     "outrage_discard": lambda v, c: f"discard {card(v, c)} to the Automated Alliance's outrage",
+    # the advanced setup (automa/root/setup.py, LoR-A)
+    "setup_return": lambda v, c: f"put {card(v, c)} back into the deck (keep the others)",
     # the map sides (automa/root/variant_maps.py, LoR-C)
     "clear_path": optional(lambda v, c: f"clear the closed path between {where(v, c[0])} and {where(v, c[1])}: 1 VP",
                            "clear no path"),

@@ -77,6 +77,8 @@ def _setup(view, e):
     if rule == "LoR-9.3":
         return (f"You set up as the {words(e['character']).title()} in {forest(view, e['forest'])}, with "
                 f"{e['items'].replace(',', ', ')}.")
+    if rule == "LoR-A.10":
+        return f"{count(e['returned'], 'card')} of the five dealt go back into the deck, which is shuffled."
     if rule == "CW-AA-SETUP-1":
         traits = f", traits {', '.join(map(words, e['traits']))}" if e.get("traits") else ""
         return f"{does(view, e, 'start', 'starts')} with nothing on the map ({words(e['difficulty'])} difficulty{traits})."

@@ -30,6 +30,8 @@ TRAITS = {"mechanical_marquise": ("blitz", "fortified", "hospitals", "iron_will"
           "vagabot": ("adventurer", "berserker", "helper", "marksman")}                # CW-VB-TRAIT-1..4
 MAPS = ("fall", "winter", "lake", "mountain")   # the map sides (LoR-2.2, LoR-C.1..C.3, CW-GEN-17)
 CHARACTERS = ("thief", "tinker", "ranger")    # the base Vagabond characters (LoR-D.1..D.3, CW-VB-CHAR)
+REACH = {"marquise": 10, "eyrie": 7, "alliance": 3, "vagabond": 5}   # LoR-5.2 (a first Vagabond: 5)
+VIABLE_REACH = {2: 17, 3: 18, 4: 21}          # LoR-5.2: the least total reach advised for that many players
 OTHERS = "others"                             # the ``bots`` value: one bot for each faction nobody plays
 
 
@@ -39,6 +41,13 @@ def seated_bots(options: dict) -> tuple[str, ...]:
     if options["bots"] == OTHERS:
         return tuple(b for b, f in BOTS.items() if f != options["faction"])
     return tuple(options["bots"].split(","))
+
+
+def reach(options: dict) -> tuple[int, int]:
+    """The table's total reach and the least LoR-5.2 advises for its number of players (advice, not a rule:
+    any table plays)."""
+    factions = [BOTS[b] for b in seated_bots(options)] + ([options["faction"]] if options["faction"] != "none" else [])
+    return sum(REACH[f] for f in factions), VIABLE_REACH[len(factions)]
 
 
 @dataclass(frozen=True)
@@ -124,6 +133,10 @@ OPTIONS = (
     Option("map", "str", "fall", "the map side: fall; winter (the raging river); lake (the Ferry); mountain "
            "(closed paths, the Pass); the last three with shuffled suit markers", MAPS,
            "LoR-2.2, CW-GEN-17, LoR-A.1, LoR-C.1, LoR-C.2, LoR-C.3, CW2-MAP", kind="setting"),
+    Option("setup", "str", "standard", "standard: each player draws three cards (LoR-5.1.3); advanced: each "
+           "player draws five and keeps three, the other two shuffled back into the deck (LoR-A.7, LoR-A.10); the "
+           "factions set up as in the standard setup, as LoR-A.8 allows", ("standard", "advanced"),
+           "LoR-5.1, LoR-A.7, LoR-A.8, LoR-A.10, CW-GEN-20", kind="setting", applies_if=HUMANS),
     Option("seating", "str", "random", "random: seats and first player at random; fixed: seats in setup-letter "
            "order (Marquise, Eyrie, Alliance, Vagabond) with the player moved to `seat`, the first seat first",
            ("random", "fixed"), "LoR-5.1.1, LoR-A.4, RT-STUDY-2", kind="setting"),

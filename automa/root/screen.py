@@ -242,7 +242,7 @@ def render(view, width: int = 80, colour: bool = False, full: bool = False) -> s
 def preface(options: dict) -> list[str]:
     """The first screen's note: the player's faction and the bots at the table, each at its difficulty
     and with its traits (CW-GEN-19), and where the key to the map's letters is."""
-    from automa.root.options import PREFIX, seated_bots
+    from automa.root.options import PREFIX, reach, seated_bots
 
     bots = []
     for bot in seated_bots(options):
@@ -252,7 +252,9 @@ def preface(options: dict) -> list[str]:
         bots.append(f"{BOT_NAMES[bot]} ({level}" + (f"; {', '.join(map(words, traits))}" if traits else "") + ")")
     me = options.get("faction", "marquise")
     who = "No one plays" if me == "none" else f"You play {FACTION_NAMES[me]}"
-    table = f"{who} against " + ", ".join(bots[:-1]) + (" and " if len(bots) > 1 else "") + bots[-1] + "."
+    total, advised = reach(options)
+    table = (f"{who} against " + ", ".join(bots[:-1]) + (" and " if len(bots) > 1 else "") + bots[-1]
+             + f". Reach {total} ({'at least' if total >= advised else 'below'} the {advised} advised, LoR-5.2).")
     return wrap(table, 80, 2) + wrap("The map: a line a clearing, each faction's warriors (a number) and pieces "
                                      f"in its column: {KEY}; ○ an open building slot, R a ruin, V the Vagabond. "
                                      "Type board for the whole table.", 80, 2)

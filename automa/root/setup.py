@@ -16,7 +16,8 @@ from collections.abc import Callable
 from types import ModuleType
 
 from automa.core.seeding import Stream
-from automa.root import state, variant_maps
+from automa.root import decide, state, variant_maps
+from automa.root.decide import choose
 from automa.root.bots.common import bot_settings
 from automa.root.data import RootData
 from automa.root.options import BOTS, seated_bots
@@ -30,6 +31,7 @@ MODULES = {
     "automated_alliance": "automa.root.bots.automated_alliance", "vagabot": "automa.root.bots.vagabot",
 }
 HAND = 3            # LoR-5.1.3, CW-GEN-20
+ADVANCED_DRAW = 5   # LoR-A.7 (the seed's 16.1.7): draw five, keep three (LoR-A.10, 16.1.10)
 
 
 def module(name: str) -> ModuleType:
@@ -72,13 +74,31 @@ def _turn_order(seats: list[Seat], options: dict, rng) -> list[Seat]:
 def deal(game: Game, humans: int) -> None:
     """The shared deck (LoR-5.1.3 as CW-GEN-20 changes it): the dominance cards leave the game with one or two
     humans, and in a bots-only game too unless ``dominance_without_humans=keep`` (RT-OPEN-34); the deck is
-    shuffled with the deck stream; each human draws three cards, bots none."""
+    shuffled with the deck stream; each human draws three cards, bots none. The advanced setup
+    (``setup=advanced``) deals five instead (LoR-A.7) and each human keeps three (:func:`keep_three`)."""
     keep = humans == 0 and game.options.get("dominance_without_humans", "remove") == "keep"
     game.deck = [c.id for c in game.cards if keep or c.kind != "dominance"]
     game.rng["deck"].shuffle(game.deck)
+    advanced = game.options.get("setup", "standard") == "advanced"
     for seat in game.seats:
         if seat.bot is None:
-            seat.hand.extend(state.draw(game, HAND))
+            seat.hand.extend(state.draw(game, ADVANCED_DRAW if advanced else HAND))
+
+
+def keep_three(game: Game) -> None:
+    """LoR-A.10 (16.1.10): each human keeps three of the five cards dealt (``setup_return``: a card to put
+    back, asked until three are left), the cards put back go into the deck, and the deck is shuffled with
+    the deck stream. Bots hold no hand (CW-GEN-15, CW-GEN-20)."""
+    returned = 0
+    for seat in game.seats:
+        while seat.bot is None and len(seat.hand) > HAND:
+            card = choose(game, "setup_return", decide.one_per_name(game, sorted(seat.hand)))
+            seat.hand.remove(card)
+            game.deck.append(card)
+            returned += 1
+    game.rng["deck"].shuffle(game.deck)
+    if game.trace:
+        game.trace.event("setup", rule="LoR-A.10", returned=returned)
 
 
 def place_items(game: Game, d: RootData) -> None:
@@ -128,4 +148,6 @@ def setup(d: RootData, options: dict, rng: dict, modules: Callable[[str], Module
     place_items(game, d)
     for seat in seats:                                                       # letter order (LoR-5.1.7)
         modules(player_of(seat)).setup(game, seat)
+    if options.get("setup", "standard") == "advanced":
+        keep_three(game)                                                     # LoR-A.10, after A.8
     return game

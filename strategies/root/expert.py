@@ -1064,6 +1064,10 @@ SECTIONS = {
         "vagabond_repair": _vb_repair, "vagabond_remove": _vb_remove, "discard": _card_spend}),
 }
 
+# kinds every faction scores the same way: a card to give up (the advanced setup's LoR-A.10, a Mountain
+# path's LoR-C.3.3)
+EVERY_FACTION = {"setup_return": _card_spend, "clear_path_card": _card_spend}
+
 
 class ExpertStrategy(Strategy):
     name = "expert"
@@ -1118,7 +1122,7 @@ class ExpertStrategy(Strategy):
             self._map, self._closed, self._adj = m, v.closed, _paths(v)
         snap = Snap(v, self._adj)
         terms, kinds = SECTIONS.get(v.me, (None, {}))
-        direct = kinds.get(d.kind)
+        direct = kinds.get(d.kind) or EVERY_FACTION.get(d.kind)
         scores = direct(self, d, snap) if direct is not None else [None] * len(d.choices)
         if None not in scores:
             return scores

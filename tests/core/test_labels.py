@@ -15,7 +15,7 @@ SETTINGS = {
               for leader in ("theofana", "sviatoslav", "mstislav", "gleb", "boris")] + [{}],
     "stroganov": [{"modules": "merchant,hunting_plan,landscapes,diplomacy", "opponent": o} for o in ("ivan", "katyusha")]
     + [{}],
-    "root": [{"faction": f} for f in ("marquise", "eyrie", "alliance", "vagabond")] + [{"map": "mountain"}]
+    "root": [{"faction": f} for f in ("marquise", "eyrie", "alliance", "vagabond")] + [{"map": "mountain", "setup": "advanced"}]
     + [{"faction": "eyrie", "bots": "automated_alliance"}, {"faction": "vagabond", "vagabond_character": "ranger"}],
 }
 # who plays: Rurik's random player, preferring epic structures and leader moves (to meet the Library
