@@ -20,6 +20,8 @@ CASES = {
         "faction": "alliance", "bots": "vagabot", "vb_character": "ranger", "vb_traits": "adventurer,berserker,helper,marksman"}),
     "bots_only_eyrie_against_the_marquise_easy": (4, 2, "random", {
         "faction": "none", "bots": "mechanical_marquise,electric_eyrie", "difficulty": "easy"}),
+    "expert_marquise_on_the_mountain_advanced_setup": (5, 0, "expert", {"map": "mountain", "setup": "advanced"}),
+    "random_vagabond_on_the_lake": (6, 1, "random", {"map": "lake", "faction": "vagabond"}),
 }
 
 
