@@ -54,10 +54,10 @@ def play(game: Game, modules: Callable[[str], ModuleType] = module,
                 game.turn += 1
                 if trace:
                     trace.event("turn", rule="LoR-1.4.1", round=game.round, turn=game.turn, faction=seat.faction)
-                if at_turn is not None:
-                    at_turn(game)
                 if game.used:
                     game.used.clear()                     # once a turn: the Ferry, a cleared path (LoR-C)
+                if at_turn is not None:
+                    at_turn(game)
                 modules(player_of(seat)).turn(game, seat)
                 if game.tower is not None:
                     variant_maps.pass_point(game, seat)   # the end of its Evening (LoR-C.3.4)

@@ -225,3 +225,22 @@ def test_no_map_side_code_runs_on_fall(monkeypatch):
         options = game.resolve_options({"faction": ["marquise", "eyrie", "alliance", "vagabond"][i % 4]})
         st = game_streams(5, i)
         game.play(game.prepare(options), options, get_strategy(game, "random")(st.strategy), st, None)
+
+
+def test_the_turn_checkpoint_starts_with_the_ferry_free_LoR_C_2_5():
+    """The lookahead replays a turn from the checkpoint taken as it begins: that copy must already have the
+    once-a-turn actions free again (found by the first maps study: a replay without the Ferry chose
+    differently from the real turn, and `master` crashed on 12 Lake games in 20,000)."""
+    g = table("lake")
+    seen = []
+
+    class Ferrying:
+        PIECES: dict = {}
+
+        @staticmethod
+        def turn(game, seat):
+            game.used.add("ferry")
+
+    g.options["turn_cap"] = 2
+    rounds.play(g, lambda name: Ferrying, at_turn=lambda game: seen.append(set(game.used)))
+    assert seen and all(not u for u in seen)
