@@ -863,7 +863,8 @@ def compare(run_a, run_b, cells):
 @click.option("--rollout", is_flag=True, help="Instead: ms per rollout from mid-game decisions against ms per "
                                               "game, for the rollout policy (--strategy, default random).")
 @strategy_flag
-def bench(games, seconds, count, overhead, rollout, strategy):
+@option_flag
+def bench(games, seconds, count, overhead, rollout, strategy, option_pairs):
     """Measure games/s per engine and built-in strategy (or only --strategy), in 1 process and in 2.
 
     Without GAME, every available game is measured; each cell is announced on stderr as it starts.
@@ -877,6 +878,7 @@ def bench(games, seconds, count, overhead, rollout, strategy):
       automa-sim bench rurik --strategy random --games 200
       automa-sim bench rurik --overhead --strategy random --games 4000
       automa-sim bench rurik --rollout --games 20
+      automa-sim bench root --strategy random --games 100 -o map=mountain -o setup=advanced
     """
     from automa.run.bench import bench as run_bench
     from automa.run.bench import overhead as run_overhead
@@ -893,6 +895,11 @@ def bench(games, seconds, count, overhead, rollout, strategy):
                 click.echo(f"skipping {name}: {exc}", err=True)
     if count is not None and count < 1:
         raise UsageError(f"--games must be at least 1, got {count}")
+    if option_pairs and len(names) != 1:
+        raise UsageError("--option needs exactly one GAME: an option is a game's")
+    options = parse_options(option_pairs, names[0]) if option_pairs else {}
+    if options and (overhead or rollout):
+        raise UsageError("--option measures a plain bench; leave out --overhead and --rollout")
     if not seconds > 0:
         raise UsageError(f"--seconds must be above 0, got {seconds}")
     if overhead:
@@ -909,7 +916,7 @@ def bench(games, seconds, count, overhead, rollout, strategy):
                 rows.append(row)
         click.echo(rollout_table(rows))
         return
-    click.echo(table(run_bench(names, seconds, count, strategy, lambda line: click.echo(line, err=True))))
+    click.echo(table(run_bench(names, seconds, count, strategy, lambda line: click.echo(line, err=True), options)))
 
 
 @app.command()

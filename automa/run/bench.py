@@ -1,6 +1,6 @@
 """The benchmark: games/s of each game and built-in strategy in one process, and the 2-process speedup.
 
-Each cell plays a fixed seed (0) with default options. The game count is calibrated so that one
+Each cell plays a fixed seed (0) with default options, or the options given (``bench GAME -o KEY=VALUE``). The game count is calibrated so that one
 measurement takes about ``seconds`` (or is fixed with ``games``); the 2-process measurement plays
 twice as many games and includes starting the pool.
 """
@@ -53,16 +53,16 @@ def _by_default(game: str, strategy: str) -> bool:
 
 
 def bench(games: list[str], seconds: float = 2.0, count: int | None = None, strategy: str | None = None,
-          progress: Callable[[str], None] = lambda line: None) -> list[dict]:
+          progress: Callable[[str], None] = lambda line: None, options: dict | None = None) -> list[dict]:
     """One row per game and built-in strategy (or only ``strategy``): games, games/s with 1 and 2
-    processes, speedup, errors. Search strategies are measured only when named (their speed is their
+    processes, speedup, errors; the game's ``options`` (default: its defaults). Search strategies are measured only when named (their speed is their
     budget's; ``ladder`` reports it per rung), and so are the players that write training data (their
     speed is their player's). ``progress(line)`` is told which cell is being measured."""
     rows = []
     for name in games:
         names = [strategy] if strategy else [s for s in get_game(name).strategies if _by_default(name, s)]
         for at, strategy_name in enumerate(names, 1):
-            spec = resolve(name, strategy_name, {}, SEED)
+            spec = resolve(name, strategy_name, options or {}, SEED)
             progress(f"bench {name} {spec.strategy} ({at}/{len(names)}): "
                      f"{'timing' if count is None else f'{count:,} games'}...")
             n = count or calibrate(spec, seconds)

@@ -370,6 +370,17 @@ def test_bench_overhead_times_a_new_simulate_process_against_bench():
         "rows/s", "engine", "rows/s", "bench", "rows/s", "run", "rows/s", "cli", "cli/bench"]
 
 
+def test_bench_plays_the_options_given_for_one_game(capsys):
+    """bench GAME -o KEY=VALUE measures that game with those options (Root with its modules on, issue 34);
+    a bad value stops it before any game, and an option needs exactly one game."""
+    code, out, _ = run_cli(capsys, "bench", "root", "--games", 2, "--strategy", "random", "-o", "map=mountain")
+    assert code == 0 and out.splitlines()[2].split()[:3] == ["root", "random", "2"]
+    code, out, err = run_cli(capsys, "bench", "root", "--games", 2, "-o", "map=autumn")
+    assert code == 2 and out == "" and err.startswith("automa-sim: error: ") and "autumn" in err
+    code, out, err = run_cli(capsys, "bench", "tiny", "root", "-o", "map=lake")
+    assert code == 2 and err == "automa-sim: error: --option needs exactly one GAME: an option is a game's\n"
+
+
 @pytest.mark.parametrize("seconds", ["-1", "0"])
 def test_bench_rejects_a_time_that_is_not_positive(capsys, seconds):
     code, out, err = run_cli(capsys, "bench", "tiny", "--seconds", seconds)
