@@ -85,7 +85,7 @@ def moves(game: Game, faction: str, nimble: bool = False) -> list[tuple[int, int
 def move(game: Game, faction: str, origin: int, destination: int, n: int) -> None:
     """Move ``n`` (> 0) warriors of ``faction`` from ``origin`` to ``destination`` (LoR-4.2; the caller has
     checked :func:`can_move`), then the other seats' ``entered`` hooks (LoR-8.2.6), in turn order. A move
-    from the Ferry's clearing to one no open path reaches crosses on the Ferry (:func:`cross`)."""
+    from the Ferry's clearing to one no open path reaches crosses on the Ferry (:func:`ferried`)."""
     state.move_warriors(game, faction, origin, destination, n)
     if game.trace:
         game.trace.event("move", rule="LoR-4.2", faction=faction, origin=origin, destination=destination, warriors=n)
@@ -101,7 +101,7 @@ def move(game: Game, faction: str, origin: int, destination: int, n: int) -> Non
 def move_pawn(game: Game, destination: int) -> None:
     """Move the Vagabond's pawn to clearing ``destination``, regardless of rule (Nimble, LoR-9.2.3); the
     Vagabond's own rules (boots, Hostile clearings, LoR-9.2.9.IIIb) are its module's. From the Ferry's
-    clearing to one no open path reaches, the pawn crosses on the Ferry (:func:`cross`)."""
+    clearing to one no open path reaches, the pawn crosses on the Ferry (:func:`ferried`)."""
     origin = game.pawn[1] if game.pawn is not None and game.pawn[0] == "clearing" else None
     game.pawn = ("clearing", destination)
     if game.trace:
