@@ -14,9 +14,11 @@ Steps, as :func:`battle` runs them:
    bot or the human ambushing a bot. An ambush card is only ever spent for its suit (LoR-2.1.2), and
    Scouting Party (which cancels ambushes) never has an effect. In its place the attacker's
    ``immediate_hits`` hook (the Vagabot's Marksman, CW-VB-TRAIT-4) deals its hits before the roll.
-2. Roll (LoR-4.3.2): two dice 0-3 from ``game.rng["dice"]``; the attacker deals the higher, the defender
-   the lower, unless the defender's ``deals_higher_as_defender`` hook swaps them (LoR-8.2.2);
-   each side's rolled hits are capped by its ``max_rolled_hits`` (LoR-4.3.2.I).
+2. Roll (LoR-4.3.2): just before it the defender may enlist an Arbiter in the clearing, a third seat's
+   ``protector`` (LoR-D.5, CW-VB-CHAR-ARBITER), raising its cap; two dice 0-3 from ``game.rng["dice"]``;
+   the attacker deals the higher, the defender the lower, unless the defender's
+   ``deals_higher_as_defender`` hook swaps them (LoR-8.2.2); each side's rolled hits are capped by its
+   ``max_rolled_hits`` (LoR-4.3.2.I).
 3. Effects (LoR-4.3.3): extra hits ignore the cap (LoR-4.3.3.I): the caller's ``extra`` (a bot step's
    extra hit, e.g. the Eyrie's largest Decree column, CW-EE-DAY-4), each side's ``extra_hits`` hook
    (Automated Ambush, CW-AA-ABIL-2; the Vagabot's Battle Track, CW-VB-ABIL-4), a defenseless defender
@@ -25,7 +27,9 @@ Steps, as :func:`battle` runs them:
    defender scores 1 VP), each asked through :func:`automa.root.decide.choose`. Bots never have these
    cards (CW-GEN-5), so with one human the "who uses effects first" choice of LoR-4.3.3 never matters.
 4. Hits (LoR-4.3.4): the defender takes the attacker's hits, then the attacker the defender's, each through
-   its board's ``take_hits`` hook, or :func:`take_hits` (the Law's way, the human choosing the order).
+   its board's ``take_hits`` hook, or :func:`take_hits` (the Law's way, the human choosing the order); in
+   a Vagrant's Instigate (``remover``, LoR-D.4) he removes the pieces of each side but himself, in his
+   order, scoring the buildings and tokens.
    Then :func:`warriors_removed` runs for each side that lost warriors, and each board's ``after_battle``.
 
 Board hooks (all optional, looked up by name; ``seat`` is the board's own seat, ``role`` is
@@ -37,7 +41,10 @@ Board hooks (all optional, looked up by name; ``seat`` is the board's own seat, 
 * ``deals_higher_as_defender(game, seat, c) -> bool``: this defender deals the higher roll and the
   attacker the lower (Guerrilla War, LoR-8.2.2; the Alliance bot's Veterans, CW-AA-TRAIT-3). Default: no.
 * ``immediate_hits(game, seat, c, role, other) -> int``: hits dealt at once, before the roll (Marksman).
-* ``extra_hits(game, seat, c, role, other) -> int``: standing extra hits (LoR-4.3.3.I).
+* ``extra_hits(game, seat, c, role, other) -> int``: standing extra hits (LoR-4.3.3.I); the Ronin's Swift
+  Strike (LoR-D.8).
+* ``protector(game, seat, c) -> int | None``: on a seat that is neither side, the hits an Arbiter in
+  ``c`` adds to the defender's cap if enlisted, or ``None`` (LoR-D.5, CW-VB-CHAR-ARBITER).
 * ``defenseless(game, seat, c) -> bool``: whether this defender gives the attacker the extra hit of
   LoR-4.3.3.II. Default: no warriors of the seat in ``c``. The Vagabond: no undamaged sword (LoR-9.2.4);
   the Vagabot: the rule option ``vb_defenseless`` (RT-OPEN-51).

@@ -1,4 +1,6 @@
-"""The Vagabond played by the scripted player (LoR-9), as the Thief, the Tinker or the Ranger (LoR-D.1..D.3).
+"""The Vagabond played by the scripted player (LoR-9), as any character of appendix D (LoR-D.1..D.9, seed
+16.3.1..16.3.9): the base box's Thief, Tinker and Ranger, the Riverfolk box's Vagrant, Arbiter and
+Scoundrel, the Vagabond Pack's Adventurer, Ronin and Harrier.
 
 He has no warriors, buildings or tokens: his pawn is ``game.pawn`` (``("clearing", c)`` or ``("forest",
 i)``), never removed and ruling nothing (Lone Wanderer, LoR-9.2.2). His board (:class:`Board`) holds his
@@ -19,9 +21,11 @@ His choices, each through :func:`automa.root.decide.choose` with one of these ki
 - ``vagabond_slip``: ``("clearing", c)``, ``("forest", i)`` or ``PASS`` (LoR-9.4.2);
 - ``vagabond_daylight``: the next Daylight action (LoR-9.5), or ``PASS`` to end Daylight:
   ``("move", clearing)``, ``("battle", defender)``, ``("explore",)``, ``("aid", faction, card)``,
-  ``("quest", quest)``, ``("strike", faction)`` (a warrior) or ``("strike", faction, kind, "building" |
-  "token")``, ``("repair", kind, exhausted)``, ``("craft", card)``, and the special action: Steal
-  ``("special", faction)``, Day Labor ``("special", card)``, Hideout ``("special",)``;
+  ``("quest", quest)`` or with Improvise ``("quest", quest, stand_in)``, ``("strike", faction)`` (a
+  warrior) or ``("strike", faction, kind, "building" | "token")``, ``("repair", kind, exhausted)``,
+  ``("craft", card)``, and the special action: Steal ``("special", faction)``, Day Labor ``("special",
+  card)``, Hideout and Scorched Earth ``("special",)``, Instigate ``("special", attacker, defender)``,
+  Glide ``("special", clearing)``;
 - ``vagabond_exhaust``: the face-up item (a kind) to exhaust for Aid (LoR-9.5.4);
 - ``vagabond_take``: an item kind from the aided player's Crafted Items box, or ``PASS`` (LoR-9.5.4);
 - ``vagabond_quest_reward``: ``"score"`` or ``"draw"`` (LoR-9.5.5);
@@ -32,6 +36,9 @@ His choices, each through :func:`automa.root.decide.choose` with one of these ki
 - ``vagabond_damage``: what takes the next hit: an undamaged item ``(kind, exhausted)``, or ``("ally",
   faction)`` for an Allied warrior fighting as his own (LoR-9.2.7, LoR-9.2.9.II.d);
 - ``vagabond_repair``: a damaged item ``(kind, exhausted)`` for Hideout to repair (LoR-D.3);
+- ``vagabond_instigate_hits``: the next building or token ``(faction, kind, "building" | "token")`` a side
+  of his Instigate loses (LoR-D.4; battle.py asks it);
+- ``vagabond_swift_strike``: ``"strike"`` or ``PASS``, the Ronin's extra hit after the roll (LoR-D.8);
 - ``vagabond_remove``: an item ``(kind, exhausted, damaged)`` to remove over the item limit (LoR-9.6.4);
 - ``cobbler``: a move of the pawn for Cobbler, as the Move action, or ``PASS``; ``discard``: a card to
   discard down to five (LoR-9.6.3).
@@ -41,8 +48,10 @@ uses ask their own kinds: the persistent cards (cards.py, battle.py).
 
 Hooks his board offers the other rule areas: in battle (battle.py) ``max_rolled_hits`` (his undamaged
 swords, LoR-9.2.6, plus an Ally's warriors, LoR-9.2.9.II.c), ``defenseless`` (no undamaged sword,
-LoR-9.2.4), ``take_hits`` (damage items, LoR-9.2.7), ``removed_warriors`` (Hostile, LoR-9.2.9.III) and
-``after_battle`` (Infamy, LoR-9.2.9.III.a; the Ally turning Hostile, LoR-9.2.9.II.d); ``take_item``
+LoR-9.2.4), ``take_hits`` (damage items, LoR-9.2.7), ``extra_hits`` (Swift Strike, LoR-D.8),
+``protector`` (the Arbiter enlisted in others' battles, LoR-D.5), ``removed_warriors`` (Hostile,
+LoR-9.2.9.III) and ``after_battle`` (Infamy, LoR-9.2.9.III.a; the Ally turning Hostile, LoR-9.2.9.II.d);
+``scorched`` (the Scoundrel's closed clearing, read by ``state.scorched``, LoR-D.6); ``take_item``
 (crafting.py: a crafted item goes face up onto his board, LoR-9.2.1); ``full_removal`` (revolts and Favors:
 he damages three items, LoR-9.2.2.I).
 
@@ -55,7 +64,13 @@ at setup (CW-GEN-20), so he never holds one, and a bots-only table has no human 
 Readings where the Law is terse: Refresh may flip damaged exhausted items too (the Damaged box keeps each
 item's side, LoR-9.5.7); he always takes the item he crafts (LoR-9.2.1 "may"); an Ally's warriors move
 with him on any move of the pawn from a clearing to an adjacent clearing (Move, Slip, Cobbler), without
-regard to rule (LoR-9.2.9.II.b).
+regard to rule (LoR-9.2.9.II.b). The characters: Instigate follows the seed (he may be a side, RT-SRC-1),
+its scoring "enemies" being the Hostile factions as in the local copy (the seed's word there is the one
+of Glide's "even Hostile", not that of Scorched Earth's enemy pieces), the sides' own removals turning
+nobody Hostile, and no Ally fighting in it; Scorched Earth can be taken once (his one torch is left on the map); Swift Strike once a battle;
+Improvise stands in for one missing item of a quest, never needlessly; the Arbiter is enlisted only in
+his clearing, with no say of his own, a bot defender deciding by the Vagabot Arbiter's test
+(CW-VB-CHAR-ARBITER).
 """
 from __future__ import annotations
 
