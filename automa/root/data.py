@@ -639,8 +639,9 @@ def _components(chk: _Checks, raw: dict) -> Components:
         chk.need(not Counter(ch["start_items"]) - Counter(start), f"factions.vagabond.characters[{k}].start_items",
                  "must be S items", "LoR-9.3.5, LoR-D.1, LoR-D.2, LoR-D.3")
     for name, (product, items) in MORE_CHARACTERS.items():
-        chk.need(not Counter(items) - Counter(start) - Counter(PRODUCT_ITEMS[product]), f"data.MORE_CHARACTERS[{name!r}]",
-                 f"must be S items of the base box or of {product}", "LoR-9.3.5, LoR-B.2, LoR-B.9")
+        chk.need(not Counter(items) - Counter(start) - Counter(PRODUCT_ITEMS[product]),
+                 f"data.MORE_CHARACTERS[{name!r}]", f"must be S items of the base box or of {product}",
+                 "LoR-9.3.5, LoR-B.2, LoR-B.9")
     qs = vb["quests"]
     chk.count("factions.vagabond.quests.count", qs["count"], len(qs["cards"]), "LoR-9.3.3, LoR-B.1")
     per_suit = Counter(q["suit"] for q in qs["cards"])

@@ -67,10 +67,10 @@ with him on any move of the pawn from a clearing to an adjacent clearing (Move, 
 regard to rule (LoR-9.2.9.II.b). The characters: Instigate follows the seed (he may be a side, RT-SRC-1),
 its scoring "enemies" being the Hostile factions as in the local copy (the seed's word there is the one
 of Glide's "even Hostile", not that of Scorched Earth's enemy pieces), the sides' own removals turning
-nobody Hostile, and no Ally fighting in it; Scorched Earth can be taken once (his one torch is left on the map); Swift Strike once a battle;
-Improvise stands in for one missing item of a quest, never needlessly; the Arbiter is enlisted only in
-his clearing, with no say of his own, a bot defender deciding by the Vagabot Arbiter's test
-(CW-VB-CHAR-ARBITER).
+nobody Hostile, and no Ally fighting in it; Scorched Earth can be taken once (his one torch is left on
+the map); Swift Strike once a battle; Improvise stands in for one missing item of a quest, never
+needlessly; the Arbiter is enlisted only in his clearing, with no say of his own, a bot defender deciding
+by the Vagabot Arbiter's test (CW-VB-CHAR-ARBITER).
 """
 from __future__ import annotations
 

@@ -40,7 +40,10 @@ or token for its VP, a warrior only of a Hostile faction; repair and craft with 
 can do in the clearing it reaches with the items left, and in the clearings beside it next turn, against
 staying (in a forest, the Evening's rest), less the warriors there; a battle by its expected outcome over
 the dice (pieces removed, Infamy, Hostility, items damaged). Slip toward the best clearing; refresh,
-repair and take the most valuable items; take hits on and remove over the limit the least valuable.
+repair and take the most valuable items; take hits on and remove over the limit the least valuable. The
+characters of LoR-D.4..D.9: Glide as a move without boots, Scorched Earth by the buildings and tokens it
+removes and the threat gone, less the torch and the factions it turns Hostile, Improvise as its quest less
+the stand-in's damage, Swift Strike as a piece removed for a sword; Instigate by lookahead.
 
 Every number is a declared parameter (:data:`WEIGHTS`, ``list strategies root --long``), so
 ``--strategy 'expert(mq_sawmill=2)'`` plays other weights and ``automa-sim tune root expert`` searches
