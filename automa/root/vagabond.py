@@ -720,8 +720,9 @@ def scorched_earth(game: Game, seat: Seat, pick: tuple) -> None:
 
 def glide(game: Game, seat: Seat, pick: tuple) -> None:
     """Glide (the Harrier, LoR-D.9, seed 16.3.9): the pawn alone to any clearing, without boots, whatever
-    the paths, rule or Hostile warriors there."""
-    movement.move_pawn(game, pick[1])
+    the paths, rule or Hostile warriors there; taking no path, it never crosses on the Ferry (LoR-C.2.5),
+    so the pawn is set here, not moved by ``movement.move_pawn``."""
+    game.pawn = ("clearing", pick[1])
     _event(game, "glide", "LoR-D.9", destination=pick[1])
 
 

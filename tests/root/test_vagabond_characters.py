@@ -193,14 +193,17 @@ def test_swift_strike_after_the_roll_LoR_D_8(answer, lost):
 
 def test_glide_anywhere_without_boots_LoR_D_9():
     """Glide (LoR-D.9, seed 16.3.9): exhaust the torch and move the pawn alone to any other clearing, paths,
-    Hostile warriors and boots aside."""
+    Hostile warriors and boots aside; taking no path, it is no crossing on the Ferry (LoR-C.2.5), even from
+    the Ferry's clearing (set here on clearing 1)."""
     g = table(["torch", "sword"], character="harrier", at=("clearing", 1))
+    g.ferry = 1
     g.clearings[1].warriors["marquise"] = 2
     vb(g).board.relations["eyrie"] = "hostile"
     g.clearings[7].warriors["eyrie"] = 3
     assert vagabond.special_options(g, vb(g), 1) == [("special", c) for c in range(2, 13)]
     assert vagabond.special(g, vb(g), ("special", 7))
     assert g.pawn == ("clearing", 7) and g.clearings[1].warriors == {"marquise": 2}
+    assert g.ferry == 1 and not vb(g).hand and "ferry" not in g.used
     assert states(g) == [("sword", False, False), ("torch", True, False)]
 
 
