@@ -14,9 +14,11 @@ Steps, as :func:`battle` runs them:
    bot or the human ambushing a bot. An ambush card is only ever spent for its suit (LoR-2.1.2), and
    Scouting Party (which cancels ambushes) never has an effect. In its place the attacker's
    ``immediate_hits`` hook (the Vagabot's Marksman, CW-VB-TRAIT-4) deals its hits before the roll.
-2. Roll (LoR-4.3.2): two dice 0-3 from ``game.rng["dice"]``; the attacker deals the higher, the defender
-   the lower, unless the defender's ``deals_higher_as_defender`` hook swaps them (LoR-8.2.2);
-   each side's rolled hits are capped by its ``max_rolled_hits`` (LoR-4.3.2.I).
+2. Roll (LoR-4.3.2): just before it the defender may enlist an Arbiter in the clearing, a third seat's
+   ``protector`` (LoR-D.5, CW-VB-CHAR-ARBITER), raising its cap; two dice 0-3 from ``game.rng["dice"]``;
+   the attacker deals the higher, the defender the lower, unless the defender's
+   ``deals_higher_as_defender`` hook swaps them (LoR-8.2.2); each side's rolled hits are capped by its
+   ``max_rolled_hits`` (LoR-4.3.2.I).
 3. Effects (LoR-4.3.3): extra hits ignore the cap (LoR-4.3.3.I): the caller's ``extra`` (a bot step's
    extra hit, e.g. the Eyrie's largest Decree column, CW-EE-DAY-4), each side's ``extra_hits`` hook
    (Automated Ambush, CW-AA-ABIL-2; the Vagabot's Battle Track, CW-VB-ABIL-4), a defenseless defender
@@ -25,7 +27,9 @@ Steps, as :func:`battle` runs them:
    defender scores 1 VP), each asked through :func:`automa.root.decide.choose`. Bots never have these
    cards (CW-GEN-5), so with one human the "who uses effects first" choice of LoR-4.3.3 never matters.
 4. Hits (LoR-4.3.4): the defender takes the attacker's hits, then the attacker the defender's, each through
-   its board's ``take_hits`` hook, or :func:`take_hits` (the Law's way, the human choosing the order).
+   its board's ``take_hits`` hook, or :func:`take_hits` (the Law's way, the human choosing the order); in
+   a Vagrant's Instigate (``remover``, LoR-D.4) he removes the pieces of each side but himself, in his
+   order, scoring the buildings and tokens.
    Then :func:`warriors_removed` runs for each side that lost warriors, and each board's ``after_battle``.
 
 Board hooks (all optional, looked up by name; ``seat`` is the board's own seat, ``role`` is
@@ -37,7 +41,10 @@ Board hooks (all optional, looked up by name; ``seat`` is the board's own seat, 
 * ``deals_higher_as_defender(game, seat, c) -> bool``: this defender deals the higher roll and the
   attacker the lower (Guerrilla War, LoR-8.2.2; the Alliance bot's Veterans, CW-AA-TRAIT-3). Default: no.
 * ``immediate_hits(game, seat, c, role, other) -> int``: hits dealt at once, before the roll (Marksman).
-* ``extra_hits(game, seat, c, role, other) -> int``: standing extra hits (LoR-4.3.3.I).
+* ``extra_hits(game, seat, c, role, other) -> int``: standing extra hits (LoR-4.3.3.I); the Ronin's Swift
+  Strike (LoR-D.8).
+* ``protector(game, seat, c) -> int | None``: on a seat that is neither side, the hits an Arbiter in
+  ``c`` adds to the defender's cap if enlisted, or ``None`` (LoR-D.5, CW-VB-CHAR-ARBITER).
 * ``defenseless(game, seat, c) -> bool``: whether this defender gives the attacker the extra hit of
   LoR-4.3.3.II. Default: no warriors of the seat in ``c``. The Vagabond: no undamaged sword (LoR-9.2.4);
   the Vagabot: the rule option ``vb_defenseless`` (RT-OPEN-51).
@@ -81,6 +88,7 @@ class Battle:
     taken: list[int] = field(default_factory=lambda: [0, 0])          # [attacker, defender]
     warriors_lost: list[int] = field(default_factory=lambda: [0, 0])  # [attacker, defender]
     pieces_lost: list[list[str]] = field(default_factory=lambda: [[], []])   # buildings and tokens
+    remover: str | None = None        # the Vagrant removing the sides' pieces (Instigate, LoR-D.4)
 
 
 # ---------------------------------------------------------------------------------------------- who, where
@@ -187,18 +195,22 @@ def take_hits(game: Game, seat: Seat, c: int, hits: int, by: str | None) -> int:
 
 # ---------------------------------------------------------------------------------------------- battle
 
-def battle(game: Game, attacker: str, defender: str, c: int, extra: int = 0) -> Battle:
+def battle(game: Game, attacker: str, defender: str, c: int, extra: int = 0, remover: str | None = None) -> Battle:
     """``attacker`` battles ``defender`` in ``c`` (LoR-4.3; the steps and hooks are in the module's
-    docstring); ``extra`` hits for the attacker come from the calling step (LoR-4.3.3.I). The caller has
-    checked :func:`can_battle`. Returns what happened; ``state.Victory`` may end the game midway."""
+    docstring); ``extra`` hits for the attacker come from the calling step (LoR-4.3.3.I); ``remover`` is the
+    Vagrant who started it (Instigate, LoR-D.4) and removes the pieces of each side but his own. The
+    caller has checked :func:`can_battle`. Returns what happened; ``state.Victory`` may end the game
+    midway."""
     sa, sd = game.seat(attacker), game.seat(defender)
-    result = Battle(attacker, defender, c)
+    result = Battle(attacker, defender, c, remover=remover)
     seats = (sa, sd)
     # step 1: no ambush at our tables (see the docstring); immediate hits before the roll
     first = _hook(sa, "immediate_hits", 0)(game, sa, c, ATTACKER, defender)
     if first:
         result.dealt[0] += first
         _deal(game, result, 0, first)
+    caps = [max_rolled_hits(game, seat, c, role) for seat, role in zip(seats, (ATTACKER, DEFENDER))]
+    caps[1] += _protector(game, result, sd, caps[1])
     # step 2: roll (LoR-4.3.2)
     dice = game.rng["dice"]
     a, b = dice.randint(0, 3), dice.randint(0, 3)
@@ -206,11 +218,7 @@ def battle(game: Game, attacker: str, defender: str, c: int, extra: int = 0) -> 
     result.dice = (high, low)
     hook = getattr(sd.board, "deals_higher_as_defender", None)
     dice_dealt = (low, high) if hook is not None and hook(game, sd, c) else (high, low)
-    rolled = []
-    for die, seat, role in zip(dice_dealt, seats, (ATTACKER, DEFENDER)):
-        cap = getattr(seat.board, "max_rolled_hits", None)
-        cap = cap(game, seat, c, role) if cap is not None else game.clearings[c].warriors.get(seat.faction, 0)
-        rolled.append(min(die, cap))                                          # LoR-4.3.2.I
+    rolled = [min(die, cap) for die, cap in zip(dice_dealt, caps)]               # LoR-4.3.2.I
     # step 3: effects (LoR-4.3.3)
     hits = [rolled[0] + extra, rolled[1]]
     for i, (seat, role, other) in enumerate(((sa, ATTACKER, defender), (sd, DEFENDER, attacker))):
@@ -240,6 +248,67 @@ def _hook(seat: Seat, name: str, default):
     return hook if hook is not None else (lambda *args: default)
 
 
+def max_rolled_hits(game: Game, seat: Seat, c: int, role: str) -> int:
+    """``seat``'s cap on rolled hits in ``c`` (LoR-4.3.2.I): its board's ``max_rolled_hits`` hook, or its
+    warriors there."""
+    hook = getattr(seat.board, "max_rolled_hits", None)
+    return hook(game, seat, c, role) if hook is not None else game.clearings[c].warriors.get(seat.faction, 0)
+
+
+def _protector(game: Game, result: Battle, sd: Seat, cap: int) -> int:
+    """Before the roll the defender may enlist an Arbiter in the clearing who is neither side (Protector,
+    LoR-D.5, seed 16.3.5; the Vagabot's, CW-VB-CHAR-ARBITER): a third seat whose board's ``protector(game,
+    seat, c)`` gives the hits he would add. A human defender chooses (``enlist_arbiter``); a bot enlists
+    him when its cap is below 3 and below the attacker's pieces in the clearing and it has more VP than
+    he (CW-VB-CHAR-ARBITER, LRB-7.7.6). Enlisted, he scores 1 VP. Returns the hits added to the cap."""
+    c = result.clearing
+    for seat in game.seats:
+        hook = getattr(seat.board, "protector", None)
+        if hook is None or seat.faction in (result.attacker, result.defender):
+            continue
+        add = hook(game, seat, c)
+        if add is None:
+            continue
+        if sd.bot is None:
+            enlist = choose(game, "enlist_arbiter", ("enlist", PASS)) != PASS
+        else:
+            enlist = cap < 3 and cap < _pieces(game, result.attacker, c) and sd.vp > seat.vp
+        if not enlist:
+            continue
+        if game.trace:
+            game.trace.event("protector", rule="LoR-D.5", faction=seat.faction, defender=result.defender,
+                             clearing=c, hits=add)
+        state.score(game, seat.faction, 1, "special")
+        return add
+    return 0
+
+
+def _pieces(game: Game, faction: str, c: int) -> int:
+    """``faction``'s pieces in ``c``: warriors, buildings, tokens, the Vagabond's pawn."""
+    cl = game.clearings[c]
+    return (cl.warriors.get(faction, 0) + sum(1 for f, _ in cl.buildings + cl.tokens if f == faction)
+            + (faction == "vagabond" and game.pawn == ("clearing", c)))
+
+
+def _instigated_hits(game: Game, seat: Seat, c: int, hits: int, remover: str) -> int:
+    """The Vagrant removes ``seat``'s pieces for ``hits`` hits (Instigate, LoR-D.4, seed 16.3.4): its
+    warriors first (LoR-4.3.4), then its buildings and tokens in the order he picks
+    (``vagabond_instigate_hits``: ``(faction, kind, "building"|"token")``), each scoring him 1 VP
+    (LoR-3.2.1). A bot's own way of taking hits (CW-GEN-6, Fortified) gives way to his. Returns the hits
+    that removed a piece."""
+    done = state.remove_warriors(game, seat.faction, c, hits)
+    cl = game.clearings[c]
+    while done < hits:
+        choices = sorted({(seat.faction, k, "building") for f, k in cl.buildings if f == seat.faction}
+                         | {(seat.faction, k, "token") for f, k in cl.tokens if f == seat.faction})
+        if not choices:
+            break
+        _, kind, what = choose(game, "vagabond_instigate_hits", choices)
+        state.remove_piece(game, c, (seat.faction, kind), remover, building=what == "building")
+        done += 1
+    return done
+
+
 def _deal(game: Game, result: Battle, side: int, hits: int) -> None:
     """Side ``side`` (0 attacker, 1 defender) deals ``hits`` to the other side (LoR-4.3.4)."""
     if hits <= 0:
@@ -252,7 +321,10 @@ def _deal(game: Game, result: Battle, side: int, hits: int) -> None:
     before_w = cl.warriors.get(victim, 0)
     before = sorted(k for f, k in cl.buildings + cl.tokens if f == victim)
     hook = getattr(seat.board, "take_hits", None)
-    taken = hook(game, seat, c, hits, by) if hook is not None else take_hits(game, seat, c, hits, by)
+    if result.remover is not None and victim != result.remover:
+        taken = _instigated_hits(game, seat, c, hits, result.remover)
+    else:
+        taken = hook(game, seat, c, hits, by) if hook is not None else take_hits(game, seat, c, hits, by)
     lost_w = before_w - cl.warriors.get(victim, 0)
     after = sorted(k for f, k in cl.buildings + cl.tokens if f == victim)
     for k in after:

@@ -25,6 +25,19 @@ DATA = Path(__file__).parent / "data"
 SUITS = ("fox", "rabbit", "mouse")                  # a clearing's suit (LoR-2.2.2)
 CARD_SUITS = ("bird",) + SUITS                       # a card's suit, birds wild (LoR-2.1, LoR-2.1.1)
 ITEMS = ("boot", "bag", "coins", "crossbow", "hammer", "sword", "tea", "torch")
+# LoR-D.4..D.9 (seed 16.3.4..16.3.9): the Riverfolk box's characters and the Vagabond Pack's, which the
+# reference's components.json (the base box) lacks: product and start items, read from the second Law text
+# (LAWY; it settles the local copy's coin/crossbow letters, DATA.md §4 item 2). Each takes the base box's S
+# items or the items its product adds (LoR-9.3.5; LoR-B.2, LoR-B.9), checked at load.
+MORE_CHARACTERS = {"vagrant": ("riverfolk", ("coins", "torch", "boot")),
+                   "arbiter": ("riverfolk", ("boot", "torch", "sword", "sword")),
+                   "scoundrel": ("riverfolk", ("boot", "boot", "torch", "crossbow")),
+                   "adventurer": ("vagabond_pack", ("boot", "torch", "hammer")),
+                   "ronin": ("vagabond_pack", ("boot", "boot", "torch", "sword")),
+                   "harrier": ("vagabond_pack", ("coins", "torch", "sword", "crossbow"))}
+PRODUCT_ITEMS = {"riverfolk": ("boot",) * 3 + ("sword",) * 3 + ("bag", "hammer", "torch", "coins", "crossbow"),
+                 "vagabond_pack": ("coins", "hammer", "boot")}
+CHARACTERS = ("thief", "tinker", "ranger") + tuple(MORE_CHARACTERS)          # LoR-D.1..D.9
 KINDS = ("item", "persistent", "immediate", "ambush", "dominance")
 MAPS = ("fall", "winter", "lake", "mountain")
 CORNERS = ("top_left", "top_right", "bottom_right", "bottom_left")
@@ -366,7 +379,7 @@ class Components:
     relation_start: str              # LoR-9.3.6
     aids_to_advance: tuple[int, ...]  # Aids for each step up from relation_start (LoR-9.2.9)
     relation_vp: tuple[int, ...]     # VP for reaching each of those steps
-    characters: dict                 # character -> start items (LoR-D.1..D.3)
+    characters: dict                 # character -> start items (LoR-D.1..D.9)
     quests: tuple[Quest, ...]        # LoR-9.3.3
     dominance: tuple[str, ...]       # the dominance cards' deck keys (LoR-2.1.3)
 
@@ -625,6 +638,10 @@ def _components(chk: _Checks, raw: dict) -> Components:
     for k, ch in enumerate(vb["characters"]):
         chk.need(not Counter(ch["start_items"]) - Counter(start), f"factions.vagabond.characters[{k}].start_items",
                  "must be S items", "LoR-9.3.5, LoR-D.1, LoR-D.2, LoR-D.3")
+    for name, (product, items) in MORE_CHARACTERS.items():
+        chk.need(not Counter(items) - Counter(start) - Counter(PRODUCT_ITEMS[product]),
+                 f"data.MORE_CHARACTERS[{name!r}]", f"must be S items of the base box or of {product}",
+                 "LoR-9.3.5, LoR-B.2, LoR-B.9")
     qs = vb["quests"]
     chk.count("factions.vagabond.quests.count", qs["count"], len(qs["cards"]), "LoR-9.3.3, LoR-B.1")
     per_suit = Counter(q["suit"] for q in qs["cards"])
@@ -649,7 +666,8 @@ def _components(chk: _Checks, raw: dict) -> Components:
         track_items=tuple(ir["tracks"]["items"]), track_capacity=ir["tracks"]["capacity_each"],
         satchel_items=tuple(ir["satchel_items"]), relations=tuple(track), relation_start=rel["start"],
         aids_to_advance=tuple(rel["aids_to_advance"].values()), relation_vp=tuple(rel["vp_on_reaching"].values()),
-        characters={c["id"]: tuple(c["start_items"]) for c in vb["characters"]},
+        characters={**{c["id"]: tuple(c["start_items"]) for c in vb["characters"]},
+                    **{name: items for name, (_, items) in MORE_CHARACTERS.items()}},
         quests=tuple(Quest(q["id"], q["name"], q["suit"], tuple(q["items"])) for q in qs["cards"]),
         dominance=tuple(dom["deck_ids"]))
 

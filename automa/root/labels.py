@@ -168,18 +168,27 @@ def action(view, choice) -> str:
 
 
 def vagabond_action(view, choice) -> str:
-    """The Vagabond's Daylight actions (LoR-9.5, LoR-D.1..D.3) not shared with the other factions."""
+    """The Vagabond's Daylight actions (LoR-9.5, LoR-D.1..D.9) not shared with the other factions."""
     verb, *rest = choice
     if verb == "explore":
         return "explore the ruin here"
     if verb == "aid":
         return f"aid {faction(view, rest[0])} with {card(view, rest[1])}"
+    if verb == "quest" and len(rest) == 2:
+        return f"complete the quest {quest(rest[0])}, improvising with your {rest[1]} (it is damaged)"
     if verb == "quest":
         return f"complete the quest {quest(rest[0])}"
     if verb == "strike":
         return f"strike {faction(view, rest[0])}'s " + (piece(rest[1]) if len(rest) > 1 else "warrior")
     if verb == "repair":
         return f"repair {item(*rest)}"
+    character = dict(view.board("vagabond") or ()).get("character")
+    if verb == "special" and character == "scoundrel":
+        return "scorched earth: remove every enemy piece here and close this clearing for good"
+    if verb == "special" and character == "vagrant":
+        return f"instigate: {faction(view, rest[0])} battles {faction(view, rest[1])} here"
+    if verb == "special" and character == "harrier":
+        return f"glide to {where(view, rest[0])}"
     if verb == "special" and not rest:
         return "hideout: repair up to three items"
     if verb == "special" and isinstance(rest[0], int):
@@ -279,6 +288,10 @@ LABELS = {
                                      else f"damage {item(*c)}"),
     "vagabond_repair": lambda v, c: f"repair {item(*c)}",
     "vagabond_remove": lambda v, c: f"remove {item(*c)}",
+    "vagabond_swift_strike": optional(lambda v, c: "exhaust a sword for an extra hit", "no Swift Strike"),
+    "vagabond_instigate_hits": lambda v, c: f"{faction(v, c[0])} loses its {piece(c[1])}",
+    "enlist_arbiter": optional(lambda v, c: "enlist the Arbiter: his swords add to your rolled hits, he scores 1",
+                               "fight without the Arbiter"),
 }
 
 

@@ -64,8 +64,11 @@ def bot_adjacent(game: Game, c: int) -> tuple[int, ...]:
 
 def can_move(game: Game, faction: str, origin: int, destination: int, nimble: bool = False) -> bool:
     """Whether ``faction`` may move warriors from ``origin`` to ``destination``: it has a warrior there, they
-    are adjacent (LoR-4.2) and it rules one of them (LoR-4.2.1) unless ``nimble`` (LoR-9.2.3)."""
+    are adjacent (LoR-4.2), the destination is not the Scoundrel's Scorched Earth (LoR-D.6) and it rules one
+    of them (LoR-4.2.1) unless ``nimble`` (LoR-9.2.3)."""
     if not game.clearings[origin].warriors.get(faction, 0) or destination not in reach(game, origin):
+        return False
+    if destination == state.scorched(game):
         return False
     return nimble or state.rules(game, faction, origin) or state.rules(game, faction, destination)
 

@@ -333,6 +333,15 @@ TELL = {
     "steal": lambda v, e: f"You steal a card from {faction(v, e['other'])}.",
     "day_labor": lambda v, e: f"Day labor: you take {card(v, e['card'])} from the discard pile.",
     "hideout": lambda v, e: "Hideout: you repair up to three items.",
+    "instigate": lambda v, e: (f"Instigate: {faction(v, e['attacker'])} "
+                               f"{'battle' if e['attacker'] == v.me else 'battles'} {faction(v, e['defender'])} in "
+                               f"{where(v, e['clearing'])}, and you remove the pieces."),
+    "scorched_earth": lambda v, e: f"Scorched earth: your torch burns {where(v, e['clearing'])}; nothing may enter it again.",
+    "glide": lambda v, e: f"You glide to {where(v, e['destination'])}.",
+    "improvise": lambda v, e: f"Improvise: one of your items ({e['item']}) stands in for the quest {quest(e['quest'])} and is damaged.",
+    "swift_strike": lambda v, e: f"Swift strike: you exhaust a sword for one more hit on {faction(v, e['other'])}.",
+    "protector": lambda v, e: (f"{cap(faction(v, e['defender']))} enlists {faction(v, e['faction'])} as Arbiter in "
+                               f"{where(v, e['clearing'])}: {count(e['hits'], 'more hit')} at most; the Arbiter scores 1 VP."),
     "rest": lambda v, e: f"You rest in the forest and repair {count(e['items'], 'item')}.",
     "item_removed": lambda v, e: f"You have too many items: your {e['item']} is removed.",
     # the map sides

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from automa.core.errors import UsageError
 from automa.core.registry import Option, did_you_mean
+from automa.root import data
 from automa.root.data import CORNERS
 
 FACTIONS = ("marquise", "eyrie", "alliance", "vagabond")        # setup letters A-D (LoR-5.1.7, CW-GEN-9)
@@ -29,7 +30,8 @@ TRAITS = {"mechanical_marquise": ("blitz", "fortified", "hospitals", "iron_will"
           "automated_alliance": ("informants", "popularity", "veterans", "wildfire"),  # CW-AA-TRAIT-1..4
           "vagabot": ("adventurer", "berserker", "helper", "marksman")}                # CW-VB-TRAIT-1..4
 MAPS = ("fall", "winter", "lake", "mountain")   # the map sides (LoR-2.2, LoR-C.1..C.3, CW-GEN-17)
-CHARACTERS = ("thief", "tinker", "ranger")    # the base Vagabond characters (LoR-D.1..D.3, CW-VB-CHAR)
+CHARACTERS = data.CHARACTERS                  # the player's Vagabond characters (LoR-D.1..D.9)
+VB_CHARACTERS = ("thief", "tinker", "ranger", "arbiter")   # the Vagabot's (CW-VB-CHAR)
 REACH = {"marquise": 10, "eyrie": 7, "alliance": 3, "vagabond": 5}   # LoR-5.2 (a first Vagabond: 5)
 VIABLE_REACH = {2: 17, 3: 18, 4: 21}          # LoR-5.2: the least total reach advised for that many players
 OTHERS = "others"                             # the ``bots`` value: one bot for each faction nobody plays
@@ -126,10 +128,11 @@ OPTIONS = (
     Option("difficulty", "str", "default", "every bot's difficulty, unless its own mm_, ee_, aa_ or vb_difficulty "
            "says otherwise", LEVELS, "CW-GEN-19, CW-GEN-24, RT-STUDY-7", kind="setting"),
     *_table(MM), *_table(EE), *_table(AA), *_table(VB),
-    _bot(VB, "vb_character", "str", "thief", "the Vagabot's character card", CHARACTERS,
-         "CW-VB-SETUP-1, CW-VB-CHAR-THIEF, CW-VB-CHAR-TINKER, CW-VB-CHAR-RANGER", kind="setting"),
+    _bot(VB, "vb_character", "str", "thief", "the Vagabot's character card", VB_CHARACTERS,
+         "CW-VB-SETUP-1, CW-VB-CHAR-THIEF, CW-VB-CHAR-TINKER, CW-VB-CHAR-RANGER, CW-VB-CHAR-ARBITER",
+         kind="setting"),
     Option("vagabond_character", "str", "thief", "the player's Vagabond character (faction=vagabond)", CHARACTERS,
-           "LoR-9.3.1, LoR-D.1, LoR-D.2, LoR-D.3", kind="setting", applies_if=("faction", "vagabond")),
+           "LoR-9.3.1, LoR-D.1..D.9", kind="setting", applies_if=("faction", "vagabond")),
     Option("map", "str", "fall", "the map side: fall; winter (the raging river); lake (the Ferry); mountain "
            "(closed paths, the Pass); the last three with shuffled suit markers", MAPS,
            "LoR-2.2, CW-GEN-17, LoR-A.1, LoR-C.1, LoR-C.2, LoR-C.3, CW2-MAP", kind="setting"),

@@ -198,9 +198,20 @@ def rules(game: Game, faction: str, c: int) -> bool:
 
 def may_place(game: Game, faction: str, c: int) -> bool:
     """Whether ``faction`` may place pieces in ``c``: nobody but the Marquise (human or bot) places pieces
-    in the keep's clearing (LoR-6.2.2, CW-MM-ABIL-1); moving in stays allowed. The place functions below
-    obey it, and every rule that offers a place asks it."""
-    return faction == "marquise" or ("marquise", "keep") not in game.clearings[c].tokens
+    in the keep's clearing (LoR-6.2.2, CW-MM-ABIL-1); moving in stays allowed. Nobody places any in the
+    Scoundrel's Scorched Earth (:func:`scorched`). The place functions below obey it, and every rule that
+    offers a place asks it."""
+    return ((faction == "marquise" or ("marquise", "keep") not in game.clearings[c].tokens)
+            and c != scorched(game))
+
+
+def scorched(game: Game) -> int | None:
+    """The clearing of the Scoundrel's torch (Scorched Earth, LoR-D.6): no piece is placed or moved into
+    it. ``None`` without one."""
+    for s in game.seats:
+        if s.faction == "vagabond":
+            return getattr(s.board, "scorched", None)
+    return None
 
 
 def place_warriors(game: Game, faction: str, c: int, n: int) -> int:

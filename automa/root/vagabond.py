@@ -1,4 +1,6 @@
-"""The Vagabond played by the scripted player (LoR-9), as the Thief, the Tinker or the Ranger (LoR-D.1..D.3).
+"""The Vagabond played by the scripted player (LoR-9), as any character of appendix D (LoR-D.1..D.9, seed
+16.3.1..16.3.9): the base box's Thief, Tinker and Ranger, the Riverfolk box's Vagrant, Arbiter and
+Scoundrel, the Vagabond Pack's Adventurer, Ronin and Harrier.
 
 He has no warriors, buildings or tokens: his pawn is ``game.pawn`` (``("clearing", c)`` or ``("forest",
 i)``), never removed and ruling nothing (Lone Wanderer, LoR-9.2.2). His board (:class:`Board`) holds his
@@ -19,9 +21,11 @@ His choices, each through :func:`automa.root.decide.choose` with one of these ki
 - ``vagabond_slip``: ``("clearing", c)``, ``("forest", i)`` or ``PASS`` (LoR-9.4.2);
 - ``vagabond_daylight``: the next Daylight action (LoR-9.5), or ``PASS`` to end Daylight:
   ``("move", clearing)``, ``("battle", defender)``, ``("explore",)``, ``("aid", faction, card)``,
-  ``("quest", quest)``, ``("strike", faction)`` (a warrior) or ``("strike", faction, kind, "building" |
-  "token")``, ``("repair", kind, exhausted)``, ``("craft", card)``, and the special action: Steal
-  ``("special", faction)``, Day Labor ``("special", card)``, Hideout ``("special",)``;
+  ``("quest", quest)`` or with Improvise ``("quest", quest, stand_in)``, ``("strike", faction)`` (a
+  warrior) or ``("strike", faction, kind, "building" | "token")``, ``("repair", kind, exhausted)``,
+  ``("craft", card)``, and the special action: Steal ``("special", faction)``, Day Labor ``("special",
+  card)``, Hideout and Scorched Earth ``("special",)``, Instigate ``("special", attacker, defender)``,
+  Glide ``("special", clearing)``;
 - ``vagabond_exhaust``: the face-up item (a kind) to exhaust for Aid (LoR-9.5.4);
 - ``vagabond_take``: an item kind from the aided player's Crafted Items box, or ``PASS`` (LoR-9.5.4);
 - ``vagabond_quest_reward``: ``"score"`` or ``"draw"`` (LoR-9.5.5);
@@ -32,6 +36,9 @@ His choices, each through :func:`automa.root.decide.choose` with one of these ki
 - ``vagabond_damage``: what takes the next hit: an undamaged item ``(kind, exhausted)``, or ``("ally",
   faction)`` for an Allied warrior fighting as his own (LoR-9.2.7, LoR-9.2.9.II.d);
 - ``vagabond_repair``: a damaged item ``(kind, exhausted)`` for Hideout to repair (LoR-D.3);
+- ``vagabond_instigate_hits``: the next building or token ``(faction, kind, "building" | "token")`` a side
+  of his Instigate loses (LoR-D.4; battle.py asks it);
+- ``vagabond_swift_strike``: ``"strike"`` or ``PASS``, the Ronin's extra hit after the roll (LoR-D.8);
 - ``vagabond_remove``: an item ``(kind, exhausted, damaged)`` to remove over the item limit (LoR-9.6.4);
 - ``cobbler``: a move of the pawn for Cobbler, as the Move action, or ``PASS``; ``discard``: a card to
   discard down to five (LoR-9.6.3).
@@ -41,8 +48,10 @@ uses ask their own kinds: the persistent cards (cards.py, battle.py).
 
 Hooks his board offers the other rule areas: in battle (battle.py) ``max_rolled_hits`` (his undamaged
 swords, LoR-9.2.6, plus an Ally's warriors, LoR-9.2.9.II.c), ``defenseless`` (no undamaged sword,
-LoR-9.2.4), ``take_hits`` (damage items, LoR-9.2.7), ``removed_warriors`` (Hostile, LoR-9.2.9.III) and
-``after_battle`` (Infamy, LoR-9.2.9.III.a; the Ally turning Hostile, LoR-9.2.9.II.d); ``take_item``
+LoR-9.2.4), ``take_hits`` (damage items, LoR-9.2.7), ``extra_hits`` (Swift Strike, LoR-D.8),
+``protector`` (the Arbiter enlisted in others' battles, LoR-D.5), ``removed_warriors`` (Hostile,
+LoR-9.2.9.III) and ``after_battle`` (Infamy, LoR-9.2.9.III.a; the Ally turning Hostile, LoR-9.2.9.II.d);
+``scorched`` (the Scoundrel's closed clearing, read by ``state.scorched``, LoR-D.6); ``take_item``
 (crafting.py: a crafted item goes face up onto his board, LoR-9.2.1); ``full_removal`` (revolts and Favors:
 he damages three items, LoR-9.2.2.I).
 
@@ -55,7 +64,13 @@ at setup (CW-GEN-20), so he never holds one, and a bots-only table has no human 
 Readings where the Law is terse: Refresh may flip damaged exhausted items too (the Damaged box keeps each
 item's side, LoR-9.5.7); he always takes the item he crafts (LoR-9.2.1 "may"); an Ally's warriors move
 with him on any move of the pawn from a clearing to an adjacent clearing (Move, Slip, Cobbler), without
-regard to rule (LoR-9.2.9.II.b).
+regard to rule (LoR-9.2.9.II.b). The characters: Instigate follows the seed (he may be a side, RT-SRC-1),
+its scoring "enemies" being the Hostile factions as in the local copy (the seed's word there is the one
+of Glide's "even Hostile", not that of Scorched Earth's enemy pieces), the sides' own removals turning
+nobody Hostile, and no Ally fighting in it; Scorched Earth can be taken once (his one torch is left on
+the map); Swift Strike once a battle; Improvise stands in for one missing item of a quest, never
+needlessly; the Arbiter is enlisted only in his clearing, with no say of his own, a bot defender deciding
+by the Vagabot Arbiter's test (CW-VB-CHAR-ARBITER).
 """
 from __future__ import annotations
 
@@ -116,11 +131,13 @@ class Board:
     hits: list[int] = field(default_factory=lambda: [0, 0])     # [by items, by Allied warriors]
     turned: list[str] = field(default_factory=list)
     lost: list[str] = field(default_factory=list)                # items removed from the game (LoR-9.6.4)
+    scorched: int | None = None          # the clearing of his torch: Scorched Earth (LoR-D.6)
+    improvised: bool = False             # Improvise used this turn (LoR-D.7)
 
     def copy(self) -> Board:
         return Board(self.character, [Item(i.kind, i.exhausted, i.damaged) for i in self.items], list(self.quests),
                      list(self.quest_deck), list(self.quests_done), dict(self.relations), dict(self.aids),
-                     self.ally, list(self.hits), list(self.turned), list(self.lost))
+                     self.ally, list(self.hits), list(self.turned), list(self.lost), self.scorched, self.improvised)
 
     def public(self) -> tuple[tuple[str, object], ...]:
         """What the table sees (the view's ``board``): the character, the items as sorted ``(kind, exhausted,
@@ -128,7 +145,8 @@ class Board:
         return (("character", self.character),
                 ("items", tuple(sorted((i.kind, i.exhausted, i.damaged) for i in self.items))),
                 ("quests", tuple(q.key for q in self.quests)), ("quests_done", tuple(q.key for q in self.quests_done)),
-                ("relations", tuple(sorted(self.relations.items()))))
+                ("relations", tuple(sorted(self.relations.items())))) + (
+                (("scorched", self.scorched),) if self.scorched is not None else ())
 
     # ------------------------------------------------------------------ items (LoR-9.2.5)
 
@@ -195,17 +213,39 @@ class Board:
             self.turned.append(victim)
 
     def after_battle(self, game: Game, seat: Seat, result: battle.Battle) -> None:
-        """After a battle he started in his turn: Infamy, 1 VP per piece of the defender he removed while it
-        was Hostile, less the warrior that made it so (LoR-9.2.9.III.a); the Ally fighting as his own turns
-        Hostile if it took more of his hits than his items did (LoR-9.2.9.II.d)."""
-        if result.attacker == FACTION and game.seats[game.active] is seat and hostile(self, result.defender):
-            n = result.warriors_lost[1] + len(result.pieces_lost[1]) - (result.defender in self.turned)
-            if n > 0:
-                _event(game, "infamy", "LoR-9.2.9", other=result.defender, vp=n)
+        """After a battle he started in his turn, as attacker or as either side of his Instigate (LoR-D.4):
+        Infamy, 1 VP per piece of the other side he removed while it was Hostile, less the warrior that made
+        it so (LoR-9.2.9.III.a); the Ally fighting as his own turns Hostile if it took more of his hits than
+        his items did (LoR-9.2.9.II.d)."""
+        if (result.attacker == FACTION or result.remover == FACTION) and game.seats[game.active] is seat:
+            side = 1 if result.attacker == FACTION else 0
+            other = (result.attacker, result.defender)[side]
+            n = result.warriors_lost[side] + len(result.pieces_lost[side]) - (other in self.turned)
+            if hostile(self, other) and n > 0:
+                _event(game, "infamy", "LoR-9.2.9", other=other, vp=n)
                 state.score(game, FACTION, n, "infamy")
         if self.ally is not None and self.hits[1] > self.hits[0] and not hostile(self, self.ally):
             make_hostile(game, self, self.ally)
         self.ally, self.hits, self.turned = None, [0, 0], []
+
+    def extra_hits(self, game: Game, seat: Seat, c: int, role: str, other: str) -> int:
+        """Swift Strike (the Ronin, LoR-D.8, seed 16.3.8): after the roll he may exhaust a sword for one extra
+        hit (``vagabond_swift_strike``), once a battle."""
+        if self.character != "ronin" or not self.ready("sword"):
+            return 0
+        if choose(game, "vagabond_swift_strike", ("strike", PASS)) == PASS:
+            return 0
+        self.exhaust("sword")
+        _event(game, "swift_strike", "LoR-D.8", clearing=c, other=other)
+        return 1
+
+    def protector(self, game: Game, seat: Seat, c: int) -> int | None:
+        """Protector (the Arbiter, LoR-D.5, seed 16.3.5): in ``c`` he can be enlisted by a defender in a battle
+        of two others (battle.py asks the defender and scores him 1 VP), adding his undamaged swords to its
+        maximum rolled hits. ``None``: not enlistable."""
+        if self.character != "arbiter" or game.pawn != ("clearing", c):
+            return None
+        return max_swords(self)
 
     def take_item(self, game: Game, seat: Seat, item: str) -> None:
         """A crafted item goes face up onto his board (LoR-9.2.1, LoR-9.5.8)."""
@@ -267,11 +307,11 @@ def move_cost(game: Game, board: Board, c: int) -> int:
 
 def move_options(game: Game, board: Board) -> list[int]:
     """The clearings the Move action reaches with his face-up boots: adjacent ones, or from a forest the
-    clearings it touches, or across the Lake on the Ferry (LoR-C.2.5); never a forest (LoR-9.5.1). Nimble:
-    rule does not matter (LoR-9.2.3)."""
+    clearings it touches, or across the Lake on the Ferry (LoR-C.2.5); never a forest (LoR-9.5.1), nor back
+    into his Scorched Earth (LoR-D.6). Nimble: rule does not matter (LoR-9.2.3)."""
     kind, at = game.pawn
     near = game.map.forests[at].clearings if kind == "forest" else movement.reach(game, at)
-    return [c for c in sorted(near) if board.ready("boot") >= move_cost(game, board, c)]
+    return [c for c in sorted(near) if board.ready("boot") >= move_cost(game, board, c) and c != board.scorched]
 
 
 def move_pawn(game: Game, seat: Seat, where: tuple[str, int], rule: str) -> None:
@@ -385,13 +425,15 @@ def refresh(game: Game, seat: Seat) -> None:
 
 def slip_options(game: Game) -> list[tuple[str, int]]:
     """LoR-9.4.2: the adjacent clearings and forests: from a clearing those one path away and the forests
-    it touches; from a forest the clearings it touches and the forests next to it."""
+    it touches; from a forest the clearings it touches and the forests next to it; never his Scorched Earth
+    (LoR-D.6)."""
     kind, at = game.pawn
     if kind == "clearing":
         near_c, near_f = movement.adjacent(game, at), game.map.clearings[at - 1].forests
     else:
         near_c, near_f = game.map.forests[at].clearings, game.map.forests[at].adjacent
-    return [("clearing", c) for c in sorted(near_c)] + [("forest", f) for f in sorted(near_f)]
+    scorched = game.seat(FACTION).board.scorched
+    return [("clearing", c) for c in sorted(near_c) if c != scorched] + [("forest", f) for f in sorted(near_f)]
 
 
 def slip(game: Game, seat: Seat) -> None:
@@ -436,18 +478,28 @@ def strike_options(game: Game, c: int) -> list[tuple]:
 def special_options(game: Game, seat: Seat, c: int | None) -> list[tuple]:
     """The character's special action, with a face-up torch (LoR-9.5.9): Steal, a player with pieces in his
     clearing (LoR-D.1); Day Labor, a card of the discard pile matching his clearing (LoR-D.2); Hideout,
-    anywhere (LoR-D.3)."""
+    anywhere (LoR-D.3); Instigate, an ``(attacker, defender)`` pair in his clearing, himself included
+    (LoR-D.4); Scorched Earth, in a clearing, once (LoR-D.6); Glide, any other clearing (LoR-D.9). The
+    Arbiter, the Adventurer and the Ronin have none to take (LoR-D.5, D.7, D.8: battle.py, Quest)."""
     board = seat.board
-    if not board.ready("torch"):
+    ch = board.character
+    if not board.ready("torch") or ch in ("arbiter", "adventurer", "ronin"):
         return []
-    if board.character == "thief":
-        return [] if c is None else [("special", f) for f in _present(game, c)]
-    if board.character == "tinker":
-        if c is None:
-            return []
+    if ch == "ranger":
+        return [("special",)]
+    if ch == "harrier":
+        return [("special", d) for d in range(1, len(game.clearings)) if d != c and d != board.scorched]
+    if c is None:
+        return []
+    if ch == "thief":
+        return [("special", f) for f in _present(game, c)]
+    if ch == "tinker":
         suit = game.clearings[c].suit
         return [("special", k) for k in decide.one_per_name(game, [k for k in game.discard if _matches(game, k, suit)])]
-    return [("special",)]
+    if ch == "vagrant":
+        sides = [f for f in FACTIONS if game.seat(f) is not None]
+        return [("special", a, d) for a in sides for d in battle.defenders(game, a, c)]
+    return [("special",)] if board.scorched is None else []
 
 
 def daylight_options(game: Game, seat: Seat) -> list[tuple]:
@@ -464,10 +516,7 @@ def daylight_options(game: Game, seat: Seat) -> list[tuple]:
         if any(not i.exhausted and not i.damaged for i in board.items):
             hand = decide.one_per_name(game, [k for k in seat.hand if _matches(game, k, cl.suit)])
             out += [("aid", f, k) for f in _present(game, c) for k in hand]
-        for q in board.quests:
-            need = {k: q.items.count(k) for k in q.items}
-            if q.suit == cl.suit and all(board.ready(k) >= n for k, n in need.items()):
-                out.append(("quest", q.key))
+        out += quest_options(board, cl.suit)
         if board.ready("crossbow"):
             out += strike_options(game, c)
         pieces = _hammers(game, board, c)
@@ -476,6 +525,25 @@ def daylight_options(game: Game, seat: Seat) -> list[tuple]:
     if board.ready("hammer"):
         out += [("repair", k, e) for k, e in sorted({(i.kind, i.exhausted) for i in board.items if i.damaged})]
     out += special_options(game, seat, c)
+    return out
+
+
+def quest_options(board: Board, suit: str) -> list[tuple]:
+    """LoR-9.5.5: the quests of his clearing's ``suit`` whose items he has face up, ``("quest", key)``; the
+    Adventurer once a turn may also do one missing a single item, another face-up item standing in for it
+    (Improvise, LoR-D.7, seed 16.3.7): ``("quest", key, stand_in)``."""
+    out: list[tuple] = []
+    improvise = board.character == "adventurer" and not board.improvised
+    for q in board.quests:
+        if q.suit != suit:
+            continue
+        need = {k: q.items.count(k) for k in q.items}
+        short = sum(max(n - board.ready(k), 0) for k, n in need.items())
+        if not short:
+            out.append(("quest", q.key))
+        elif improvise and short == 1:
+            out += [("quest", q.key, k) for k in sorted({i.kind for i in board.items if not i.exhausted
+                                                          and not i.damaged}) if board.ready(k) > need.get(k, 0)]
     return out
 
 
@@ -531,13 +599,21 @@ def aid(game: Game, seat: Seat, faction: str, card: int) -> None:
     improve(game, seat, target)
 
 
-def quest(game: Game, seat: Seat, key: str) -> None:
+def quest(game: Game, seat: Seat, key: str, stand_in: str | None = None) -> None:
     """LoR-9.5.5: exhaust the quest's two items; it goes to his play area and a new quest comes up; then he
     scores 1 VP per quest of its suit done, this one included, or draws two cards
-    (``vagabond_quest_reward``)."""
+    (``vagabond_quest_reward``). Improvise (LoR-D.7): ``stand_in`` takes the missing item's place and is
+    exhausted and damaged."""
     board = seat.board
     q = next(q for q in board.quests if q.key == key)
-    for kind in q.items:
+    kinds = list(q.items)
+    if stand_in is not None:
+        kinds.remove(next(k for k in kinds if board.ready(k) < kinds.count(k)))
+        item = board.find(stand_in, False, False)
+        item.exhausted = item.damaged = True
+        board.improvised = True
+        _event(game, "improvise", "LoR-D.7", quest=key, item=stand_in)
+    for kind in kinds:
         board.exhaust(kind)
     board.quests.remove(q)
     board.quests_done.append(q)
@@ -585,9 +661,13 @@ def special(game: Game, seat: Seat, pick: tuple) -> bool:
     """LoR-9.5.9: exhaust a torch for the character's action. Steal (LoR-D.1): a random card of the player
     (a bot has none: he draws from the deck instead, CW-GEN-15). Day Labor (LoR-D.2): the card from the
     discard pile. Hideout (LoR-D.3): repair three damaged items of his choice (``vagabond_repair``), then
-    Daylight ends. Returns whether Daylight goes on."""
+    Daylight ends. Instigate (LoR-D.4), Scorched Earth (LoR-D.6), Glide (LoR-D.9): below. Returns whether
+    Daylight goes on."""
     board = seat.board
     board.exhaust("torch")
+    if board.character in SPECIALS:
+        SPECIALS[board.character](game, seat, pick)
+        return True
     if board.character == "thief":
         state.take_card(game, seat, game.seat(pick[1]))
         _event(game, "steal", "LoR-D.1", other=pick[1])
@@ -605,6 +685,48 @@ def special(game: Game, seat: Seat, pick: tuple) -> bool:
         board.find(kind, exhausted, True).damaged = False
     _event(game, "hideout", "LoR-D.3")
     return False
+
+
+def instigate(game: Game, seat: Seat, pick: tuple) -> None:
+    """Instigate (the Vagrant, LoR-D.4, seed 16.3.4): a battle in his clearing between the attacker and the
+    defender he names, himself allowed (the seed's text, RT-SRC-1); he removes the pieces of each side but
+    his own, in his order (battle.py), scoring the buildings and tokens (LoR-3.2.1), and 1 VP per piece of a
+    Hostile faction removed ("enemies" in the seed's sense of Hostile: Infamy as normal, his board's
+    ``after_battle`` when he is a side). The sides' hits are theirs: warriors they remove make nobody
+    Hostile."""
+    board, c = seat.board, here(game)
+    _event(game, "instigate", "LoR-D.4", clearing=c, attacker=pick[1], defender=pick[2])
+    result = battle.battle(game, pick[1], pick[2], c, remover=FACTION)
+    if FACTION in (pick[1], pick[2]):
+        return
+    for side, f in enumerate((pick[1], pick[2])):
+        n = result.warriors_lost[side] + len(result.pieces_lost[side])
+        if hostile(board, f) and n > 0:
+            _event(game, "infamy", "LoR-D.4", other=f, vp=n)
+            state.score(game, FACTION, n, "infamy")
+
+
+def scorched_earth(game: Game, seat: Seat, pick: tuple) -> None:
+    """Scorched Earth (the Scoundrel, LoR-D.6, seed 16.3.6): the exhausted torch leaves his board for his
+    clearing, every enemy piece there is removed by him (battle.remove_all: 1 VP per building or token,
+    warriors turning their factions Hostile, LoR-9.2.9.III), and for the rest of the game no piece may be
+    placed or moved into it (``state.may_place``, ``movement.can_move``, his moves) once he has left."""
+    board, c = seat.board, here(game)
+    battle.remove_all(game, c, FACTION)
+    board.items.remove(board.find("torch", True, False))
+    board.scorched = c
+    _event(game, "scorched_earth", "LoR-D.6", clearing=c)
+
+
+def glide(game: Game, seat: Seat, pick: tuple) -> None:
+    """Glide (the Harrier, LoR-D.9, seed 16.3.9): the pawn alone to any clearing, without boots, whatever
+    the paths, rule or Hostile warriors there; taking no path, it never crosses on the Ferry (LoR-C.2.5),
+    so the pawn is set here, not moved by ``movement.move_pawn``."""
+    game.pawn = ("clearing", pick[1])
+    _event(game, "glide", "LoR-D.9", destination=pick[1])
+
+
+SPECIALS = {"vagrant": instigate, "scoundrel": scorched_earth, "harrier": glide}
 
 
 def daylight(game: Game, seat: Seat) -> None:
@@ -629,7 +751,7 @@ def daylight(game: Game, seat: Seat) -> None:
         elif act == "aid":
             aid(game, seat, pick[1], pick[2])
         elif act == "quest":
-            quest(game, seat, pick[1])
+            quest(game, seat, pick[1], *pick[2:])
         elif act == "strike":
             strike(game, seat, pick)
         elif act == "repair":
@@ -708,6 +830,7 @@ def turn(game: Game, seat: Seat) -> None:
     board = seat.board
     board.aids.clear()
     board.turned = []
+    board.improvised = False
     cards.birdsong_effects(game, seat)
     refresh(game, seat)
     slip(game, seat)

@@ -40,7 +40,10 @@ or token for its VP, a warrior only of a Hostile faction; repair and craft with 
 can do in the clearing it reaches with the items left, and in the clearings beside it next turn, against
 staying (in a forest, the Evening's rest), less the warriors there; a battle by its expected outcome over
 the dice (pieces removed, Infamy, Hostility, items damaged). Slip toward the best clearing; refresh,
-repair and take the most valuable items; take hits on and remove over the limit the least valuable.
+repair and take the most valuable items; take hits on and remove over the limit the least valuable. The
+characters of LoR-D.4..D.9: Glide as a move without boots, Scorched Earth by the buildings and tokens it
+removes and the threat gone, less the torch and the factions it turns Hostile, Improvise as its quest less
+the stand-in's damage, Swift Strike as a piece removed for a sword; Instigate by lookahead.
 
 Every number is a declared parameter (:data:`WEIGHTS`, ``list strategies root --long``), so
 ``--strategy 'expert(mq_sawmill=2)'`` plays other weights and ``automa-sim tune root expert`` searches
@@ -881,8 +884,8 @@ def _vb_daylight(s, d, snap):
             out.append(spot.move(ch[1], ready, _boots(snap, spot.rel, ch[1])) - stay)
         elif act == "explore":
             out.append(spot.explore)
-        elif act == "quest":
-            out.append(spot.quest(ch[1]))
+        elif act == "quest":                                             # Improvise damages its stand-in
+            out.append(spot.quest(ch[1]) - (s.vb_damaged * _worth(s, ch[2]) if len(ch) > 2 else 0.0))
         elif act == "aid":
             f, k = ch[1], ch[2]
             out.append(spot.aid(f, v.card(k)[1] == "bird", ready, len(cards), given.get(f, 0)))
@@ -903,7 +906,7 @@ def _vb_daylight(s, d, snap):
             out.append(vp + (_worth(s, item) if item else 0.0) - s.vb_card - (s.bird if suit == "bird" else 0.0)
                        - _use(s, "hammer"))
         elif act == "special":
-            out.append(_vb_special(s, v, spot, ch))
+            out.append(_vb_special(s, v, snap, spot, ch, stay))
         elif act == "battle":
             out.append(_vb_battle(s, v, snap, spot, ch[1]))
         else:
@@ -943,16 +946,35 @@ def _vb_battle(s, v, snap, spot, f) -> float:
     return total / 16 - _use(s, "sword")
 
 
-def _vb_special(s, v, spot, ch) -> float:
+def _vb_special(s, v, snap, spot, ch, stay):
     """The character's action (LoR-9.5.9): Steal a card (LoR-D.1; from a bot, drawn, CW-GEN-15), Day Labor
-    a card of the discard pile (LoR-D.2), Hideout: repair three damaged items, ending Daylight (LoR-D.3)."""
+    a card of the discard pile (LoR-D.2), Hideout: repair three damaged items, ending Daylight (LoR-D.3);
+    Glide as a move without boots (LoR-D.9); Scorched Earth by the buildings and tokens it removes (1 VP
+    each) and the threat gone, less the torch lost and the factions its removed warriors turn Hostile
+    (LoR-D.6); Instigate by lookahead (``None``, LoR-D.4)."""
     torch = _use(s, "torch")
+    character = _board(v).get("character")
+    if character == "vagrant":
+        return None
+    if character == "harrier":
+        return spot.move(ch[1], _ready(spot.items), 0) - stay - torch
+    if character == "scoundrel":
+        c = _vb_here(v)
+        vp = sum(1 for f, _ in snap.bld[c] + snap.tok[c] if f != v.me)
+        turned = sum(s.vb_hostile + s.vb_friend * max(0, RELATIONS.index(r) - 1)
+                     for f, r in spot.rel.items() if r != "hostile" and snap.war[c].get(f))
+        return vp + s.vb_danger * spot.threat(c) - turned - _worth(s, "torch")
     if len(ch) == 2 and isinstance(ch[1], str):
         return s.vb_card - torch
     if len(ch) == 2:
         return s.vb_card + (s.bird if v.card(ch[1])[1] == "bird" else 0.0) - torch
     broken = sorted((_worth(s, k) for k, _, dmg in spot.items if dmg), reverse=True)
     return s.vb_damaged * sum(broken[:HIDEOUT_REPAIRS]) - torch
+
+
+def _vb_swift_strike(s, d, snap):
+    """Swift Strike (LoR-D.8): one more hit, about a piece removed, for an exhausted sword."""
+    return [0.0 if ch == PASS else 1.0 - _use(s, "sword") for ch in d.choices]
 
 
 def _vb_slip(s, d, snap):
@@ -1061,7 +1083,8 @@ SECTIONS = {
         "vagabond_daylight": _vb_daylight, "vagabond_slip": _vb_slip, "cobbler": _vb_cobbler,
         "vagabond_forest": _vb_forest, "vagabond_refresh": _vb_refresh, "vagabond_damage": _vb_damage,
         "vagabond_exhaust": _vb_exhaust, "vagabond_take": _vb_take, "vagabond_quest_reward": _vb_reward,
-        "vagabond_repair": _vb_repair, "vagabond_remove": _vb_remove, "discard": _card_spend}),
+        "vagabond_repair": _vb_repair, "vagabond_remove": _vb_remove, "vagabond_swift_strike": _vb_swift_strike,
+        "discard": _card_spend}),
 }
 
 # kinds every faction scores the same way: a card to give up (the advanced setup's LoR-A.10, a Mountain

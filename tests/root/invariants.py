@@ -21,7 +21,8 @@ The invariants, each named in the message of the ``AssertionError`` it raises (`
   items + the Vagabond's starting items (LoR-5.1.5, LoR-9.3.4, LoR-9.3.5, CW-VB-SETUP-5, CW-GEN-28); a
   ruin stands exactly while an item lies under it (LoR-2.2.4).
 * ``slots``: buildings + ruin never over a clearing's slots (LoR-2.2.3, LoR-2.2.4); at most one roost
-  (LoR-7.4.3) and one sympathy token (LoR-8.4.3) per clearing; warrior counts positive.
+  (LoR-7.4.3) and one sympathy token (LoR-8.4.3) per clearing; warrior counts positive; no piece in the
+  Scoundrel's Scorched Earth (LoR-D.6).
 * ``rule``: ``state.ruler`` agrees with a count made here from the pieces: strictly the most warriors +
   buildings, a tie ruled by the Eyrie when it is in it, tokens and pawns not counted (LoR-2.5, LoR-7.2.2,
   CW-EE-ABIL-1).
@@ -37,8 +38,9 @@ The invariants, each named in the message of the ``AssertionError`` it raises (`
 * ``targets``: every battle is legal when it starts: the attacker has warriors (the Vagabond: his pawn)
   there, the defender a piece, and a bot attacks only its enemies (LoR-4.3, CW-GEN-22, CW-GEN-29); every
   move of warriors goes along a path and its mover rules the origin or the destination (LoR-4.2,
-  LoR-4.2.1; Allied warriors the Vagabond moves along with him need not, LoR-9.2.9.II.b); a move into a
-  clearing holding another faction's sympathy reaches that Alliance's board (Outrage, LoR-8.2.6,
+  LoR-4.2.1; Allied warriors the Vagabond moves along with him need not, LoR-9.2.9.II.b), never into the
+  Scorched Earth (LoR-D.6); the sides the Vagrant names need not be enemies (Instigate, LoR-D.4); a move
+  into a clearing holding another faction's sympathy reaches that Alliance's board (Outrage, LoR-8.2.6,
   CW-AA-ABIL-3, CW-GEN-25).
 
 Some events fire in the middle of an operation, and the checker allows exactly what is in flight there
@@ -61,7 +63,7 @@ from automa.core.registry import get_game, get_strategy
 from automa.core.seeding import game_streams
 from automa.root import battle, rounds, setup, state
 from automa.root.bots import common
-from automa.root.options import BOTS, CHARACTERS, LEVELS, MAPS, PREFIX, TRAITS
+from automa.root.options import BOTS, CHARACTERS, LEVELS, MAPS, PREFIX, TRAITS, VB_CHARACTERS
 
 GAME = get_game("root")
 HAND_LIMIT = 5          # LoR-6.6, LoR-7.6.2, LoR-8.6.2, LoR-9.6.3
@@ -118,10 +120,11 @@ def board_cards(seat: state.Seat) -> list[int]:
 
 def board_items(seat: state.Seat) -> list[str]:
     """The items on ``seat``'s board: the Vagabond's or the Vagabot's, in the Satchel, on a track or damaged
-    (objects with a ``kind``), and those the Vagabond removed from the game over his limit (``lost``,
-    LoR-9.6.4)."""
+    (objects with a ``kind``), those the Vagabond removed from the game over his limit (``lost``,
+    LoR-9.6.4), and the Scoundrel's torch left in his Scorched Earth (LoR-D.6)."""
     b = seat.board
-    return [i.kind for i in getattr(b, "items", ())] + list(getattr(b, "lost", ()))
+    torch = ["torch"] if getattr(b, "scorched", None) is not None else []
+    return [i.kind for i in getattr(b, "items", ())] + list(getattr(b, "lost", ())) + torch
 
 
 class Checker:
@@ -214,6 +217,8 @@ class Checker:
         if game is not self.game or not self.armed:
             return
         where = f"move {faction} {origin}->{destination} x{n}"
+        if destination == state.scorched(game):
+            raise Violation("targets", f"{faction} moves into the Scorched Earth (LoR-D.6)", self._at(where))
         cls = game.clearings
         active = game.seats[game.active]
         forced = active.faction == "vagabond" and faction != "vagabond" and game.pawn == ("clearing", destination)
@@ -232,17 +237,19 @@ class Checker:
         if game is self.game and (seat.faction, c, mover) in self.unheard:
             self.unheard.remove((seat.faction, c, mover))
 
-    def battling(self, game, attacker: str, defender: str, c: int) -> None:
+    def battling(self, game, attacker: str, defender: str, c: int, remover: str | None = None) -> None:
         """A battle is about to start (:meth:`_battling`)."""
         if game is self.game and self.armed:
             try:
-                self._battling(game, attacker, defender, c)
+                self._battling(game, attacker, defender, c, remover)
             except Violation as v:
                 raise Violation(v.invariant, v.detail, self._at(f"battle {attacker} vs {defender} in {c}")) from None
 
-    def _battling(self, game, attacker: str, defender: str, c: int) -> None:
+    def _battling(self, game, attacker: str, defender: str, c: int, remover: str | None) -> None:
         """A battle is about to start: legal (LoR-4.3), and a bot attacks only an enemy (CW-GEN-22,
-        CW-GEN-29)."""
+        CW-GEN-29), unless the Vagrant named the sides (Instigate, LoR-D.4), from his clearing."""
+        if remover is not None and game.pawn != ("clearing", c):
+            raise Violation("targets", "an Instigate away from the Vagrant's clearing")
         seat, cl = game.seat(attacker), game.clearings[c]
         if game.seat(defender) is None or defender == attacker:
             raise Violation("targets", "the defender is not another faction at the table")
@@ -256,7 +263,7 @@ class Checker:
             or (defender == "vagabond" and game.pawn == ("clearing", c))
         if not there:
             raise Violation("targets", "the defender has no piece in the clearing")
-        if seat.bot is not None and defender not in common.enemies(game, seat):
+        if seat.bot is not None and remover is None and defender not in common.enemies(game, seat):
             raise Violation("targets", "a bot attacks a faction that is not its enemy")
 
     def turn_end(self, game, seat) -> None:
@@ -417,6 +424,9 @@ class Checker:
             for n in cl.warriors.values():
                 if n <= 0:
                     raise Violation("slots", f"a warrior count of 0 or less in {c}: {cl.warriors}", where)
+        c = state.scorched(g)
+        if c is not None and (g.clearings[c].warriors or g.clearings[c].buildings or g.clearings[c].tokens):
+            raise Violation("slots", f"pieces in the Scorched Earth {c} (LoR-D.6)", where)
 
     def check_rule(self, where: str) -> None:
         g = self.game
@@ -592,9 +602,9 @@ def watching(checker: Checker):
         current[0].moving(game, faction, origin, destination, n)
         move(game, faction, origin, destination, n)
 
-    def battled(game, attacker, defender, c, extra=0):
-        current[0].battling(game, attacker, defender, c)
-        return fight(game, attacker, defender, c, extra)
+    def battled(game, attacker, defender, c, extra=0, remover=None):
+        current[0].battling(game, attacker, defender, c, remover)
+        return fight(game, attacker, defender, c, extra, remover)
 
     boards = []
     for name in setup.MODULES:
@@ -703,8 +713,8 @@ def game_plan(i: int, tables: list[tuple[str, str]]) -> tuple[dict, str]:
     faction, bots = tables[i % len(tables)]
     k = i // len(tables)
     pick = random.Random(k)                       # the rule options of the cycle
-    raw = {"faction": faction, "bots": bots, "vb_character": CHARACTERS[k % 3],
-           "vagabond_character": CHARACTERS[(k + 1) % 3], "map": MAPS[(k + k // 4) % len(MAPS)]}
+    raw = {"faction": faction, "bots": bots, "vb_character": VB_CHARACTERS[k % len(VB_CHARACTERS)],
+           "vagabond_character": CHARACTERS[(k + 1) % len(CHARACTERS)], "map": MAPS[(k + k // 4) % len(MAPS)]}
     for j, bot in enumerate(BOTS):
         p = PREFIX[bot]
         raw[f"{p}_difficulty"] = LEVELS[(k + j) % len(LEVELS)]

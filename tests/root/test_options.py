@@ -12,7 +12,8 @@ from automa.core.errors import UsageError
 from automa.core.registry import Game
 from automa.core.results import columns
 from automa.root import data
-from automa.root.options import BOTS, CHARACTERS, LEVELS, OPEN_POINTS, OPTIONS, PREFIX, TRAITS, check, seated_bots
+from automa.root.options import (BOTS, LEVELS, OPEN_POINTS, OPTIONS, PREFIX, TRAITS, VB_CHARACTERS, check,
+                                  seated_bots)
 from automa.studies.sensitivity import why_not
 
 REF = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "root"
@@ -109,7 +110,7 @@ def test_traits_and_levels_are_the_reference_cards():
         read = re.findall(rf"CW-{tag}-TRAIT-\d \[L\] ([A-Z][a-z]+(?: [A-Z][a-z]+)?)\.", text)
         assert [t.lower().replace(" ", "_") for t in read] == list(traits), bot
         assert re.findall(rf"CW-{tag}-DIFF-([A-Z]+)", text)[:4] == [lv.upper() for lv in LEVELS], bot
-    assert all(f"CW-VB-CHAR-{c.upper()}" in text for c in CHARACTERS)
+    assert all(f"CW-VB-CHAR-{c.upper()}" in text for c in VB_CHARACTERS)
 
 
 def test_every_bot_has_its_difficulty_and_traits():

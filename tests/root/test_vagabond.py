@@ -12,6 +12,7 @@ import pytest
 
 from automa.core.seeding import game_streams
 from automa.root import GAME, battle, cards, data, play, prepare, rounds, setup, state, vagabond
+from automa.root.options import CHARACTERS
 from automa.root.state import Seat
 from automa.root.vagabond import PASS, PIECES, Board, Item
 from strategies.root.random import RandomStrategy
@@ -493,7 +494,7 @@ def test_a_whole_turn_refresh_slip_daylight_evening_LoR_9_4_to_9_6():
 
 # ---------------------------------------------------------------------------------------------- whole games
 
-@pytest.mark.parametrize("character", ["thief", "tinker", "ranger"])
+@pytest.mark.parametrize("character", CHARACTERS)
 def test_whole_games_against_the_three_bots_LoR_9(character):
     """The frame's setup and turn loop with the real bots and random choices: the quests add up to 15, the
     hand ends his turn at five at most, every relationship is a track space, items never exceed the box,
@@ -514,9 +515,9 @@ def test_whole_games_against_the_three_bots_LoR_9(character):
             assert set(b.relations.values()) <= set(comp.relations) and b.ally is None
             held = [i.kind for i in b.items] + b.lost + [k for x in game.seats for k in x.crafted]
             held += [k for stack in game.ruin_items.values() for k in stack]
-            held += [k for k, n in game.items.items() for _ in range(n)]
+            held += [k for k, n in game.items.items() for _ in range(n)] + ["torch"] * (b.scorched is not None)
             assert sorted(held) == sorted(comp.item_supply + comp.ruin_items + comp.characters[character])
-            assert set(s.sources) <= {"removal", "crafting", "quests", "aid", "infamy", "explore", "card"}
+            assert set(s.sources) <= {"removal", "crafting", "quests", "aid", "infamy", "explore", "card", "special"}
             assert s.vp == sum(s.sources.values())
             if game.seats[game.active] is not s:
                 hands.append(len(s.hand))

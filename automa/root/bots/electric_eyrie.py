@@ -231,7 +231,8 @@ def move(game: Game, seat: Seat, column: str) -> None:
             if game.options.get("ee_move_origin", "next_origin") == "next_origin":
                 continue
             break
-        dest = common.pick(game, movement.bot_adjacent(game, c),
+        near = [d for d in movement.bot_adjacent(game, c) if d != state.scorched(game)]    # LoR-D.6
+        dest = common.pick(game, near,
                            key=lambda d: (not _has_roost(game, d), -common.enemy_pieces(game, seat, d)), lowest=True)
         movement.move(game, FACTION, c, dest, count)
         if game.trace:

@@ -362,8 +362,10 @@ def escalated_build(game: Game, seat: Seat) -> None:
 # ---------------------------------------------------------------------------------------------- move
 
 def may_move(game: Game, origin: int, destination: int) -> bool:
-    """A move along a path is legal when MM rules the origin or the destination (LoR-4.2.1)."""
-    return state.rules(game, FACTION, origin) or state.rules(game, FACTION, destination)
+    """A move along a path is legal when MM rules the origin or the destination (LoR-4.2.1), never into the
+    Scoundrel's Scorched Earth (LoR-D.6)."""
+    return ((state.rules(game, FACTION, origin) or state.rules(game, FACTION, destination))
+            and destination != state.scorched(game))
 
 
 def destination(game: Game, seat: Seat, origin: int, by_enemies: bool = True) -> int | None:

@@ -165,6 +165,14 @@ class Board:
         """No defenseless extra hit against him (RT-OPEN-51 ``vb_defenseless=never``; ``always``: one)."""
         return game.options.get("vb_defenseless", "never") == "always"
 
+    def protector(self, game: Game, seat: Seat, c: int) -> int | None:
+        """CW-VB-CHAR-ARBITER: in his clearing a defender in a battle of two others may enlist him (battle.py
+        asks it and scores him 1 VP), adding the items on his Battle Track to its maximum rolled hits.
+        ``None``: not enlistable."""
+        if self.character != "arbiter" or game.pawn != ("clearing", c):
+            return None
+        return self.on_track()
+
     def take_hits(self, game: Game, seat: Seat, c: int, hits: int, by: str | None) -> int:
         """Each hit damages an item (CW-VB-ABIL-5); returns the hits that took effect."""
         n = self.damage(hits)
@@ -610,4 +618,9 @@ def _item_cap(game: Game, board: Board) -> None:
 
 DAYLIGHT = {"explore": _explore, "quest": _quest, "aid": _aid, "battle": _battle, "repair": _repair,
             "special": _special}
-SPECIALS = {"thief": _thief, "tinker": _tinker, "ranger": _ranger}
+def _arbiter(game: Game, seat: Seat) -> bool:
+    """CW-VB-CHAR-ARBITER: Protector is no Daylight action (the board's ``protector`` hook): skipped."""
+    return _skip(game, "special", "CW-VB-CHAR-ARBITER", "Protector acts in others' battles")
+
+
+SPECIALS = {"thief": _thief, "tinker": _tinker, "ranger": _ranger, "arbiter": _arbiter}
