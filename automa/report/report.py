@@ -22,6 +22,7 @@ from automa.report.render import pts, write_pages
 from automa.report.study import Study, default_x, load, question, question_axis
 from automa.run.manifest import recorded_path, regenerate_line
 from automa.core.errors import UsageError
+from automa.core.intervals import wilson
 from automa.analysis.findings import SECTIONS, Finding, Grid, findings, shown
 from automa.analysis.paired import HALF_WIDTH, needed_table
 from automa.core.registry import get_strategy
@@ -311,6 +312,45 @@ def _result(study: Study) -> list[tuple]:
                   f"{r.automa_score_mean:.2f}).")]
 
 
+def side_wins(study: Study) -> tuple[list[str], list[list[str]]] | None:
+    """Who wins each cell of a game with several automa sides (``Game.sides``, a ``side_<name>`` column
+    each): the share of finished games the player wins and each side wins, with Wilson 95% intervals. A
+    side wins a game the automa wins when its total is the automa's score (two sides at that score: a
+    tie, counted for neither). ``None`` when the game fields one side only."""
+    sides = [c for c in study.games.columns if c.startswith("side_")]
+    if not study.game.sides or not sides:
+        return None
+    g = study.games[study.games["error"].fillna("") == ""] if "error" in study.games else study.games
+    head = ["cell", "games", "player"] + [c[len("side_"):].replace("_", " ") for c in sides] + ["tie or none"]
+    rows = []
+    for cell, games in g.groupby("cell", sort=False) if "cell" in g else [(study.manifest.get("strategy", ""), g)]:
+        n = len(games)
+        top = games[sides].eq(games["automa_score"], axis=0) & games[["winner"]].eq("automa").to_numpy()
+        alone = top.sum(axis=1) == 1
+        counts = [int((games["winner"] == "player").sum())] + [int((top[c] & alone).sum()) for c in sides]
+        shares = [_share(k, n) for k in counts] + [_share(n - sum(counts), n)]
+        rows.append([cell, f"{n:,}"] + shares)
+    return head, rows
+
+
+def _share(k: int, n: int) -> str:
+    """``k`` of ``n`` as a percentage with its Wilson 95% interval."""
+    lo, hi = wilson(k, n)
+    return f"{k / n:.1%} [{lo:.1%}, {hi:.1%}]" if n else "–"
+
+
+def _sides(study: Study) -> list[tuple]:
+    """The block of :func:`side_wins`, where the game has sides."""
+    table = side_wins(study)
+    if table is None:
+        return []
+    return [("h2", "Who wins: the player and each automa side"),
+            ("p", "Per cell, the share of finished games each seat wins, with its Wilson 95% interval. With no "
+                  "player at the table (a bots-only game) the player's column is 0 and the headline's margins "
+                  "are the automa's best score against nobody: read this table instead."),
+            ("table", *table)]
+
+
 def _maps(study: Study, x: str | None, found: list[Finding]) -> list[tuple]:
     """The heat maps and the findings of a sweep."""
     rows, cols, _ = plots.heat_axes(study, x)
@@ -346,6 +386,7 @@ def blocks(study: Study, x: str | None, sensitivity: Path | None = None) -> list
     found = _found(study)
     out = [("h1", f"{study.game.title}: {'sweep' if study.is_sweep else 'simulate'} report")]
     out += headline(study, found) if study.is_sweep else _result(study)
+    out += _sides(study)
     out += [("h2", "Strategies"), ("p", players(study)), ("ul", strategy_items(study))]
     if m.get("description"):
         out.append(("p", m["description"]))

@@ -352,3 +352,27 @@ def test_the_report_names_no_path_of_the_machine(sweep_dir):
             "report out (not in this repository, so copy it to the root first: tiny.toml: the sweep's spec, its "
             "text in out/manifest.json (spec_toml))\n") in md
     assert str(sweep_dir.parent) not in md
+
+
+def test_a_game_with_several_automa_sides_gets_who_wins_each_cell(tmp_path):
+    """Root's bots-only tables (issue 34): every game's winner is the player, one side (the one whose total
+    is the automa's score) or neither, so each cell's shares add up to its games; a one-side game has no
+    such table."""
+    from automa.report.report import side_wins
+    spec = ('game = "root"\ngames = 12\nseed = 3\nstrategies = ["random"]\n[options]\nfaction = "none"\n'
+            '[grid]\nbots = ["mechanical_marquise,electric_eyrie", "electric_eyrie,automated_alliance,vagabot"]\n'
+            '[baseline]\nstrategy = "random"\nbots = "mechanical_marquise,electric_eyrie"\n')
+    (tmp_path / "bots.toml").write_text(spec)
+    run_sweep(load_spec(tmp_path / "bots.toml"), jobs=1, out=tmp_path / "out", quiet=True)
+    head, rows = side_wins(load(tmp_path / "out"))
+    assert head[:3] == ["cell", "games", "player"] and "electric eyrie" in head
+    games = pd.read_csv(tmp_path / "out" / "games.csv")
+    for row in rows:
+        mine = games[games.cell == row[0]]
+        shares = [float(s.split("%")[0]) for s in row[2:]]
+        assert abs(sum(shares) - 100) < 0.5 and shares[0] == 0                 # no player at the table
+        eyrie = (mine.side_electric_eyrie == mine.automa_score) & (mine.winner == "automa")
+        assert row[head.index("electric eyrie")].startswith(f"{eyrie.mean():.1%}")
+    (tmp_path / "tiny").mkdir()
+    with reported(tmp_path / "tiny", SPEC.replace("games = 300", "games = 20")) as out:
+        assert side_wins(load(out)) is None and "Who wins" not in (out / "report.md").read_text()
