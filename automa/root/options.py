@@ -140,6 +140,9 @@ OPTIONS = (
            "player draws five and keeps three, the other two shuffled back into the deck (LoR-A.7, LoR-A.10); the "
            "factions set up as in the standard setup, as LoR-A.8 allows", ("standard", "advanced"),
            "LoR-5.1, LoR-A.7, LoR-A.8, LoR-A.10, CW-GEN-20", kind="setting", applies_if=HUMANS),
+    Option("deck_choice", "str", "standard", "standard: the shared deck (LoR-2.1); exiles_and_partisans: the "
+           "Exiles and Partisans deck replaces it whole (LoR-A.2)", ("standard", "exiles_and_partisans"),
+           "LoR-A.2, LoR-B.7, CW-GEN-20", kind="setting"),
     Option("seating", "str", "random", "random: seats and first player at random; fixed: seats in setup-letter "
            "order (Marquise, Eyrie, Alliance, Vagabond) with the player moved to `seat`, the first seat first",
            ("random", "fixed"), "LoR-5.1.1, LoR-A.4, RT-STUDY-2", kind="setting"),
@@ -185,6 +188,9 @@ OPTIONS = (
     _rule("dominance_without_humans", "remove", ["keep"], "RT-OPEN-34, CW-GEN-20, RT-STUDY-1",
           "bots-only games: dominance cards removed, or kept as plain cards of their suit",
           applies_if=("faction", "none")),
+    _rule("partisans_birds", "keep", ["discard"], "LoR-A.2, LoR-2.1.1",
+          "our reading: the Partisans' discard keeps the bird cards (wild), or discards them too",
+          applies_if=("deck_choice", "exiles_and_partisans")),
     _rule("fall_suit_markers", "printed", ["random_markers"], "RT-OPEN-56, LoR-A.1",
           "the Fall map keeps its printed suits, or gets the twelve suit markers shuffled over them",
           applies_if=("map", "fall")),
