@@ -14,8 +14,9 @@ one (CW-GEN-5). A faction's turn calls each point once, where its turn reaches i
 * :func:`evening_effects` at the start of Evening: Cobbler (one move of warriors);
 * in battle, through :mod:`automa.root.battle`: Armorers, Sappers and Brutal Tactics.
 
-With the Exiles and Partisans deck (LoR-A.2) each point then calls :mod:`automa.root.exiles`, which
-holds that deck's effects (and lists those that never change play at our tables: Saboteurs).
+With the Exiles and Partisans deck (LoR-A.2, ``deck_choice``) each point then calls
+:mod:`automa.root.exiles`, which holds that deck's effects. Of them Saboteurs never changes play at our
+tables (an enemy's crafted card: bots hold none, CW-GEN-5), so it has no code.
 
 The Law lets the player use "once in Daylight" and "in Birdsong" effects at any point of that phase and
 order simultaneous ones (LoR-1.1.3); we offer them at the phase's start, in the order listed. Each

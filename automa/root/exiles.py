@@ -22,8 +22,8 @@ which craft no persistent card (CW-GEN-5) and keep their item cards in no play a
 never offered. Our readings (docs/root.md, "The Exiles and Partisans deck"): a card taken from a bot is
 drawn from the deck and a card given to one is discarded for 1 VP (CW-GEN-15); the League needs an item in
 the Crafted Items box (a Vagabond has none: his items are on his board) and its item is ready again next
-turn; birds are wild when the Partisans discard (LoR-2.1.1), kept unless ``partisans_birds=discard``; the
-Lake's links are no river for Boat Builders (LoR-C.2.2).
+turn; birds are wild when the Partisans discard (LoR-2.1.1), so they are kept; the Lake's links are no river for
+Boat Builders (LoR-C.2.2).
 """
 from __future__ import annotations
 
@@ -263,13 +263,12 @@ def evening_draw(game: Game, seat: Seat, n: int) -> None:
 
 def partisans(game: Game, seat: Seat, c: int) -> int:
     """The Partisans of ``c``'s suit: one extra hit (``"partisans"``: the card, or PASS); then discard every
-    card in hand not of that suit (birds kept as wild, LoR-2.1.1, unless ``partisans_birds=discard``)."""
+    card in hand not of that suit (birds kept as wild, LoR-2.1.1: our reading)."""
     suit = game.clearings[c].suit
     card = next((k for k in seat.persistent if PARTISANS.get(game.cards[k].effect) == suit), None)
     if card is None or choose(game, "partisans", (card, PASS)) == PASS:
         return 0
-    keep = (suit,) if game.options.get("partisans_birds", "keep") == "discard" else (suit, "bird")
-    for k in [k for k in seat.hand if game.cards[k].suit not in keep]:
+    for k in [k for k in seat.hand if game.cards[k].suit not in (suit, "bird")]:
         state.spend(game, seat, k)
     _trace(game, seat, game.cards[card].effect, clearing=c)
     return 1
