@@ -262,7 +262,7 @@ def test_the_new_decisions_have_distinct_labels():
     a fuzz game) read as words, distinct within each decision asked in the tests above."""
     TABLES.clear()
     for name, test in list(globals().items()):
-        if name.startswith("test_") and not name.startswith(("test_setup", "test_the_")):
+        if name.startswith("test_") and not name.startswith(("test_setup", "test_the_", "test_games")):
             test()
     g = table(["eyrie"])                            # two cards to give, two defenders to battle
     m = g.seat("marquise")
@@ -287,3 +287,29 @@ def test_the_new_decisions_have_distinct_labels():
 def exiles_kinds():
     return ("swap_meet", "swap_meet_give", "false_orders", "eyrie_emigre", "eyrie_emigre_battle", "propaganda_bureau",
             "league_of_adventurous_mice", "charm_offensive", "informants", "partisans")
+
+
+def test_games_with_every_effect_in_play_keep_the_invariants(monkeypatch):
+    """Fuzz: the human starts with one of each persistent card of the deck in play (LoR-A.2), one game per
+    faction on each map side; every step is checked (tests/root/invariants.py)."""
+    from tests.root import invariants
+    real = setup.setup
+
+    def with_cards(d, options, rng, *args, **kw):
+        g = real(d, options, rng, *args, **kw)
+        human, seen = next(s for s in g.seats if s.bot is None), set()
+        for k in list(g.deck):
+            if g.cards[k].kind == "persistent" and g.cards[k].key not in seen:
+                seen.add(g.cards[k].key)
+                g.deck.remove(k)
+                human.persistent.append(k)
+        return g
+    monkeypatch.setattr(setup, "setup", with_cards)
+    used = set()
+    trace = exiles._trace
+    monkeypatch.setattr(exiles, "_trace", lambda g, seat, effect, **kw: used.add(effect) or trace(g, seat, effect, **kw))
+    for i, (faction, game_map) in enumerate(zip(state.FACTIONS, ("fall", "winter", "lake", "mountain"))):
+        options = invariants.GAME.resolve_options({**EP, "faction": faction, "map": game_map})
+        result, _ = invariants.play_checked(options, 5, i)
+        assert result.turns > 0
+    assert {"coffin_makers", "swap_meet", "propaganda_bureau", "charm_offensive"} <= used, used
