@@ -3,7 +3,6 @@ human player, and nothing of it with the standard deck."""
 import random
 
 from automa.root import battle, cards, crafting, data, exiles, labels, movement, setup, state
-from automa.root.battle import PASS
 from automa.root.bots import common
 from automa.root.state import Seat
 from automa.root.view import View
@@ -307,7 +306,8 @@ def test_games_with_every_effect_in_play_keep_the_invariants(monkeypatch):
     monkeypatch.setattr(setup, "setup", with_cards)
     used = set()
     trace = exiles._trace
-    monkeypatch.setattr(exiles, "_trace", lambda g, seat, effect, **kw: used.add(effect) or trace(g, seat, effect, **kw))
+    monkeypatch.setattr(exiles, "_trace",
+                        lambda g, seat, effect, **kw: used.add(effect) or trace(g, seat, effect, **kw))
     for i, (faction, game_map) in enumerate(zip(state.FACTIONS, ("fall", "winter", "lake", "mountain"))):
         options = invariants.GAME.resolve_options({**EP, "faction": faction, "map": game_map})
         result, _ = invariants.play_checked(options, 5, i)
