@@ -430,7 +430,7 @@ def evening_draw(seat: Seat) -> int:
 def draw_and_discard(game: Game, seat: Seat) -> None:
     """LoR-8.6.2: draw, then discard down to five cards of its choice; supporters do not count
     (LoR-8.2.3)."""
-    seat.hand.extend(state.draw(game, evening_draw(seat)))
+    cards.evening_draw(game, seat, evening_draw(seat))
     while len(seat.hand) > HAND_LIMIT:
         state.spend(game, seat, choose(game, "discard", decide.one_per_name(game, seat.hand)))
 

@@ -341,7 +341,8 @@ def _deal(game: Game, result: Battle, side: int, hits: int) -> None:
 def _card_effects(game: Game, result: Battle, seats: tuple[Seat, Seat], rolled: list[int], hits: list[int]) -> None:
     """A human's persistent battle cards (LoR-4.3.3): Armorers (either side: discard to ignore the rolled
     hits it takes), Brutal Tactics (attacker: one extra hit, the defender scores 1 VP), Sappers (defender:
-    discard for one extra hit). Bots never hold them (CW-GEN-5). Each is offered through ``choose``."""
+    discard for one extra hit), and with the Exiles and Partisans deck the Partisans (either side, LoR-A.2).
+    Bots never hold them (CW-GEN-5). Each is offered through ``choose``."""
     for i, seat in enumerate(seats):
         if seat.bot is not None or not seat.persistent:
             continue
@@ -362,6 +363,9 @@ def _card_effects(game: Game, result: Battle, seats: tuple[Seat, Seat], rolled: 
             if card is not None and choose(game, "sappers", (card, PASS)) != PASS:
                 hits[1] += 1
                 use_card(game, seat, card)
+        if game.options.get("deck_choice") == "exiles_and_partisans":
+            from automa.root import exiles
+            hits[i] += exiles.partisans(game, seat, result.clearing)       # LoR-A.2
 
 
 def held(game: Game, seat: Seat, effect: str) -> int | None:

@@ -14,6 +14,10 @@ one (CW-GEN-5). A faction's turn calls each point once, where its turn reaches i
 * :func:`evening_effects` at the start of Evening: Cobbler (one move of warriors);
 * in battle, through :mod:`automa.root.battle`: Armorers, Sappers and Brutal Tactics.
 
+With the Exiles and Partisans deck (LoR-A.2, ``deck_choice``) each point then calls
+:mod:`automa.root.exiles`, which holds that deck's effects. Of them Saboteurs never changes play at our
+tables (an enemy's crafted card: bots hold none, CW-GEN-5), so it has no code.
+
 The Law lets the player use "once in Daylight" and "in Birdsong" effects at any point of that phase and
 order simultaneous ones (LoR-1.1.3); we offer them at the phase's start, in the order listed. Each
 optional effect goes to the player through :func:`automa.root.decide.choose` (kinds named in each
@@ -27,7 +31,7 @@ instead (CW-GEN-15), and the bot still scores its VP.
 """
 from __future__ import annotations
 
-from automa.root import battle, movement, state
+from automa.root import battle, exiles, movement, state
 from automa.root.battle import PASS, held
 from automa.root.decide import choose
 from automa.root.state import FACTIONS, Game, Seat
@@ -85,6 +89,8 @@ def birdsong_effects(game: Game, seat: Seat) -> None:
         target = choose(game, "stand_and_deliver", tuple(_others(game, seat)) + (PASS,))
         if target != PASS:
             stand_and_deliver(game, seat, target)
+    if game.options.get("deck_choice") == "exiles_and_partisans":
+        exiles.birdsong(game, seat)
 
 
 def better_burrow_bank(game: Game, seat: Seat) -> None:
@@ -120,6 +126,8 @@ def daylight_effects(game: Game, seat: Seat) -> None:
         command_warren(game, seat)
     if held(game, seat, "tax_collector") is not None:
         tax_collector(game, seat)
+    if game.options.get("deck_choice") == "exiles_and_partisans":
+        exiles.daylight(game, seat)
 
 
 def command_warren(game: Game, seat: Seat) -> None:
@@ -144,8 +152,12 @@ def tax_collector(game: Game, seat: Seat) -> None:
 
 def evening_effects(game: Game, seat: Seat) -> None:
     """The start of ``seat``'s Evening: Cobbler."""
+    if not seat.persistent:
+        return
     if held(game, seat, "cobbler") is not None:
         cobbler(game, seat)
+    if game.options.get("deck_choice") == "exiles_and_partisans":
+        exiles.evening(game, seat)
 
 
 def cobbler(game: Game, seat: Seat) -> None:
@@ -156,3 +168,12 @@ def cobbler(game: Game, seat: Seat) -> None:
     if pick != PASS:
         _trace(game, seat, "cobbler")
         movement.move(game, seat.faction, *pick)
+
+
+def evening_draw(game: Game, seat: Seat, n: int) -> None:
+    """``seat``'s Evening draw of ``n`` cards (LoR-6.6, LoR-7.6.2, LoR-8.6.2, LoR-9.6.2); Informants may
+    replace it (LoR-A.2, :func:`automa.root.exiles.evening_draw`)."""
+    if seat.persistent and game.options.get("deck_choice") == "exiles_and_partisans":
+        exiles.evening_draw(game, seat, n)
+    else:
+        seat.hand.extend(state.draw(game, n))

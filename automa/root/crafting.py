@@ -18,7 +18,7 @@ than ``seat.crafted`` (the Vagabond's board, LoR-9.2.1).
 """
 from __future__ import annotations
 
-from automa.root import cards, state
+from automa.root import cards, exiles, state
 from automa.root.data import SUITS
 from automa.root.state import Game, Seat
 
@@ -88,3 +88,5 @@ def craft(game: Game, seat: Seat, card: int, pieces: dict[str, int]) -> None:
     vp = hook(game, seat, card) if hook is not None else c.vp
     if vp:
         state.score(game, seat.faction, vp, "crafting")
+    if game.options.get("deck_choice") == "exiles_and_partisans":
+        exiles.item_crafted(game, seat)                # Master Engravers, Murine Broker (LoR-A.2)

@@ -401,7 +401,7 @@ def evening(game: Game, seat: Seat) -> None:
         game.trace.event("roosts", rule="LoR-7.6.1", roosts=on_map(seat), vp=vp)
     if vp:
         state.score(game, FACTION, vp, "roosts")
-    seat.hand.extend(state.draw(game, evening_draw(seat)))
+    cards.evening_draw(game, seat, evening_draw(seat))
     while len(seat.hand) > HAND_LIMIT:
         card = choose(game, "discard", decide.one_per_name(game, seat.hand))
         seat.hand.remove(card)

@@ -262,6 +262,22 @@ LABELS = {
     "tax_collector": optional(lambda v, c: f"remove a warrior in {where(v, c)} to draw a card", "no Tax Collector"),
     "cobbler": optional(lambda v, c: f"move to {where(v, c)}" if isinstance(c, int) else move(v, c),
                         "no Cobbler move"),
+    # the Exiles and Partisans deck (automa/root/exiles.py, LoR-A.2)
+    "swap_meet": optional(lambda v, c: f"Swap Meet: take a card from {faction(v, c)}, then give one", "no Swap Meet"),
+    "swap_meet_give": lambda v, c: f"give {card(v, c)}",
+    "false_orders": optional(lambda v, c: f"False Orders: move half of {faction(v, c[0])}'s warriors from "
+                             f"{where(v, c[1])} to {where(v, c[2])}", "keep False Orders"),
+    "eyrie_emigre": lambda v, c: f"Eyrie Emigre: {move(v, c)}",
+    "eyrie_emigre_battle": lambda v, c: f"Eyrie Emigre: battle {faction(v, c)}",
+    "propaganda_bureau": optional(lambda v, c: f"spend {card(v, c[0])}: replace a warrior of {faction(v, c[2])} "
+                                  f"in {where(v, c[1])} with yours", "no Propaganda Bureau"),
+    "league_of_adventurous_mice": optional(lambda v, c: "exhaust an item: " + (move(v, c[1:]) if c[0] == "move"
+                                           else battle(v, c[1:])), "no League of Adventurous Mice"),
+    "charm_offensive": optional(lambda v, c: f"draw a card, {faction(v, c)} scores 1 VP", "no Charm Offensive"),
+    "informants": optional(lambda v, c: f"take {card(v, c)} from the discard pile instead of drawing",
+                           "draw as usual"),
+    "partisans": optional(lambda v, c: f"{card(v, c)}: one more hit, discard the cards of other suits",
+                          "no Partisans"),
     "dominance_take": optional(lambda v, c: f"take {card(v, c[0])}, spending {card(v, c[1])}", "take no dominance card"),
     "dominance_activate": optional(lambda v, c: f"activate {card(v, c)}: give up points for dominance",
                                    "activate no dominance card"),

@@ -391,7 +391,7 @@ def evening_draw(seat: Seat) -> int:
 
 def draw_and_discard(game: Game, seat: Seat) -> None:
     """LoR-6.6: draw, then discard down to five cards of her choice."""
-    seat.hand.extend(state.draw(game, evening_draw(seat)))
+    cards.evening_draw(game, seat, evening_draw(seat))
     while len(seat.hand) > HAND_LIMIT:
         state.spend(game, seat, choose(game, "discard", decide.one_per_name(game, seat.hand)))
 

@@ -9,6 +9,9 @@ number (more than zero) of a faction's warriors from one clearing to one adjacen
 mover to rule the origin, the destination or both (LoR-4.2, LoR-4.2.1), unless it is ``nimble`` (the
 Vagabond, LoR-9.2.3; the Vagabot, CW-VB-ABIL-2). A piece may move any number of times (LoR-4.2.2).
 
+With the Exiles and Partisans deck (LoR-A.2, :mod:`automa.root.exiles`) the human's Boat Builders and Tunnels
+add destinations and Corvid Planners lifts the rule requirement; a tunnel or river move is no Ferry crossing.
+
 Board hook: after warriors of ``mover`` enter clearing ``c``, every other seat's board method
 ``entered(game, seat, c, mover)`` is called, if it has one (the Alliance's Outrage, LoR-8.2.6; the
 Alliance bot's Automated Outrage, CW-AA-ABIL-3). The Vagabond's pawn is no warrior (LoR-9.2.2), so
@@ -16,7 +19,7 @@ Alliance bot's Automated Outrage, CW-AA-ABIL-3). The Vagabond's pawn is no warri
 """
 from __future__ import annotations
 
-from automa.root import state
+from automa.root import exiles, state
 from automa.root.state import Game
 
 
@@ -66,11 +69,15 @@ def can_move(game: Game, faction: str, origin: int, destination: int, nimble: bo
     """Whether ``faction`` may move warriors from ``origin`` to ``destination``: it has a warrior there, they
     are adjacent (LoR-4.2), the destination is not the Scoundrel's Scorched Earth (LoR-D.6) and it rules one
     of them (LoR-4.2.1) unless ``nimble`` (LoR-9.2.3)."""
-    if not game.clearings[origin].warriors.get(faction, 0) or destination not in reach(game, origin):
+    if not game.clearings[origin].warriors.get(faction, 0):
+        return False
+    ep = game.options.get("deck_choice") == "exiles_and_partisans"
+    if destination not in reach(game, origin) and not (ep and destination in exiles.extra_reach(game, faction, origin)):
         return False
     if destination == state.scorched(game):
         return False
-    return nimble or state.rules(game, faction, origin) or state.rules(game, faction, destination)
+    return (nimble or state.rules(game, faction, origin) or state.rules(game, faction, destination)
+            or (ep and exiles.ignores_rule(game, faction)))
 
 
 def moves(game: Game, faction: str, nimble: bool = False) -> list[tuple[int, int, int]]:
@@ -80,8 +87,10 @@ def moves(game: Game, faction: str, nimble: bool = False) -> list[tuple[int, int
     for origin in range(1, len(game.clearings)):
         n = game.clearings[origin].warriors.get(faction, 0)
         if n:
-            out.extend((origin, d, n) for d in sorted(reach(game, origin))
-                       if can_move(game, faction, origin, d, nimble))
+            near = reach(game, origin)
+            if game.options.get("deck_choice") == "exiles_and_partisans":
+                near = set(near) | set(exiles.extra_reach(game, faction, origin))
+            out.extend((origin, d, n) for d in sorted(near) if can_move(game, faction, origin, d, nimble))
     return out
 
 
@@ -92,7 +101,8 @@ def move(game: Game, faction: str, origin: int, destination: int, n: int) -> Non
     state.move_warriors(game, faction, origin, destination, n)
     if game.trace:
         game.trace.event("move", rule="LoR-4.2", faction=faction, origin=origin, destination=destination, warriors=n)
-    if game.ferry is not None:
+    if game.ferry is not None and not (game.options.get("deck_choice") == "exiles_and_partisans"
+                                       and destination in exiles.extra_reach(game, faction, origin)):
         ferried(game, faction, origin, destination)
     for seat in game.seats:
         if seat.faction != faction:

@@ -167,6 +167,10 @@ def _card(view, e):
         return f"Tax Collector: {who(view, e)} remove{'' if who(view, e) == 'you' else 's'} a warrior in {where(view, e['clearing'])} and draw{'' if who(view, e) == 'you' else 's'} a card."
     if effect == "brutal_tactics":
         return f"Brutal Tactics: one more hit, and the defender scores 1 VP."
+    if effect == "coffin_makers":
+        return f"Coffin Makers: {e['warriors']} warriors go back to their supplies."
+    if e.get("other") is not None:
+        return f"{does(view, e, 'use', 'uses')} {words(effect).title()}, with {faction(view, e['other'])}."
     return f"{does(view, e, 'use', 'uses')} {words(effect).title()}."
 
 

@@ -140,6 +140,9 @@ OPTIONS = (
            "player draws five and keeps three, the other two shuffled back into the deck (LoR-A.7, LoR-A.10); the "
            "factions set up as in the standard setup, as LoR-A.8 allows", ("standard", "advanced"),
            "LoR-5.1, LoR-A.7, LoR-A.8, LoR-A.10, CW-GEN-20", kind="setting", applies_if=HUMANS),
+    Option("deck_choice", "str", "standard", "standard: the shared deck (LoR-2.1); exiles_and_partisans: the "
+           "Exiles and Partisans deck replaces it whole (LoR-A.2)", ("standard", "exiles_and_partisans"),
+           "LoR-A.2, LoR-B.7, CW-GEN-20", kind="setting"),
     Option("seating", "str", "random", "random: seats and first player at random; fixed: seats in setup-letter "
            "order (Marquise, Eyrie, Alliance, Vagabond) with the player moved to `seat`, the first seat first",
            ("random", "fixed"), "LoR-5.1.1, LoR-A.4, RT-STUDY-2", kind="setting"),

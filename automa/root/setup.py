@@ -138,7 +138,8 @@ def setup(d: RootData, options: dict, rng: dict, modules: Callable[[str], Module
         if bot is not None:
             seat.difficulty, seat.traits = bot_settings(options, bot)          # CW-GEN-19
         seats.append(seat)
-    game = state.new_game(d.maps[options.get("map", "fall")], d.deck, _turn_order(seats, options, rng["setup"]),
+    deck = d.exiles_deck if options.get("deck_choice", "standard") == "exiles_and_partisans" else d.deck    # LoR-A.2
+    game = state.new_game(d.maps[options.get("map", "fall")], deck, _turn_order(seats, options, rng["setup"]),
                           options, bot_streams(options, rng))
     game.trace, game.ask = trace, ask
     if trace:

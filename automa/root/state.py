@@ -170,11 +170,15 @@ def presence(game: Game, c: int, faction: str) -> int:
 def ruler(game: Game, c: int) -> str | None:
     """Who rules clearing ``c`` (LoR-2.5): strictly the most warriors plus buildings; a tie rules for
     nobody, except that the Eyrie (human or bot) wins a tie it is in (Lords of the Forest, LoR-7.2.2,
-    CW-EE-ABIL-1). Tokens and the Vagabond's pawn never count."""
+    CW-EE-ABIL-1). Tokens and the Vagabond's pawn never count, except a Soup Kitchens holder's tokens
+    (twice each, LoR-A.2, :mod:`automa.root.exiles`)."""
     cl = game.clearings[c]
     counts: dict[str, int] = dict(cl.warriors)
     for f, _ in cl.buildings:
         counts[f] = counts.get(f, 0) + 1
+    if cl.tokens and game.options.get("deck_choice") == "exiles_and_partisans":
+        from automa.root import exiles
+        exiles.soup(game, c, counts)                 # Soup Kitchens (LoR-A.2)
     best, who = 0, []
     for f in FACTIONS:
         n = counts.get(f, 0)
@@ -228,13 +232,18 @@ def place_warriors(game: Game, faction: str, c: int, n: int) -> int:
 
 
 def remove_warriors(game: Game, faction: str, c: int, n: int) -> int:
-    """Remove up to ``n`` warriors of ``faction`` from ``c`` to its supply (LoR-4.3.4). Returns how many."""
+    """Remove up to ``n`` warriors of ``faction`` from ``c`` to its supply (LoR-4.3.4), or onto Coffin Makers
+    (LoR-A.2). Returns how many."""
     w = game.clearings[c].warriors
     n = min(n, w.get(faction, 0))
     if n > 0:
         w[faction] -= n
         if not w[faction]:
             del w[faction]
+        if game.options.get("deck_choice") == "exiles_and_partisans":
+            from automa.root import exiles
+            if exiles.coffin(game, faction, n):      # Coffin Makers (LoR-A.2)
+                return n
         game.seat(faction).supply["warrior"] += n
     return max(n, 0)
 

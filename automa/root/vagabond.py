@@ -791,7 +791,7 @@ def rest(game: Game, seat: Seat) -> None:
 
 def draw_and_discard(game: Game, seat: Seat) -> None:
     """LoR-9.6.2-3: draw one card plus one per coins face up on its track, then discard down to five."""
-    seat.hand.extend(state.draw(game, 1 + seat.board.on_track("coins")))
+    cards.evening_draw(game, seat, 1 + seat.board.on_track("coins"))
     while len(seat.hand) > HAND_LIMIT:
         state.spend(game, seat, choose(game, "discard", decide.one_per_name(game, seat.hand)))
 

@@ -27,10 +27,13 @@ RARE = {"epic", "leader"}
 # structures of a kind and Peace Treaty with two kinds of captive are rare (tests/rurik/test_payments.py);
 # Root's dominance never comes to a table of a human and bots, and its other rare kinds are labelled in
 # tests/root/test_play_table.py, those of the Vagabond characters LoR-D.4..D.9 and the Vagabot's Arbiter
-# (settings the games here do not play) in tests/root/test_vagabond_characters.py
+# (settings the games here do not play) in tests/root/test_vagabond_characters.py, and those of the Exiles
+# and Partisans deck's cards (a random player rarely crafts one) in tests/root/test_exiles.py
 UNMET = {"rurik": {"pay_structure", "pay_captive"}, "stroganov": {"salesman_fur"}, "root": {"dominance_take", "dominance_activate", "recruit", "stand_and_deliver", "vagabond_ally",
                                   "vagabond_ally_move", "vagabond_instigate_hits", "vagabond_swift_strike",
-                                  "enlist_arbiter"}}
+                                  "enlist_arbiter", "swap_meet", "swap_meet_give", "false_orders",
+                                  "eyrie_emigre", "eyrie_emigre_battle", "propaganda_bureau",
+                                  "league_of_adventurous_mice", "charm_offensive", "informants", "partisans"}}
 MIN_GAMES, MAX_GAMES = 8, 150  # per setting: at least, and at most while a kind is still unmet
 
 

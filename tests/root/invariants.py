@@ -85,12 +85,16 @@ class Violation(AssertionError):
         self.invariant, self.detail, self.where = invariant, detail, where
 
 
-def recount_ruler(cl: state.ClearingState) -> str | None:
+def recount_ruler(cl: state.ClearingState, soup: str | None = None) -> str | None:
     """Who rules a clearing, counted here from its pieces (LoR-2.5, LoR-7.2.2): strictly the most warriors
-    plus buildings; a tie is the Eyrie's when it is in it, else nobody's."""
+    plus buildings (and twice the tokens of ``soup``, Soup Kitchens' holder, LoR-A.2); a tie is the Eyrie's
+    when it is in it, else nobody's."""
     counts = dict(cl.warriors)
     for f, _ in cl.buildings:
         counts[f] = counts.get(f, 0) + 1
+    for f, _ in cl.tokens:
+        if f == soup:
+            counts[f] = counts.get(f, 0) + 2
     top, best = 0, []
     for f, n in counts.items():
         if n > top:
@@ -223,9 +227,12 @@ class Checker:
         active = game.seats[game.active]
         forced = active.faction == "vagabond" and faction != "vagabond" and game.pawn == ("clearing", destination)
         with_pawn = forced and game.ferry == destination       # on the Ferry the pawn just took (LoR-C.2.5)
-        if not with_pawn and not along_path(game, faction, origin, destination):
+        ep = exiles_move(game, faction, origin, destination)
+        if not with_pawn and not ep[0] and not along_path(game, faction, origin, destination):
             raise Violation("targets", f"{faction} moves along no path", self._at(where))
-        if not forced and faction not in (recount_ruler(cls[origin]), recount_ruler(cls[destination])):
+        soup = holding(game, "soup_kitchens")
+        if not forced and not ep[1] and faction not in (recount_ruler(cls[origin], soup),
+                                                        recount_ruler(cls[destination], soup)):
             raise Violation("targets", f"{faction} rules neither the origin nor the destination", self._at(where))
         mover = game.seat(faction)
         for f, kind in cls[destination].tokens:       # bots never outrage a bot (CW-AA-ABIL-3)
@@ -355,6 +362,8 @@ class Checker:
                 d[kind] = d.get(kind, 0) + 1
         for s in g.seats:
             box, supply, out, here = self.pieces[s.faction], s.supply, s.out, on[s.faction]
+            out = {k: n for k, n in out.items() if k != "coffin"} | (
+                {"warrior": out.get("warrior", 0) + out["coffin"]} if out.get("coffin") else {})   # LoR-A.2
             if not (supply.keys() <= box.keys() and here.keys() <= box.keys() and out.keys() <= box.keys()):
                 extra = sorted(set(supply) | set(here) | set(out) - set(box))
                 raise Violation("pieces", f"the {s.faction} has pieces of kinds it does not own: {extra}", where)
@@ -433,7 +442,10 @@ class Checker:
         ruler = state.ruler
         for c in range(1, len(g.clearings)):
             cl = g.clearings[c]
-            if not cl.warriors and not cl.buildings:
+            soup = holding(g, "soup_kitchens")
+            if soup is not None:
+                mine = recount_ruler(cl, soup)
+            elif not cl.warriors and not cl.buildings:
                 mine = None
             elif not cl.buildings and len(cl.warriors) == 1:
                 mine = next(iter(cl.warriors))
@@ -630,6 +642,31 @@ def watching(checker: Checker):
             setattr(cls, "entered", orig)
 
 
+def holding(game, effect: str) -> str | None:
+    """The faction with a persistent card of ``effect`` in play (the Exiles and Partisans deck, LoR-A.2)."""
+    for s in game.seats:
+        if any(game.cards[k].effect == effect for k in s.persistent):
+            return s.faction
+    return None
+
+
+def exiles_move(game, faction: str, origin: int, destination: int) -> tuple[bool, bool]:
+    """What the Exiles and Partisans deck allows a move (LoR-A.2), recounted: whether it follows a river with
+    Boat Builders (not on the Lake) or links two clearings holding the mover's crafting pieces with Tunnels;
+    whether it needs no rule (Corvid Planners, or the active player's False Orders moving an enemy)."""
+    if game.options.get("deck_choice") != "exiles_and_partisans":
+        return False, False
+    active = game.seats[game.active]
+    free = holding(game, "corvid_planners") == faction or (
+        active.faction != faction and any(game.cards[k].effect == "false_orders" for k in active.persistent))
+    river = (holding(game, "boat_builders") == faction and game.map.name != "lake"
+             and destination in game.map.clearings[origin - 1].rivers)
+    piece = {"marquise": "workshop", "eyrie": "roost", "alliance": "sympathy"}.get(faction)
+    tunnel = holding(game, "tunnels") == faction and all(
+        (faction, piece) in game.clearings[c].buildings + game.clearings[c].tokens for c in (origin, destination))
+    return river or tunnel, free
+
+
 def along_path(game, faction: str, origin: int, destination: int) -> bool:
     """Whether a move from ``origin`` to ``destination`` follows the map, recounted from the printed map: an
     open path, or a closed one cleared (LoR-2.2.1, LoR-C.3.3); the Ferry's crossing from its clearing to
@@ -726,6 +763,8 @@ def game_plan(i: int, tables: list[tuple[str, str]]) -> tuple[dict, str]:
             raw["seat"] = 1 + k % (len(bots.split(",")) + 1)
     if faction != "none" and k % 5 == 2:
         raw["victory"] = "coop"
+    if k % 3 == 1:
+        raw["deck_choice"] = "exiles_and_partisans"                 # LoR-A.2
     if k % 4:
         for o in RULES:
             if pick.random() < 1 / 3:

@@ -109,6 +109,9 @@ def craft_order(game: Game, seat: Seat, card: int | None, into: list | None = No
     if game.trace:
         game.trace.event("craft", rule="CW-GEN-4", faction=seat.faction, card=game.cards[card].key, item=item)
     state.score(game, seat.faction, 1, "crafting")
+    if game.options.get("deck_choice") == "exiles_and_partisans":
+        from automa.root import exiles
+        exiles.item_crafted(game, seat)          # the player's Murine Broker (LoR-A.2)
     return item
 
 

@@ -1,0 +1,286 @@
+"""The Exiles and Partisans deck's effects (LoR-A.2, the seed's 16.1.2; texts in data/deck.json).
+
+With ``deck_choice=exiles_and_partisans`` this deck replaces the whole standard deck at setup; its
+dominance cards leave the game at a table with bots like the standard ones (CW-GEN-20). Only the human
+holds these persistent cards: bots never craft one (CW-GEN-5) and hold no hand (CW-GEN-15). Where each
+effect is played (:data:`WHEN`):
+
+* at the start of Birdsong (:func:`birdsong`): Coffin Makers scores and empties, Swap Meet, False Orders;
+* at the end of Birdsong, which we play as the very start of Daylight (:func:`daylight`, nothing lies
+  between them): Eyrie Emigre; then, once in Daylight, Propaganda Bureau and the League of Adventurous
+  Mice;
+* at the start of Evening (:func:`evening`): Charm Offensive; Informants at the Evening draw
+  (:func:`evening_draw`);
+* in battle (battle.py): the three Partisans (:func:`partisans`);
+* when crafting (crafting.py, bots/common.py): Master Engravers and Murine Broker (:func:`item_crafted`);
+* always: Boat Builders, Corvid Planners and Tunnels in movement.py (:func:`extra_reach`,
+  :func:`ignores_rule`), Soup Kitchens in ``state.ruler``, Coffin Makers in ``state.remove_warriors``
+  (the warriors lie in their owner's ``seat.out["coffin"]``).
+
+Saboteurs never changes play at our tables: its target is an enemy's crafted card, and the enemies are bots,
+which craft no persistent card (CW-GEN-5) and keep their item cards in no play area (CW-GEN-4), so it is
+never offered. Our readings (docs/root.md, "The Exiles and Partisans deck"): a card taken from a bot is
+drawn from the deck and a card given to one is discarded for 1 VP (CW-GEN-15); the League needs an item in
+the Crafted Items box (a Vagabond has none: his items are on his board) and its item is ready again next
+turn; birds are wild when the Partisans discard (LoR-2.1.1), so they are kept; the Lake's links are no river for
+Boat Builders (LoR-C.2.2).
+"""
+from __future__ import annotations
+
+from automa.root import battle, movement, state
+from automa.root.battle import PASS, held, use_card
+from automa.root.decide import choose, one_per_name
+from automa.root.state import FACTIONS, Game, Seat
+
+DECK = "exiles_and_partisans"
+WHEN = {"coffin_makers": "birdsong", "swap_meet": "birdsong", "false_orders": "birdsong",
+        "eyrie_emigre": "daylight", "propaganda_bureau": "daylight", "league_of_adventurous_mice": "daylight",
+        "charm_offensive": "evening", "informants": "evening",
+        "partisans_fox": "battle", "partisans_rabbit": "battle", "partisans_mouse": "battle",
+        "master_engravers": "craft", "murine_broker": "craft",
+        "boat_builders": "always", "corvid_planners": "always", "tunnels": "always", "soup_kitchens": "always",
+        "saboteurs": "never"}
+PARTISANS = {"partisans_fox": "fox", "partisans_rabbit": "rabbit", "partisans_mouse": "mouse"}
+# a faction's crafting pieces on the map, for Tunnels: (kind, is a building)
+CRAFTING_PIECES = {"marquise": ("workshop", True), "eyrie": ("roost", True), "alliance": ("sympathy", False)}
+
+
+def in_play(game: Game) -> bool:
+    """Whether this deck is the game's (LoR-A.2)."""
+    return game.options.get("deck_choice", "standard") == DECK
+
+
+def holder(game: Game, effect: str) -> Seat | None:
+    """The seat with ``effect`` in its play area (a human: CW-GEN-5), or ``None``."""
+    for seat in game.seats:
+        if seat.persistent and held(game, seat, effect) is not None:
+            return seat
+    return None
+
+
+def _trace(game: Game, seat: Seat, effect: str, **kw) -> None:
+    if game.trace:
+        game.trace.event("card", rule="LoR-A.2", effect=effect, faction=seat.faction, **kw)
+
+
+def _enemies(game: Game, seat: Seat) -> list[str]:
+    return [s.faction for s in sorted(game.seats, key=lambda s: FACTIONS.index(s.faction)) if s is not seat]
+
+
+# ---------------------------------------------------------------------------------------------- always
+
+def soup(game: Game, c: int, counts: dict[str, int]) -> None:
+    """Soup Kitchens: its holder's tokens in ``c`` count twice toward rule (``state.ruler``)."""
+    seat = holder(game, "soup_kitchens")
+    if seat is not None:
+        n = sum(2 for f, _ in game.clearings[c].tokens if f == seat.faction)
+        if n:
+            counts[seat.faction] = counts.get(seat.faction, 0) + n
+
+
+def coffin(game: Game, faction: str, n: int) -> bool:
+    """Coffin Makers: ``n`` warriors of ``faction`` just removed go on the card (``seat.out["coffin"]``)
+    instead of their supply. Returns whether they did."""
+    if holder(game, "coffin_makers") is None:
+        return False
+    out = game.seat(faction).out
+    out["coffin"] = out.get("coffin", 0) + n
+    return True
+
+
+def ignores_rule(game: Game, faction: str) -> bool:
+    """Corvid Planners: its holder moves without ruling either clearing."""
+    seat = game.seat(faction)
+    return bool(seat.persistent) and held(game, seat, "corvid_planners") is not None
+
+
+def extra_reach(game: Game, faction: str, c: int) -> tuple[int, ...]:
+    """Where ``faction`` may also move from ``c``: across rivers with Boat Builders (not the Lake's links,
+    LoR-C.2.2), and between clearings with its crafting pieces with Tunnels."""
+    seat = game.seat(faction)
+    if not seat.persistent:
+        return ()
+    out: list[int] = []
+    if game.map.name != "lake" and held(game, seat, "boat_builders") is not None:
+        out.extend(game.map.clearings[c - 1].rivers)
+    piece = CRAFTING_PIECES.get(faction)
+    if piece is not None and held(game, seat, "tunnels") is not None:
+        kind, building = piece
+        have = [x for x in range(1, len(game.clearings))
+                if (faction, kind) in (game.clearings[x].buildings if building else game.clearings[x].tokens)]
+        if c in have:
+            out.extend(x for x in have if x != c)
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------------- Birdsong
+
+def birdsong(game: Game, seat: Seat) -> None:
+    """The start of ``seat``'s Birdsong: Coffin Makers, Swap Meet, False Orders."""
+    if held(game, seat, "coffin_makers") is not None:
+        coffin_makers(game, seat)
+    if held(game, seat, "swap_meet") is not None:
+        target = choose(game, "swap_meet", tuple(_enemies(game, seat)) + (PASS,))
+        if target != PASS:
+            swap_meet(game, seat, game.seat(target))
+    card = held(game, seat, "false_orders")
+    if card is not None:
+        options = false_orders_moves(game, seat)
+        pick = choose(game, "false_orders", tuple(options) + (PASS,)) if options else PASS
+        if pick != PASS:
+            false_orders(game, seat, card, *pick)
+
+
+def coffin_makers(game: Game, seat: Seat) -> None:
+    """Coffin Makers: score 1 VP per five warriors on it, then return them all to their supplies."""
+    on = [s for s in game.seats if s.out.get("coffin")]
+    total = sum(s.out["coffin"] for s in on)
+    for s in on:
+        s.supply["warrior"] = s.supply.get("warrior", 0) + s.out.pop("coffin")
+    _trace(game, seat, "coffin_makers", warriors=total)
+    if total >= 5:
+        state.score(game, seat.faction, total // 5, "card")
+
+
+def swap_meet(game: Game, seat: Seat, target: Seat) -> None:
+    """Swap Meet: take a random card from ``target`` (a bot: draw, CW-GEN-15), then give it one
+    (``"swap_meet_give"``; a bot: discarded, it scores 1 VP, CW-GEN-15)."""
+    state.take_card(game, seat, target)
+    _trace(game, seat, "swap_meet", other=target.faction)
+    if not seat.hand:
+        return
+    card = choose(game, "swap_meet_give", tuple(one_per_name(game, sorted(seat.hand))))
+    seat.hand.remove(card)
+    if target.bot is None:
+        target.hand.append(card)
+    else:
+        state.discard(game, card)
+        state.score(game, target.faction, 1, "card")
+
+
+def false_orders_moves(game: Game, seat: Seat) -> list[tuple[str, int, int]]:
+    """False Orders' moves: ``(enemy, origin, destination)``, an enemy's warriors moving as that enemy
+    would along a path (LoR-4.2), ignoring rule, never into Scorched Earth (LoR-D.6)."""
+    scorched = state.scorched(game)
+    return [(f, o, d) for f in _enemies(game, seat) for o in range(1, len(game.clearings))
+            if game.clearings[o].warriors.get(f, 0) for d in sorted(movement.reach(game, o)) if d != scorched]
+
+
+def false_orders(game: Game, seat: Seat, card: int, enemy: str, origin: int, destination: int) -> None:
+    """False Orders: discard it to move half, rounded up, of ``enemy``'s warriors in ``origin``."""
+    n = (game.clearings[origin].warriors[enemy] + 1) // 2
+    movement.move(game, enemy, origin, destination, n)
+    use_card(game, seat, card)
+
+
+# ---------------------------------------------------------------------------------------------- Daylight
+
+def daylight(game: Game, seat: Seat) -> None:
+    """The end of Birdsong (Eyrie Emigre), then once in Daylight: Propaganda Bureau, the League."""
+    card = held(game, seat, "eyrie_emigre")
+    if card is not None:
+        eyrie_emigre(game, seat, card)
+    card = held(game, seat, "propaganda_bureau")
+    if card is not None:
+        options = [(k, c, f) for k in one_per_name(game, sorted(seat.hand)) for c in range(1, len(game.clearings))
+                   if game.cards[k].suit in (game.clearings[c].suit, "bird")
+                   for f in _enemies(game, seat) if game.clearings[c].warriors.get(f, 0)]
+        pick = choose(game, "propaganda_bureau", tuple(options) + (PASS,)) if options else PASS
+        if pick != PASS:
+            propaganda_bureau(game, seat, *pick)
+    if held(game, seat, "league_of_adventurous_mice") is not None and seat.crafted:
+        league(game, seat)
+
+
+def eyrie_emigre(game: Game, seat: Seat, card: int) -> None:
+    """Eyrie Emigre: take a move (``"eyrie_emigre"``), then battle in its destination
+    (``"eyrie_emigre_battle"``: a defender); if either cannot be done, discard the card."""
+    moves = [(o, d, k) for o, d, n in movement.moves(game, seat.faction) for k in range(n, 0, -1)]
+    if moves:
+        o, d, k = choose(game, "eyrie_emigre", tuple(moves))
+        movement.move(game, seat.faction, o, d, k)
+        enemies = battle.defenders(game, seat.faction, d)
+        if enemies:
+            _trace(game, seat, "eyrie_emigre", clearing=d)
+            battle.battle(game, seat.faction, choose(game, "eyrie_emigre_battle", tuple(enemies)), d)
+            return
+    use_card(game, seat, card)
+
+
+def propaganda_bureau(game: Game, seat: Seat, card: int, c: int, enemy: str) -> None:
+    """Propaganda Bureau: spend ``card`` to remove a warrior of ``enemy`` from the matching clearing ``c``
+    and place one of yours there (LoR-1.5.4: none in supply, none placed)."""
+    state.spend(game, seat, card)
+    state.remove_warriors(game, enemy, c, 1)
+    battle.warriors_removed(game, enemy, c, 1, seat.faction)
+    state.place_warriors(game, seat.faction, c, 1)
+    _trace(game, seat, "propaganda_bureau", clearing=c, other=enemy)
+
+
+def league(game: Game, seat: Seat) -> None:
+    """The League of Adventurous Mice: exhaust a crafted item to take a move or start a battle
+    (``"league_of_adventurous_mice"``: ``("move", origin, destination, warriors)`` or ``("battle",
+    clearing, defender)``)."""
+    options = [("move", o, d, k) for o, d, n in movement.moves(game, seat.faction) for k in range(n, 0, -1)]
+    options += [("battle", c, f) for c, f in battle.battles(game, seat.faction)]
+    pick = choose(game, "league_of_adventurous_mice", tuple(options) + (PASS,)) if options else PASS
+    if pick == PASS:
+        return
+    _trace(game, seat, "league_of_adventurous_mice")
+    if pick[0] == "move":
+        movement.move(game, seat.faction, *pick[1:])
+    else:
+        battle.battle(game, seat.faction, pick[2], pick[1])
+
+
+# ---------------------------------------------------------------------------------------------- Evening
+
+def evening(game: Game, seat: Seat) -> None:
+    """The start of ``seat``'s Evening: Charm Offensive (``"charm_offensive"``: who scores, or PASS)."""
+    if held(game, seat, "charm_offensive") is not None:
+        other = choose(game, "charm_offensive", tuple(_enemies(game, seat)) + (PASS,))
+        if other != PASS:
+            seat.hand.extend(state.draw(game, 1))
+            _trace(game, seat, "charm_offensive", other=other)
+            state.score(game, other, 1, "card")
+
+
+def evening_draw(game: Game, seat: Seat, n: int) -> None:
+    """``seat``'s Evening draw of ``n`` cards; with Informants it may take an ambush card from the discard
+    pile instead (``"informants"``: the card, or PASS)."""
+    if seat.persistent and held(game, seat, "informants") is not None:
+        ambushes = one_per_name(game, sorted(k for k in game.discard if game.cards[k].kind == "ambush"))
+        card = choose(game, "informants", tuple(ambushes) + (PASS,)) if ambushes else PASS
+        if card != PASS:
+            game.discard.remove(card)
+            seat.hand.append(card)
+            _trace(game, seat, "informants")
+            return
+    seat.hand.extend(state.draw(game, n))
+
+
+# ---------------------------------------------------------------------------------------------- battle, crafting
+
+def partisans(game: Game, seat: Seat, c: int) -> int:
+    """The Partisans of ``c``'s suit: one extra hit (``"partisans"``: the card, or PASS); then discard every
+    card in hand not of that suit (birds kept as wild, LoR-2.1.1: our reading)."""
+    suit = game.clearings[c].suit
+    card = next((k for k in seat.persistent if PARTISANS.get(game.cards[k].effect) == suit), None)
+    if card is None or choose(game, "partisans", (card, PASS)) == PASS:
+        return 0
+    for k in [k for k in seat.hand if game.cards[k].suit not in (suit, "bird")]:
+        state.spend(game, seat, k)
+    _trace(game, seat, game.cards[card].effect, clearing=c)
+    return 1
+
+
+def item_crafted(game: Game, seat: Seat) -> None:
+    """``seat`` crafted an item (a bot: its order card, CW-GEN-3/4): Master Engravers scores it 1 more VP,
+    each other player's Murine Broker draws it a card."""
+    if seat.persistent and held(game, seat, "master_engravers") is not None:
+        _trace(game, seat, "master_engravers")
+        state.score(game, seat.faction, 1, "crafting")
+    for other in game.seats:
+        if other is not seat and other.persistent and held(game, other, "murine_broker") is not None:
+            other.hand.extend(state.draw(game, 1))
+            _trace(game, other, "murine_broker", other=seat.faction)
