@@ -190,9 +190,9 @@ OPTIONS = (
           applies_if=("map", "fall")),
     Option("landmarks", "set", "", "landmarks in play, at most two (LoR-A.5.1): the Ferry, the Tower; empty: none",
            ("ferry", "tower"), "LoR-A.5, LoR-F.1", kind="setting"),
-    _rule("landmark_placement", "priority", ["random"], "LoR-A.5.3, CW-GEN-8",
-          "our open point: a bot sets up a landmark in its highest-priority legal clearing, or in one at random",
-          applies_if=("landmarks", "ferry", "tower")),
+    Option("landmark_placement", "str", "priority", "our open point (no RT-OPEN): a bot sets up a landmark in its "
+           "highest-priority legal clearing, or in one at random", ("priority", "random"), "LoR-A.5.3, CW-GEN-8",
+           kind="setting", applies_if=("landmarks", "ferry", "tower")),
     # -------------------------------------------------------------------------------- Mechanical Marquise 2.0
     _rule("mm_random_setup", "random", CORNERS, "RT-OPEN-38, CW-MM-SETUP-2, CW-MM-SETUP-4",
           "the keep's corner: at random, or that corner", MM),

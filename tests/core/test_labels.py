@@ -30,7 +30,7 @@ RARE = {"epic", "leader"}
 # (settings the games here do not play) in tests/root/test_vagabond_characters.py
 UNMET = {"rurik": {"pay_structure", "pay_captive"}, "stroganov": {"salesman_fur"}, "root": {"dominance_take", "dominance_activate", "recruit", "stand_and_deliver", "vagabond_ally",
                                   "vagabond_ally_move", "vagabond_instigate_hits", "vagabond_swift_strike",
-                                  "enlist_arbiter"}}
+                                  "enlist_arbiter", "landmark_clearing"}}   # landmarks: tests/root/test_landmarks.py
 MIN_GAMES, MAX_GAMES = 8, 150  # per setting: at least, and at most while a kind is still unmet
 
 
