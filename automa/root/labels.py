@@ -288,6 +288,8 @@ LABELS = {
     "clear_path": optional(lambda v, c: f"clear the closed path between {where(v, c[0])} and {where(v, c[1])}: 1 VP",
                            "clear no path"),
     "clear_path_card": lambda v, c: f"spend {card(v, c)} to clear the path",
+    # landmarks (automa/root/landmarks.py, LoR-A.5, LoR-F)
+    "landmark_clearing": lambda v, c: f"set up the {c[0].title()} in {where(v, c[1])}",
     # the Vagabond (automa/root/vagabond.py, LoR-9)
     "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",
     "vagabond_refresh": lambda v, c: f"refresh {item(c[0], True, c[1])}",

@@ -2,7 +2,8 @@
 
 Two clearings are adjacent when an open path links them (LoR-2.2.1); rivers are not paths (LoR-2.3), nor is
 the Lake (LoR-C.2.2), and a closed path is none until it is cleared (LoR-C.3.2, LoR-C.3.3): :func:`adjacent`.
-On the Lake a move may also cross on the Ferry, once a turn (LoR-C.2.5): :func:`reach` adds those crossings,
+On the Lake, or with the Ferry landmark (LoR-A.5) one river away, a move may also cross on the Ferry, once a
+turn (LoR-C.2.5): :func:`reach` adds those crossings,
 and :func:`move` and :func:`move_pawn` carry the Ferry and give the mover its card (a bot its point instead,
 CW2-MAP). Bots see the map as CW2-MAP tells them (:func:`bot_adjacent`). A move takes any
 number (more than zero) of a faction's warriors from one clearing to one adjacent clearing, and needs the
@@ -36,15 +37,20 @@ def coast(game: Game) -> tuple[int, ...]:
 
 
 def crossings(game: Game, c: int) -> tuple[int, ...]:
-    """The coastal clearings a move from ``c`` reaches on the Ferry (LoR-C.2.5): every other one, when the
-    Ferry is in ``c`` and has not crossed this turn; otherwise none."""
+    """The clearings a move from ``c`` reaches on the Ferry, when the Ferry is in ``c`` and has not crossed
+    this turn: on the Lake every other coastal clearing (LoR-C.2.5); as a landmark on another map, the
+    clearings one river away (the Ferry card, LoR-A.5); otherwise none."""
     if game.ferry != c or "ferry" in game.used:
         return ()
+    cl = game.map.clearings[c - 1]
+    if not cl.coastal:
+        return cl.rivers
     return tuple(x for x in coast(game) if x != c)
 
 
 def reach(game: Game, c: int) -> tuple[int, ...]:
-    """Where a move from ``c`` may go: the adjacent clearings and the Ferry's crossings (LoR-4.2, LoR-C.2.5)."""
+    """Where a move from ``c`` may go: the adjacent clearings and the Ferry's crossings (LoR-4.2, LoR-C.2.5,
+    :func:`crossings`)."""
     if game.ferry != c:
         return adjacent(game, c)
     near = adjacent(game, c)
@@ -53,16 +59,15 @@ def reach(game: Game, c: int) -> tuple[int, ...]:
 
 def bot_adjacent(game: Game, c: int) -> tuple[int, ...]:
     """The clearings a bot takes for adjacent (CW2-MAP): on the Mountain closed paths count as open (a bot
-    never clears one); on the Lake the Ferry's clearing is linked to every coastal clearing while the Ferry
-    has not crossed this turn (our reading: the once-a-turn limit of LoR-C.2.5 stands), both ways."""
+    never clears one); the Ferry's clearing is linked to each of its crossings (:func:`crossings`) while the
+    Ferry has not crossed this turn (our reading: the once-a-turn limit of LoR-C.2.5 stands), both ways."""
     cl = game.map.clearings[c - 1]
-    if game.ferry is None:
-        return cl.adjacent + cl.closed if cl.closed else cl.adjacent
-    if "ferry" in game.used or not cl.coastal:
-        return cl.adjacent
+    near = cl.adjacent + cl.closed if cl.closed else cl.adjacent
+    if game.ferry is None or "ferry" in game.used:
+        return near
     if c == game.ferry:
-        return reach(game, c)
-    return cl.adjacent if game.ferry in cl.adjacent else cl.adjacent + (game.ferry,)
+        return near + tuple(x for x in crossings(game, c) if x not in near)
+    return near + (game.ferry,) if game.ferry not in near and c in crossings(game, game.ferry) else near
 
 
 def can_move(game: Game, faction: str, origin: int, destination: int, nimble: bool = False) -> bool:
@@ -125,10 +130,10 @@ def move_pawn(game: Game, destination: int) -> None:
 
 def ferried(game: Game, faction: str, origin: int | None, destination: int) -> None:
     """After ``faction``'s pieces moved from ``origin`` to ``destination``: if they left the Ferry's clearing
-    for one no open path reaches, they crossed on the Ferry (LoR-C.2.5): it goes with them, it has crossed
+    for one of its crossings no open path reaches, they crossed on the Ferry (LoR-C.2.5, :func:`crossings`): it goes with them, it has crossed
     for this turn, and the mover draws a card, or, a bot, scores 1 VP instead (CW2-MAP)."""
-    if origin is None or origin != game.ferry or destination in adjacent(game, origin):
-        return
+    if origin is None or destination in adjacent(game, origin) or destination not in crossings(game, origin):
+        return                          # no crossing (a bot's closed path on the Mountain is none, CW2-MAP)
     game.ferry = destination
     game.used.add("ferry")
     seat = game.seat(faction)

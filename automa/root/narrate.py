@@ -354,6 +354,7 @@ TELL = {
                            + (": you draw a card." if who(v, e) == "you" else ": 1 VP.")),
     "clear_path": lambda v, e: f"{does(v, e, 'spend', 'spends')} {card(v, e['card'])} to clear the path {e['path']}: 1 VP.",
     "pass": lambda v, e: f"{does(v, e, 'rule', 'rules')} the Pass: 1 VP.",
+    "landmark": lambda v, e: f"{does(v, e, 'set', 'sets')} up the {e['landmark'].title()} in {where(v, e['clearing'])}.",
     # every bot
     "gift": lambda v, e: f"{does(v, e, 'are', 'is')} given {card(v, e['card'])}: 1 VP.",
     "bonus": lambda v, e: f"{does(v, e, 'score', 'scores')} its nightmare bonus: 1 VP.",

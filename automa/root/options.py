@@ -191,6 +191,11 @@ OPTIONS = (
     _rule("fall_suit_markers", "printed", ["random_markers"], "RT-OPEN-56, LoR-A.1",
           "the Fall map keeps its printed suits, or gets the twelve suit markers shuffled over them",
           applies_if=("map", "fall")),
+    Option("landmarks", "set", "", "landmarks in play, at most two (LoR-A.5.1): the Ferry, the Tower; empty: none",
+           ("ferry", "tower"), "LoR-A.5, LoR-F.1", kind="setting"),
+    Option("landmark_placement", "str", "priority", "our open point (no RT-OPEN): a bot sets up a landmark in its "
+           "highest-priority legal clearing, or in one at random", ("priority", "random"), "LoR-A.5.3, CW-GEN-8",
+           kind="setting", applies_if=("landmarks", "ferry", "tower")),
     # -------------------------------------------------------------------------------- Mechanical Marquise 2.0
     _rule("mm_random_setup", "random", CORNERS, "RT-OPEN-38, CW-MM-SETUP-2, CW-MM-SETUP-4",
           "the keep's corner: at random, or that corner", MM),
@@ -327,5 +332,12 @@ def check(options: dict) -> None:
     if faction == "none" and options["victory"] == "coop":
         raise UsageError("option victory: coop needs a player; faction=none plays bots only (CW-GEN-22)")
     players = len(bots) + (faction != "none")
+    marks = [n for n in options.get("landmarks", "").split(",") if n]
+    if len(marks) > 2:
+        raise UsageError("option landmarks: at most two (LoR-A.5.1)")
+    for name, side in (("ferry", "lake"), ("tower", "mountain")):
+        if name in marks and options.get("map", "fall") == side:
+            raise UsageError(f"option landmarks: the {side.title()} map has its own {name.title()} already "
+                             "(LoR-C.2.1, LoR-C.3.1)")
     if options["seating"] == "fixed" and faction != "none" and options["seat"] > players:
         raise UsageError(f"option seat: {options['seat']} is past the last of {players} seats (LoR-5.1.1)")

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from types import ModuleType
 
 from automa.core.seeding import Stream
-from automa.root import decide, state, variant_maps
+from automa.root import decide, landmarks, state, variant_maps
 from automa.root.decide import choose
 from automa.root.bots.common import bot_settings
 from automa.root.data import RootData
@@ -147,6 +147,8 @@ def setup(d: RootData, options: dict, rng: dict, modules: Callable[[str], Module
     variant_maps.lay_suit_markers(game, d.components.suit_markers)          # LoR-A.1, RT-OPEN-56
     deal(game, sum(s.bot is None for s in seats))
     place_items(game, d)
+    if options.get("landmarks"):
+        landmarks.setup(game)                                                # LoR-A.5, the seed's 16.1.5
     for seat in seats:                                                       # letter order (LoR-5.1.7)
         modules(player_of(seat)).setup(game, seat)
     if options.get("setup", "standard") == "advanced":

@@ -321,7 +321,8 @@ class Checker:
 
     def check_map(self, where: str) -> None:
         """The map side (LoR-A.1, LoR-C): four suits of each on a map of markers, printed suits otherwise
-        (RT-OPEN-56); the Ferry on a coastal clearing (LoR-C.2.5); the Tower where the map puts it (LoR-C.3.1);
+        (RT-OPEN-56); the Ferry on a coastal clearing, or as a landmark a river one (LoR-C.2.5, LoR-A.5); the Tower
+        where the map puts it (LoR-C.3.1) or, a landmark, on a ruin's clearing without the Ferry (LoR-A.5);
         the closed paths a subset of the map's, and the open paths the printed ones plus those cleared."""
         g = self.game
         suits = [g.clearings[c].suit for c in range(1, len(g.clearings))]
@@ -331,9 +332,14 @@ class Checker:
         if (sorted(suits) != sorted(markers)) if markers else suits != printed:
             raise Violation("map", f"the clearings' suits {suits} are not the map's or its markers'", where)
         at = {cl.landmark: cl.id for cl in g.map.clearings if cl.landmark}
-        if (g.ferry is None) != ("ferry" not in at) or (g.ferry and not g.map.clearings[g.ferry - 1].coastal):
-            raise Violation("map", f"the Ferry is in {g.ferry}, not on a coastal clearing of this map", where)
-        if g.tower != at.get("tower"):
+        marks = g.options.get("landmarks", "").split(",")
+        if (g.ferry is None) != ("ferry" not in at and "ferry" not in marks) or (
+                g.ferry and not (g.map.clearings[g.ferry - 1].coastal or g.map.clearings[g.ferry - 1].rivers)):
+            raise Violation("map", f"the Ferry is in {g.ferry}, not on a coastal or river clearing", where)
+        if "tower" in marks:          # the Tower landmark: on a ruin's clearing, apart from the Ferry (LoR-A.5)
+            if g.tower is None or not g.map.clearings[g.tower - 1].ruin or g.tower == g.ferry:
+                raise Violation("map", f"the Tower landmark is in {g.tower}, not a ruin's clearing of its own", where)
+        elif g.tower != at.get("tower"):
             raise Violation("map", f"the Tower is in {g.tower}, the map puts it in {at.get('tower')}", where)
         printed_closed = {(cl.id, o) for cl in g.map.clearings for o in cl.closed if cl.id < o}
         if not set(g.closed) <= printed_closed:
@@ -670,7 +676,7 @@ def exiles_move(game, faction: str, origin: int, destination: int) -> tuple[bool
 def along_path(game, faction: str, origin: int, destination: int) -> bool:
     """Whether a move from ``origin`` to ``destination`` follows the map, recounted from the printed map: an
     open path, or a closed one cleared (LoR-2.2.1, LoR-C.3.3); the Ferry's crossing from its clearing to
-    another coastal one, once a turn (LoR-C.2.5); for a bot any closed path and, while the Ferry has not
+    another coastal one, or as a landmark one river away, once a turn (LoR-C.2.5, LoR-A.5); for a bot any closed path and, while the Ferry has not
     crossed, a lake link to or from the Ferry's clearing (CW2-MAP)."""
     cl = game.map.clearings[origin - 1]
     if destination in cl.adjacent:
@@ -678,8 +684,9 @@ def along_path(game, faction: str, origin: int, destination: int) -> bool:
     if destination in cl.closed and (game.seat(faction).bot is not None
                                      or tuple(sorted((origin, destination))) not in game.closed):
         return True
-    lake = "ferry" not in game.used and cl.coastal and game.map.clearings[destination - 1].coastal
-    return lake and (origin == game.ferry or (destination == game.ferry and game.seat(faction).bot is not None))
+    other = game.map.clearings[destination - 1]
+    link = cl.coastal and other.coastal if cl.coastal else destination in cl.rivers   # the Ferry landmark: a river
+    return "ferry" not in game.used and link and (origin == game.ferry or (destination == game.ferry and game.seat(faction).bot is not None))
 
 
 def play_checked(options: dict, seed: int, index: int, strategy: str = "random", watch=None):
@@ -740,11 +747,14 @@ def seatings() -> list[tuple[str, str]]:
 RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len(o.choices) > 1]
 
 
+LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("ferry", "tower"))    # LoR-A.5.1: none, one or two
+
+
 def game_plan(i: int, tables: list[tuple[str, str]]) -> tuple[dict, str]:
     """Game ``i`` of a fuzz run over ``tables``: its options and the player's strategy. The seating cycles
     fastest; over the cycles each bot takes every difficulty (LEVELS) and every set of its traits, the
     Vagabot and the player's Vagabond every character, every map side comes with and without the rule
-    options' alternatives (LoR-C), the strategy alternates (:data:`STRATEGIES`), and
+    options' alternatives (LoR-C) and with no landmark, each one and both (:data:`LANDMARK_PLAN`, LoR-A.5), the strategy alternates (:data:`STRATEGIES`), and
     one cycle in four keeps every rule option's default while the others give a third of the rule options
     an alternative (RT-OPEN-n)."""
     faction, bots = tables[i % len(tables)]
@@ -765,6 +775,8 @@ def game_plan(i: int, tables: list[tuple[str, str]]) -> tuple[dict, str]:
         raw["victory"] = "coop"
     if k % 3 == 1:
         raw["deck_choice"] = "exiles_and_partisans"                 # LoR-A.2
+    marks = LANDMARK_PLAN[(k // 3) % len(LANDMARK_PLAN)]          # every single landmark and the pair
+    raw["landmarks"] = ",".join(m for m in marks if (m, raw["map"]) not in (("ferry", "lake"), ("tower", "mountain")))
     if k % 4:
         for o in RULES:
             if pick.random() < 1 / 3:

@@ -1,0 +1,129 @@
+"""Landmarks (LoR-F, the seed's 16.5; setup LoR-A.5, 16.1.5): the option, setup by the last seats, the Ferry
+and the Tower on any map, and nothing at all when the option is empty."""
+import random
+
+import pytest
+
+from automa.core.errors import UsageError
+from automa.core.registry import get_game
+from automa.root import data, landmarks, movement, rounds, setup, state
+from automa.root.options import OPTIONS
+from tests.root.script import Script
+from tests.root.test_variant_maps import table
+
+
+def opts(**kw):
+    out = {o.name: o.default for o in OPTIONS}
+    out.update(kw)
+    return out
+
+
+def rng(seed=1):
+    return {name: random.Random(seed * 10 + i) for i, name in enumerate(("setup", "automa", "deck", "dice"))}
+
+
+def test_no_landmark_code_runs_without_the_option(monkeypatch):
+    """LoR-A.5 (16.1.5): landmarks are optional; off by default, setup never calls them."""
+    monkeypatch.setattr(landmarks, "setup", lambda game: pytest.fail("landmarks.setup ran"))
+    g = setup.setup(data.load(), opts(), rng(), ask=Script())
+    assert g.ferry is None and g.tower is None
+
+
+@pytest.mark.parametrize("raw, side", [("ferry", "lake"), ("tower", "mountain")])
+def test_the_map_sides_own_piece_is_not_doubled_LoR_A_5(raw, side):
+    """LoR-A.5 with LoR-C.2.1/C.3.1 (16.1.5): the Lake has its Ferry, the Mountain its Tower already."""
+    game = get_game("root")
+    with pytest.raises(UsageError, match="already"):
+        game.prepare(game.resolve_options({"map": side, "landmarks": raw}))
+
+
+def test_the_last_seats_set_up_the_landmarks_LoR_A_5_3():
+    """LoR-A.5.3 (16.1.5): the last seat in turn order sets up one landmark, the second-to-last the other;
+    a player chooses the clearing, a bot takes its highest-priority legal one (our open point, CW-GEN-8)."""
+    ask = Script(landmark_clearing=[lambda cs: cs[-1]])
+    g = setup.setup(data.load(), opts(landmarks="ferry,tower", seating="fixed", seat=2, bots="electric_eyrie"),
+                    rng(), ask=ask)
+    assert [s.bot is None for s in g.seats] == [False, True]
+    (kind, choices), = [a for a in ask.asked if a[0] == "landmark_clearing"]
+    name, chosen = choices[-1]
+    other = "tower" if name == "ferry" else "ferry"
+    assert getattr(g, name) == chosen                                # the player's, the last seat
+    assert all(n == name for n, _ in choices)
+    assert getattr(g, other) == min(landmarks.legal(g, other) + [getattr(g, other)])   # the bot's: highest priority
+
+
+def test_a_bot_may_place_at_random_landmark_placement():
+    """Our open point (LoR-A.5.3 is silent for bots): ``landmark_placement=random`` draws from the setup
+    stream."""
+    places = {setup.setup(data.load(), opts(faction="none", bots="electric_eyrie,automated_alliance",
+                                            landmarks="tower", landmark_placement="random"), rng(s),
+                          ask=Script()).tower for s in range(8)}
+    assert len(places) > 1 and places <= {6, 10, 11, 12}
+
+
+def test_where_landmarks_may_go_LoR_A_5_3():
+    """The cards' setup (research notes §3, LoR-A.5.3, 16.1.5): the Ferry in a river clearing with no
+    landmark in or next to it; the Tower in a ruin's clearing with no landmark."""
+    g = table("fall")
+    assert landmarks.legal(g, "ferry") == [4, 5, 7, 10, 11]
+    assert landmarks.legal(g, "tower") == [6, 10, 11, 12]
+    g.tower = 10
+    assert 10 not in landmarks.legal(g, "ferry") and not any(10 in g.map.clearings[c - 1].adjacent
+                                                             for c in landmarks.legal(g, "ferry"))
+    g.ferry = 11
+    assert landmarks.legal(g, "tower") == [6, 12]
+
+
+def test_the_ferry_landmark_crosses_one_river_LoR_C_2_5_A_5():
+    """The Ferry as a landmark off the Lake (LoR-A.5, 16.1.5; rule LoR-C.2.5, 16.2.2.V): once a turn a move
+    from its clearing may go one river away; the Ferry goes along and the mover draws (a bot: 1 VP, CW2-MAP)."""
+    g = table("fall")
+    g.ferry = 4
+    assert 7 not in movement.adjacent(g, 4) and movement.crossings(g, 4) == (7,)
+    assert 7 in movement.bot_adjacent(g, 4) and 4 in movement.bot_adjacent(g, 7)
+    state.place_warriors(g, "marquise", 4, 2)
+    assert movement.can_move(g, "marquise", 4, 7)
+    movement.move(g, "marquise", 4, 7, 2)
+    assert g.ferry == 7 and len(g.seat("marquise").hand) == 1 and movement.crossings(g, 7) == ()
+
+
+def test_a_bots_closed_path_is_no_ferry_crossing_CW2_MAP():
+    """CW2-MAP: a bot walks the Mountain's closed paths; leaving the Ferry's clearing by one is no crossing."""
+    g = table("mountain")
+    g.ferry = 2
+    closed = g.map.clearings[1].closed[0]
+    state.place_warriors(g, "eyrie", 2, 2)
+    movement.move(g, "eyrie", 2, closed, 1)
+    assert g.ferry == 2 and not g.used and g.seat("eyrie").vp == 0
+
+
+def test_the_tower_landmark_scores_its_ruler_LoR_C_3_4_A_5():
+    """The Tower as a landmark (LoR-A.5, 16.1.5; rule LoR-C.3.4, 16.2.3.IV): its ruler at the end of Evening
+    scores 1 VP, on any map."""
+    g = table("fall")
+    g.tower = 6
+    state.place_warriors(g, "eyrie", 6, 2)
+
+    class Idle:
+        PIECES: dict = {}
+
+        @staticmethod
+        def turn(game, seat):
+            pass
+
+    g.options["turn_cap"] = 1
+    rounds.play(g, lambda name: Idle)
+    assert g.seat("eyrie").sources == {"map": 1} and g.seat("marquise").vp == 0
+
+
+def test_landmarks_are_nobodys_pieces_LoR_F_1_1_F_1_2():
+    """LoR-F.1.1-F.1.2 (16.5.1): a landmark is no faction's piece: it rules nothing and stands in no clearing's
+    pieces, so no battle or removal can reach it."""
+    g = setup.setup(data.load(), opts(landmarks="ferry,tower"), rng(), ask=Script())
+    for c in (g.ferry, g.tower):
+        cl = g.clearings[c]
+        pieces = set(cl.warriors) | {f for f, _ in cl.buildings} | {f for f, _ in cl.tokens}
+        assert pieces <= set(state.FACTIONS) and not {"ferry", "tower"} & {p for _, p in cl.buildings + cl.tokens}
+    g.clearings[g.tower].warriors.clear()
+    g.clearings[g.tower].buildings.clear()
+    assert not any(state.rules(g, s.faction, g.tower) for s in g.seats)     # it rules nothing, for nobody
