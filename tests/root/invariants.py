@@ -336,9 +336,9 @@ class Checker:
         if (g.ferry is None) != ("ferry" not in at and "ferry" not in marks) or (
                 g.ferry and not (g.map.clearings[g.ferry - 1].coastal or g.map.clearings[g.ferry - 1].rivers)):
             raise Violation("map", f"the Ferry is in {g.ferry}, not on a coastal or river clearing", where)
-        if "tower" in marks:          # the Tower landmark: on a ruin's clearing, apart from the Ferry (LoR-A.5)
-            if g.tower is None or not g.map.clearings[g.tower - 1].ruin or g.tower == g.ferry:
-                raise Violation("map", f"the Tower landmark is in {g.tower}, not a ruin's clearing of its own", where)
+        if "tower" in marks:          # the Tower landmark: on a ruin's clearing (LoR-A.5); the Ferry may sail in
+            if g.tower is None or not g.map.clearings[g.tower - 1].ruin:
+                raise Violation("map", f"the Tower landmark is in {g.tower}, not a ruin's clearing", where)
         elif g.tower != at.get("tower"):
             raise Violation("map", f"the Tower is in {g.tower}, the map puts it in {at.get('tower')}", where)
         printed_closed = {(cl.id, o) for cl in g.map.clearings for o in cl.closed if cl.id < o}
