@@ -353,7 +353,7 @@ def plot_convergence(study, path: Path) -> None:
     ax.set_ylabel("player win rate")
     ax.set_ylim(0, _win_rate_top(float(hi[len(hi) // 10:].max())) if len(hi) > 10 else 1)
     _percent(ax)
-    ax.set_title(f"baseline: {base}", fontsize=10)
+    ax.set_title(_fit(f"baseline: {base}".replace(",", ", "), 7.7, 10).replace(", ", ","), fontsize=10)
     ax.legend(fontsize=8)
     fig.tight_layout()
     _save(fig, path)

@@ -67,11 +67,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from automa.root import state
-from automa.root.decide import choose
-from automa.root.state import FACTIONS, Game, Seat
+from automa.root.decide import PASS, choose
+from automa.root.state import FACTIONS, Game, Seat, held, use_card
 
 ATTACKER, DEFENDER = "attacker", "defender"
-PASS = ("pass",)            # "do not" (docs/decisions.md); the core has no shared one yet
 
 
 @dataclass(slots=True)
@@ -364,21 +363,5 @@ def _card_effects(game: Game, result: Battle, seats: tuple[Seat, Seat], rolled: 
                 hits[1] += 1
                 use_card(game, seat, card)
         if game.options.get("deck_choice") == "exiles_and_partisans":
-            from automa.root import exiles
-            hits[i] += exiles.partisans(game, seat, result.clearing)       # LoR-A.2
-
-
-def held(game: Game, seat: Seat, effect: str) -> int | None:
-    """The card with ``effect`` in ``seat``'s play area, or ``None``."""
-    for card in seat.persistent:
-        if game.cards[card].effect == effect:
-            return card
-    return None
-
-
-def use_card(game: Game, seat: Seat, card: int) -> None:
-    """Discard the persistent ``card`` from ``seat``'s play area after using it (LoR-4.1.3)."""
-    seat.persistent.remove(card)
-    state.discard(game, card)
-    if game.trace:
-        game.trace.event("card", rule="LoR-4.1.3", effect=game.cards[card].effect, faction=seat.faction)
+            from automa.root import exiles_always
+            hits[i] += exiles_always.partisans(game, seat, result.clearing)       # LoR-A.2

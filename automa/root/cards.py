@@ -32,9 +32,8 @@ instead (CW-GEN-15), and the bot still scores its VP.
 from __future__ import annotations
 
 from automa.root import battle, exiles, movement, state
-from automa.root.battle import PASS, held
-from automa.root.decide import choose
-from automa.root.state import FACTIONS, Game, Seat
+from automa.root.decide import PASS, choose
+from automa.root.state import FACTIONS, Game, Seat, held
 
 FAVORS = {"favor_fox": "fox", "favor_rabbit": "rabbit", "favor_mouse": "mouse"}
 # where each standard-deck effect is played ("never": no effect at our tables, see above)
@@ -106,7 +105,7 @@ def better_burrow_bank(game: Game, seat: Seat) -> None:
 def royal_claim(game: Game, seat: Seat, card: int) -> None:
     """Royal Claim: discard it to score 1 VP per clearing you rule (LoR-2.5)."""
     ruled = sum(1 for c in range(1, len(game.clearings)) if state.rules(game, seat.faction, c))
-    battle.use_card(game, seat, card)
+    state.use_card(game, seat, card)
     state.score(game, seat.faction, ruled, "card")
 
 

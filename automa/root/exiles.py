@@ -11,28 +11,24 @@ effect is played (:data:`WHEN`):
   Mice;
 * at the start of Evening (:func:`evening`): Charm Offensive; Informants at the Evening draw
   (:func:`evening_draw`);
-* in battle (battle.py): the three Partisans (:func:`partisans`);
 * when crafting (crafting.py, bots/common.py): Master Engravers and Murine Broker (:func:`item_crafted`);
-* always: Boat Builders, Corvid Planners and Tunnels in movement.py (:func:`extra_reach`,
-  :func:`ignores_rule`), Soup Kitchens in ``state.ruler``, Coffin Makers in ``state.remove_warriors``
-  (the warriors lie in their owner's ``seat.out["coffin"]``).
+* in battle and always (Partisans; Boat Builders, Corvid Planners, Tunnels, Soup Kitchens, Coffin Makers):
+  :mod:`automa.root.exiles_always`, below movement and battle.
 
 Saboteurs never changes play at our tables: its target is an enemy's crafted card, and the enemies are bots,
 which craft no persistent card (CW-GEN-5) and keep their item cards in no play area (CW-GEN-4), so it is
 never offered. Our readings (docs/root.md, "The Exiles and Partisans deck"): a card taken from a bot is
 drawn from the deck and a card given to one is discarded for 1 VP (CW-GEN-15); the League needs an item in
 the Crafted Items box (a Vagabond has none: his items are on his board) and its item is ready again next
-turn; birds are wild when the Partisans discard (LoR-2.1.1), so they are kept; the Lake's links are no river for
-Boat Builders (LoR-C.2.2).
+turn.
 """
 from __future__ import annotations
 
 from automa.root import battle, movement, state
-from automa.root.battle import PASS, held, use_card
-from automa.root.decide import choose, one_per_name
-from automa.root.state import FACTIONS, Game, Seat
+from automa.root.decide import PASS, choose, one_per_name
+from automa.root.exiles_always import trace
+from automa.root.state import FACTIONS, Game, Seat, held, use_card
 
-DECK = "exiles_and_partisans"
 WHEN = {"coffin_makers": "birdsong", "swap_meet": "birdsong", "false_orders": "birdsong",
         "eyrie_emigre": "daylight", "propaganda_bureau": "daylight", "league_of_adventurous_mice": "daylight",
         "charm_offensive": "evening", "informants": "evening",
@@ -40,77 +36,10 @@ WHEN = {"coffin_makers": "birdsong", "swap_meet": "birdsong", "false_orders": "b
         "master_engravers": "craft", "murine_broker": "craft",
         "boat_builders": "always", "corvid_planners": "always", "tunnels": "always", "soup_kitchens": "always",
         "saboteurs": "never"}
-PARTISANS = {"partisans_fox": "fox", "partisans_rabbit": "rabbit", "partisans_mouse": "mouse"}
-# a faction's crafting pieces on the map, for Tunnels: (kind, is a building)
-CRAFTING_PIECES = {"marquise": ("workshop", True), "eyrie": ("roost", True), "alliance": ("sympathy", False)}
-
-
-def in_play(game: Game) -> bool:
-    """Whether this deck is the game's (LoR-A.2)."""
-    return game.options.get("deck_choice", "standard") == DECK
-
-
-def holder(game: Game, effect: str) -> Seat | None:
-    """The seat with ``effect`` in its play area (a human: CW-GEN-5), or ``None``."""
-    for seat in game.seats:
-        if seat.persistent and held(game, seat, effect) is not None:
-            return seat
-    return None
-
-
-def _trace(game: Game, seat: Seat, effect: str, **kw) -> None:
-    if game.trace:
-        game.trace.event("card", rule="LoR-A.2", effect=effect, faction=seat.faction, **kw)
 
 
 def _enemies(game: Game, seat: Seat) -> list[str]:
     return [s.faction for s in sorted(game.seats, key=lambda s: FACTIONS.index(s.faction)) if s is not seat]
-
-
-# ---------------------------------------------------------------------------------------------- always
-
-def soup(game: Game, c: int, counts: dict[str, int]) -> None:
-    """Soup Kitchens: its holder's tokens in ``c`` count twice toward rule (``state.ruler``)."""
-    seat = holder(game, "soup_kitchens")
-    if seat is not None:
-        n = sum(2 for f, _ in game.clearings[c].tokens if f == seat.faction)
-        if n:
-            counts[seat.faction] = counts.get(seat.faction, 0) + n
-
-
-def coffin(game: Game, faction: str, n: int) -> bool:
-    """Coffin Makers: ``n`` warriors of ``faction`` just removed go on the card (``seat.out["coffin"]``)
-    instead of their supply. Returns whether they did."""
-    if holder(game, "coffin_makers") is None:
-        return False
-    out = game.seat(faction).out
-    out["coffin"] = out.get("coffin", 0) + n
-    return True
-
-
-def ignores_rule(game: Game, faction: str) -> bool:
-    """Corvid Planners: its holder moves without ruling either clearing."""
-    seat = game.seat(faction)
-    return bool(seat.persistent) and held(game, seat, "corvid_planners") is not None
-
-
-def extra_reach(game: Game, faction: str, c: int) -> tuple[int, ...]:
-    """Where ``faction`` may also move from ``c``: across rivers with Boat Builders (not the Lake's links,
-    LoR-C.2.2), and between clearings with its crafting pieces with Tunnels."""
-    seat = game.seat(faction)
-    if not seat.persistent:
-        return ()
-    out: list[int] = []
-    if game.map.name != "lake" and held(game, seat, "boat_builders") is not None:
-        out.extend(game.map.clearings[c - 1].rivers)
-    piece = CRAFTING_PIECES.get(faction)
-    if piece is not None and held(game, seat, "tunnels") is not None:
-        kind, building = piece
-        have = [x for x in range(1, len(game.clearings))
-                if (faction, kind) in (game.clearings[x].buildings if building else game.clearings[x].tokens)]
-        if c in have:
-            out.extend(x for x in have if x != c)
-    return tuple(out)
 
 
 # ---------------------------------------------------------------------------------------------- Birdsong
@@ -137,7 +66,7 @@ def coffin_makers(game: Game, seat: Seat) -> None:
     total = sum(s.out["coffin"] for s in on)
     for s in on:
         s.supply["warrior"] = s.supply.get("warrior", 0) + s.out.pop("coffin")
-    _trace(game, seat, "coffin_makers", warriors=total)
+    trace(game, seat, "coffin_makers", warriors=total)
     if total >= 5:
         state.score(game, seat.faction, total // 5, "card")
 
@@ -146,7 +75,7 @@ def swap_meet(game: Game, seat: Seat, target: Seat) -> None:
     """Swap Meet: take a random card from ``target`` (a bot: draw, CW-GEN-15), then give it one
     (``"swap_meet_give"``; a bot: discarded, it scores 1 VP, CW-GEN-15)."""
     state.take_card(game, seat, target)
-    _trace(game, seat, "swap_meet", other=target.faction)
+    trace(game, seat, "swap_meet", other=target.faction)
     if not seat.hand:
         return
     card = choose(game, "swap_meet_give", tuple(one_per_name(game, sorted(seat.hand))))
@@ -201,7 +130,7 @@ def eyrie_emigre(game: Game, seat: Seat, card: int) -> None:
         movement.move(game, seat.faction, o, d, k)
         enemies = battle.defenders(game, seat.faction, d)
         if enemies:
-            _trace(game, seat, "eyrie_emigre", clearing=d)
+            trace(game, seat, "eyrie_emigre", clearing=d)
             battle.battle(game, seat.faction, choose(game, "eyrie_emigre_battle", tuple(enemies)), d)
             return
     use_card(game, seat, card)
@@ -214,7 +143,7 @@ def propaganda_bureau(game: Game, seat: Seat, card: int, c: int, enemy: str) -> 
     state.remove_warriors(game, enemy, c, 1)
     battle.warriors_removed(game, enemy, c, 1, seat.faction)
     state.place_warriors(game, seat.faction, c, 1)
-    _trace(game, seat, "propaganda_bureau", clearing=c, other=enemy)
+    trace(game, seat, "propaganda_bureau", clearing=c, other=enemy)
 
 
 def league(game: Game, seat: Seat) -> None:
@@ -226,7 +155,7 @@ def league(game: Game, seat: Seat) -> None:
     pick = choose(game, "league_of_adventurous_mice", tuple(options) + (PASS,)) if options else PASS
     if pick == PASS:
         return
-    _trace(game, seat, "league_of_adventurous_mice")
+    trace(game, seat, "league_of_adventurous_mice")
     if pick[0] == "move":
         movement.move(game, seat.faction, *pick[1:])
     else:
@@ -241,7 +170,7 @@ def evening(game: Game, seat: Seat) -> None:
         other = choose(game, "charm_offensive", tuple(_enemies(game, seat)) + (PASS,))
         if other != PASS:
             seat.hand.extend(state.draw(game, 1))
-            _trace(game, seat, "charm_offensive", other=other)
+            trace(game, seat, "charm_offensive", other=other)
             state.score(game, other, 1, "card")
 
 
@@ -254,33 +183,21 @@ def evening_draw(game: Game, seat: Seat, n: int) -> None:
         if card != PASS:
             game.discard.remove(card)
             seat.hand.append(card)
-            _trace(game, seat, "informants")
+            trace(game, seat, "informants")
             return
     seat.hand.extend(state.draw(game, n))
 
 
 # ---------------------------------------------------------------------------------------------- battle, crafting
 
-def partisans(game: Game, seat: Seat, c: int) -> int:
-    """The Partisans of ``c``'s suit: one extra hit (``"partisans"``: the card, or PASS); then discard every
-    card in hand not of that suit (birds kept as wild, LoR-2.1.1: our reading)."""
-    suit = game.clearings[c].suit
-    card = next((k for k in seat.persistent if PARTISANS.get(game.cards[k].effect) == suit), None)
-    if card is None or choose(game, "partisans", (card, PASS)) == PASS:
-        return 0
-    for k in [k for k in seat.hand if game.cards[k].suit not in (suit, "bird")]:
-        state.spend(game, seat, k)
-    _trace(game, seat, game.cards[card].effect, clearing=c)
-    return 1
-
 
 def item_crafted(game: Game, seat: Seat) -> None:
     """``seat`` crafted an item (a bot: its order card, CW-GEN-3/4): Master Engravers scores it 1 more VP,
     each other player's Murine Broker draws it a card."""
     if seat.persistent and held(game, seat, "master_engravers") is not None:
-        _trace(game, seat, "master_engravers")
+        trace(game, seat, "master_engravers")
         state.score(game, seat.faction, 1, "crafting")
     for other in game.seats:
         if other is not seat and other.persistent and held(game, other, "murine_broker") is not None:
             other.hand.extend(state.draw(game, 1))
-            _trace(game, other, "murine_broker", other=seat.faction)
+            trace(game, other, "murine_broker", other=seat.faction)

@@ -20,7 +20,7 @@ Alliance bot's Automated Outrage, CW-AA-ABIL-3). The Vagabond's pawn is no warri
 """
 from __future__ import annotations
 
-from automa.root import exiles, state
+from automa.root import exiles_always, state
 from automa.root.state import Game
 
 
@@ -77,12 +77,13 @@ def can_move(game: Game, faction: str, origin: int, destination: int, nimble: bo
     if not game.clearings[origin].warriors.get(faction, 0):
         return False
     ep = game.options.get("deck_choice") == "exiles_and_partisans"
-    if destination not in reach(game, origin) and not (ep and destination in exiles.extra_reach(game, faction, origin)):
+    if destination not in reach(game, origin) and not (
+            ep and destination in exiles_always.extra_reach(game, faction, origin)):
         return False
     if destination == state.scorched(game):
         return False
     return (nimble or state.rules(game, faction, origin) or state.rules(game, faction, destination)
-            or (ep and exiles.ignores_rule(game, faction)))
+            or (ep and exiles_always.ignores_rule(game, faction)))
 
 
 def moves(game: Game, faction: str, nimble: bool = False) -> list[tuple[int, int, int]]:
@@ -94,7 +95,7 @@ def moves(game: Game, faction: str, nimble: bool = False) -> list[tuple[int, int
         if n:
             near = reach(game, origin)
             if game.options.get("deck_choice") == "exiles_and_partisans":
-                near = set(near) | set(exiles.extra_reach(game, faction, origin))
+                near = set(near) | set(exiles_always.extra_reach(game, faction, origin))
             out.extend((origin, d, n) for d in sorted(near) if can_move(game, faction, origin, d, nimble))
     return out
 
@@ -107,7 +108,7 @@ def move(game: Game, faction: str, origin: int, destination: int, n: int) -> Non
     if game.trace:
         game.trace.event("move", rule="LoR-4.2", faction=faction, origin=origin, destination=destination, warriors=n)
     if game.ferry is not None and not (game.options.get("deck_choice") == "exiles_and_partisans"
-                                       and destination in exiles.extra_reach(game, faction, origin)):
+                                       and destination in exiles_always.extra_reach(game, faction, origin)):
         ferried(game, faction, origin, destination)
     for seat in game.seats:
         if seat.faction != faction:

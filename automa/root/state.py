@@ -171,14 +171,17 @@ def ruler(game: Game, c: int) -> str | None:
     """Who rules clearing ``c`` (LoR-2.5): strictly the most warriors plus buildings; a tie rules for
     nobody, except that the Eyrie (human or bot) wins a tie it is in (Lords of the Forest, LoR-7.2.2,
     CW-EE-ABIL-1). Tokens and the Vagabond's pawn never count, except a Soup Kitchens holder's tokens
-    (twice each, LoR-A.2, :mod:`automa.root.exiles`)."""
+    (twice each, LoR-A.2)."""
     cl = game.clearings[c]
     counts: dict[str, int] = dict(cl.warriors)
     for f, _ in cl.buildings:
         counts[f] = counts.get(f, 0) + 1
     if cl.tokens and game.options.get("deck_choice") == "exiles_and_partisans":
-        from automa.root import exiles
-        exiles.soup(game, c, counts)                 # Soup Kitchens (LoR-A.2)
+        cook = holder(game, "soup_kitchens")         # Soup Kitchens (LoR-A.2): its holder's tokens count twice
+        if cook is not None:
+            n = sum(2 for f, _ in cl.tokens if f == cook.faction)
+            if n:
+                counts[cook.faction] = counts.get(cook.faction, 0) + n
     best, who = 0, []
     for f in FACTIONS:
         n = counts.get(f, 0)
@@ -240,10 +243,10 @@ def remove_warriors(game: Game, faction: str, c: int, n: int) -> int:
         w[faction] -= n
         if not w[faction]:
             del w[faction]
-        if game.options.get("deck_choice") == "exiles_and_partisans":
-            from automa.root import exiles
-            if exiles.coffin(game, faction, n):      # Coffin Makers (LoR-A.2)
-                return n
+        if game.options.get("deck_choice") == "exiles_and_partisans" and holder(game, "coffin_makers") is not None:
+            out = game.seat(faction).out             # Coffin Makers (LoR-A.2): onto the card, not the supply
+            out["coffin"] = out.get("coffin", 0) + n
+            return n
         game.seat(faction).supply["warrior"] += n
     return max(n, 0)
 
@@ -374,3 +377,27 @@ def discard(game: Game, card: int) -> None:
         game.dominance.append(card)
     else:
         game.discard.append(card)
+
+
+def held(game: Game, seat: Seat, effect: str) -> int | None:
+    """The card with ``effect`` in ``seat``'s play area, or ``None``."""
+    for card in seat.persistent:
+        if game.cards[card].effect == effect:
+            return card
+    return None
+
+
+def holder(game: Game, effect: str) -> Seat | None:
+    """The seat with ``effect`` in its play area (only a human holds one: CW-GEN-5), or ``None``."""
+    for seat in game.seats:
+        if seat.persistent and held(game, seat, effect) is not None:
+            return seat
+    return None
+
+
+def use_card(game: Game, seat: Seat, card: int) -> None:
+    """Discard the persistent ``card`` from ``seat``'s play area after using it (LoR-4.1.3)."""
+    seat.persistent.remove(card)
+    discard(game, card)
+    if game.trace:
+        game.trace.event("card", rule="LoR-4.1.3", effect=game.cards[card].effect, faction=seat.faction)

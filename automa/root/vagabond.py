@@ -768,7 +768,7 @@ def cobbler(game: Game, seat: Seat) -> None:
     """Cobbler (a persistent card) at the start of Evening: he may take one move as the Move action, with
     its boots (``cobbler``: a clearing, or ``PASS``; LoR-9.5.1). cards.py offers the warriors' move, which
     he never has."""
-    if battle.held(game, seat, "cobbler") is None:
+    if state.held(game, seat, "cobbler") is None:
         return
     options = move_options(game, seat.board)
     if options:

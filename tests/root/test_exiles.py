@@ -2,7 +2,7 @@
 human player, and nothing of it with the standard deck."""
 import random
 
-from automa.root import battle, cards, crafting, data, exiles, labels, movement, setup, state
+from automa.root import battle, cards, crafting, data, exiles, exiles_always, labels, movement, setup, state
 from automa.root.bots import common
 from automa.root.state import Seat
 from automa.root.view import View
@@ -234,9 +234,11 @@ def test_master_engravers_and_murine_broker_LoR_A_2_CW_GEN_4():
 
 def test_the_standard_deck_runs_none_of_it(monkeypatch):
     called = []
-    for name in ("soup", "coffin", "extra_reach", "ignores_rule", "birdsong", "daylight", "evening",
-                 "evening_draw", "partisans", "item_crafted"):
-        monkeypatch.setattr(exiles, name, lambda *a, name=name, **k: called.append(name))
+    for module, names in ((exiles, ("birdsong", "daylight", "evening", "evening_draw", "item_crafted")),
+                          (exiles_always, ("extra_reach", "ignores_rule", "partisans")),
+                          (state, ("holder",))):              # Soup Kitchens, Coffin Makers
+        for name in names:
+            monkeypatch.setattr(module, name, lambda *a, name=name, **k: called.append(name))
     g = table(options={})
     m = g.seat("marquise")
     m.persistent.append(0)
@@ -305,9 +307,10 @@ def test_games_with_every_effect_in_play_keep_the_invariants(monkeypatch):
         return g
     monkeypatch.setattr(setup, "setup", with_cards)
     used = set()
-    trace = exiles._trace
-    monkeypatch.setattr(exiles, "_trace",
-                        lambda g, seat, effect, **kw: used.add(effect) or trace(g, seat, effect, **kw))
+    trace = exiles_always.trace
+    for module in (exiles, exiles_always):
+        monkeypatch.setattr(module, "trace",
+                            lambda g, seat, effect, **kw: used.add(effect) or trace(g, seat, effect, **kw))
     for i, (faction, game_map) in enumerate(zip(state.FACTIONS, ("fall", "winter", "lake", "mountain"))):
         options = invariants.GAME.resolve_options({**EP, "faction": faction, "map": game_map})
         result, _ = invariants.play_checked(options, 5, i)
