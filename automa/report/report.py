@@ -36,6 +36,7 @@ PLOTS = {
     "convergence": "Running win rate of the baseline cell with its 95% interval",
 }
 SWEEP_ONLY = ("heat_win_rate", "heat_margin", "win_rate")  # plots of a grid: none for one simulate cell
+PLAYER_ONLY = ("heat_win_rate", "heat_margin", "margins", "win_rate", "convergence")  # none without a player
 
 
 # ----- tables and text
@@ -218,6 +219,9 @@ def headline(study: Study, found: list[Finding]) -> list[tuple]:
                "summary below." if axis is None else
                "No answer: the sweep stopped before its baseline cell was played.")
         return out + [("p", why)]
+    if bots_only(study):
+        return out + [("p", "No player sits at these tables (bots only): the answer is the next table, each automa "
+                            "side's share of the wins in each cell with its 95% interval.")]
     base = setting[0].reference
     over = setting[0].over
     out.append(("p", f"Each value of {axis} against the baseline's, {base}, for each strategy"
@@ -312,6 +316,14 @@ def _result(study: Study) -> list[tuple]:
                   f"{r.automa_score_mean:.2f}).")]
 
 
+def bots_only(study: Study) -> bool:
+    """Whether no player sat at the study's tables: a game with several automa sides whose player never
+    scored nor won (Root's ``faction=none``)."""
+    g = study.games
+    return (bool(study.game.sides) and len(g) > 0 and {"player_score", "winner"} <= set(g.columns)
+            and not (g["player_score"] != 0).any() and not (g["winner"] == "player").any())
+
+
 def side_wins(study: Study) -> tuple[list[str], list[list[str]]] | None:
     """Who wins each cell of a game with several automa sides (``Game.sides``, a ``side_<name>`` column
     each): the share of finished games the player wins and each side wins, with Wilson 95% intervals. A
@@ -390,7 +402,7 @@ def blocks(study: Study, x: str | None, sensitivity: Path | None = None) -> list
     out += [("h2", "Strategies"), ("p", players(study)), ("ul", strategy_items(study))]
     if m.get("description"):
         out.append(("p", m["description"]))
-    out += _meta(study, x) + (_maps(study, x, found) if study.is_sweep else [])
+    out += _meta(study, x) + (_maps(study, x, found) if study.is_sweep and not bots_only(study) else [])
     out += moved_blocks(study.game.name, study.axes["strategy"], sensitivity)
     out += [
         ("h2", "What this shows"), ("ul", shows),
@@ -400,11 +412,12 @@ def blocks(study: Study, x: str | None, sensitivity: Path | None = None) -> list
               + (f", by {x}; the other axes are pooled" if x else "") + ". Categories in which a side never "
               "scored are left out" + ("; the findings above name the category that moves most." if x else ".")),
         _img("breakdown"),
-        ("h2", "Margins"), _img("margins"),
     ]
-    if study.is_sweep:
-        out += [("h2", "Win rate"), _img("win_rate")]
-    out += [("h2", "Convergence"), _img("convergence"), ("h2", "Tables")]
+    names = plot_names(study)
+    out += [("h2", "Margins"), _img("margins")] if "margins" in names else []
+    out += [("h2", "Win rate"), _img("win_rate")] if "win_rate" in names else []
+    out += [("h2", "Convergence"), _img("convergence")] if "convergence" in names else []
+    out.append(("h2", "Tables"))
     summary = summary_rows(study)
     out.append(("details", f"Summary per cell ({len(summary[1])} row{'s' if len(summary[1]) != 1 else ''})", [
         ("p", "From summary.csv. Win rate counts ties as non-wins; the interval is the Wilson score 95% "
@@ -437,18 +450,20 @@ def blocks(study: Study, x: str | None, sensitivity: Path | None = None) -> list
 
 def plot_names(study: Study) -> list[str]:
     """The plots of this study, in :data:`PLOTS` order."""
-    return [p for p in PLOTS if study.is_sweep or p not in SWEEP_ONLY]
+    alone = bots_only(study)
+    return [p for p in PLOTS if (study.is_sweep or p not in SWEEP_ONLY) and not (alone and p in PLAYER_ONLY)]
 
 
 def draw_plots(study, x: str | None, plots_dir: Path) -> None:
-    """Every plot of the report into ``plots_dir``: for a sweep the heat maps and win rates by ``x`` too."""
-    if study.is_sweep:
-        plots.plot_heat(study, x, "win_rate", plots_dir / "heat_win_rate.png")
-        plots.plot_heat(study, x, "margin_mean", plots_dir / "heat_margin.png")
-        plots.plot_win_rate(study, x, plots_dir / "win_rate.png")
-    plots.plot_breakdown(study, x, plots_dir / "breakdown.png")
-    plots.plot_margins(study, x, plots_dir / "margins.png")
-    plots.plot_convergence(study, plots_dir / "convergence.png")
+    """The plots of :func:`plot_names` into ``plots_dir``: for a sweep the heat maps and win rates by ``x`` too."""
+    draw = {"heat_win_rate": lambda f: plots.plot_heat(study, x, "win_rate", f),
+            "heat_margin": lambda f: plots.plot_heat(study, x, "margin_mean", f),
+            "win_rate": lambda f: plots.plot_win_rate(study, x, f),
+            "breakdown": lambda f: plots.plot_breakdown(study, x, f),
+            "margins": lambda f: plots.plot_margins(study, x, f),
+            "convergence": lambda f: plots.plot_convergence(study, f)}
+    for name in plot_names(study):
+        draw[name](plots_dir / f"{name}.png")
 
 
 def write_report(path: Path, x: str | None = None, sensitivity: Path | None = None) -> list[Path]:
@@ -477,5 +492,7 @@ def write_report(path: Path, x: str | None = None, sensitivity: Path | None = No
     plots_dir = study.path / "plots"
     plots_dir.mkdir(exist_ok=True)
     names = plot_names(study)
+    for stale in set(PLOTS) - set(names):             # a plot an earlier report of this folder drew
+        (plots_dir / f"{stale}.png").unlink(missing_ok=True)
     draw_plots(study, x, plots_dir)
     return write_pages(study.path, blocks(study, x, sensitivity)) + [plots_dir / f"{p}.png" for p in names]

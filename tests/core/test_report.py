@@ -373,6 +373,12 @@ def test_a_game_with_several_automa_sides_gets_who_wins_each_cell(tmp_path):
         assert abs(sum(shares) - 100) < 0.5 and shares[0] == 0                 # no player at the table
         eyrie = (mine.side_electric_eyrie == mine.automa_score) & (mine.winner == "automa")
         assert row[head.index("electric eyrie")].startswith(f"{eyrie.mean():.1%}")
+    write_report(tmp_path / "out")
+    md = (tmp_path / "out" / "report.md").read_text()
+    assert "No player sits at these tables" in md and "is harder by margin" not in md and "easier" not in md
+    assert sorted(f.name for f in (tmp_path / "out" / "plots").iterdir()) == ["breakdown.png"]  # no player's plots
+    assert "Convergence" not in md and "breakdown.png" in md
     (tmp_path / "tiny").mkdir()
     with reported(tmp_path / "tiny", SPEC.replace("games = 300", "games = 20")) as out:
         assert side_wins(load(out)) is None and "Who wins" not in (out / "report.md").read_text()
+        assert "No player sits" not in (out / "report.md").read_text()
