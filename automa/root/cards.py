@@ -26,7 +26,7 @@ function), ``PASS`` for "do not".
 Two effects never change play at our tables, so they have no code: Codebreakers (look at a hand: the
 only other players are bots, which have none, CW-GEN-15) and Scouting Party (cancels ambushes, which never
 arise: battle.py). Better Burrow Bank's other player is a bot, which draws nothing into a hand it does not
-have (CW-GEN-15, our reading: the card is not drawn). Stand and Deliver from a bot draws from the deck
+have (CW-GEN-15; RT-OWN-5 offers the card discarded for 1 VP instead). Stand and Deliver from a bot draws from the deck
 instead (CW-GEN-15), and the bot still scores its VP.
 """
 from __future__ import annotations
@@ -94,11 +94,16 @@ def birdsong_effects(game: Game, seat: Seat) -> None:
 
 def better_burrow_bank(game: Game, seat: Seat) -> None:
     """Better Burrow Bank: you and another player of your choice (``"better_burrow_bank"``) each draw a
-    card; a bot draws none (CW-GEN-15)."""
+    card; a bot, with no hand (CW-GEN-15), draws none, or with ``better_burrow_bank_bot=discard_for_vp`` its
+    card is discarded and it scores 1 VP (RT-OWN-5)."""
     other = game.seat(choose(game, "better_burrow_bank", tuple(_others(game, seat))))
     seat.hand.extend(state.draw(game, 1))
     if other.bot is None:
         other.hand.extend(state.draw(game, 1))
+    elif game.options.get("better_burrow_bank_bot", "no_draw") == "discard_for_vp":
+        for k in state.draw(game, 1):
+            state.discard(game, k)
+            state.score(game, other.faction, 1, "card")
     _trace(game, seat, "better_burrow_bank", other=other.faction)
 
 

@@ -4,7 +4,7 @@ consult, kept below them so that they import it (the timed effects are in :mod:`
 * Boat Builders, Corvid Planners and Tunnels, in movement.py (:func:`extra_reach`, :func:`ignores_rule`);
   the Lake's links are no river for Boat Builders (LoR-C.2.2);
 * the three Partisans, in battle.py (:func:`partisans`): birds are wild when they discard (LoR-2.1.1), so
-  they are kept (our reading, docs/root.md);
+  they are kept, or discarded too (RT-OWN-4, docs/root-open.md);
 * Soup Kitchens and Coffin Makers live in ``state.ruler`` and ``state.remove_warriors`` (the warriors lie
   in their owner's ``seat.out["coffin"]``).
 """
@@ -52,12 +52,14 @@ def extra_reach(game: Game, faction: str, c: int) -> tuple[int, ...]:
 
 def partisans(game: Game, seat: Seat, c: int) -> int:
     """The Partisans of ``c``'s suit: one extra hit (``"partisans"``: the card, or PASS); then discard every
-    card in hand not of that suit (birds kept as wild, LoR-2.1.1: our reading)."""
+    card in hand not of that suit, birds kept as wild (LoR-2.1.1) or discarded too (RT-OWN-4,
+    ``partisans_birds``)."""
     suit = game.clearings[c].suit
     card = next((k for k in seat.persistent if PARTISANS.get(game.cards[k].effect) == suit), None)
     if card is None or choose(game, "partisans", (card, PASS)) == PASS:
         return 0
-    for k in [k for k in seat.hand if game.cards[k].suit not in (suit, "bird")]:
+    keep = (suit, "bird") if game.options.get("partisans_birds", "kept") == "kept" else (suit,)
+    for k in [k for k in seat.hand if game.cards[k].suit not in keep]:
         state.spend(game, seat, k)
     trace(game, seat, game.cards[card].effect, clearing=c)
     return 1

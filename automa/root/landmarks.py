@@ -7,7 +7,7 @@ and their rules (:mod:`automa.root.movement` crossings, :func:`automa.root.varia
 * Setup (LoR-A.5.3, 16.1.5): the last seat in turn order sets up the first named landmark, the
   second-to-last the second. A player chooses the clearing (``landmark_clearing``); a bot, whose rules are
   silent, takes its highest-priority legal clearing (CW-GEN-8), or with ``landmark_placement=random`` one at
-  random from the setup stream (our open point).
+  random from the setup stream (RT-OWN-1, docs/root-open.md).
 * Where (the landmark cards, research notes §3): the Ferry in a river clearing (on the Lake a coastal one)
   with no landmark in it or next to it; the Tower in a clearing with a ruin and no landmark.
 * The Ferry's crossing off the Lake goes one river away (movement's ``crossings``); the Tower scores its

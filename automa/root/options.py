@@ -193,9 +193,15 @@ OPTIONS = (
           applies_if=("map", "fall")),
     Option("landmarks", "set", "", "landmarks in play, at most two (LoR-A.5.1): the Ferry, the Tower; empty: none",
            ("ferry", "tower"), "LoR-A.5, LoR-F.1", kind="setting"),
-    Option("landmark_placement", "str", "priority", "our open point (no RT-OPEN): a bot sets up a landmark in its "
-           "highest-priority legal clearing, or in one at random", ("priority", "random"), "LoR-A.5.3, CW-GEN-8",
-           kind="setting", applies_if=("landmarks", "ferry", "tower")),
+    _rule("landmark_placement", "priority", ["random"], "RT-OWN-1, LoR-A.5.3, CW-GEN-8",
+          "where a bot sets up a landmark: its highest-priority legal clearing, or one at random",
+          applies_if=("landmarks", "ferry", "tower")),
+    _rule("partisans_birds", "kept", ["discarded"], "RT-OWN-4, LoR-A.2, LoR-2.1.1",
+          "a Partisans card's discard: bird cards are wild and kept, or discarded with the other suits",
+          applies_if=("deck_choice", "exiles_and_partisans")),
+    _rule("better_burrow_bank_bot", "no_draw", ["discard_for_vp"], "RT-OWN-5, CW-GEN-15",
+          "Better Burrow Bank naming a bot: the bot draws nothing, or its card is discarded for 1 VP",
+          applies_if=HUMANS),
     # -------------------------------------------------------------------------------- Mechanical Marquise 2.0
     _rule("mm_random_setup", "random", CORNERS, "RT-OPEN-38, CW-MM-SETUP-2, CW-MM-SETUP-4",
           "the keep's corner: at random, or that corner", MM),

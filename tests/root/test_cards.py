@@ -31,13 +31,13 @@ class Dice:
         return hi
 
 
-def table(answers=None, humans=("marquise",)):
+def table(answers=None, humans=("marquise",), options=None):
     d = data.load()
     seats = [Seat(f, None if f in humans else "bot", {"warrior": 20, "sawmill": 6, "roost": 7, "sympathy": 10})
              for f in state.FACTIONS]
     for s in seats:
         s.board = Board()
-    g = state.new_game(d.maps["fall"], d.deck, seats, {},
+    g = state.new_game(d.maps["fall"], d.deck, seats, dict(options or {}),
                        {"deck": random.Random(1), "dice": random.Random(2)})
     g.deck = list(range(20))
     asked = []
@@ -114,6 +114,16 @@ def test_better_burrow_bank_both_draw_a_bot_draws_nothing_CW_GEN_15():
     in_play(g2, g2.seat("marquise"), "better_burrow_bank")
     cards.birdsong_effects(g2, g2.seat("marquise"))
     assert g2.seat("marquise").hand == [19] and g2.deck == list(range(19))
+
+
+def test_better_burrow_bank_a_bot_s_card_discarded_for_1_vp_RT_OWN_5():
+    """The alternative reading: the card the bot would draw is discarded and it scores 1 VP, as a card given
+    to a bot (CW-GEN-15)."""
+    g = table(answers=["alliance"], options={"better_burrow_bank_bot": "discard_for_vp"})
+    in_play(g, g.seat("marquise"), "better_burrow_bank")
+    cards.birdsong_effects(g, g.seat("marquise"))
+    assert g.seat("marquise").hand == [19] and g.deck == list(range(18))
+    assert g.discard == [18] and g.seat("alliance").vp == 1 and g.seat("alliance").hand == []
 
 
 def test_stand_and_deliver_from_a_bot_draws_and_the_bot_scores_CW_GEN_15():

@@ -204,9 +204,9 @@ def test_informants_takes_an_ambush_instead_of_drawing_LoR_A_2():
     assert m.hand == [ambush] and ambush not in g.discard
 
 
-def test_partisans_one_more_hit_and_discard_other_suits_birds_kept_LoR_A_2_LoR_2_1_1():
-    for kept in (2,):
-        g = table()
+def test_partisans_one_more_hit_and_discard_other_suits_birds_kept_or_not_LoR_A_2_LoR_2_1_1_RT_OWN_4():
+    for birds, kept in (("kept", 2), ("discarded", 1)):
+        g = table(options={**EP, "partisans_birds": birds})
         g.rng["dice"] = Dice()
         m = g.seat("marquise")
         in_play(g, m, "partisans_fox")
@@ -216,6 +216,7 @@ def test_partisans_one_more_hit_and_discard_other_suits_birds_kept_LoR_A_2_LoR_2
         g.clearings[1].warriors.update(marquise=3, eyrie=6)
         result = battle.battle(g, "marquise", "eyrie", 1)
         assert result.dealt[0] == 4 and len(m.hand) == kept and mouse in g.discard
+        assert (bird in m.hand) == (birds == "kept") and fox in m.hand
 
 
 def test_master_engravers_and_murine_broker_LoR_A_2_CW_GEN_4():

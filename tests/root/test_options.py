@@ -1,5 +1,5 @@
 """Root's options: every option cites a rule, every open point RT-OPEN-1..56 has its option or a reason,
-the options validate as a registry entry, check() refuses impossible tables in one line, and
+and so has each of our own, RT-OWN-n (docs/root-open.md), the options validate as a registry entry, check() refuses impossible tables in one line, and
 docs/root.md lists every option with its default (RT-STUDY-1, CW-GEN-2, CW-GEN-19, CW-GEN-22)."""
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from automa.studies.sensitivity import why_not
 
 REF = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "root"
 DOCS = (Path(__file__).parents[2] / "docs" / "root.md").read_text()
+OWN = (Path(__file__).parents[2] / "docs" / "root-open.md").read_text()
 GAME = Game("root", "Root", OPTIONS, (), {}, play=None)    # a throwaway entry: Root is not registered yet
 BY_NAME = {o.name: o for o in OPTIONS}
 # one value modelled, the rest for later (docs/root.md, "Left for later")
@@ -38,12 +39,12 @@ def test_the_options_make_a_valid_game_entry():
 
 def test_every_option_cites_a_rule_and_its_default_is_allowed():
     for o in OPTIONS:
-        assert re.search(r"\b(RT-OPEN|RT-STUDY|RT-SRC|CW|LoR)-[A-Z0-9]", o.ref), o.name
+        assert re.search(r"\b(RT-OPEN|RT-OWN|RT-STUDY|RT-SRC|CW|LoR)-[A-Z0-9]", o.ref), o.name
         assert o.parse(o.default) == o.default, o.name
         if o.type == "str":
             assert o.default in o.choices, o.name
         if o.kind == "rule":
-            assert "RT-OPEN-" in o.ref, o.name
+            assert "RT-OPEN-" in o.ref or "RT-OWN-" in o.ref, o.name
 
 
 def test_every_rule_option_has_an_alternative_unless_one_value_is_modelled():
@@ -68,7 +69,32 @@ def test_every_open_point_has_an_option_or_a_reason():
             assert name in BY_NAME, (n, name)
             assert re.search(rf"RT-OPEN-{n}\b", BY_NAME[name].ref), (n, name)
             held.add(name)
-    assert held == {o.name for o in OPTIONS if o.kind == "rule"}
+    assert held == {o.name for o in OPTIONS if o.kind == "rule" and "RT-OPEN-" in o.ref}
+
+
+def _own() -> dict[int, str]:
+    parts = re.split(r"^\* \*\*RT-OWN-(\d+)", OWN, flags=re.M)
+    return {int(n): body for n, body in zip(parts[1::2], parts[2::2])}
+
+
+def test_our_own_open_points_have_their_options_RT_OWN():
+    """docs/root-open.md numbers RT-OWN-1..n without a gap; an entry naming an option has it as a rule option
+    citing the entry, with the entry's default and alternatives; one marked [no option] has none; every
+    RT-OWN id the code or the options cite is an entry."""
+    entries = _own()
+    assert sorted(entries) == list(range(1, len(entries) + 1))
+    for n, body in entries.items():
+        name = re.match(r" `(\w+)`\*\*", body)
+        citing = [o.name for o in OPTIONS if re.search(rf"RT-OWN-{n}\b", o.ref)]
+        if name is None:
+            assert "**[no option]**" in body and not citing, n
+            continue
+        o = BY_NAME[name.group(1)]
+        assert citing == [o.name] and o.kind == "rule", n
+        assert o.default == re.search(r"Default `(\w+)`", body).group(1), n
+        assert list(o.choices[1:]) == re.findall(r"Alternative `(\w+)`", body), n
+    code = " ".join(p.read_text() for p in (Path(__file__).parents[2] / "automa" / "root").rglob("*.py"))
+    assert {int(n) for n in re.findall(r"RT-OWN-(\d+)", code)} <= set(entries)
 
 
 def _entries() -> dict[int, str]:
