@@ -20,7 +20,8 @@ The invariants, each named in the message of the ``AssertionError`` it raises (`
   LoR-9.6.4) + the items a bot sent back to the box (RT-OPEN-31, RT-OPEN-45) = the item supply + the ruin
   items + the Vagabond's starting items (LoR-5.1.5, LoR-9.3.4, LoR-9.3.5, CW-VB-SETUP-5, CW-GEN-28); a
   ruin stands exactly while an item lies under it (LoR-2.2.4).
-* ``slots``: buildings + ruin never over a clearing's slots (LoR-2.2.3, LoR-2.2.4); at most one roost
+* ``slots``: buildings + ruin never over a clearing's slots (LoR-2.2.3, LoR-2.2.4), the printed ones and
+  the Elder Treetop's one more, which holds ``treetop_piece`` or is free (LoR-F); at most one roost
   (LoR-7.4.3) and one sympathy token (LoR-8.4.3) per clearing; warrior counts positive; no piece in the
   Scoundrel's Scorched Earth (LoR-D.6).
 * ``rule``: ``state.ruler`` agrees with a count made here from the pieces: strictly the most warriors +
@@ -322,7 +323,8 @@ class Checker:
     def check_map(self, where: str) -> None:
         """The map side (LoR-A.1, LoR-C): four suits of each on a map of markers, printed suits otherwise
         (RT-OPEN-56); the Ferry on a coastal clearing, or as a landmark a river one (LoR-C.2.5, LoR-A.5); the Tower
-        where the map puts it (LoR-C.3.1) or, a landmark, on a ruin's clearing without the Ferry (LoR-A.5);
+        where the map puts it (LoR-C.3.1) or, a landmark, on a ruin's clearing without the Ferry (LoR-A.5); the
+        Elder Treetop in a corner (LoR-F);
         the closed paths a subset of the map's, and the open paths the printed ones plus those cleared."""
         g = self.game
         suits = [g.clearings[c].suit for c in range(1, len(g.clearings))]
@@ -341,6 +343,10 @@ class Checker:
                 raise Violation("map", f"the Tower landmark is in {g.tower}, not a ruin's clearing", where)
         elif g.tower != at.get("tower"):
             raise Violation("map", f"the Tower is in {g.tower}, the map puts it in {at.get('tower')}", where)
+        if (g.elder_treetop is not None) != ("elder_treetop" in marks) or (
+                g.elder_treetop is not None and g.elder_treetop not in g.map.corners) or (
+                g.treetop_piece is not None and g.elder_treetop is None):
+            raise Violation("map", f"the Elder Treetop is in {g.elder_treetop}, not a corner (LoR-F)", where)
         printed_closed = {(cl.id, o) for cl in g.map.clearings for o in cl.closed if cl.id < o}
         if not set(g.closed) <= printed_closed:
             raise Violation("map", f"closed paths {g.closed} are not all the map's", where)
@@ -429,6 +435,14 @@ class Checker:
         g = self.game
         for c in range(1, len(g.clearings)):
             cl = g.clearings[c]
+            treetop = c == g.elder_treetop            # the Elder Treetop's slot more (LoR-F), held or free
+            if cl.slots != g.map.clearings[c - 1].slots + treetop:
+                raise Violation("slots", f"clearing {c} has {cl.slots} slots, printed "
+                                f"{g.map.clearings[c - 1].slots}, Treetop {g.elder_treetop}", where)
+            if treetop and (g.treetop_piece not in cl.buildings if g.treetop_piece
+                            else len(cl.buildings) + cl.ruin >= cl.slots):
+                raise Violation("slots", f"the Treetop's slot in {c} holds {g.treetop_piece}, buildings "
+                                f"{cl.buildings}", where)
             if len(cl.buildings) + cl.ruin > cl.slots:
                 raise Violation("slots", f"clearing {c} holds {len(cl.buildings)} buildings and "
                                 f"{int(cl.ruin)} ruin in {cl.slots} slots", where)
@@ -747,7 +761,8 @@ def seatings() -> list[tuple[str, str]]:
 RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len(o.choices) > 1]
 
 
-LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("ferry", "tower"))    # LoR-A.5.1: none, one or two
+# LoR-A.5.1: none, each landmark alone, and pairs (the Elder Treetop only at 3+ players: game_plan)
+LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("ferry", "tower"), ("tower", "elder_treetop"))
 
 
 def game_plan(i: int, tables: list[tuple[str, str]]) -> tuple[dict, str]:
@@ -776,7 +791,9 @@ def game_plan(i: int, tables: list[tuple[str, str]]) -> tuple[dict, str]:
     if k % 3 == 1:
         raw["deck_choice"] = "exiles_and_partisans"                 # LoR-A.2
     marks = LANDMARK_PLAN[(k // 3) % len(LANDMARK_PLAN)]          # every single landmark and the pair
-    raw["landmarks"] = ",".join(m for m in marks if (m, raw["map"]) not in (("ferry", "lake"), ("tower", "mountain")))
+    players = len(bots.split(",")) + (faction != "none")
+    raw["landmarks"] = ",".join(m for m in marks if (m, raw["map"]) not in (("ferry", "lake"), ("tower", "mountain"))
+                                and (m != "elder_treetop" or players > 2))
     if k % 4:
         for o in RULES:
             if pick.random() < 1 / 3:

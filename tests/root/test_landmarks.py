@@ -1,5 +1,5 @@
 """Landmarks (LoR-F, the seed's 16.5; setup LoR-A.5, 16.1.5): the option, setup by the last seats, the Ferry
-and the Tower on any map, and nothing at all when the option is empty."""
+and the Tower on any map, the Elder Treetop, and nothing at all when the option is empty."""
 import random
 
 import pytest
@@ -27,6 +27,8 @@ def test_no_landmark_code_runs_without_the_option(monkeypatch):
     monkeypatch.setattr(landmarks, "setup", lambda game: pytest.fail("landmarks.setup ran"))
     g = setup.setup(data.load(), opts(), rng(), ask=Script())
     assert g.ferry is None and g.tower is None
+    assert g.elder_treetop is None and g.treetop_piece is None
+    assert [cl.slots for cl in g.clearings[1:]] == [cl.slots for cl in g.map.clearings]
 
 
 @pytest.mark.parametrize("raw, side", [("ferry", "lake"), ("tower", "mountain")])
@@ -127,3 +129,77 @@ def test_landmarks_are_nobodys_pieces_LoR_F_1_1_F_1_2():
     g.clearings[g.tower].warriors.clear()
     g.clearings[g.tower].buildings.clear()
     assert not any(state.rules(g, s.faction, g.tower) for s in g.seats)     # it rules nothing, for nobody
+
+
+# ---------------------------------------------------------------------------------------------- the Elder Treetop
+
+def test_the_elder_treetop_goes_in_a_spaced_corner_LoR_F():
+    """The Elder Treetop's card (LoR-F, the seed's 16.5; research notes §3): a corner clearing with no landmark
+    in it or next to it."""
+    g = table("fall")
+    assert landmarks.legal(g, "elder_treetop") == [1, 2, 3, 4]
+    g.ferry = 5                                       # next to corners 1 and 2
+    assert landmarks.legal(g, "elder_treetop") == [3, 4]
+    assert landmarks.legal(table("lake"), "elder_treetop") == [2, 3, 4]     # the Lake's Ferry holds corner 1
+
+
+def test_the_elder_treetop_needs_three_players_LoR_F():
+    """LoR-F (its card): not at a table of two; a player and one bot are two players."""
+    game = get_game("root")
+    with pytest.raises(UsageError, match="3 or more players"):
+        game.prepare(game.resolve_options({"landmarks": "elder_treetop", "bots": "electric_eyrie"}))
+    with pytest.raises(UsageError, match="3 or more players"):
+        game.prepare(game.resolve_options({"faction": "none", "bots": "electric_eyrie,vagabot",
+                                           "landmarks": "elder_treetop"}))
+    game.prepare(game.resolve_options({"landmarks": "elder_treetop", "bots": "electric_eyrie,vagabot"}))
+
+
+def test_the_elder_treetop_adds_a_building_slot_LoR_F():
+    """LoR-F (16.5; the card): set up, its clearing has one building slot more than printed."""
+    g = setup.setup(data.load(), opts(landmarks="elder_treetop", bots="electric_eyrie,vagabot"), rng(),
+                    ask=Script())
+    c = g.elder_treetop
+    assert c in g.map.corners
+    assert [cl.slots for cl in g.clearings[1:]] == [cl.slots + (cl.id == c) for cl in g.map.clearings]
+
+
+def test_removing_a_building_from_the_treetop_slot_scores_one_more_LoR_F():
+    """LoR-F (16.5; the card): the building placed when the printed slots are full takes the Treetop's slot
+    (our reading); an enemy removing it scores 1 VP more (2 in all), one in a printed slot the usual 1; of
+    two alike the printed one goes first (our reading)."""
+    g = table("fall")
+    g.elder_treetop = 1
+    g.clearings[1].slots += 1                         # clearing 1: one printed slot and the Treetop's
+    g.seat("marquise").supply.update(sawmill=3)
+    g.seat("eyrie").supply.update(roost=3)
+    assert state.place_building(g, "marquise", "sawmill", 1) and g.treetop_piece is None
+    assert state.place_building(g, "eyrie", "roost", 1) and g.treetop_piece == ("eyrie", "roost")
+    assert not state.place_building(g, "marquise", "sawmill", 1)
+    state.remove_piece(g, 1, ("marquise", "sawmill"), "eyrie", True)      # the printed slot's
+    assert g.seat("eyrie").vp == 1 and g.treetop_piece == ("eyrie", "roost")
+    assert state.place_building(g, "marquise", "sawmill", 1) and g.treetop_piece == ("eyrie", "roost")
+    state.remove_piece(g, 1, ("eyrie", "roost"), "marquise", True)        # the Treetop's
+    assert g.seat("marquise").vp == 2 and g.seat("marquise").sources == {"removal": 1, "map": 1}
+    assert g.treetop_piece is None
+    assert state.place_building(g, "marquise", "sawmill", 1) and g.treetop_piece == ("marquise", "sawmill")
+    state.remove_piece(g, 1, ("marquise", "sawmill"), "eyrie", True)      # two alike: the printed one first
+    assert g.seat("eyrie").vp == 2 and g.treetop_piece == ("marquise", "sawmill")
+    state.remove_piece(g, 1, ("marquise", "sawmill"), "marquise", True)   # its own: no VP at all
+    assert g.seat("marquise").vp == 2 and g.treetop_piece is None
+
+
+def test_the_screen_marks_the_landmarks():
+    """``play root`` shows each landmark's letter in its clearing and in the key (screen.py MARKS) and tells
+    its setup in words (narrate.py)."""
+    from automa.root import narrate, screen
+    from automa.root.view import View
+    g = table("fall", bots=("eyrie", "vagabond"))
+    g.elder_treetop, g.tower = 2, 11
+    g.clearings[2].slots += 1
+    v = View(g, "marquise")
+    assert screen.slots(v, 2).endswith("T") and screen.slots(v, 11).endswith("P")
+    assert "T Elder Treetop" in screen.map_key(v)
+    assert "Elder Treetop" in narrate.tell(v, {"kind": "landmark", "rule": "LoR-A.5.3", "faction": "eyrie",
+                                               "landmark": "elder_treetop", "clearing": 2})
+    assert "1 VP more" in narrate.tell(v, {"kind": "treetop", "rule": "LoR-F", "faction": "marquise",
+                                           "owner": "eyrie", "building": "roost", "clearing": 2})
