@@ -2,8 +2,8 @@
 two of them (LoR-A.5.1), empty by default, and then nothing here runs.
 
 Built so far: the Ferry and the Tower, which reuse the map sides' pieces (``game.ferry``, ``game.tower``)
-and their rules (:mod:`automa.root.movement` crossings, :func:`automa.root.variant_maps.pass_point`), and
-the Elder Treetop (``game.elder_treetop``):
+and their rules (:mod:`automa.root.movement` crossings, :func:`automa.root.variant_maps.pass_point`), the
+Elder Treetop (``game.elder_treetop``) and the Black Market (``game.black_market``, its cards ``game.market``):
 
 * Setup (LoR-A.5.3, 16.1.5): the last seat in turn order sets up the first named landmark, the
   second-to-last the second. A player chooses the clearing (``landmark_clearing``); a bot, whose rules are
@@ -11,30 +11,38 @@ the Elder Treetop (``game.elder_treetop``):
   random from the setup stream (our open point).
 * Where (the landmark cards, research notes §3): the Ferry in a river clearing (on the Lake a coastal one)
   with no landmark in it or next to it; the Tower in a clearing with a ruin and no landmark; the Elder
-  Treetop in a corner clearing, spaced as the Ferry (never at a table of two: options.check).
+  Treetop in a corner clearing, spaced as the Ferry (never at a table of two: options.check); the Black
+  Market in a clearing of one printed building slot and no ruin, spaced, with three cards of the deck face
+  down beside it.
 * The Elder Treetop adds a building slot to its clearing (set up here); which building holds that slot and
   the extra VP for removing it are :func:`automa.root.state.place_building` and ``remove_piece``'s.
 * The Ferry's crossing off the Lake goes one river away (movement's ``crossings``); the Tower scores its
   ruler at the end of its Evening, as the Mountain's Pass does (LoR-C.3.4).
+* The Black Market's swap, blind, for a player only (bots hold no hand, CW-GEN-15): :func:`black_market`.
 * Landmarks are nobody's pieces and cannot be battled, moved or removed (LoR-F.1.1, F.1.2, 16.5.1): they
   live apart from the clearings' pieces, so no battle, removal or rule count sees them.
 """
 from __future__ import annotations
 
-from automa.root.decide import choose
+from automa.root import state
+from automa.root.battle import present
+from automa.root.decide import PASS, choose, one_per_name
 from automa.root.options import LANDMARKS as NAMES    # the landmarks built so far (the others: docs/root.md)
-from automa.root.state import Game
+from automa.root.state import Game, Seat
+
+MARKET = 3                  # the Black Market's face-down cards (LoR-F, its card)
 
 
 def occupied(game: Game) -> tuple[int, ...]:
     """The clearings that hold a landmark now (the map's own Ferry and Tower included)."""
-    return tuple(c for c in (game.ferry, game.tower, game.elder_treetop) if c is not None)
+    return tuple(c for c in (game.ferry, game.tower, game.elder_treetop, game.black_market) if c is not None)
 
 
 def legal(game: Game, name: str) -> list[int]:
     """The clearings where ``name`` may be set up, in priority order (CW-GEN-8): no landmark there; the
     Tower a ruin; the others also no landmark next to it (spaced), the Ferry a river (the Lake: the coast)
-    through it, the Elder Treetop a corner (LoR-F, the cards; research notes §3)."""
+    through it, the Elder Treetop a corner, the Black Market one printed building slot and no ruin (LoR-F,
+    the cards; research notes §3)."""
     taken = occupied(game)
     out = []
     for cl in game.map.clearings:
@@ -45,7 +53,8 @@ def legal(game: Game, name: str) -> list[int]:
                 out.append(cl.id)
         elif not any(t in cl.adjacent for t in taken) and (
                 (name == "ferry" and (cl.coastal or cl.rivers))
-                or (name == "elder_treetop" and cl.id in game.map.corners)):
+                or (name == "elder_treetop" and cl.id in game.map.corners)
+                or (name == "black_market" and cl.slots == 1 and not cl.ruin)):
             out.append(cl.id)
     return out
 
@@ -69,5 +78,26 @@ def setup(game: Game) -> None:
         setattr(game, name, c)
         if name == "elder_treetop":
             game.clearings[c].slots += 1                                 # LoR-F: one building slot more
+        elif name == "black_market":
+            game.market = state.draw(game, MARKET)                       # LoR-F: face down beside it
         if game.trace:
             game.trace.event("landmark", rule="LoR-A.5.3", faction=seat.faction, landmark=name, clearing=c)
+
+
+def black_market(game: Game, seat: Seat) -> None:
+    """The Black Market (LoR-F, the seed's 16.5; its card): once on his turn the player with a piece of his
+    faction in its clearing may swap a card of his hand for one of the face-down cards, unseen; his goes
+    face down in its place. Offered at the start of his Daylight (our reading of "once on his turn", as
+    clearing a path is, LoR-C.3.3); the choice names a place among the face-down cards, never a card."""
+    if not seat.hand or not game.market or not present(game, seat.faction, game.black_market):
+        return
+    hand = one_per_name(game, sorted(seat.hand))
+    choice = choose(game, "black_market", [(k, i) for k in hand for i in range(len(game.market))] + [PASS])
+    if choice == PASS:
+        return
+    card, i = choice
+    seat.hand.remove(card)
+    seat.hand.append(game.market[i])
+    game.market[i] = card
+    if game.trace:
+        game.trace.event("black_market", rule="LoR-F", faction=seat.faction, card=card, place=i)

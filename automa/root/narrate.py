@@ -355,6 +355,8 @@ TELL = {
     "clear_path": lambda v, e: f"{does(v, e, 'spend', 'spends')} {card(v, e['card'])} to clear the path {e['path']}: 1 VP.",
     "pass": lambda v, e: f"{does(v, e, 'rule', 'rules')} the Pass: 1 VP.",
     "landmark": lambda v, e: f"{does(v, e, 'set', 'sets')} up the {LANDMARK_NAMES[e['landmark']]} in {where(v, e['clearing'])}.",
+    "black_market": lambda v, e: (f"{does(v, e, 'swap', 'swaps')} {card(v, e['card'])} for the Black Market's face-down "
+                                  f"card {e['place'] + 1}."),
     "treetop": lambda v, e: (f"{does(v, e, 'remove', 'removes')} the {piece(e['building'])} in the Elder Treetop's slot "
                              f"in {where(v, e['clearing'])}: 1 VP more."),
     # every bot

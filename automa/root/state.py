@@ -129,6 +129,8 @@ class Game:
     used: set[str] = field(default_factory=set)  # once-per-turn map actions taken this turn (LoR-C.2.5, C.3.3)
     elder_treetop: int | None = None            # the Elder Treetop landmark's clearing (LoR-F, landmarks.py)
     treetop_piece: tuple[str, str] | None = None   # the building in the Treetop's own slot, if any
+    black_market: int | None = None             # the Black Market landmark's clearing, and its face-down cards
+    market: list[int] = field(default_factory=list)
 
     def seat(self, faction: str) -> Seat | None:
         """The seat of ``faction``, or ``None`` when it is not at the table."""
@@ -145,7 +147,8 @@ class Game:
                     list(self.discard), list(self.dominance), dict(self.items),
                     {c: list(v) for c, v in self.ruin_items.items()}, self.pawn, self.round, self.turn,
                     self.active, list(self.guards), None, None, list(self.spent_orders), self.ferry, self.tower,
-                    self.closed, self.paths, set(self.used), self.elder_treetop, self.treetop_piece)
+                    self.closed, self.paths, set(self.used), self.elder_treetop, self.treetop_piece,
+                    self.black_market, list(self.market))
 
 
 def new_game(game_map: GameMap, cards: tuple[Card, ...], seats: list[Seat], options: dict, rng: dict) -> Game:

@@ -126,10 +126,11 @@ class View:
     @property
     def landmarks(self) -> tuple:
         """The landmarks on the map as ``(name, clearing)``: the map side's Ferry (LoR-C.2.5) and Tower on the
-        Pass (LoR-C.3.4), or those set up as landmarks, and the Elder Treetop (LoR-F)."""
+        Pass (LoR-C.3.4), or those set up as landmarks, the Elder Treetop and the Black Market (LoR-F; its cards
+        face down: unseen)."""
         g = self._g
-        return tuple((n, c) for n, c in (("ferry", g.ferry), ("tower", g.tower), ("elder_treetop", g.elder_treetop))
-                     if c is not None)
+        return tuple((n, c) for n, c in (("ferry", g.ferry), ("tower", g.tower), ("elder_treetop", g.elder_treetop),
+                                         ("black_market", g.black_market)) if c is not None)
 
     @property
     def closed(self) -> tuple:

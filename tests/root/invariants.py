@@ -31,7 +31,8 @@ The invariants, each named in the message of the ``AssertionError`` it raises (`
   every source a result category; never below 0 with ``vp_floor=floor_zero`` (RT-OPEN-32); never 30 or
   more while the game goes on, unless a dominance card is active (LoR-3.1, LoR-3.3.1).
 * ``cards``: the 54 cards each in exactly one place: deck, discard, available dominance, hands, play
-  areas, activated dominance, the boards (a Decree, the supporters, a bot's order card) or out of the game
+  areas, activated dominance, the boards (a Decree, the supporters, a bot's order card), face down at the
+  Black Market (LoR-F) or out of the game
   at setup (the dominance cards, CW-GEN-20, RT-OPEN-34) (LoR-2.1, LoR-3.3.3); bots hold no hand
   (CW-GEN-15); a human hand ends its own turn with at most 5 cards (LoR-6.6, LoR-7.6.2, LoR-8.6.2,
   LoR-9.6.3), and at every turn's end the Alliance's supporters are at most 5 with no base on the map
@@ -324,7 +325,8 @@ class Checker:
         """The map side (LoR-A.1, LoR-C): four suits of each on a map of markers, printed suits otherwise
         (RT-OPEN-56); the Ferry on a coastal clearing, or as a landmark a river one (LoR-C.2.5, LoR-A.5); the Tower
         where the map puts it (LoR-C.3.1) or, a landmark, on a ruin's clearing without the Ferry (LoR-A.5); the
-        Elder Treetop in a corner (LoR-F);
+        Elder Treetop in a corner, the Black Market in a clearing of one printed slot and no ruin with its three
+        cards (LoR-F);
         the closed paths a subset of the map's, and the open paths the printed ones plus those cleared."""
         g = self.game
         suits = [g.clearings[c].suit for c in range(1, len(g.clearings))]
@@ -347,6 +349,11 @@ class Checker:
                 g.elder_treetop is not None and g.elder_treetop not in g.map.corners) or (
                 g.treetop_piece is not None and g.elder_treetop is None):
             raise Violation("map", f"the Elder Treetop is in {g.elder_treetop}, not a corner (LoR-F)", where)
+        bm = g.black_market
+        if (bm is not None) != ("black_market" in marks) or len(g.market) != (3 if bm else 0) or (
+                bm and (g.map.clearings[bm - 1].slots != 1 or g.map.clearings[bm - 1].ruin)):
+            raise Violation("map", f"the Black Market is in {bm} with {len(g.market)} cards, not in a clearing "
+                            "of one slot and no ruin with three (LoR-F)", where)
         printed_closed = {(cl.id, o) for cl in g.map.clearings for o in cl.closed if cl.id < o}
         if not set(g.closed) <= printed_closed:
             raise Violation("map", f"closed paths {g.closed} are not all the map's", where)
@@ -513,6 +520,7 @@ class Checker:
         add(g.deck, "deck")
         add(g.discard, "discard")
         add(g.dominance, "available dominance")
+        add(g.market, "Black Market")
         for s in g.seats:
             add(s.hand, f"{s.faction} hand")
             add(s.persistent, f"{s.faction} play area")
@@ -528,7 +536,7 @@ class Checker:
 
     def check_cards(self, where: str) -> None:
         g = self.game
-        ids = g.deck + g.discard + g.dominance + self.out_at_setup
+        ids = g.deck + g.discard + g.dominance + self.out_at_setup + g.market
         for s in g.seats:
             if s.hand:
                 if s.bot is not None:
@@ -762,7 +770,8 @@ RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len
 
 
 # LoR-A.5.1: none, each landmark alone, and pairs (the Elder Treetop only at 3+ players: game_plan)
-LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("ferry", "tower"), ("tower", "elder_treetop"))
+LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("black_market",), ("ferry", "tower"),
+                 ("tower", "elder_treetop"), ("black_market", "elder_treetop"))
 
 
 def game_plan(i: int, tables: list[tuple[str, str]]) -> tuple[dict, str]:

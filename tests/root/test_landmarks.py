@@ -203,3 +203,86 @@ def test_the_screen_marks_the_landmarks():
                                                "landmark": "elder_treetop", "clearing": 2})
     assert "1 VP more" in narrate.tell(v, {"kind": "treetop", "rule": "LoR-F", "faction": "marquise",
                                            "owner": "eyrie", "building": "roost", "clearing": 2})
+
+
+# ---------------------------------------------------------------------------------------------- the Black Market
+
+def test_the_black_market_goes_in_a_one_slot_clearing_without_a_ruin_LoR_F():
+    """The Black Market's card (LoR-F, 16.5; research notes §3): a clearing of one building slot and no ruin,
+    spaced; three cards of the deck lie face down beside it."""
+    g = table("fall")
+    assert landmarks.legal(g, "black_market") == [1, 3, 4]
+    assert landmarks.legal(table("mountain"), "black_market") == [6, 7, 8]      # 5 is next to the Pass
+    g = setup.setup(data.load(), opts(landmarks="black_market"), rng(), ask=Script())
+    assert g.black_market in (1, 3, 4) and len(g.market) == landmarks.MARKET == 3
+    hands = [k for s in g.seats for k in s.hand]
+    assert sorted(g.deck + hands + g.market) == sorted(c.id for c in g.cards if c.kind != "dominance")
+
+
+def market_table(**answers):
+    ask = Script(**answers)
+    g = table("fall", ask=ask)
+    g.black_market, g.market = 3, [g.deck.pop(), g.deck.pop(), g.deck.pop()]
+    me = g.seat("marquise")
+    me.hand = [g.deck.pop(), g.deck.pop()]
+    return g, me, ask
+
+
+def test_the_black_market_swap_is_blind_and_needs_a_piece_there_LoR_F():
+    """LoR-F (16.5; the card): the player with a piece of his faction in its clearing may swap a hand card
+    for one of the face-down cards, his going face down in its place; the choice names a place, never the
+    card there, and PASS keeps his hand."""
+    g, me, ask = market_table(black_market=[lambda cs: cs[-2], landmarks.PASS])
+    landmarks.black_market(g, me)
+    assert not ask.asked                                         # no piece in clearing 3: nothing offered
+    state.place_warriors(g, "marquise", 3, 1)
+    market, hand = list(g.market), list(me.hand)
+    landmarks.black_market(g, me)
+    (kind, choices), = ask.asked[:1]
+    assert kind == "black_market" and choices[-1] == landmarks.PASS
+    assert {i for _, i in choices[:-1]} == {0, 1, 2} and {k for k, _ in choices[:-1]} <= set(hand)
+    card, i = choices[-2]
+    assert g.market[i] == card and market[i] in me.hand and card not in me.hand
+    assert sorted(g.market + me.hand) == sorted(market + hand)
+    market, hand = list(g.market), list(me.hand)
+    landmarks.black_market(g, me)                                # PASS
+    assert (g.market, me.hand) == (market, hand) and len(ask.asked) == 2
+
+
+def test_a_bot_never_swaps_at_the_black_market_CW_GEN_15():
+    """CW-GEN-15: a bot holds no hand, so the Black Market offers it nothing, pieces or not."""
+    g, _, ask = market_table()
+    state.place_warriors(g, "eyrie", 3, 2)
+    landmarks.black_market(g, g.seat("eyrie"))
+    assert not ask.asked
+
+
+def test_resample_re_deals_the_black_markets_cards_RT_STUDY_9():
+    """RT-STUDY-9 with LoR-F: the face-down cards are unseen; a rollout re-deals them with the deck and the
+    other hands, keeping every size and the player's own hand."""
+    from automa.root import hidden
+    g, me, _ = market_table()
+    unseen = sorted(g.deck + g.market)
+    hand = list(me.hand)
+    seen = set()
+    for seed in range(8):
+        h = g.copy()
+        hidden.resample(h, "marquise", random.Random(seed))
+        assert h.seat("marquise").hand == hand and sorted(h.deck + h.market) == unseen
+        seen.add(tuple(h.market))
+    assert len(seen) > 1
+
+
+def test_the_black_market_has_labels_and_a_story():
+    """Every choice of ``black_market`` has its own label (tests/core/test_labels.py leaves the kind to this
+    test) and the swap is told without naming the card taken."""
+    from automa.root import labels, narrate
+    from automa.root.view import View
+    g, me, ask = market_table()
+    v = View(g, "marquise")
+    choices = [(k, i) for k in me.hand for i in range(3)] + [landmarks.PASS]
+    texts = [labels.describe(v, "black_market", c) for c in choices]
+    assert len(set(texts)) == len(texts) and all(texts)
+    text = narrate.tell(v, {"kind": "black_market", "rule": "LoR-F", "faction": "marquise", "card": me.hand[0],
+                            "place": 1})
+    assert "face-down card 2" in text
