@@ -357,6 +357,8 @@ TELL = {
     "landmark": lambda v, e: f"{does(v, e, 'set', 'sets')} up the {LANDMARK_NAMES[e['landmark']]} in {where(v, e['clearing'])}.",
     "black_market": lambda v, e: (f"{does(v, e, 'swap', 'swaps')} {card(v, e['card'])} for the Black Market's face-down "
                                   f"card {e['place'] + 1}."),
+    "forge": lambda v, e: (f"{does(v, e, 'take', 'takes')} the {e['item']} off the Legendary Forge: 1 VP more"
+                           + (" and a card." if who(v, e) == "you" else ".")),
     "treetop": lambda v, e: (f"{does(v, e, 'remove', 'removes')} the {piece(e['building'])} in the Elder Treetop's slot "
                              f"in {where(v, e['clearing'])}: 1 VP more."),
     # every bot

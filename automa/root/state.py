@@ -131,6 +131,8 @@ class Game:
     treetop_piece: tuple[str, str] | None = None   # the building in the Treetop's own slot, if any
     black_market: int | None = None             # the Black Market landmark's clearing, and its face-down cards
     market: list[int] = field(default_factory=list)
+    legendary_forge: int | None = None          # the Legendary Forge landmark's clearing, and the items on its card
+    forge_items: dict[str, int] = field(default_factory=dict)
 
     def seat(self, faction: str) -> Seat | None:
         """The seat of ``faction``, or ``None`` when it is not at the table."""
@@ -148,7 +150,7 @@ class Game:
                     {c: list(v) for c, v in self.ruin_items.items()}, self.pawn, self.round, self.turn,
                     self.active, list(self.guards), None, None, list(self.spent_orders), self.ferry, self.tower,
                     self.closed, self.paths, set(self.used), self.elder_treetop, self.treetop_piece,
-                    self.black_market, list(self.market))
+                    self.black_market, list(self.market), self.legendary_forge, dict(self.forge_items))
 
 
 def new_game(game_map: GameMap, cards: tuple[Card, ...], seats: list[Seat], options: dict, rng: dict) -> Game:

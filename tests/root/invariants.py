@@ -15,7 +15,7 @@ The invariants, each named in the message of the ``AssertionError`` it raises (`
 * ``pieces``: per seat and kind, supply + map + out of the game (+ the Alliance's officers, who are
   warriors) = the module's ``PIECES`` (LoR-1.5.1, LoR-1.5.3, LoR-6.2.2, LoR-8.5.3); no negative supply,
   no piece of a faction not at the table, the Vagabond's pawn on the map exactly when he plays.
-* ``items``: per kind, the map's supply + the ruins + every seat's crafted items + every board's items
+* ``items``: per kind, the map's supply + the Legendary Forge's card (LoR-F) + the ruins + every seat's crafted items + every board's items
   (the Vagabond's and the Vagabot's, damaged or not, and those the Vagabond removed over his limit,
   LoR-9.6.4) + the items a bot sent back to the box (RT-OPEN-31, RT-OPEN-45) = the item supply + the ruin
   items + the Vagabond's starting items (LoR-5.1.5, LoR-9.3.4, LoR-9.3.5, CW-VB-SETUP-5, CW-GEN-28); a
@@ -66,6 +66,7 @@ from automa.core.seeding import game_streams
 from automa.root import battle, rounds, setup, state
 from automa.root.bots import common
 from automa.root.options import BOTS, CHARACTERS, LEVELS, MAPS, PREFIX, TRAITS, VB_CHARACTERS
+from automa.root.landmarks import FORGE
 
 GAME = get_game("root")
 HAND_LIMIT = 5          # LoR-6.6, LoR-7.6.2, LoR-8.6.2, LoR-9.6.3
@@ -186,7 +187,7 @@ class Checker:
         self.tally = {s.faction: {} for s in game.seats}
         comp = self.ctx.components
         where = "end of setup"
-        if Counter({k: n for k, n in game.items.items() if n}) != Counter(comp.item_supply):
+        if Counter({k: n for k, n in game.items.items() if n}) + Counter(game.forge_items) != Counter(comp.item_supply):
             raise Violation("items", f"the map's supply {dict(game.items)} is not {comp.item_supply}", where)
         under = Counter(i for stack in game.ruin_items.values() for i in stack)
         if under != Counter(comp.ruin_items):
@@ -326,7 +327,7 @@ class Checker:
         (RT-OPEN-56); the Ferry on a coastal clearing, or as a landmark a river one (LoR-C.2.5, LoR-A.5); the Tower
         where the map puts it (LoR-C.3.1) or, a landmark, on a ruin's clearing without the Ferry (LoR-A.5); the
         Elder Treetop in a corner, the Black Market in a clearing of one printed slot and no ruin with its three
-        cards (LoR-F);
+        cards, the Legendary Forge's items those of its clearing's suit (LoR-F);
         the closed paths a subset of the map's, and the open paths the printed ones plus those cleared."""
         g = self.game
         suits = [g.clearings[c].suit for c in range(1, len(g.clearings))]
@@ -349,6 +350,11 @@ class Checker:
                 g.elder_treetop is not None and g.elder_treetop not in g.map.corners) or (
                 g.treetop_piece is not None and g.elder_treetop is None):
             raise Violation("map", f"the Elder Treetop is in {g.elder_treetop}, not a corner (LoR-F)", where)
+        lf = g.legendary_forge
+        if (lf is not None) != ("legendary_forge" in marks) or (
+                g.forge_items and (lf is None or Counter(g.forge_items) - Counter(FORGE[g.clearings[lf].suit]))):
+            raise Violation("map", f"the Legendary Forge in {lf} holds {g.forge_items}, not its suit's items (LoR-F)",
+                            where)
         bm = g.black_market
         if (bm is not None) != ("black_market" in marks) or len(g.market) != (3 if bm else 0) or (
                 bm and (g.map.clearings[bm - 1].slots != 1 or g.map.clearings[bm - 1].ruin)):
@@ -413,6 +419,11 @@ class Checker:
                 raise Violation("items", f"the map's supply is negative: {dict(g.items)}", where)
             if n:
                 have[k] = n
+        for k, n in g.forge_items.items():            # on the Legendary Forge's card (LoR-F)
+            if n < 0:
+                raise Violation("items", f"the Legendary Forge's card is negative: {g.forge_items}", where)
+            if n:
+                have[k] = have.get(k, 0) + n
         for c, stack in g.ruin_items.items():
             if stack and not g.clearings[c].ruin:
                 raise Violation("items", f"items {stack} under clearing {c}, which has no ruin", where)
@@ -770,8 +781,9 @@ RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len
 
 
 # LoR-A.5.1: none, each landmark alone, and pairs (the Elder Treetop only at 3+ players: game_plan)
-LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("black_market",), ("ferry", "tower"),
-                 ("tower", "elder_treetop"), ("black_market", "elder_treetop"))
+LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("black_market",), ("legendary_forge",),
+                 ("ferry", "tower"), ("tower", "elder_treetop"), ("black_market", "elder_treetop"),
+                 ("legendary_forge", "ferry"))
 
 
 def game_plan(i: int, tables: list[tuple[str, str]]) -> tuple[dict, str]:

@@ -7,7 +7,7 @@ import pytest
 from automa.core.errors import UsageError
 from automa.core.registry import get_game
 from automa.root import data, landmarks, movement, rounds, setup, state
-from automa.root.options import OPTIONS
+from automa.root.options import BOTS, OPTIONS
 from tests.root.script import Script
 from tests.root.test_variant_maps import table
 
@@ -22,13 +22,21 @@ def rng(seed=1):
     return {name: random.Random(seed * 10 + i) for i, name in enumerate(("setup", "automa", "deck", "dice"))}
 
 
-def test_no_landmark_code_runs_without_the_option(monkeypatch):
-    """LoR-A.5 (16.1.5): landmarks are optional; off by default, setup never calls them."""
-    monkeypatch.setattr(landmarks, "setup", lambda game: pytest.fail("landmarks.setup ran"))
-    g = setup.setup(data.load(), opts(), rng(), ask=Script())
+@pytest.mark.parametrize("faction", ["marquise", "eyrie", "alliance", "vagabond"])
+def test_no_landmark_code_runs_without_the_option(monkeypatch, faction):
+    """LoR-A.5 (16.1.5): landmarks are optional; off by default, no function of landmarks.py runs in a whole
+    game, and no landmark is on the map."""
+    for name in ("setup", "legal", "occupied", "black_market", "at_forge", "forged"):
+        monkeypatch.setattr(landmarks, name, lambda *a, name=name: pytest.fail(f"landmarks.{name} ran"))
+    pick = random.Random(3)
+    bots = ",".join(b for b, f in BOTS.items() if f != faction)
+    g = setup.setup(data.load(), opts(faction=faction, bots=bots), rng(), ask=lambda game, kind, cs: pick.choice(cs))
     assert g.ferry is None and g.tower is None
-    assert g.elder_treetop is None and g.treetop_piece is None
+    assert g.elder_treetop is None and g.treetop_piece is None and g.black_market is None and not g.market
+    assert g.legendary_forge is None and not g.forge_items
     assert [cl.slots for cl in g.clearings[1:]] == [cl.slots for cl in g.map.clearings]
+    rounds.play(g)
+    assert g.round > 1 and not g.market and not g.forge_items and g.treetop_piece is None
 
 
 @pytest.mark.parametrize("raw, side", [("ferry", "lake"), ("tower", "mountain")])
@@ -194,11 +202,16 @@ def test_the_screen_marks_the_landmarks():
     from automa.root import narrate, screen
     from automa.root.view import View
     g = table("fall", bots=("eyrie", "vagabond"))
-    g.elder_treetop, g.tower = 2, 11
+    g.elder_treetop, g.tower, g.black_market, g.legendary_forge = 2, 11, 4, 6
     g.clearings[2].slots += 1
+    g.forge_items = {"sword": 2}
     v = View(g, "marquise")
-    assert screen.slots(v, 2).endswith("T") and screen.slots(v, 11).endswith("P")
-    assert "T Elder Treetop" in screen.map_key(v)
+    assert [screen.slots(v, c)[-1] for c in (2, 11, 4, 6)] == ["T", "P", "M", "L"]
+    assert all(f"{m} {n}" in screen.map_key(v) for m, n in (("T", "Elder Treetop"), ("M", "Black Market"),
+                                                            ("L", "Legendary Forge")))
+    assert "On the Legendary Forge: 2 sword" in screen.render(v, 100, False, full=True)
+    assert "off the Legendary Forge: 1 VP more and a card" in narrate.tell(
+        v, {"kind": "forge", "rule": "LoR-F", "faction": "marquise", "item": "sword"})
     assert "Elder Treetop" in narrate.tell(v, {"kind": "landmark", "rule": "LoR-A.5.3", "faction": "eyrie",
                                                "landmark": "elder_treetop", "clearing": 2})
     assert "1 VP more" in narrate.tell(v, {"kind": "treetop", "rule": "LoR-F", "faction": "marquise",
@@ -286,3 +299,63 @@ def test_the_black_market_has_labels_and_a_story():
     text = narrate.tell(v, {"kind": "black_market", "rule": "LoR-F", "faction": "marquise", "card": me.hand[0],
                             "place": 1})
     assert "face-down card 2" in text
+
+
+# ---------------------------------------------------------------------------------------------- the Legendary Forge
+
+def test_the_legendary_forge_takes_its_suits_items_from_the_supply_LoR_F():
+    """The Legendary Forge's card (LoR-F, 16.5; research notes §3): any clearing, spaced; the items of its
+    clearing's suit move from the map's supply onto the card (fox: 2 swords, crossbow, hammer; mouse: 2
+    bags, 2 tea; rabbit: 2 boots, 2 coins)."""
+    from collections import Counter
+    assert landmarks.legal(table("fall"), "legendary_forge") == list(range(1, 13))
+    supply = Counter(data.load().components.item_supply)
+    suits = set()
+    for seed in range(6):
+        g = setup.setup(data.load(), opts(landmarks="legendary_forge", landmark_placement="random",
+                                          bots="electric_eyrie,vagabot", faction="none"), rng(seed), ask=Script())
+        suit = g.clearings[g.legendary_forge].suit
+        suits.add(suit)
+        assert Counter(g.forge_items) == Counter(landmarks.FORGE[suit])
+        assert Counter({k: n for k, n in g.items.items() if n}) + Counter(g.forge_items) == supply
+        assert not any(g.items.get(k) for k in g.forge_items)        # the supply held just these
+    assert len(suits) > 1
+
+
+def forge_table():
+    g = table("fall")
+    g.legendary_forge = 6
+    g.forge_items = {"sword": 2, "crossbow": 1, "hammer": 1}
+    g.items = {"bag": 2, "tea": 2}
+    sword = next(c.id for c in g.cards if c.item == "sword")
+    return g, sword
+
+
+def test_crafting_off_the_forge_needs_a_piece_there_and_pays_a_card_and_a_vp_LoR_F():
+    """LoR-F (16.5; the card): an item on the Forge's card is crafted only with a piece of the crafter's in
+    the Forge's clearing; it comes off the card, and the crafter draws a card and scores 1 VP more."""
+    from automa.root import crafting
+    g, sword = forge_table()
+    me = g.seat("marquise")
+    me.hand = [sword]
+    pieces = {"fox": 3, "mouse": 3, "rabbit": 3}
+    assert not crafting.craftable(g, me, sword, pieces)
+    state.place_warriors(g, "marquise", 6, 1)
+    assert crafting.craftable(g, me, sword, pieces)
+    crafting.craft(g, me, sword, pieces)
+    assert g.forge_items["sword"] == 1 and me.crafted == ["sword"] and len(me.hand) == 1
+    assert me.sources == {"crafting": g.cards[sword].vp, "map": 1}
+
+
+def test_a_bot_crafts_off_the_forge_with_a_piece_there_for_one_more_vp_and_no_card_LoR_F_CW_GEN_4():
+    """Our reading of LoR-F for a bot (CW-GEN-3/4, CW-GEN-15): its order card's item on the Forge's card is
+    crafted only with a piece of its faction in the Forge's clearing, for 1 VP and 1 more; it draws no card."""
+    from automa.root.bots import common
+    g, sword = forge_table()
+    bot = g.seat("eyrie")
+    deck = len(g.deck)
+    assert common.craft_order(g, bot, sword) is None
+    state.place_warriors(g, "eyrie", 6, 1)
+    assert common.craft_order(g, bot, sword) == "sword"
+    assert g.forge_items["sword"] == 1 and bot.sources == {"crafting": 1, "map": 1}
+    assert not bot.hand and len(g.deck) == deck
