@@ -30,7 +30,7 @@ TRAITS = {"mechanical_marquise": ("blitz", "fortified", "hospitals", "iron_will"
           "automated_alliance": ("informants", "popularity", "veterans", "wildfire"),  # CW-AA-TRAIT-1..4
           "vagabot": ("adventurer", "berserker", "helper", "marksman")}                # CW-VB-TRAIT-1..4
 MAPS = ("fall", "winter", "lake", "mountain")   # the map sides (LoR-2.2, LoR-C.1..C.3, CW-GEN-17)
-LANDMARKS = ("ferry", "tower", "elder_treetop", "black_market", "legendary_forge")   # the landmarks built (LoR-F, automa/root/landmarks.py)
+LANDMARKS = ("ferry", "tower", "elder_treetop", "black_market", "legendary_forge")   # built (LoR-F, landmarks.py)
 CHARACTERS = data.CHARACTERS                  # the player's Vagabond characters (LoR-D.1..D.9)
 VB_CHARACTERS = ("thief", "tinker", "ranger", "arbiter")   # the Vagabot's (CW-VB-CHAR)
 REACH = {"marquise": 10, "eyrie": 7, "alliance": 3, "vagabond": 5}   # LoR-5.2 (a first Vagabond: 5)
@@ -193,7 +193,8 @@ OPTIONS = (
           "the Fall map keeps its printed suits, or gets the twelve suit markers shuffled over them",
           applies_if=("map", "fall")),
     Option("landmarks", "set", "", "landmarks in play, at most two (LoR-A.5.1): the Ferry, the Tower, the Elder "
-           "Treetop (3+ players), the Black Market, the Legendary Forge; empty: none", LANDMARKS, "LoR-A.5, LoR-F", kind="setting"),
+           "Treetop (3+ players), the Black Market, the Legendary Forge; empty: none", LANDMARKS, "LoR-A.5, LoR-F",
+           kind="setting"),
     Option("landmark_placement", "str", "priority", "our open point (no RT-OPEN): a bot sets up a landmark in its "
            "highest-priority legal clearing, or in one at random", ("priority", "random"), "LoR-A.5.3, CW-GEN-8",
            kind="setting", applies_if=("landmarks",) + LANDMARKS),

@@ -65,7 +65,8 @@ def cell(view, c: int, f: str) -> str:
 
 def slots(view, c: int) -> str:
     """Open building slots as ○, a ruin as R (LoR-2.2.3, LoR-2.2.4), then the landmarks' letters: F the Ferry
-    (LoR-C.2.5), P the Pass, the Tower's clearing (LoR-C.3.4), T the Elder Treetop, M the Black Market, L the Legendary Forge (LoR-F)."""
+    (LoR-C.2.5), P the Pass, the Tower's clearing (LoR-C.3.4), T the Elder Treetop, M the Black Market, L the
+    Legendary Forge (LoR-F)."""
     _, open_slots, *_, ruin = view.clearing(c)
     return (("R" if ruin else "") + "○" * open_slots or "-") + "".join(
         MARKS[n] for n, at in view.landmarks if at == c)

@@ -15,11 +15,11 @@ The invariants, each named in the message of the ``AssertionError`` it raises (`
 * ``pieces``: per seat and kind, supply + map + out of the game (+ the Alliance's officers, who are
   warriors) = the module's ``PIECES`` (LoR-1.5.1, LoR-1.5.3, LoR-6.2.2, LoR-8.5.3); no negative supply,
   no piece of a faction not at the table, the Vagabond's pawn on the map exactly when he plays.
-* ``items``: per kind, the map's supply + the Legendary Forge's card (LoR-F) + the ruins + every seat's crafted items + every board's items
-  (the Vagabond's and the Vagabot's, damaged or not, and those the Vagabond removed over his limit,
-  LoR-9.6.4) + the items a bot sent back to the box (RT-OPEN-31, RT-OPEN-45) = the item supply + the ruin
-  items + the Vagabond's starting items (LoR-5.1.5, LoR-9.3.4, LoR-9.3.5, CW-VB-SETUP-5, CW-GEN-28); a
-  ruin stands exactly while an item lies under it (LoR-2.2.4).
+* ``items``: per kind, the map's supply + the Legendary Forge's card (LoR-F) + the ruins + every seat's
+  crafted items + every board's items (the Vagabond's and the Vagabot's, damaged or not, and those the
+  Vagabond removed over his limit, LoR-9.6.4) + the items a bot sent back to the box (RT-OPEN-31,
+  RT-OPEN-45) = the item supply + the ruin items + the Vagabond's starting items (LoR-5.1.5, LoR-9.3.4,
+  LoR-9.3.5, CW-VB-SETUP-5, CW-GEN-28); a ruin stands exactly while an item lies under it (LoR-2.2.4).
 * ``slots``: buildings + ruin never over a clearing's slots (LoR-2.2.3, LoR-2.2.4), the printed ones and
   the Elder Treetop's one more, which holds ``treetop_piece`` or is free (LoR-F); at most one roost
   (LoR-7.4.3) and one sympathy token (LoR-8.4.3) per clearing; warrior counts positive; no piece in the
