@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from automa.root import battle, cards, crafting, data, decide, dominance, movement, state, variant_maps
+from automa.root import battle, cards, crafting, data, decide, dominance, landmarks, movement, state, variant_maps
 from automa.root.battle import PASS
 from automa.root.data import SUITS
 from automa.root.decide import choose
@@ -448,6 +448,8 @@ def turn(game: Game, seat: Seat) -> None:
     cards.daylight_effects(game, seat)
     if game.closed:
         variant_maps.clear_path(game, seat)                 # LoR-C.3.3
+    if game.black_market is not None:
+        landmarks.black_market(game, seat)                  # LoR-F, the seed's 16.5
     dominance.daylight(game, seat)
     daylight(game, seat)
     cards.evening_effects(game, seat)

@@ -6,7 +6,8 @@ Marquise's workshops, the Eyrie's roosts, the Alliance's sympathy by clearing su
 unexhausted hammers all of his clearing's suit); :func:`craft` activates the ones it uses by lowering
 those counts, so one dict kept through the turn enforces "each once per turn".
 
-An item comes from the map's supply (``game.items``); none left: the card cannot be crafted (LoR-4.1.2).
+An item comes from the map's supply (``game.items``), or from the Legendary Forge's card (LoR-F,
+landmarks.py); none left: the card cannot be crafted (LoR-4.1.2).
 The crafter scores the card's VP (LoR-3.2.2) under "crafting". A persistent effect goes to the play area
 (``seat.persistent``, LoR-4.1.3), never twice (LoR-4.1.4); an immediate one resolves and is discarded
 (LoR-4.1.2, :func:`automa.root.cards.immediate`). Bots craft by their own rules (CW-GEN-3/4/5: no
@@ -18,7 +19,7 @@ than ``seat.crafted`` (the Vagabond's board, LoR-9.2.1).
 """
 from __future__ import annotations
 
-from automa.root import cards, exiles, state
+from automa.root import cards, exiles, landmarks, state
 from automa.root.data import SUITS
 from automa.root.state import Game, Seat
 
@@ -47,12 +48,14 @@ def pay(cost: tuple[str, ...], pieces: dict[str, int]) -> dict[str, int] | None:
 
 def craftable(game: Game, seat: Seat, card: int, pieces: dict[str, int]) -> bool:
     """Whether ``seat`` may craft ``card`` with ``pieces``: it has a cost (not an ambush or dominance card,
-    LoR-2.1.2, LoR-2.1.3), the pieces pay it (LoR-4.1.1), its item is in the supply (LoR-4.1.2) and no
+    LoR-2.1.2, LoR-2.1.3), the pieces pay it (LoR-4.1.1), its item is in the supply (LoR-4.1.2) or on the
+    Legendary Forge's card with a piece of the seat's there (LoR-F, :func:`landmarks.at_forge`) and no
     identical persistent effect lies in the seat's play area (LoR-4.1.4)."""
     c = game.cards[card]
     if c.cost is None or pay(c.cost, pieces) is None:
         return False
-    if c.item is not None and game.items.get(c.item, 0) <= 0:
+    if c.item is not None and game.items.get(c.item, 0) <= 0 and not (
+            game.legendary_forge is not None and landmarks.at_forge(game, seat.faction, c.item)):
         return False
     if c.kind == "persistent" and any(game.cards[p].key == c.key for p in seat.persistent):
         return False
@@ -77,7 +80,8 @@ def craft(game: Game, seat: Seat, card: int, pieces: dict[str, int]) -> None:
             cards.immediate(game, seat, card)
         state.discard(game, card)
         return
-    game.items[c.item] -= 1
+    forge = game.legendary_forge is not None and game.items.get(c.item, 0) <= 0    # off the Forge (LoR-F)
+    (game.forge_items if forge else game.items)[c.item] -= 1
     hook = getattr(seat.board, "take_item", None)
     if hook is not None:
         hook(game, seat, c.item)
@@ -88,5 +92,7 @@ def craft(game: Game, seat: Seat, card: int, pieces: dict[str, int]) -> None:
     vp = hook(game, seat, card) if hook is not None else c.vp
     if vp:
         state.score(game, seat.faction, vp, "crafting")
+    if forge:
+        landmarks.forged(game, seat, c.item)           # a card and 1 VP more (LoR-F)
     if game.options.get("deck_choice") == "exiles_and_partisans":
         exiles.item_crafted(game, seat)                # Master Engravers, Murine Broker (LoR-A.2)

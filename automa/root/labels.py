@@ -21,6 +21,8 @@ FACTION_NAMES = {"marquise": "the Marquise", "eyrie": "the Eyrie", "alliance": "
                  "vagabond": "the Vagabond"}
 BOT_NAMES = {"mechanical_marquise": "the Mechanical Marquise", "electric_eyrie": "the Electric Eyrie",
              "automated_alliance": "the Automated Alliance", "vagabot": "the Vagabot"}
+LANDMARK_NAMES = {"ferry": "Ferry", "tower": "Tower", "elder_treetop": "Elder Treetop",     # LoR-F
+                  "black_market": "Black Market", "legendary_forge": "Legendary Forge"}
 PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
           "sympathy": "sympathy token", "wood": "wood token", "keep": "keep"}
 CATEGORIES = {s: {"removal": "pieces removed", "crafting": "crafted items", "buildings": "buildings",
@@ -289,7 +291,9 @@ LABELS = {
                            "clear no path"),
     "clear_path_card": lambda v, c: f"spend {card(v, c)} to clear the path",
     # landmarks (automa/root/landmarks.py, LoR-A.5, LoR-F)
-    "landmark_clearing": lambda v, c: f"set up the {c[0].title()} in {where(v, c[1])}",
+    "landmark_clearing": lambda v, c: f"set up the {LANDMARK_NAMES[c[0]]} in {where(v, c[1])}",
+    "black_market": optional(lambda v, c: f"swap {card(v, c[0])} for the Black Market's face-down card {c[1] + 1}",
+                             "swap no card at the Black Market"),
     # the Vagabond (automa/root/vagabond.py, LoR-9)
     "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",
     "vagabond_refresh": lambda v, c: f"refresh {item(c[0], True, c[1])}",

@@ -46,7 +46,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from automa.root import battle, cards, crafting, data, decide, dominance, movement, state, variant_maps
+from automa.root import battle, cards, crafting, data, decide, dominance, landmarks, movement, state, variant_maps
 from automa.root.battle import PASS
 from automa.root.decide import choose
 from automa.root.state import Game, Seat
@@ -376,6 +376,8 @@ def daylight(game: Game, seat: Seat) -> None:
     cards.daylight_effects(game, seat)
     if game.closed:
         variant_maps.clear_path(game, seat)                 # LoR-C.3.3
+    if game.black_market is not None:
+        landmarks.black_market(game, seat)                  # LoR-F, the seed's 16.5
     dominance.daylight(game, seat)
     craft(game, seat)
     take_actions(game, seat)

@@ -10,7 +10,8 @@ player's pieces (the human faction modules' events carry no ``faction``) and the
 from __future__ import annotations
 
 from automa.core.screen import count
-from automa.root.labels import (BOT_NAMES, FACTION_NAMES, card, clearings, faction, forest, leader, piece, quest,
+from automa.root.labels import (BOT_NAMES, FACTION_NAMES, LANDMARK_NAMES, card, clearings, faction, forest, leader,
+                                 piece, quest,
                                  where, words)
 
 SILENT = ("decision", "step")     # the player's choices; a Mechanical Marquise Daylight step's heading
@@ -354,7 +355,14 @@ TELL = {
                            + (": you draw a card." if who(v, e) == "you" else ": 1 VP.")),
     "clear_path": lambda v, e: f"{does(v, e, 'spend', 'spends')} {card(v, e['card'])} to clear the path {e['path']}: 1 VP.",
     "pass": lambda v, e: f"{does(v, e, 'rule', 'rules')} the Pass: 1 VP.",
-    "landmark": lambda v, e: f"{does(v, e, 'set', 'sets')} up the {e['landmark'].title()} in {where(v, e['clearing'])}.",
+    "landmark": lambda v, e: (f"{does(v, e, 'set', 'sets')} up the {LANDMARK_NAMES[e['landmark']]} in "
+                              f"{where(v, e['clearing'])}."),
+    "black_market": lambda v, e: (f"{does(v, e, 'swap', 'swaps')} {card(v, e['card'])} for the Black Market's "
+                                  f"face-down card {e['place'] + 1}."),
+    "forge": lambda v, e: (f"{does(v, e, 'take', 'takes')} the {e['item']} off the Legendary Forge: 1 VP more"
+                           + (" and a card." if who(v, e) == "you" else ".")),
+    "treetop": lambda v, e: (f"{does(v, e, 'remove', 'removes')} the {piece(e['building'])} in the Elder Treetop's "
+                             f"slot in {where(v, e['clearing'])}: 1 VP more."),
     # every bot
     "gift": lambda v, e: f"{does(v, e, 'are', 'is')} given {card(v, e['card'])}: 1 VP.",
     "bonus": lambda v, e: f"{does(v, e, 'score', 'scores')} its nightmare bonus: 1 VP.",

@@ -30,6 +30,7 @@ TRAITS = {"mechanical_marquise": ("blitz", "fortified", "hospitals", "iron_will"
           "automated_alliance": ("informants", "popularity", "veterans", "wildfire"),  # CW-AA-TRAIT-1..4
           "vagabot": ("adventurer", "berserker", "helper", "marksman")}                # CW-VB-TRAIT-1..4
 MAPS = ("fall", "winter", "lake", "mountain")   # the map sides (LoR-2.2, LoR-C.1..C.3, CW-GEN-17)
+LANDMARKS = ("ferry", "tower", "elder_treetop", "black_market", "legendary_forge")   # built (LoR-F, landmarks.py)
 CHARACTERS = data.CHARACTERS                  # the player's Vagabond characters (LoR-D.1..D.9)
 VB_CHARACTERS = ("thief", "tinker", "ranger", "arbiter")   # the Vagabot's (CW-VB-CHAR)
 REACH = {"marquise": 10, "eyrie": 7, "alliance": 3, "vagabond": 5}   # LoR-5.2 (a first Vagabond: 5)
@@ -191,11 +192,12 @@ OPTIONS = (
     _rule("fall_suit_markers", "printed", ["random_markers"], "RT-OPEN-56, LoR-A.1",
           "the Fall map keeps its printed suits, or gets the twelve suit markers shuffled over them",
           applies_if=("map", "fall")),
-    Option("landmarks", "set", "", "landmarks in play, at most two (LoR-A.5.1): the Ferry, the Tower; empty: none",
-           ("ferry", "tower"), "LoR-A.5, LoR-F.1", kind="setting"),
+    Option("landmarks", "set", "", "landmarks in play, at most two (LoR-A.5.1): the Ferry, the Tower, the Elder "
+           "Treetop (3+ players), the Black Market, the Legendary Forge; empty: none", LANDMARKS, "LoR-A.5, LoR-F",
+           kind="setting"),
     _rule("landmark_placement", "priority", ["random"], "RT-OWN-1, LoR-A.5.3, CW-GEN-8",
           "where a bot sets up a landmark: its highest-priority legal clearing, or one at random",
-          applies_if=("landmarks", "ferry", "tower")),
+          applies_if=("landmarks",) + LANDMARKS),
     _rule("partisans_birds", "kept", ["discarded"], "RT-OWN-4, LoR-A.2, LoR-2.1.1",
           "a Partisans card's discard: bird cards are wild and kept, or discarded with the other suits",
           applies_if=("deck_choice", "exiles_and_partisans")),
@@ -345,5 +347,8 @@ def check(options: dict) -> None:
         if name in marks and options.get("map", "fall") == side:
             raise UsageError(f"option landmarks: the {side.title()} map has its own {name.title()} already "
                              "(LoR-C.2.1, LoR-C.3.1)")
+    if "elder_treetop" in marks and players < 3:
+        raise UsageError(f"option landmarks: the Elder Treetop needs 3 or more players, not {players} (LoR-F, "
+                         "its card)")
     if options["seating"] == "fixed" and faction != "none" and options["seat"] > players:
         raise UsageError(f"option seat: {options['seat']} is past the last of {players} seats (LoR-5.1.1)")

@@ -22,7 +22,10 @@ from automa.root.state import FACTIONS
 LETTERS = {"sawmill": "S", "workshop": "W", "recruiter": "R", "keep": "K", "wood": "w", "roost": "R",
            "base_fox": "B", "base_rabbit": "B", "base_mouse": "B", "sympathy": "s"}
 KEY = "S sawmill W workshop R recruiter K keep w wood · R roost · B base s sympathy"
-MARKS, NAMES = {"ferry": "F", "tower": "P"}, {"ferry": "Ferry", "tower": "Pass"}   # the map side's pieces
+MARKS = {"ferry": "F", "tower": "P", "elder_treetop": "T", "black_market": "M",    # the landmarks (LoR-C, LoR-F)
+         "legendary_forge": "L"}
+NAMES = {"ferry": "Ferry", "tower": "Pass", "elder_treetop": "Elder Treetop", "black_market": "Black Market",
+         "legendary_forge": "Legendary Forge"}
 SUIT_WIDTH, SLOT_WIDTH, CELL = 7, 5, 13
 ROWS = 24                       # a terminal's rows: the board fits them, leaving out the key if it must
 
@@ -61,8 +64,9 @@ def cell(view, c: int, f: str) -> str:
 
 
 def slots(view, c: int) -> str:
-    """Open building slots as ○, a ruin as R (LoR-2.2.3, LoR-2.2.4), then F the Ferry (LoR-C.2.5) or P the
-    Pass, the Tower's clearing (LoR-C.3.4)."""
+    """Open building slots as ○, a ruin as R (LoR-2.2.3, LoR-2.2.4), then the landmarks' letters: F the Ferry
+    (LoR-C.2.5), P the Pass, the Tower's clearing (LoR-C.3.4), T the Elder Treetop, M the Black Market, L the
+    Legendary Forge (LoR-F)."""
     _, open_slots, *_, ruin = view.clearing(c)
     return (("R" if ruin else "") + "○" * open_slots or "-") + "".join(
         MARKS[n] for n, at in view.landmarks if at == c)
@@ -214,6 +218,9 @@ def whole(view, width: int) -> list[str]:
             out += wrap(f"  crafted: {crafted or 'nothing'} · lasting effects: {lasting or 'none'}", width, 4)
     supply = ", ".join(f"{n} {k}" if n > 1 else k for k, n in view.items) or "empty"
     out += wrap(f"Item supply: {supply}", width, 2)
+    if view.forge_items:
+        out += wrap("On the Legendary Forge: " + ", ".join(f"{n} {k}" if n > 1 else k for k, n in view.forge_items),
+                    width, 2)
     out += wrap(f"Deck {count(view.deck_size, 'card')} · discard pile {len(view.discard)}"
                 + (f", on top {card(view, view.discard[-1])}" if view.discard else ""), width, 2)
     if view.dominance:

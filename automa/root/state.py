@@ -127,6 +127,12 @@ class Game:
     closed: tuple[tuple[int, int], ...] = ()    # closed paths still on the map (Mountain, LoR-C.3.2)
     paths: tuple[tuple[int, ...], ...] | None = None   # open paths by clearing once one is cleared (LoR-C.3.3)
     used: set[str] = field(default_factory=set)  # once-per-turn map actions taken this turn (LoR-C.2.5, C.3.3)
+    elder_treetop: int | None = None            # the Elder Treetop landmark's clearing (LoR-F, landmarks.py)
+    treetop_piece: tuple[str, str] | None = None   # the building in the Treetop's own slot, if any
+    black_market: int | None = None             # the Black Market landmark's clearing, and its face-down cards
+    market: list[int] = field(default_factory=list)
+    legendary_forge: int | None = None          # the Legendary Forge landmark's clearing, and the items on its card
+    forge_items: dict[str, int] = field(default_factory=dict)
 
     def seat(self, faction: str) -> Seat | None:
         """The seat of ``faction``, or ``None`` when it is not at the table."""
@@ -143,7 +149,8 @@ class Game:
                     list(self.discard), list(self.dominance), dict(self.items),
                     {c: list(v) for c, v in self.ruin_items.items()}, self.pawn, self.round, self.turn,
                     self.active, list(self.guards), None, None, list(self.spent_orders), self.ferry, self.tower,
-                    self.closed, self.paths, set(self.used))
+                    self.closed, self.paths, set(self.used), self.elder_treetop, self.treetop_piece,
+                    self.black_market, list(self.market), self.legendary_forge, dict(self.forge_items))
 
 
 def new_game(game_map: GameMap, cards: tuple[Card, ...], seats: list[Seat], options: dict, rng: dict) -> Game:
@@ -271,6 +278,8 @@ def place_building(game: Game, faction: str, kind: str, c: int) -> bool:
         return False
     seat.supply[kind] -= 1
     cl.buildings.append((faction, kind))
+    if c == game.elder_treetop and game.treetop_piece is None and cl.open_slots == 0:
+        game.treetop_piece = (faction, kind)    # the printed slots were full: it takes the Treetop's (LoR-F, RT-OWN-14)
     return True
 
 
@@ -289,10 +298,14 @@ def remove_piece(game: Game, c: int, piece: tuple[str, str], by: str | None, bui
     """Remove one building or token ``piece`` = ``(faction, kind)`` from ``c``. It goes back to its owner's
     supply (a piece never changes faction, LoR-1.5.3), or out of the game if the owner's board says so (the keep, LoR-6.2.2). A remover ``by``
     another faction scores 1 VP (LoR-3.2.1, CW-GEN-23) unless the owner's board denies it
-    (``removal_scores(game, seat, kind)``: the Automated Alliance's Popularity, CW-AA-TRAIT-2); then the
-    owner's board reacts (``removed``)."""
+    (``removal_scores(game, seat, kind)``: the Automated Alliance's Popularity, CW-AA-TRAIT-2), and 1 more
+    for a building in the Elder Treetop's own slot (LoR-F, 16.5; of two alike, the one in a printed slot
+    goes first); then the owner's board reacts (``removed``)."""
     cl = game.clearings[c]
     (cl.buildings if building else cl.tokens).remove(piece)
+    treetop = building and c == game.elder_treetop and piece == game.treetop_piece and piece not in cl.buildings
+    if treetop:
+        game.treetop_piece = None
     owner, kind = piece
     seat = game.seat(owner)
     board = seat.board
@@ -303,6 +316,10 @@ def remove_piece(game: Game, c: int, piece: tuple[str, str], by: str | None, bui
     if by is not None and by != owner and (not hasattr(board, "removal_scores")
                                            or board.removal_scores(game, seat, kind)):
         score(game, by, 1, "removal")
+        if treetop:
+            if game.trace:
+                game.trace.event("treetop", rule="LoR-F", faction=by, owner=owner, building=kind, clearing=c)
+            score(game, by, 1, "map")
     if hasattr(board, "removed"):
         board.removed(game, seat, c, kind, by)
 

@@ -76,7 +76,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from automa.root import battle, cards, crafting, data, decide, movement, state, variant_maps
+from automa.root import battle, cards, crafting, data, decide, landmarks, movement, state, variant_maps
 from automa.root.battle import PASS
 from automa.root.data import Quest
 from automa.root.decide import choose
@@ -837,5 +837,7 @@ def turn(game: Game, seat: Seat) -> None:
     cards.daylight_effects(game, seat)
     if game.closed:
         variant_maps.clear_path(game, seat)                 # LoR-C.3.3
+    if game.black_market is not None:
+        landmarks.black_market(game, seat)                  # LoR-F, the seed's 16.5
     daylight(game, seat)
     evening(game, seat)

@@ -94,6 +94,11 @@ class View:
         """The map's item supply as ``(item, count)``, sorted (LoR-5.1.5)."""
         return tuple(sorted((i, n) for i, n in self._g.items.items() if n))
 
+    @property
+    def forge_items(self) -> tuple:
+        """The items on the Legendary Forge's card as ``(item, count)``, sorted (LoR-F); empty without it."""
+        return tuple(sorted((i, n) for i, n in self._g.forge_items.items() if n))
+
     def crafted(self, faction: str) -> tuple:
         """The items a seat has crafted (CW-GEN-28)."""
         return tuple(self._g.seat(faction).crafted)
@@ -125,10 +130,13 @@ class View:
 
     @property
     def landmarks(self) -> tuple:
-        """The map side's pieces as ``(name, clearing)``: the Ferry (LoR-C.2.5) and the Tower on the Pass
-        (LoR-C.3.4), those on this map."""
+        """The landmarks on the map as ``(name, clearing)``: the map side's Ferry (LoR-C.2.5) and Tower on the
+        Pass (LoR-C.3.4), or those set up as landmarks, the Elder Treetop, the Black Market (LoR-F; its cards
+        face down: unseen) and the Legendary Forge."""
         g = self._g
-        return tuple((n, c) for n, c in (("ferry", g.ferry), ("tower", g.tower)) if c is not None)
+        return tuple((n, c) for n, c in (("ferry", g.ferry), ("tower", g.tower), ("elder_treetop", g.elder_treetop),
+                                         ("black_market", g.black_market), ("legendary_forge", g.legendary_forge))
+                     if c is not None)
 
     @property
     def closed(self) -> tuple:

@@ -15,12 +15,13 @@ The invariants, each named in the message of the ``AssertionError`` it raises (`
 * ``pieces``: per seat and kind, supply + map + out of the game (+ the Alliance's officers, who are
   warriors) = the module's ``PIECES`` (LoR-1.5.1, LoR-1.5.3, LoR-6.2.2, LoR-8.5.3); no negative supply,
   no piece of a faction not at the table, the Vagabond's pawn on the map exactly when he plays.
-* ``items``: per kind, the map's supply + the ruins + every seat's crafted items + every board's items
-  (the Vagabond's and the Vagabot's, damaged or not, and those the Vagabond removed over his limit,
-  LoR-9.6.4) + the items a bot sent back to the box (RT-OPEN-31, RT-OPEN-45) = the item supply + the ruin
-  items + the Vagabond's starting items (LoR-5.1.5, LoR-9.3.4, LoR-9.3.5, CW-VB-SETUP-5, CW-GEN-28); a
-  ruin stands exactly while an item lies under it (LoR-2.2.4).
-* ``slots``: buildings + ruin never over a clearing's slots (LoR-2.2.3, LoR-2.2.4); at most one roost
+* ``items``: per kind, the map's supply + the Legendary Forge's card (LoR-F) + the ruins + every seat's
+  crafted items + every board's items (the Vagabond's and the Vagabot's, damaged or not, and those the
+  Vagabond removed over his limit, LoR-9.6.4) + the items a bot sent back to the box (RT-OPEN-31,
+  RT-OPEN-45) = the item supply + the ruin items + the Vagabond's starting items (LoR-5.1.5, LoR-9.3.4,
+  LoR-9.3.5, CW-VB-SETUP-5, CW-GEN-28); a ruin stands exactly while an item lies under it (LoR-2.2.4).
+* ``slots``: buildings + ruin never over a clearing's slots (LoR-2.2.3, LoR-2.2.4), the printed ones and
+  the Elder Treetop's one more, which holds ``treetop_piece`` or is free (LoR-F); at most one roost
   (LoR-7.4.3) and one sympathy token (LoR-8.4.3) per clearing; warrior counts positive; no piece in the
   Scoundrel's Scorched Earth (LoR-D.6).
 * ``rule``: ``state.ruler`` agrees with a count made here from the pieces: strictly the most warriors +
@@ -30,7 +31,8 @@ The invariants, each named in the message of the ``AssertionError`` it raises (`
   every source a result category; never below 0 with ``vp_floor=floor_zero`` (RT-OPEN-32); never 30 or
   more while the game goes on, unless a dominance card is active (LoR-3.1, LoR-3.3.1).
 * ``cards``: the 54 cards each in exactly one place: deck, discard, available dominance, hands, play
-  areas, activated dominance, the boards (a Decree, the supporters, a bot's order card) or out of the game
+  areas, activated dominance, the boards (a Decree, the supporters, a bot's order card), face down at the
+  Black Market (LoR-F) or out of the game
   at setup (the dominance cards, CW-GEN-20, RT-OPEN-34) (LoR-2.1, LoR-3.3.3); bots hold no hand
   (CW-GEN-15); a human hand ends its own turn with at most 5 cards (LoR-6.6, LoR-7.6.2, LoR-8.6.2,
   LoR-9.6.3), and at every turn's end the Alliance's supporters are at most 5 with no base on the map
@@ -64,6 +66,7 @@ from automa.core.seeding import game_streams
 from automa.root import battle, rounds, setup, state
 from automa.root.bots import common
 from automa.root.options import BOTS, CHARACTERS, LEVELS, MAPS, PREFIX, TRAITS, VB_CHARACTERS
+from automa.root.landmarks import FORGE
 
 GAME = get_game("root")
 HAND_LIMIT = 5          # LoR-6.6, LoR-7.6.2, LoR-8.6.2, LoR-9.6.3
@@ -184,7 +187,7 @@ class Checker:
         self.tally = {s.faction: {} for s in game.seats}
         comp = self.ctx.components
         where = "end of setup"
-        if Counter({k: n for k, n in game.items.items() if n}) != Counter(comp.item_supply):
+        if Counter({k: n for k, n in game.items.items() if n}) + Counter(game.forge_items) != Counter(comp.item_supply):
             raise Violation("items", f"the map's supply {dict(game.items)} is not {comp.item_supply}", where)
         under = Counter(i for stack in game.ruin_items.values() for i in stack)
         if under != Counter(comp.ruin_items):
@@ -322,7 +325,9 @@ class Checker:
     def check_map(self, where: str) -> None:
         """The map side (LoR-A.1, LoR-C): four suits of each on a map of markers, printed suits otherwise
         (RT-OPEN-56); the Ferry on a coastal clearing, or as a landmark a river one (LoR-C.2.5, LoR-A.5); the Tower
-        where the map puts it (LoR-C.3.1) or, a landmark, on a ruin's clearing without the Ferry (LoR-A.5);
+        where the map puts it (LoR-C.3.1) or, a landmark, on a ruin's clearing without the Ferry (LoR-A.5); the
+        Elder Treetop in a corner, the Black Market in a clearing of one printed slot and no ruin with its three
+        cards, the Legendary Forge's items those of its clearing's suit (LoR-F);
         the closed paths a subset of the map's, and the open paths the printed ones plus those cleared."""
         g = self.game
         suits = [g.clearings[c].suit for c in range(1, len(g.clearings))]
@@ -341,6 +346,20 @@ class Checker:
                 raise Violation("map", f"the Tower landmark is in {g.tower}, not a ruin's clearing", where)
         elif g.tower != at.get("tower"):
             raise Violation("map", f"the Tower is in {g.tower}, the map puts it in {at.get('tower')}", where)
+        if (g.elder_treetop is not None) != ("elder_treetop" in marks) or (
+                g.elder_treetop is not None and g.elder_treetop not in g.map.corners) or (
+                g.treetop_piece is not None and g.elder_treetop is None):
+            raise Violation("map", f"the Elder Treetop is in {g.elder_treetop}, not a corner (LoR-F)", where)
+        lf = g.legendary_forge
+        if (lf is not None) != ("legendary_forge" in marks) or (
+                g.forge_items and (lf is None or Counter(g.forge_items) - Counter(FORGE[g.clearings[lf].suit]))):
+            raise Violation("map", f"the Legendary Forge in {lf} holds {g.forge_items}, not its suit's items (LoR-F)",
+                            where)
+        bm = g.black_market
+        if (bm is not None) != ("black_market" in marks) or len(g.market) != (3 if bm else 0) or (
+                bm and (g.map.clearings[bm - 1].slots != 1 or g.map.clearings[bm - 1].ruin)):
+            raise Violation("map", f"the Black Market is in {bm} with {len(g.market)} cards, not in a clearing "
+                            "of one slot and no ruin with three (LoR-F)", where)
         printed_closed = {(cl.id, o) for cl in g.map.clearings for o in cl.closed if cl.id < o}
         if not set(g.closed) <= printed_closed:
             raise Violation("map", f"closed paths {g.closed} are not all the map's", where)
@@ -400,6 +419,11 @@ class Checker:
                 raise Violation("items", f"the map's supply is negative: {dict(g.items)}", where)
             if n:
                 have[k] = n
+        for k, n in g.forge_items.items():            # on the Legendary Forge's card (LoR-F)
+            if n < 0:
+                raise Violation("items", f"the Legendary Forge's card is negative: {g.forge_items}", where)
+            if n:
+                have[k] = have.get(k, 0) + n
         for c, stack in g.ruin_items.items():
             if stack and not g.clearings[c].ruin:
                 raise Violation("items", f"items {stack} under clearing {c}, which has no ruin", where)
@@ -429,6 +453,14 @@ class Checker:
         g = self.game
         for c in range(1, len(g.clearings)):
             cl = g.clearings[c]
+            treetop = c == g.elder_treetop            # the Elder Treetop's slot more (LoR-F), held or free
+            if cl.slots != g.map.clearings[c - 1].slots + treetop:
+                raise Violation("slots", f"clearing {c} has {cl.slots} slots, printed "
+                                f"{g.map.clearings[c - 1].slots}, Treetop {g.elder_treetop}", where)
+            if treetop and (g.treetop_piece not in cl.buildings if g.treetop_piece
+                            else len(cl.buildings) + cl.ruin >= cl.slots):
+                raise Violation("slots", f"the Treetop's slot in {c} holds {g.treetop_piece}, buildings "
+                                f"{cl.buildings}", where)
             if len(cl.buildings) + cl.ruin > cl.slots:
                 raise Violation("slots", f"clearing {c} holds {len(cl.buildings)} buildings and "
                                 f"{int(cl.ruin)} ruin in {cl.slots} slots", where)
@@ -499,6 +531,7 @@ class Checker:
         add(g.deck, "deck")
         add(g.discard, "discard")
         add(g.dominance, "available dominance")
+        add(g.market, "Black Market")
         for s in g.seats:
             add(s.hand, f"{s.faction} hand")
             add(s.persistent, f"{s.faction} play area")
@@ -514,7 +547,7 @@ class Checker:
 
     def check_cards(self, where: str) -> None:
         g = self.game
-        ids = g.deck + g.discard + g.dominance + self.out_at_setup
+        ids = g.deck + g.discard + g.dominance + self.out_at_setup + g.market
         for s in g.seats:
             if s.hand:
                 if s.bot is not None:
@@ -747,7 +780,10 @@ def seatings() -> list[tuple[str, str]]:
 RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len(o.choices) > 1]
 
 
-LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("ferry", "tower"))    # LoR-A.5.1: none, one or two
+# LoR-A.5.1: none, each landmark alone, and pairs (the Elder Treetop only at 3+ players: game_plan)
+LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("black_market",), ("legendary_forge",),
+                 ("ferry", "tower"), ("tower", "elder_treetop"), ("black_market", "elder_treetop"),
+                 ("legendary_forge", "ferry"))
 
 
 def game_plan(i: int, tables: list[tuple[str, str]]) -> tuple[dict, str]:
@@ -776,7 +812,9 @@ def game_plan(i: int, tables: list[tuple[str, str]]) -> tuple[dict, str]:
     if k % 3 == 1:
         raw["deck_choice"] = "exiles_and_partisans"                 # LoR-A.2
     marks = LANDMARK_PLAN[(k // 3) % len(LANDMARK_PLAN)]          # every single landmark and the pair
-    raw["landmarks"] = ",".join(m for m in marks if (m, raw["map"]) not in (("ferry", "lake"), ("tower", "mountain")))
+    players = len(bots.split(",")) + (faction != "none")
+    raw["landmarks"] = ",".join(m for m in marks if (m, raw["map"]) not in (("ferry", "lake"), ("tower", "mountain"))
+                                and (m != "elder_treetop" or players > 2))
     if k % 4:
         for o in RULES:
             if pick.random() < 1 / 3:

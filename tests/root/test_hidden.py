@@ -43,11 +43,11 @@ def known(game) -> tuple:
     for s in game.seats:
         seats.append((s.faction, s.vp, tuple(sorted(s.supply.items())), face_up(s.board, _keys), tuple(s.crafted),
                       tuple(s.persistent), len(s.hand), tuple(s.hand) if s.faction == PLAYER else ()))
-    unseen = sorted(game.deck + [k for s in game.seats if s.faction != PLAYER for k in s.hand])
+    unseen = sorted(game.deck + [k for s in game.seats if s.faction != PLAYER for k in s.hand] + game.market)
     ruins = tuple((c, len(v)) for c, v in sorted(game.ruin_items.items()))
     under = sorted(i for v in game.ruin_items.values() for i in v)
     return (clearings, tuple(seats), tuple(game.discard), tuple(game.dominance), tuple(sorted(game.items.items())),
-            game.pawn, len(game.deck), unseen, ruins, under)
+            game.pawn, len(game.deck), len(game.market), unseen, ruins, under)
 
 
 def face_up(board, quests) -> str:

@@ -10,9 +10,9 @@ import pytest
 from automa.core.registry import get_strategy
 from automa.core.seeding import game_streams
 from automa.root import battle, rounds, state
-from automa.root.options import BOTS, LEVELS, PREFIX, TRAITS
+from automa.root.options import BOTS, LANDMARKS, LEVELS, PREFIX, TRAITS
 from tests.root.invariants import (
-    GAME, INVARIANTS, STRATEGIES, Checker, CheckingTrace, Modules, Violation, all_seatings,
+    GAME, INVARIANTS, LANDMARK_PLAN, STRATEGIES, Checker, CheckingTrace, Modules, Violation, all_seatings,
     game_plan, play_checked, playable, recount_ruler, seatings, watching,
 )
 
@@ -45,6 +45,20 @@ def test_checked_games_with_the_best_strategy():
         for i in range(len(tables)):
             options, _ = game_plan(i, tables)
             play_checked(options, SEED, i, STRATEGIES[1], w)
+
+
+def test_the_fuzz_plan_plays_every_landmark_LoR_A_5():
+    """The fuzz run's plan (``game_plan``) sets up every landmark built (LoR-A.5.1, LoR-F), alone and in
+    pairs, and never the Elder Treetop at a table of two (its card)."""
+    tables = seatings()
+    seen = set()
+    for i in range(len(tables) * 3 * len(LANDMARK_PLAN)):
+        options, _ = game_plan(i, tables)
+        marks = tuple(m for m in options["landmarks"].split(",") if m)
+        seen.add(marks)
+        players = len(options["bots"].split(",")) + (options["faction"] != "none")
+        assert "elder_treetop" not in marks or players > 2
+    assert {m for ms in seen for m in ms} == set(LANDMARKS) and any(len(ms) == 2 for ms in seen)
 
 
 def test_every_event_and_turn_end_is_a_check_point():

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from automa.root import state
+from automa.root import landmarks, state
 from automa.root.options import PREFIX
 from automa.root.state import FACTIONS, Game, Seat, Victory
 
@@ -84,23 +84,27 @@ def reveal_order(game: Game, seat: Seat) -> int | None:
     return card
 
 
-def craftable(game: Game, card: int) -> bool:
-    """Whether a bot may craft ``card``: an item card (never a persistent or other effect, CW-GEN-5) whose
-    item is still in the map's supply (CW-GEN-3); no crafting pieces are needed."""
+def craftable(game: Game, card: int, faction: str) -> bool:
+    """Whether the bot of ``faction`` may craft ``card``: an item card (never a persistent or other effect,
+    CW-GEN-5) whose item is still in the map's supply (CW-GEN-3), or on the Legendary Forge's card with a
+    piece of its faction there (LoR-F: our reading for a bot); no crafting pieces are needed."""
     c = game.cards[card]
-    return c.kind == "item" and c.item is not None and game.items.get(c.item, 0) > 0
+    return c.kind == "item" and c.item is not None and (game.items.get(c.item, 0) > 0 or (
+        game.legendary_forge is not None and landmarks.at_forge(game, faction, c.item)))
 
 
 def craft_order(game: Game, seat: Seat, card: int | None, into: list | None = None) -> str | None:
-    """Craft the order card if :func:`craftable` (CW-GEN-3, CW-GEN-5): the item leaves the supply and the
-    bot scores exactly 1 VP (CW-GEN-4). The item goes to the seat's Crafted Items box (``seat.crafted``) or
-    to ``into`` (the Vagabot's Satchel), or back to the box with ``bot_crafted_item_location=box``
-    (RT-OPEN-31, CW-GEN-28). The card stays the order (CW-GEN-14, RT-OPEN-42 ``stays``), or goes to the
-    discard pile at once with ``crafted_order_card=discard_at_once``. Returns the item, or ``None``."""
-    if card is None or not craftable(game, card):
+    """Craft the order card if :func:`craftable` (CW-GEN-3, CW-GEN-5): the item leaves the supply (or the
+    Legendary Forge's card: 1 VP more, :func:`automa.root.landmarks.forged`) and the bot scores exactly 1 VP
+    (CW-GEN-4). The item goes to the seat's Crafted Items box (``seat.crafted``) or to ``into`` (the
+    Vagabot's Satchel), or back to the box with ``bot_crafted_item_location=box`` (RT-OPEN-31, CW-GEN-28).
+    The card stays the order (CW-GEN-14, RT-OPEN-42 ``stays``), or goes to the discard pile at once with
+    ``crafted_order_card=discard_at_once``. Returns the item, or ``None``."""
+    if card is None or not craftable(game, card, seat.faction):
         return None
     item = game.cards[card].item
-    game.items[item] -= 1
+    forge = game.legendary_forge is not None and game.items.get(item, 0) <= 0    # off the Forge (LoR-F)
+    (game.forge_items if forge else game.items)[item] -= 1
     if game.options.get("bot_crafted_item_location", "crafted_items") == "crafted_items":
         (seat.crafted if into is None else into).append(item)
     if game.options.get("crafted_order_card", "stays") == "discard_at_once":
@@ -109,6 +113,8 @@ def craft_order(game: Game, seat: Seat, card: int | None, into: list | None = No
     if game.trace:
         game.trace.event("craft", rule="CW-GEN-4", faction=seat.faction, card=game.cards[card].key, item=item)
     state.score(game, seat.faction, 1, "crafting")
+    if forge:
+        landmarks.forged(game, seat, item)       # 1 VP more, no card (LoR-F, CW-GEN-15: our reading)
     if game.options.get("deck_choice") == "exiles_and_partisans":
         from automa.root import exiles
         exiles.item_crafted(game, seat)          # the player's Murine Broker (LoR-A.2)

@@ -559,8 +559,7 @@ def _thief(game: Game, seat: Seat) -> bool:
 def _tinker(game: Game, seat: Seat) -> bool:
     """CW-VB-CHAR-TINKER: craft the topmost card of the discard pile whose item is in the supply (1 VP,
     CW-GEN-3/4); crafted, it goes back on top of the pile (LoR-4.1.2)."""
-    card = next((k for k in reversed(game.discard) if game.cards[k].kind == "item"
-                 and game.items.get(game.cards[k].item, 0) > 0), None)
+    card = next((k for k in reversed(game.discard) if common.craftable(game, k, seat.faction)), None)
     if card is None:
         return _skip(game, "special", "CW-VB-CHAR-TINKER", "no item to craft")
     seat.board.exhaust(1)
