@@ -614,7 +614,9 @@ class _Wrapped:
     def setup(self, game, seat) -> None:
         self._module.setup(game, seat)
         ck = self._checker
-        if ck.game is None:
+        # the checked game only, never a search player's rollout (set up while the real game's setup waits
+        # on the player's choice; its trace is none)
+        if ck.game is None and getattr(game.trace, "checker", None) is ck:
             ck.set_up += 1
             if ck.set_up == len(game.seats):
                 ck.arm(game)

@@ -47,6 +47,15 @@ def test_checked_games_with_the_best_strategy():
             play_checked(options, SEED, i, STRATEGIES[1], w)
 
 
+def test_a_search_player_s_rollouts_are_not_the_checked_game():
+    """A search player's choice in the advanced setup (LoR-A.10) plays rollouts while the real game's setup
+    waits; the checker arms on the real game, whose trace it is, never on a rollout's finished game (it once
+    did, and then read the rollout's winner as a game going on past 30 VP)."""
+    options = GAME.resolve_options({"setup": "advanced", "bots": "electric_eyrie,automated_alliance"})
+    result, ck = play_checked(options, SEED, 0, "mc(budget=2)")
+    assert ck.game.trace is not None and ck.game.trace.checker is ck and result.turns > 0
+
+
 def test_the_fuzz_plan_plays_every_landmark_LoR_A_5():
     """The fuzz run's plan (``game_plan``) sets up every landmark built (LoR-A.5.1, LoR-F), alone and in
     pairs, and never the Elder Treetop at a table of two (its card)."""
