@@ -38,14 +38,15 @@ def _save(fig, path: Path) -> None:
     _pyplot().close(fig)
 
 
-def _name(value: str, inches: float | None = None, fontsize: float = 8) -> str:
-    """An option value as shown: ``(none)`` for an empty set, a set broken after its commas into lines
-    that fit ``inches`` at ``fontsize`` points."""
+def _name(value: str, inches: float | None = None, fontsize: float = 8, words: bool = False) -> str:
+    """An option value as shown: ``(none)`` for an empty set, a set broken after its commas (and, with
+    ``words``, a name after its underscores) into lines that fit ``inches`` at ``fontsize`` points."""
     if not value:
         return "(none)"
     if inches is None:
         return value
-    return _fit(value.replace(",", ", "), inches, fontsize).replace(", ", ",")
+    cut = value.replace(",", ", ").replace("_", "_ " if words else "_")
+    return _fit(cut, inches, fontsize).replace(", ", ",").replace("_ ", "_")
 
 
 def _fit(text: str, inches: float, fontsize: float) -> str:
@@ -154,7 +155,7 @@ def plot_heat(study, x: str, metric: str, path: Path) -> None:
                 shade = np.mean(cmap(norm(grid[i, j]))[:3])
                 ax.text(j, i, labels[i][j], ha="center", va="center", fontsize=7,
                         color="white" if shade < 0.5 else "black")
-        ax.set_xticks(range(len(cv)), [_name(v, 0.85, 8) for v in cv], fontsize=8)
+        ax.set_xticks(range(len(cv)), [_name(v, 0.85, 8, words=True) for v in cv], fontsize=8)
         ax.set_yticks(range(len(rv)), [_name(v, 1.2, 8) for v in rv], fontsize=8)
         ax.set_xlabel(cols, fontsize=9)
         ax.set_ylabel(rows, fontsize=9)
