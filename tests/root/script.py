@@ -1,6 +1,9 @@
-"""What the Root tests put at the table: the scripted player, loaded dice and a bot's board."""
+"""What the Root tests put at the table: the scripted player, loaded dice and a bot's board, the options and
+streams of a setup, and a round where nobody acts."""
+import random
 
-from automa.root import state
+from automa.root import rounds, state
+from automa.root.options import OPTIONS
 
 
 class Script:
@@ -74,3 +77,31 @@ def on_map(game, faction: str) -> dict[str, int]:
             if f == faction:
                 on[k] = on.get(k, 0) + 1
     return on
+
+
+def opts(**kw) -> dict:
+    """Every Root option at its default, but ``kw``."""
+    out = {o.name: o.default for o in OPTIONS}
+    out.update(kw)
+    return out
+
+
+def rng(seed: int = 1) -> dict:
+    """A setup's four streams, seeded from ``seed``."""
+    return {name: random.Random(seed * 10 + i) for i, name in enumerate(("setup", "automa", "deck", "dice"))}
+
+
+class Idle:
+    """A faction module whose turns do nothing."""
+    PIECES: dict = {}
+
+    @staticmethod
+    def turn(game, seat):
+        pass
+
+
+def idle_round(game) -> None:
+    """One round in which every seat's turn does nothing: only the rounds' own steps (end-of-Evening
+    scoring) run."""
+    game.options["turn_cap"] = 1
+    rounds.play(game, lambda name: Idle)

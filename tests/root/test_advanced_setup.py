@@ -1,20 +1,8 @@
 """The advanced setup (LoR-A, the seed's 16.1): five cards dealt and three kept (LoR-A.7, LoR-A.10; 16.1.7,
 16.1.10), the factions set up as in the standard setup (LoR-A.8, 16.1.8), and the reach advice (LoR-5.2)."""
-import random
-
 from automa.root import data, setup
-from automa.root.options import OPTIONS, reach
-from tests.root.script import Script
-
-
-def opts(**kw):
-    out = {o.name: o.default for o in OPTIONS}
-    out.update(kw)
-    return out
-
-
-def rng(seed=1):
-    return {name: random.Random(seed * 10 + i) for i, name in enumerate(("setup", "automa", "deck", "dice"))}
+from automa.root.options import reach
+from tests.root.script import opts, rng, Script
 
 
 def test_the_player_draws_five_and_keeps_three_LoR_A_7_LoR_A_10():

@@ -7,19 +7,9 @@ import pytest
 from automa.core.errors import UsageError
 from automa.core.registry import get_game
 from automa.root import data, landmarks, movement, rounds, setup, state
-from automa.root.options import BOTS, OPTIONS
-from tests.root.script import Script
+from automa.root.options import BOTS
+from tests.root.script import idle_round, opts, rng, Script
 from tests.root.test_variant_maps import table
-
-
-def opts(**kw):
-    out = {o.name: o.default for o in OPTIONS}
-    out.update(kw)
-    return out
-
-
-def rng(seed=1):
-    return {name: random.Random(seed * 10 + i) for i, name in enumerate(("setup", "automa", "deck", "dice"))}
 
 
 @pytest.mark.parametrize("faction", ["marquise", "eyrie", "alliance", "vagabond"])
@@ -113,16 +103,7 @@ def test_the_tower_landmark_scores_its_ruler_LoR_C_3_4_A_5():
     g = table("fall")
     g.tower = 6
     state.place_warriors(g, "eyrie", 6, 2)
-
-    class Idle:
-        PIECES: dict = {}
-
-        @staticmethod
-        def turn(game, seat):
-            pass
-
-    g.options["turn_cap"] = 1
-    rounds.play(g, lambda name: Idle)
+    idle_round(g)
     assert g.seat("eyrie").sources == {"map": 1} and g.seat("marquise").vp == 0
 
 

@@ -1,25 +1,13 @@
 """Setup with bots (LoR-5.1, CW-GEN-17..21) and the turn loop (LoR-1.4.1, LoR-3.1, RT-OPEN-36), played
 with fake faction modules that record what they are asked to do."""
-import random
 from types import SimpleNamespace
 
 import pytest
 
 from automa.core.trace import Trace
 from automa.root import data, rounds, setup, state
-from automa.root.options import OPTIONS
 from automa.root.state import Victory
-from tests.root.script import Script
-
-
-def opts(**kw):
-    out = {o.name: o.default for o in OPTIONS}
-    out.update(kw)
-    return out
-
-
-def rng(seed=1):
-    return {name: random.Random(seed * 10 + i) for i, name in enumerate(("setup", "automa", "deck", "dice"))}
+from tests.root.script import opts, rng, Script
 
 
 class Fakes:

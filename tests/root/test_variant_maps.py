@@ -1,6 +1,5 @@
 """The map sides (LoR-C, the seed's 16.2; LoR-A.1, 16.1.1) and the bots' map rule (CW2-MAP): suit markers,
 the Winter river, the Lake's Ferry, the Mountain's closed paths and Pass."""
-import random
 from collections import Counter
 
 import pytest
@@ -10,19 +9,8 @@ from automa.core.seeding import game_streams
 from automa.root import data, movement, rounds, setup, state, variant_maps
 from automa.root.battle import PASS
 from automa.root.bots import common
-from automa.root.options import OPTIONS
 from automa.root.state import Seat
-from tests.root.script import Script
-
-
-def opts(**kw):
-    out = {o.name: o.default for o in OPTIONS}
-    out.update(kw)
-    return out
-
-
-def rng(seed=1):
-    return {name: random.Random(seed * 10 + i) for i, name in enumerate(("setup", "automa", "deck", "dice"))}
+from tests.root.script import idle_round, opts, rng, Script
 
 
 def table(side, bots=("eyrie",), ask=None):
@@ -188,16 +176,7 @@ def test_the_ruler_of_the_pass_scores_at_the_end_of_its_turn_LoR_C_3_4():
     assert g.tower == 10
     state.place_warriors(g, "eyrie", 10, 2)
     state.place_warriors(g, "marquise", 10, 1)
-
-    class Idle:
-        PIECES: dict = {}
-
-        @staticmethod
-        def turn(game, seat):
-            pass
-
-    g.options["turn_cap"] = 1
-    rounds.play(g, lambda name: Idle)
+    idle_round(g)
     assert g.seat("eyrie").sources == {"map": 1} and g.seat("marquise").vp == 0
 
 
