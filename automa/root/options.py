@@ -31,6 +31,7 @@ TRAITS = {"mechanical_marquise": ("blitz", "fortified", "hospitals", "iron_will"
           "vagabot": ("adventurer", "berserker", "helper", "marksman")}                # CW-VB-TRAIT-1..4
 MAPS = ("fall", "winter", "lake", "mountain")   # the map sides (LoR-2.2, LoR-C.1..C.3, CW-GEN-17)
 LANDMARKS = ("ferry", "tower", "elder_treetop", "black_market", "legendary_forge")   # built (LoR-F, landmarks.py)
+HIRELINGS = ("protector",)                   # built (LoR-E, hirelings.py): the Furious / Stoic Protector
 CHARACTERS = data.CHARACTERS                  # the player's Vagabond characters (LoR-D.1..D.9)
 VB_CHARACTERS = ("thief", "tinker", "ranger", "arbiter")   # the Vagabot's (CW-VB-CHAR)
 REACH = {"marquise": 10, "eyrie": 7, "alliance": 3, "vagabond": 5}   # LoR-5.2 (a first Vagabond: 5)
@@ -198,6 +199,15 @@ OPTIONS = (
     _rule("landmark_placement", "priority", ["random"], "RT-OWN-1, LoR-A.5.3, CW-GEN-8",
           "where a bot sets up a landmark: its highest-priority legal clearing, or one at random",
           applies_if=("landmarks",) + LANDMARKS),
+    Option("hirelings", "set", "", "the hireling cards dealt (LoR-A.6.1 deals three; name those to play): the "
+           "Furious Protector (demoted: the Stoic Protector); empty: none", HIRELINGS, "LoR-A.6, LoR-E",
+           kind="setting"),
+    _rule("bot_hirelings", "mandatory", ["never"], "RT-OWN-15, LoR-E.1, LoR-E.2, CW-GEN-15",
+          "bots and hirelings: a bot hires as a player and its hireling takes only the actions its card makes "
+          "it take; or bots take no hireling marker", applies_if=("hirelings",) + HIRELINGS),
+    _rule("hireling_marker", "reach", ["exact"], "RT-OWN-17, LoR-E.1.1",
+          "a score takes a hireling marker when it reaches or passes the marker's space, or only on the space",
+          applies_if=("hirelings",) + HIRELINGS),
     _rule("partisans_birds", "kept", ["discarded"], "RT-OWN-4, LoR-A.2, LoR-2.1.1",
           "a Partisans card's discard: bird cards are wild and kept, or discarded with the other suits",
           applies_if=("deck_choice", "exiles_and_partisans")),
@@ -350,5 +360,7 @@ def check(options: dict) -> None:
     if "elder_treetop" in marks and players < 3:
         raise UsageError(f"option landmarks: the Elder Treetop needs 3 or more players, not {players} (LoR-F, "
                          "its card)")
+    if len([n for n in options.get("hirelings", "").split(",") if n]) > 3:
+        raise UsageError("option hirelings: at most three (LoR-A.6.1)")
     if options["seating"] == "fixed" and faction != "none" and options["seat"] > players:
         raise UsageError(f"option seat: {options['seat']} is past the last of {players} seats (LoR-5.1.1)")
