@@ -41,7 +41,7 @@ from automa.root import battle, cards, crafting, data, decide, dominance, landma
 from automa.root.battle import PASS
 from automa.root.data import SUITS
 from automa.root.decide import choose
-from automa.root.state import Game, Seat
+from automa.root.state import FACTIONS, Game, Seat
 
 FACTION = "alliance"
 HAND_LIMIT = 5                                  # LoR-8.6.2
@@ -250,7 +250,7 @@ def revolt(game: Game, seat: Seat, c: int) -> None:
 
 def martial_law(game: Game, c: int) -> bool:
     """LoR-8.4.2.II.a: another player has at least three warriors in ``c``."""
-    return any(n >= MARTIAL_LAW for f, n in game.clearings[c].warriors.items() if f != FACTION)
+    return any(n >= MARTIAL_LAW for f, n in game.clearings[c].warriors.items() if f != FACTION and f in FACTIONS)
 
 
 def spread_cost(game: Game, seat: Seat, c: int) -> int:

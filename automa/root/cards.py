@@ -31,7 +31,7 @@ instead (CW-GEN-15), and the bot still scores its VP.
 """
 from __future__ import annotations
 
-from automa.root import battle, exiles, movement, state
+from automa.root import battle, exiles, hirelings, movement, state
 from automa.root.decide import PASS, choose
 from automa.root.state import FACTIONS, Game, Seat, held
 
@@ -123,7 +123,10 @@ def stand_and_deliver(game: Game, seat: Seat, target: str) -> None:
 
 
 def daylight_effects(game: Game, seat: Seat) -> None:
-    """The start of ``seat``'s Daylight: Command Warren, then Tax Collector."""
+    """The start of ``seat``'s Daylight: the hirelings' Daylight actions (LoR-E.2.4, RT-OWN-20), Command Warren,
+    then Tax Collector."""
+    if game.hirelings:
+        hirelings.daylight(game, seat)
     if not seat.persistent:
         return
     if held(game, seat, "command_warren") is not None:

@@ -21,7 +21,8 @@ FACTION_NAMES = {"marquise": "the Marquise", "eyrie": "the Eyrie", "alliance": "
                  "vagabond": "the Vagabond"}
 BOT_NAMES = {"mechanical_marquise": "the Mechanical Marquise", "electric_eyrie": "the Electric Eyrie",
              "automated_alliance": "the Automated Alliance", "vagabot": "the Vagabot"}
-HIRELING_NAMES = {"protector": ("Furious Protector", "Stoic Protector")}    # promoted, demoted (LoR-E)
+HIRELING_NAMES = {"protector": ("Furious Protector", "Stoic Protector"),      # promoted, demoted (LoR-E)
+                  "band": ("Popular Band", "Street Band")}
 LANDMARK_NAMES = {"ferry": "Ferry", "tower": "Tower", "elder_treetop": "Elder Treetop",     # LoR-F
                   "black_market": "Black Market", "legendary_forge": "Legendary Forge"}
 PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
@@ -306,6 +307,10 @@ LABELS = {
     "hire": lambda v, c: f"hire the {hireling(v, c)}",
     "hireling_gift": lambda v, c: f"give the hireling to {faction(v, c)}",
     "protector_move": lambda v, c: f"move the Protector to {where(v, c)}",
+    "band_muster": optional(lambda v, c: f"muster to the Band in {where(v, c)}", "muster nobody to the Band"),
+    "band_muster_warriors": optional(lambda v, c: f"force {count(c[2], 'warrior')} of {faction(v, c[1])} from "
+                                                  f"{where(v, c[0])}", "force no more warriors"),
+    "band_place": optional(lambda v, c: f"place a Band warrior in {where(v, c)}", "place no Band warrior"),
     # the Vagabond (automa/root/vagabond.py, LoR-9)
     "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",
     "vagabond_refresh": lambda v, c: f"refresh {item(c[0], True, c[1])}",

@@ -73,8 +73,9 @@ def bot_adjacent(game: Game, c: int) -> tuple[int, ...]:
 def can_move(game: Game, faction: str, origin: int, destination: int, nimble: bool = False) -> bool:
     """Whether ``faction`` may move warriors from ``origin`` to ``destination``: it has a warrior there, they
     are adjacent (LoR-4.2), the destination is not the Scoundrel's Scorched Earth (LoR-D.6) and it rules one
-    of them (LoR-4.2.1) unless ``nimble`` (LoR-9.2.3)."""
-    if not game.clearings[origin].warriors.get(faction, 0):
+    of them (LoR-4.2.1) unless ``nimble`` (LoR-9.2.3); the Band holds none that entered its clearing this
+    turn (``state.held_by_band``, LoR-E)."""
+    if not game.clearings[origin].warriors.get(faction, 0) or state.held_by_band(game, faction, origin):
         return False
     ep = game.options.get("deck_choice") == "exiles_and_partisans"
     if destination not in reach(game, origin) and not (
@@ -110,6 +111,8 @@ def move(game: Game, faction: str, origin: int, destination: int, n: int) -> Non
     if game.ferry is not None and not (game.options.get("deck_choice") == "exiles_and_partisans"
                                        and destination in exiles_always.extra_reach(game, faction, origin)):
         ferried(game, faction, origin, destination)
+    if game.hired:
+        state.entered(game, faction, destination)
     for seat in game.seats:
         if seat.faction != faction:
             hook = getattr(seat.board, "entered", None)
@@ -127,6 +130,8 @@ def move_pawn(game: Game, destination: int) -> None:
         game.trace.event("move", rule="LoR-9.2.3", faction="vagabond", destination=destination)
     if game.ferry is not None:
         ferried(game, "vagabond", origin, destination)
+    if game.hired:
+        state.entered(game, "vagabond", destination)
 
 
 def ferried(game: Game, faction: str, origin: int | None, destination: int) -> None:

@@ -56,6 +56,8 @@ def play(game: Game, modules: Callable[[str], ModuleType] = module,
                     trace.event("turn", rule="LoR-1.4.1", round=game.round, turn=game.turn, faction=seat.faction)
                 if game.used:
                     game.used.clear()                     # once a turn: the Ferry, a cleared path (LoR-C)
+                if game.stuck:
+                    game.stuck.clear()                    # held by the Band this turn (LoR-E)
                 if at_turn is not None:
                     at_turn(game)
                 turn(game, seat, modules)

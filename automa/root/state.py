@@ -22,6 +22,7 @@ from automa.root.data import Card, GameMap
 
 FACTIONS = ("marquise", "eyrie", "alliance", "vagabond")   # setup letters A, B, C, D (LoR-5.1.7, CW-GEN-9)
 WIN = 30                                                   # LoR-3.1
+HIRED = "hireling"         # ``Seat.bot`` of a hireling's pieces (Game.hired): not a player (LoR-E.3)
 
 
 class Victory(Exception):
@@ -153,13 +154,16 @@ class Game:
     marks: list[int] = field(default_factory=list)   # score spaces still holding a hireling marker (LoR-A.6.4)
     taken: dict[str, int] = field(default_factory=dict)   # hireling markers taken this turn, by faction (LoR-E.1.1)
     protector: int | None = None                # the Protector's pawn (hirelings.py), off the map: None
+    hired: dict[str, Seat] = field(default_factory=dict)   # a hireling's pieces and supply, by its name (LoR-E.3)
+    stuck: set[tuple[str, int]] = field(default_factory=set)   # (faction, clearing) held by the Band this turn
 
     def seat(self, faction: str) -> Seat | None:
-        """The seat of ``faction``, or ``None`` when it is not at the table."""
+        """The seat of ``faction``, or ``None`` when it is not at the table; a hireling's pieces
+        (:data:`HIRED`) by the hireling's name."""
         for s in self.seats:
             if s.faction == faction:
                 return s
-        return None
+        return self.hired.get(faction) if self.hired else None
 
     def copy(self) -> Game:
         """A copy that shares no mutable part with this game (lookahead; the forward-model test checks it).
@@ -172,7 +176,7 @@ class Game:
                     self.closed, self.paths, set(self.used), self.elder_treetop, self.treetop_piece,
                     self.black_market, list(self.market), self.legendary_forge, dict(self.forge_items),
                     {n: h.copy() for n, h in self.hirelings.items()}, list(self.marks), dict(self.taken),
-                    self.protector)
+                    self.protector, {n: s.copy() for n, s in self.hired.items()}, set(self.stuck))
 
 
 def new_game(game_map: GameMap, cards: tuple[Card, ...], seats: list[Seat], options: dict, rng: dict) -> Game:
@@ -200,7 +204,8 @@ def ruler(game: Game, c: int) -> str | None:
     """Who rules clearing ``c`` (LoR-2.5): strictly the most warriors plus buildings; a tie rules for
     nobody, except that the Eyrie (human or bot) wins a tie it is in (Lords of the Forest, LoR-7.2.2,
     CW-EE-ABIL-1). Tokens and the Vagabond's pawn never count, except a Soup Kitchens holder's tokens
-    (twice each, LoR-A.2)."""
+    (twice each, LoR-A.2). A hireling's pieces count for its controller, and in the supply for the hireling,
+    which may rule (LoR-E.3.1): then its name is returned."""
     cl = game.clearings[c]
     counts: dict[str, int] = dict(cl.warriors)
     for f, _ in cl.buildings:
@@ -211,8 +216,12 @@ def ruler(game: Game, c: int) -> str | None:
             n = sum(2 for f, _ in cl.tokens if f == cook.faction)
             if n:
                 counts[cook.faction] = counts.get(cook.faction, 0) + n
+    if game.hired:
+        contenders = _hirelings_rule(game, counts)
+    else:
+        contenders = FACTIONS
     best, who = 0, []
-    for f in FACTIONS:
+    for f in contenders:
         n = counts.get(f, 0)
         if n > best:
             best, who = n, [f]
@@ -223,6 +232,16 @@ def ruler(game: Game, c: int) -> str | None:
     if "eyrie" in who:
         return "eyrie"
     return None
+
+
+def _hirelings_rule(game: Game, counts: dict[str, int]) -> tuple[str, ...]:
+    """LoR-E.3.1: fold each hireling's pieces in ``counts`` into its controller's; the names that may rule."""
+    for name in game.hired:
+        n = counts.pop(name, 0)
+        owner = game.hirelings[name].controller
+        if n:
+            counts[owner or name] = counts.get(owner or name, 0) + n
+    return FACTIONS + tuple(game.hired)
 
 
 def rules(game: Game, faction: str, c: int) -> bool:
@@ -288,12 +307,26 @@ def remove_warriors(game: Game, faction: str, c: int, n: int) -> int:
         w[faction] -= n
         if not w[faction]:
             del w[faction]
-        if game.options.get("deck_choice") == "exiles_and_partisans" and holder(game, "coffin_makers") is not None:
+        if (game.options.get("deck_choice") == "exiles_and_partisans" and faction in FACTIONS
+                and holder(game, "coffin_makers") is not None):
             out = game.seat(faction).out             # Coffin Makers (LoR-A.2): onto the card, not the supply
             out["coffin"] = out.get("coffin", 0) + n
             return n
         game.seat(faction).supply["warrior"] += n
     return max(n, 0)
+
+
+def entered(game: Game, faction: str, c: int) -> None:
+    """``faction``'s pieces moved into ``c``: with a Band warrior there that is not its own, they may not
+    move out of it again this turn (the Popular / Street Band's ability, LoR-E; its card)."""
+    band = game.hirelings.get("band")
+    if band is not None and game.clearings[c].warriors.get("band") and band.controller != faction:
+        game.stuck.add((faction, c))
+
+
+def held_by_band(game: Game, faction: str, c: int) -> bool:
+    """Whether ``faction`` may not move pieces out of ``c`` this turn (:func:`entered`)."""
+    return bool(game.stuck) and (faction, c) in game.stuck
 
 
 def move_warriors(game: Game, faction: str, origin: int, destination: int, n: int) -> None:
@@ -370,6 +403,8 @@ def score(game: Game, faction: str, vp: int, source: str) -> None:
     (LoR-3.1). A seat that has activated a dominance card has no score marker on the track: it scores and
     loses nothing more, its VP stay as they were at activation (LoR-3.3.1)."""
     seat = game.seat(faction)
+    if seat.bot == HIRED:
+        return                                  # a hireling's removals score nothing (LoR-E.3.6)
     if seat.dominance is not None:
         if game.trace and vp:
             game.trace.event("no_score", rule="LoR-3.3.1", faction=faction, vp=vp, source=source)

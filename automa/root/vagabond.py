@@ -310,6 +310,8 @@ def move_options(game: Game, board: Board) -> list[int]:
     clearings it touches, or across the Lake on the Ferry (LoR-C.2.5); never a forest (LoR-9.5.1), nor back
     into his Scorched Earth (LoR-D.6). Nimble: rule does not matter (LoR-9.2.3)."""
     kind, at = game.pawn
+    if kind == "clearing" and state.held_by_band(game, FACTION, at):
+        return []                                        # the Band holds him (LoR-E)
     near = game.map.forests[at].clearings if kind == "forest" else movement.reach(game, at)
     return [c for c in sorted(near) if board.ready("boot") >= move_cost(game, board, c) and c != board.scorched]
 
@@ -428,6 +430,8 @@ def slip_options(game: Game) -> list[tuple[str, int]]:
     it touches; from a forest the clearings it touches and the forests next to it; never his Scorched Earth
     (LoR-D.6)."""
     kind, at = game.pawn
+    if kind == "clearing" and state.held_by_band(game, FACTION, at):
+        return []                                        # the Band holds him (LoR-E)
     if kind == "clearing":
         near_c, near_f = movement.adjacent(game, at), game.map.clearings[at - 1].forests
     else:
@@ -490,6 +494,8 @@ def special_options(game: Game, seat: Seat, c: int | None) -> list[tuple]:
     if ch == "ranger":
         return [("special",)]
     if ch == "harrier":
+        if c is not None and state.held_by_band(game, FACTION, c):
+            return []                                    # the Band holds him (LoR-E)
         return [("special", d) for d in range(1, len(game.clearings)) if d != c and d != board.scorched]
     if c is None:
         return []
@@ -726,6 +732,8 @@ def glide(game: Game, seat: Seat, pick: tuple) -> None:
     so the pawn is set here, not moved by ``movement.move_pawn``."""
     game.pawn = ("clearing", pick[1])
     _event(game, "glide", "LoR-D.9", destination=pick[1])
+    if game.hired:
+        state.entered(game, FACTION, pick[1])
 
 
 SPECIALS = {"vagrant": instigate, "scoundrel": scorched_earth, "harrier": glide}

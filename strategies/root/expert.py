@@ -920,15 +920,16 @@ def _vb_battle(s, v, snap, spot, f) -> float:
     ``f`` has no warrior there (defenseless, LoR-4.3.3.II); ``f`` deals the lower, capped by its warriors.
     His hits remove its warriors first, then its tokens and buildings, 1 VP each (CW-GEN-6, LoR-3.2.1);
     removing a warrior turns ``f`` Hostile (LoR-9.2.9.III), and each piece removed while it is Hostile, but
-    the warrior that made it so, scores Infamy (LoR-9.2.9.III.a). Each hit he takes damages his cheapest
+    the warrior that made it so, scores Infamy (LoR-9.2.9.III.a); a hireling's pieces have no relationship
+    (LoR-E.3), only its buildings' VP. Each hit he takes damages his cheapest
     undamaged item (LoR-9.2.7); a sword is exhausted."""
     c = _vb_here(v)
     warriors = snap.war[c].get(f, 0)
     pieces = sum(1 for g, _ in snap.bld[c] + snap.tok[c] if g == f)
     swords = sum(1 for k, _, dmg in spot.items if k == "sword" and not dmg)
     worths = sorted(_worth(s, k) * s.vb_damaged for k, _, dmg in spot.items if not dmg)
-    rel = spot.rel[f]
-    steps = max(0, RELATIONS.index(rel) - 1)
+    rel = spot.rel.get(f)                       # a hireling has no relationship (LoR-E.3)
+    steps = max(0, RELATIONS.index(rel) - 1) if rel else 0
     total = 0.0
     for a in range(4):
         for b in range(4):
@@ -939,7 +940,7 @@ def _vb_battle(s, v, snap, spot, f) -> float:
             value = float(removed)
             if rel == "hostile":
                 value += killed + removed
-            elif killed:
+            elif killed and rel:
                 value += killed - 1 + removed - s.vb_hostile - s.vb_friend * steps
             value -= sum(worths[:min(low, warriors)])
             total += value

@@ -16,7 +16,8 @@ SETTINGS = {
     "stroganov": [{"modules": "merchant,hunting_plan,landscapes,diplomacy", "opponent": o} for o in ("ivan", "katyusha")]
     + [{}],
     "root": [{"faction": f} for f in ("marquise", "eyrie", "alliance", "vagabond")] + [{"map": "mountain", "setup": "advanced"},
-                                                                                  {"hirelings": "protector"}]
+                                                                                  {"hirelings": "protector"},
+                                                                                  {"hirelings": "band", "bots": "electric_eyrie"}]
     + [{"faction": "eyrie", "bots": "automated_alliance"}, {"faction": "vagabond", "vagabond_character": "ranger"}],
 }
 # who plays: Rurik's random player, preferring epic structures and leader moves (to meet the Library

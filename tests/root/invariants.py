@@ -67,6 +67,7 @@ from automa.root import battle, rounds, setup, state
 from automa.root.bots import common
 from automa.root.options import BOTS, CHARACTERS, LEVELS, MAPS, PREFIX, TRAITS, VB_CHARACTERS
 from automa.root.landmarks import FORGE
+from automa.root.hirelings import CARDS
 
 GAME = get_game("root")
 HAND_LIMIT = 5          # LoR-6.6, LoR-7.6.2, LoR-8.6.2, LoR-9.6.3
@@ -88,12 +89,17 @@ class Violation(AssertionError):
         self.invariant, self.detail, self.where = invariant, detail, where
 
 
-def recount_ruler(cl: state.ClearingState, soup: str | None = None) -> str | None:
+def recount_ruler(cl: state.ClearingState, soup: str | None = None, hired: dict | None = None) -> str | None:
     """Who rules a clearing, counted here from its pieces (LoR-2.5, LoR-7.2.2): strictly the most warriors
-    plus buildings (and twice the tokens of ``soup``, Soup Kitchens' holder, LoR-A.2); a tie is the Eyrie's
-    when it is in it, else nobody's."""
-    counts = dict(cl.warriors)
+    plus buildings (and twice the tokens of ``soup``, Soup Kitchens' holder, LoR-A.2), a hireling's counted
+    for its controller in ``hired`` (name -> controller or None, LoR-E.3.1); a tie is the Eyrie's when it is
+    in it, else nobody's."""
+    counts: dict = {}
+    for f, n in cl.warriors.items():
+        f = (hired or {}).get(f) or f
+        counts[f] = counts.get(f, 0) + n
     for f, _ in cl.buildings:
+        f = (hired or {}).get(f) or f
         counts[f] = counts.get(f, 0) + 1
     for f, _ in cl.tokens:
         if f == soup:
@@ -184,6 +190,8 @@ class Checker:
         """Setup is done: take the baselines (pieces, cards, items) and check the table once."""
         self.game = game
         self.pieces = {s.faction: dict(setup.module(setup.player_of(s)).PIECES) for s in game.seats}
+        self.pieces.update({n: dict(CARDS[n].PIECES) for n in game.options.get("hirelings", "").split(",")
+                            if n and CARDS[n].PIECES})     # a hireling's pieces (LoR-E.3.3), set up after the arming
         self.tally = {s.faction: {} for s in game.seats}
         comp = self.ctx.components
         where = "end of setup"
@@ -234,8 +242,10 @@ class Checker:
         if not with_pawn and not ep[0] and not along_path(game, faction, origin, destination):
             raise Violation("targets", f"{faction} moves along no path", self._at(where))
         soup = holding(game, "soup_kitchens")
-        if not forced and not ep[1] and faction not in (recount_ruler(cls[origin], soup),
-                                                        recount_ruler(cls[destination], soup)):
+        hired = {n: h.controller for n, h in game.hirelings.items()}
+        forced = forced or (self.last and self.last[-1].get("kind") == "band_muster")    # ignoring rule (RT-OWN-26)
+        if not forced and not ep[1] and faction not in (recount_ruler(cls[origin], soup, hired),
+                                                        recount_ruler(cls[destination], soup, hired)):
             raise Violation("targets", f"{faction} rules neither the origin nor the destination", self._at(where))
         mover = game.seat(faction)
         for f, kind in cls[destination].tokens:       # bots never outrage a bot (CW-AA-ABIL-3)
@@ -385,7 +395,7 @@ class Checker:
                 if d is None:
                     raise Violation("pieces", f"a {kind} of {f}, not at the table, in {c}", where)
                 d[kind] = d.get(kind, 0) + 1
-        for s in g.seats:
+        for s in g.seats + list(g.hired.values()):
             box, supply, out, here = self.pieces[s.faction], s.supply, s.out, on[s.faction]
             out = {k: n for k, n in out.items() if k != "coffin"} | (
                 {"warrior": out.get("warrior", 0) + out["coffin"]} if out.get("coffin") else {})   # LoR-A.2
@@ -472,7 +482,8 @@ class Checker:
                 if n <= 0:
                     raise Violation("slots", f"a warrior count of 0 or less in {c}: {cl.warriors}", where)
         c = state.scorched(g)
-        if c is not None and (g.clearings[c].warriors or g.clearings[c].buildings or g.clearings[c].tokens):
+        own = {h for h, card in g.hirelings.items() if card.controller == "vagabond"}   # his own hireling's stay
+        if c is not None and (set(g.clearings[c].warriors) - own or g.clearings[c].buildings or g.clearings[c].tokens):
             raise Violation("slots", f"pieces in the Scorched Earth {c} (LoR-D.6)", where)
 
     def check_rule(self, where: str) -> None:
@@ -481,8 +492,9 @@ class Checker:
         for c in range(1, len(g.clearings)):
             cl = g.clearings[c]
             soup = holding(g, "soup_kitchens")
-            if soup is not None:
-                mine = recount_ruler(cl, soup)
+            hired = {n: h.controller for n, h in g.hirelings.items()} if g.hired else None
+            if soup is not None or hired:
+                mine = recount_ruler(cl, soup, hired)
             elif not cl.warriors and not cl.buildings:
                 mine = None
             elif not cl.buildings and len(cl.warriors) == 1:
@@ -783,7 +795,7 @@ RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len
 
 
 # LoR-A.5.1: none, each landmark alone, and pairs (the Elder Treetop only at 3+ players: game_plan)
-HIRELING_PLAN = ("", "protector", "")     # the hirelings built (LoR-E), one cycle in three
+HIRELING_PLAN = ("", "protector", "", "band", "", "band,protector")   # the hirelings built (LoR-E), each alone and both
 LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("black_market",), ("legendary_forge",),
                  ("ferry", "tower"), ("tower", "elder_treetop"), ("black_market", "elder_treetop"),
                  ("legendary_forge", "ferry"))
@@ -794,7 +806,7 @@ def game_plan(i: int, tables: list[tuple[str, str]]) -> tuple[dict, str]:
     fastest; over the cycles each bot takes every difficulty (LEVELS) and every set of its traits, the
     Vagabot and the player's Vagabond every character, every map side comes with and without the rule
     options' alternatives (LoR-C) and with no landmark, each one and both (:data:`LANDMARK_PLAN`, LoR-A.5), the
-    hirelings built one cycle in three (:data:`HIRELING_PLAN`, LoR-A.6), the strategy alternates (:data:`STRATEGIES`), and
+    hirelings built one cycle in two (:data:`HIRELING_PLAN`, LoR-A.6), the strategy alternates (:data:`STRATEGIES`), and
     one cycle in four keeps every rule option's default while the others give a third of the rule options
     an alternative (RT-OPEN-n)."""
     faction, bots = tables[i % len(tables)]

@@ -40,7 +40,7 @@ def clear(g):
 def test_no_hireling_code_runs_without_the_option(monkeypatch, faction):
     """LoR-A.6 (16.1.6): hirelings are optional; off by default, no function of hirelings.py runs in a whole
     game and no marker is on the score track."""
-    for name in ("setup", "end_of_turn", "gain", "give", "birdsong", "protector"):
+    for name in ("setup", "end_of_turn", "gain", "give", "birdsong", "daylight"):
         monkeypatch.setattr(hirelings, name, lambda *a, name=name: pytest.fail(f"hirelings.{name} ran"))
     pick = random.Random(3)
     bots = ",".join(b for b, f in BOTS.items() if f != faction)

@@ -78,7 +78,7 @@ def test_the_fuzz_plan_plays_every_hireling_LoR_A_6():
     for i in range(len(tables) * 2 * len(HIRELING_PLAN)):
         options, _ = game_plan(i, tables)
         seats = len(options["bots"].split(",")) + (options["faction"] != "none")
-        seen.add((options["hirelings"], seats))
+        seen.update((n, seats) for n in options["hirelings"].split(","))
     assert {(n, s) for n in ("", *HIRELINGS) for s in (2, 3, 4)} <= seen
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from automa.root import battle, data, decide, movement, state
 from automa.root.bots import common
-from automa.root.state import Game, Seat
+from automa.root.state import FACTIONS, Game, Seat
 
 SUITS = data.load().components.base_suits                     # the bases' suits (LoR-8.3.2)
 BASES = tuple(f"base_{s}" for s in SUITS)
@@ -158,8 +158,9 @@ def crackdown(game: Game, seat: Seat, suit: str, by: str | None) -> None:
 
 
 def martial_law(game: Game, seat: Seat, c: int) -> bool:
-    """Martial Law (CW-AA-ABIL-5): some other faction has three or more warriors in ``c``."""
-    return any(n >= 3 for f, n in game.clearings[c].warriors.items() if f != seat.faction)
+    """Martial Law (CW-AA-ABIL-5): some other faction has three or more warriors in ``c`` (a hireling is
+    no faction, LoR-E.3.3)."""
+    return any(n >= 3 for f, n in game.clearings[c].warriors.items() if f != seat.faction and f in FACTIONS)
 
 
 # ---------------------------------------------------------------------------------------------- actions

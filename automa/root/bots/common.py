@@ -207,7 +207,8 @@ def pick_player(factions: Iterable[str], key: Callable[[str], tuple] | None = No
 
 def enemies(game: Game, seat: Seat) -> list[str]:
     """The factions ``seat`` counts as enemies, in setup-letter order: every other faction at the table
-    (CW-GEN-29); in the co-op variant (``victory=coop``) a bot does not count other bots (CW-GEN-22)."""
+    (CW-GEN-29); in the co-op variant (``victory=coop``) a bot does not count other bots (CW-GEN-22). Never a
+    hireling: no bot text ranks one as a target (RT-OWN-27)."""
     coop = seat.bot is not None and game.options.get("victory", "competitive") == "coop"
     return [s.faction for s in sorted(game.seats, key=lambda s: FACTIONS.index(s.faction))
             if s.faction != seat.faction and not (coop and s.bot is not None)]

@@ -223,7 +223,8 @@ def move(game: Game, seat: Seat, column: str) -> None:
     lowest priority. An origin that can spare nobody passes to the next (RT-OPEN-16 ``next_origin``) or
     ends the step (``no_move``); no move at all is skipped (RT-OPEN-19)."""
     n = seat.board.cards(column)
-    origins = common.ranked(game, [c for c in _matching(game, column) if _warriors(game, c) and rules(game, c)],
+    origins = common.ranked(game, [c for c in _matching(game, column) if _warriors(game, c) and rules(game, c)
+                                   and not state.held_by_band(game, FACTION, c)],
                             key=lambda c: (_warriors(game, c),))
     for c in origins:
         count = _warriors(game, c) - max(_rule_count(game, c), n)

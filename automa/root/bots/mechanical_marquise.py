@@ -363,9 +363,9 @@ def escalated_build(game: Game, seat: Seat) -> None:
 
 def may_move(game: Game, origin: int, destination: int) -> bool:
     """A move along a path is legal when MM rules the origin or the destination (LoR-4.2.1), never into the
-    Scoundrel's Scorched Earth (LoR-D.6)."""
+    Scoundrel's Scorched Earth (LoR-D.6), nor out of a clearing the Band holds it in (LoR-E)."""
     return ((state.rules(game, FACTION, origin) or state.rules(game, FACTION, destination))
-            and destination != state.scorched(game))
+            and destination != state.scorched(game) and not state.held_by_band(game, FACTION, origin))
 
 
 def destination(game: Game, seat: Seat, origin: int, by_enemies: bool = True) -> int | None:

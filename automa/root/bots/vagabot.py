@@ -255,11 +255,18 @@ def _step(game: Game, target: int) -> int:
     return min(options, key=lambda c: (back.get(c, 99), common.rank(game, c)))
 
 
+def _held(game: Game) -> bool:
+    """Whether the Band holds him in his clearing this turn (LoR-E; ``state.held_by_band``): he goes nowhere."""
+    return game.pawn[0] == "clearing" and state.held_by_band(game, "vagabond", game.pawn[1])
+
+
 def _go(game: Game, seat: Seat, target: int, pay: bool, rule: str) -> bool:
     """Move the pawn to ``target`` one move at a time, exhausting one item per move when ``pay``
     (CW-VB-DAY-2, RT-OPEN-25): he stops where his items run out. Returns whether he got there."""
     board = seat.board
     while game.pawn != ("clearing", target):
+        if _held(game):
+            return False
         if pay and not board.exhaust(1):
             return False
         frm = game.pawn
@@ -267,6 +274,8 @@ def _go(game: Game, seat: Seat, target: int, pay: bool, rule: str) -> bool:
         _event(game, "vb_move", "CW-VB-DAY-2", via=rule, origin=f"{frm[0]} {frm[1]}", to=game.pawn[1])
         if game.ferry is not None:
             movement.ferried(game, "vagabond", frm[1] if frm[0] == "clearing" else None, game.pawn[1])
+        if game.hired:
+            state.entered(game, "vagabond", game.pawn[1])
     return True
 
 
@@ -375,7 +384,7 @@ def _explore(game: Game, seat: Seat) -> bool:
     if not ruins:
         return _skip(game, "explore", "CW-VB-DAY-3", "no ruin")
     c = _nearest(game, ruins)
-    moved = game.pawn != ("clearing", c)
+    moved = game.pawn != ("clearing", c) and not _held(game)
     if not _go(game, seat, c, _pays_moves(game, "explore"), "CW-VB-DAY-3") or not board.exhaust(1):
         return moved
     stack = game.ruin_items[c]
@@ -397,7 +406,7 @@ def _quest(game: Game, seat: Seat, rule: str = "CW-VB-DAY-4") -> bool:
     if board.quest is None:
         return _skip(game, "quest", rule, "no quest left")
     c = _nearest(game, [c for c in _clearings(game) if game.clearings[c].suit == board.quest.suit])
-    moved = game.pawn != ("clearing", c)
+    moved = game.pawn != ("clearing", c) and not _held(game)
     if not _go(game, seat, c, _pays_moves(game, "quest"), rule) or board.available() < 2:
         return moved
     board.exhaust(2)
@@ -491,7 +500,7 @@ def _battle(game: Game, seat: Seat) -> bool:
     cost, did = 1, False
     while aim is not None:
         c, target = aim
-        did = did or game.pawn != ("clearing", c)
+        did = did or (game.pawn != ("clearing", c) and not _held(game))
         if not _go(game, seat, c, _pays_moves(game, "battle"), "CW-VB-DAY-6") or board.available() < cost:
             break
         board.exhaust(cost)

@@ -1,8 +1,11 @@
 """Hirelings (LoR-E, the seed's 16.4; setup LoR-A.6, 16.1.6), an optional module: ``hirelings`` names the
 hireling cards dealt, empty by default, and then nothing here runs.
 
-Built so far: the Furious Protector, demoted the Stoic Protector (its card; research notes §2.10). The other
-twelve cards are listed in docs/root.md with what each needs.
+Each card is a module of this package (:data:`CARDS`) with its ``PIECES`` (none for a pawn), ``setup``,
+``hired`` (LoR-E.2.1) and, if it has them, ``birdsong`` (LoR-E.2.3) and ``daylight`` (LoR-E.2.4); a
+hireling's pieces are a side of their own (``game.hired``, :mod:`.side`). Built so far: the Furious / Stoic
+Protector (:mod:`.protector`) and the Popular / Street Band (:mod:`.band`); the other eleven cards are
+listed in docs/root.md with what each needs.
 
 * Setup (LoR-A.6): the named cards in a random order (the setup stream: "shuffle, deal"); as many demoted as
   the table's seats ask (:data:`DEMOTED`, LoR-A.6.2, 16.1.6.II; bots are players, RT-OWN-18), chosen at
@@ -27,15 +30,16 @@ Protector's controller's pieces there), read by placement, battle and removal.
 """
 from __future__ import annotations
 
-from automa.root import battle, movement, state
-from automa.root.bots.common import priority_order
+from automa.root import state
 from automa.root.decide import choose
-from automa.root.options import HIRELINGS as NAMES    # the hirelings built so far (the others: docs/root.md)
+from automa.root.hirelings import band, protector
+from automa.root.hirelings.side import SIDE
 from automa.root.state import Game, Hireling, Seat
 
 MARKS = (4, 8, 12)                       # the hireling markers' score spaces (LoR-A.6.4)
 DEMOTED = {2: 0, 3: 1, 4: 2}             # cards demoted by seats at the table (LoR-A.6.2, 16.1.6.II)
 CONTROL_DIE = ((1, 2), (1, 2), (1, 3), (2, 3), (2, 3), (2, 4))   # a face: (gold pips, all pips), RT-OWN-19
+CARDS = {"protector": protector, "band": band}    # each card's module: PIECES, setup, hired, birdsong, daylight
 
 
 # ---------------------------------------------------------------------------------------------- setup
@@ -47,10 +51,13 @@ def setup(game: Game) -> None:
     rng.shuffle(names)                                                   # LoR-A.6.1: shuffled and dealt
     demoted = set(rng.sample(names, min(DEMOTED[len(game.seats)], len(names))))    # LoR-A.6.2
     game.hirelings = {n: Hireling(n, n in demoted) for n in names}
+    for name in names:
+        pieces = CARDS[name].PIECES
+        if pieces:                                                       # a hireling's own pieces (LoR-E.3.3)
+            game.hired[name] = Seat(name, state.HIRED, dict(pieces), board=SIDE)
     for i, h in enumerate(game.hirelings.values()):                     # LoR-A.6.3
         seat = game.seats[-1 - i % len(game.seats)]
-        if h.name == "protector" and not h.demoted:
-            _place_protector(game, seat, range(1, len(game.clearings)), "LoR-A.6.3")
+        CARDS[h.name].setup(game, seat, h)
     game.marks = list(MARKS)                                             # LoR-A.6.4
     if game.trace:
         game.trace.event("hirelings", rule="LoR-A.6", dealt=",".join(names),
@@ -85,9 +92,7 @@ def gain(game: Game, seat: Seat, h: Hireling, rule: str) -> None:
     h.controller, h.control, h.gained = seat.faction, face[0] if leads else face[1], game.turn
     if game.trace:
         game.trace.event("hire", rule=rule, faction=seat.faction, hireling=h.name, control=h.control)
-    if h.name == "protector" and h.demoted and game.protector is None:
-        _place_protector(game, seat, [c for c in range(1, len(game.clearings))
-                                      if battle.present(game, seat.faction, c)], "LoR-E.2.1")
+    CARDS[h.name].hired(game, seat, h)
 
 
 def give(game: Game, seat: Seat, h: Hireling) -> None:
@@ -118,43 +123,15 @@ def give(game: Game, seat: Seat, h: Hireling) -> None:
 def birdsong(game: Game, seat: Seat) -> None:
     """The start of ``seat``'s Birdsong (LoR-E.2.3): each card it controls takes its Birdsong action."""
     for h in game.hirelings.values():
-        if h.controller == seat.faction and h.name == "protector":
-            protector(game, seat, h)
+        if h.controller == seat.faction and hasattr(CARDS[h.name], "birdsong"):
+            CARDS[h.name].birdsong(game, seat, h)
 
 
-def protector(game: Game, seat: Seat, h: Hireling) -> None:
-    """The Protector's Birdsong, a must (its card, research notes §2.10): it moves to an adjacent clearing,
-    ignoring rule; the Furious Protector then removes one warrior of every faction there, its controller's
-    too (no VP: LoR-E.3.6). Off the map (the Stoic Protector not yet placed) it does nothing."""
-    if game.protector is None:
+def daylight(game: Game, seat: Seat) -> None:
+    """Once in ``seat``'s Daylight (LoR-E.2.4), offered at its start (RT-OWN-20): each card it controls may
+    take its Daylight action; a bot's takes none, it is a "may" (RT-OWN-15)."""
+    if seat.bot is not None:
         return
-    where = [c for c in movement.adjacent(game, game.protector) if c != state.scorched(game)]
-    if not where:
-        return
-    if seat.bot is None:
-        c = choose(game, "protector_move", where)
-    else:
-        c = priority_order(game, where)[0]                              # RT-OWN-16
-    game.protector = c
-    if game.trace:
-        game.trace.event("protector", rule="LoR-E.2.3", faction=seat.faction, clearing=c, demoted=h.demoted)
-    if h.demoted:
-        return
-    for f in [f for f in state.FACTIONS if game.clearings[c].warriors.get(f, 0)]:
-        n = state.remove_warriors(game, f, c, 1)
-        battle.warriors_removed(game, f, c, n, seat.faction)
-
-
-def _place_protector(game: Game, seat: Seat, where, rule: str) -> None:
-    """``seat`` puts the Protector's pawn in one of ``where`` (its card: at setup any clearing, the Stoic
-    Protector when hired one with the controller's pieces); a bot by priority (RT-OWN-16)."""
-    where = [c for c in where if c != state.scorched(game)]
-    if not where:
-        return
-    if seat.bot is None:
-        c = choose(game, "hireling_setup", [("protector", c) for c in where])[1]
-    else:
-        c = priority_order(game, where)[0]
-    game.protector = c
-    if game.trace:
-        game.trace.event("hireling_setup", rule=rule, faction=seat.faction, hireling="protector", clearing=c)
+    for h in game.hirelings.values():
+        if h.controller == seat.faction and hasattr(CARDS[h.name], "daylight"):
+            CARDS[h.name].daylight(game, seat, h)

@@ -1,0 +1,43 @@
+"""A hireling's pieces as a side of their own (LoR-E.3): ``game.hired[name]`` is a ``state.Seat`` whose
+``bot`` is ``state.HIRED``, with the hireling's supply and :data:`SIDE` for its board. It is not a player: it
+takes no turn, scores nothing (``state.score``, LoR-E.3.6) and holds no card; its pieces count for its
+controller's rule (``state.ruler``, LoR-E.3.1) and can be battled as an enemy's (``battle.defenders``,
+LoR-E.3.2). :func:`pick` is a hireling's choice of clearing, the player's or a bot's (RT-OWN-16)."""
+from __future__ import annotations
+
+from automa.root import state
+from automa.root.bots.common import priority_order
+from automa.root.decide import choose
+from automa.root.state import Game, Seat
+
+
+class Side:
+    """The board of a hireling's pieces in battle: it takes hits the Law's way, warriors first, then its
+    buildings and tokens (LoR-4.3.4); no choice arises, a hireling having one kind of each."""
+
+    def copy(self) -> Side:
+        return self
+
+    def take_hits(self, game: Game, seat: Seat, c: int, hits: int, by: str | None) -> int:
+        done = state.remove_warriors(game, seat.faction, c, hits)
+        cl = game.clearings[c]
+        for pile, building in ((cl.buildings, True), (cl.tokens, False)):
+            for piece in [p for p in pile if p[0] == seat.faction]:
+                if done < hits:
+                    state.remove_piece(game, c, piece, by, building)
+                    done += 1
+        return done
+
+
+SIDE = Side()
+
+
+def pick(game: Game, seat: Seat, name: str, where) -> int | None:
+    """The clearing of ``where`` that ``seat`` picks to put hireling ``name``: the player's choice (``hireling_setup``,
+    as ``(name, clearing)``), a bot's of highest priority (RT-OWN-16, CW-GEN-8); ``None`` if none."""
+    where = [c for c in where if c != state.scorched(game)]
+    if not where:
+        return None
+    if seat.bot is None:
+        return choose(game, "hireling_setup", [(name, c) for c in where])[1]
+    return priority_order(game, where)[0]
