@@ -9,8 +9,8 @@ import pytest
 
 from automa.core.errors import UsageError
 from automa.core.registry import get_game
-from automa.root import (alliance, battle, cards, crafting, data, dominance, eyrie, labels, landmarks, marquise,
-                         rounds, setup, state, vagabond)
+from automa.root import (alliance, battle, cards, crafting, data, dominance, exiles_always, eyrie, labels, landmarks,
+                         marquise, narrate, rounds, screen, setup, state, vagabond)
 from automa.root.bots import automated_alliance as aa
 from automa.root.bots import common, electric_eyrie
 from automa.root.state import WILD
@@ -57,6 +57,10 @@ def test_the_lost_city_is_set_up_by_the_last_seat_on_every_map_LoR_A_5_3(side):
     assert g.lost_city == choices[-1][1] and all(n == "lost_city" for n, _ in choices)
     assert g.copy().lost_city == g.lost_city
     assert ("lost_city", g.lost_city) in View(g, "marquise").landmarks
+    assert "C Lost City" in screen.map_key(View(g, "marquise"))
+    told = narrate.tell(View(g, "marquise"), {"kind": "landmark", "rule": "LoR-A.5.3", "faction": "marquise",
+                                              "landmark": "lost_city", "clearing": g.lost_city})
+    assert "up the Lost City in" in told
 
 
 def test_landmarks_accept_the_lost_city_with_another_but_not_three():
@@ -299,16 +303,11 @@ def test_partisans_in_the_lost_city_RT_OWN_17(each, hits):
     fox, bird, mouse = (card(g, lambda c, s=s: c.suit == s and c.kind == "item") for s in ("fox", "bird", "mouse"))
     m.hand = [fox, bird, mouse]
     g.ask = Script(partisans=[rabbit_p, fox_p])
-    assert battle_partisans(g, m) == hits
+    assert exiles_always.partisans(g, m, LC) == hits
     asked = [c for k, c in g.ask.asked if k == "partisans"]
     assert asked == [(fox_p, rabbit_p, battle.PASS), (fox_p, battle.PASS)][:hits]
     assert m.hand == [bird] and {fox, mouse} <= set(g.discard)
     assert fox_p in m.persistent and rabbit_p in m.persistent
-
-
-def battle_partisans(g, m):
-    from automa.root import exiles_always
-    return exiles_always.partisans(g, m, LC)
 
 
 def test_partisans_elsewhere_offer_the_clearings_suit_alone_LoR_A_2():
@@ -318,7 +317,6 @@ def test_partisans_elsewhere_offer_the_clearings_suit_alone_LoR_A_2():
     fox_p = test_exiles.in_play(g, m, "partisans_fox")
     test_exiles.in_play(g, m, "partisans_rabbit")
     g.ask = Script()
-    assert battle_partisans(g, m) == 0                    # clearing 7 is mouse: none applies
-    from automa.root import exiles_always
+    assert exiles_always.partisans(g, m, LC) == 0                    # clearing 7 is mouse: none applies
     assert exiles_always.partisans(g, m, 8) == 1          # clearing 8 is fox
     assert [c for k, c in g.ask.asked if k == "partisans"] == [(fox_p, battle.PASS)]
