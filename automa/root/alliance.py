@@ -229,7 +229,8 @@ def revolt_options(game: Game, seat: Seat) -> list[int]:
     """The clearings where the Alliance can revolt (LoR-8.4.1.I-II): sympathetic, of a suit whose base is
     still in the Bases box, with two supporters matching it; in the Lost City any base and any supporters
     (LoR-F, its FAQ). Every map clearing has a slot besides its ruin and all other buildings in the clearing
-    are enemies', so the base always finds a slot."""
+    are enemies', so the base always finds a slot; but the Lost City's slots may hold the Alliance's own
+    bases: its FAQ lets it revolt there all the same, the base staying in the box (:func:`revolt`)."""
     return [c for c in _clearings(game) if sympathetic(game, c) and bases(game, seat, c)
             and matching_supporters(game, seat, state.suit_of(game, c)) >= REVOLT_COST]
 
@@ -244,7 +245,8 @@ def revolt(game: Game, seat: Seat, c: int) -> None:
     """LoR-8.4.1: spend two supporters matching ``c``, remove every enemy piece there, place the matching
     base, as many warriors as there are sympathetic clearings of the base's suit, and one officer (as many
     as the supply holds, warriors first, LoR-1.5.4). In the Lost City (LoR-F) the supporters may be of any
-    suits and the player chooses the base (``alliance_base``); it counts for every suit's warriors."""
+    suits and the player chooses the base (``alliance_base``), which counts it for its suit's warriors; with
+    its slots full of his bases the chosen base stays in the box and the rest is done (its FAQ, RT-OWN-16)."""
     pay_supporters(game, seat, state.suit_of(game, c), REVOLT_COST)
     suits = bases(game, seat, c)
     suit = suits[0] if len(suits) == 1 else choose(game, "alliance_base", suits)

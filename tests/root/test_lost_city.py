@@ -209,6 +209,24 @@ def test_the_alliance_revolts_there_with_any_supporters_and_the_base_it_chooses_
     assert labels.describe(View(g, "alliance"), "alliance_base", "fox") == "place the fox base in the Lost City"
 
 
+def test_the_alliance_revolts_there_with_its_slots_full_of_its_bases_LoR_F_RT_OWN_16():
+    """LoR-F (its FAQ); RT-OWN-16: the Lost City in clearing 4 (one slot) holds the fox base; a revolt
+    there is still offered, with the rabbit or the mouse base: the base stays in the box, the warriors of
+    its suit (4 itself and 9, mouse) and the officer come."""
+    g = test_alliance.table(Script(alliance_base=["mouse"]))
+    me = test_alliance.al(g)
+    g.lost_city = 4
+    test_alliance.sympathy(g, 4, 9)
+    assert state.place_building(g, "alliance", "base_fox", 4)
+    test_alliance.supporters(g, *(card(g, lambda c, s=s: c.suit == s and c.kind == "item") for s in ("fox", "rabbit")))
+    assert alliance.revolt_options(g, me) == [4]
+    officers, warriors = me.board.officers, me.supply["warrior"]
+    alliance.revolt(g, me, 4)
+    assert g.clearings[4].buildings == [("alliance", "base_fox")] and me.supply["base_mouse"] == 1
+    assert g.clearings[4].warriors["alliance"] == 2 and me.board.officers == officers + 1
+    assert me.supply["warrior"] == warriors - 3 and not me.board.supporters
+
+
 def test_the_alliance_spreads_there_with_mixed_supporters_LoR_F_RT_OWN_16():
     """LoR-F with LoR-8.4.2; RT-OWN-16: each supporter matches the Lost City on its own."""
     g = test_alliance.table()
