@@ -128,7 +128,7 @@ class _Table:
         game.ask = scripted
         seat = game.seats[game.active]
         try:
-            self.modules(setup.player_of(seat)).turn(game, seat)
+            rounds.turn(game, seat, self.modules)
         except (_Ahead, Victory):
             pass
         return View(game, self.faction)

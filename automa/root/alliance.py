@@ -246,7 +246,7 @@ def revolt(game: Game, seat: Seat, c: int) -> None:
     base, as many warriors as there are sympathetic clearings of the base's suit, and one officer (as many
     as the supply holds, warriors first, LoR-1.5.4). In the Lost City (LoR-F) the supporters may be of any
     suits and the player chooses the base (``alliance_base``), which counts it for its suit's warriors; with
-    its slots full of his bases the chosen base stays in the box and the rest is done (its FAQ, RT-OWN-16)."""
+    its slots full of his bases the chosen base stays in the box and the rest is done (its FAQ, RT-OWN-23)."""
     pay_supporters(game, seat, state.suit_of(game, c), REVOLT_COST)
     suits = bases(game, seat, c)
     suit = suits[0] if len(suits) == 1 else choose(game, "alliance_base", suits)

@@ -111,10 +111,11 @@ def can_attack_from(game: Game, faction: str, c: int) -> bool:
 
 def defenders(game: Game, faction: str, c: int) -> list[str]:
     """The enemies ``faction`` may attack in ``c`` (LoR-4.3), in setup order (CW-GEN-9); none if it cannot
-    battle there."""
+    battle there; never one the Stoic Protector shields there (``state.shielded``, LoR-E)."""
     if not can_attack_from(game, faction, c):
         return []
-    return [f for f in FACTIONS if f != faction and game.seat(f) is not None and present(game, f, c)]
+    return [f for f in FACTIONS if f != faction and game.seat(f) is not None and present(game, f, c)
+            and not state.shielded(game, f, c)]
 
 
 def can_battle(game: Game, faction: str, c: int, defender: str | None = None) -> bool:
@@ -154,11 +155,11 @@ def remove_all(game: Game, c: int, by: str) -> None:
     CW-AA-BIRD-3; a Favor card, LoR-4.1.2): each faction in setup order loses its warriors (with their
     reactions, :func:`warriors_removed`), then its tokens and its buildings (1 VP each to ``by``,
     LoR-3.2.1); a Vagabond there suffers Full Removal (LoR-9.2.2.I) through his board's
-    ``full_removal(game, seat, c, by)``."""
+    ``full_removal(game, seat, c, by)``. A faction the Stoic Protector shields there keeps its pieces (LoR-E)."""
     cl = game.clearings[c]
     for enemy in FACTIONS:
         other = game.seat(enemy)
-        if enemy == by or other is None:
+        if enemy == by or other is None or state.shielded(game, enemy, c):
             continue
         n = state.remove_warriors(game, enemy, c, cl.warriors.get(enemy, 0))
         warriors_removed(game, enemy, c, n, by)

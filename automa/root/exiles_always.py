@@ -54,7 +54,7 @@ def partisans(game: Game, seat: Seat, c: int) -> int:
     """The Partisans of ``c``'s suit: one extra hit (``"partisans"``: the card, or PASS); then discard every
     card in hand not of that suit, birds kept as wild (LoR-2.1.1) or discarded too (RT-OWN-4,
     ``partisans_birds``). The Lost City is of every suit (LoR-F): the player picks one of his Partisans, or
-    with ``partisans_lost_city=each`` uses each he wants, one after the other (RT-OWN-17)."""
+    with ``partisans_lost_city=each`` uses each he wants, one after the other (RT-OWN-24)."""
     cards = [k for k in seat.persistent if game.cards[k].effect in PARTISANS
              and state.suited(game, c, PARTISANS[game.cards[k].effect])]
     each = game.options.get("partisans_lost_city", "one") == "each"

@@ -21,6 +21,7 @@ FACTION_NAMES = {"marquise": "the Marquise", "eyrie": "the Eyrie", "alliance": "
                  "vagabond": "the Vagabond"}
 BOT_NAMES = {"mechanical_marquise": "the Mechanical Marquise", "electric_eyrie": "the Electric Eyrie",
              "automated_alliance": "the Automated Alliance", "vagabot": "the Vagabot"}
+HIRELING_NAMES = {"protector": ("Furious Protector", "Stoic Protector")}    # promoted, demoted (LoR-E)
 LANDMARK_NAMES = {"ferry": "Ferry", "tower": "Tower", "elder_treetop": "Elder Treetop",     # LoR-F
                   "black_market": "Black Market", "legendary_forge": "Legendary Forge", "lost_city": "Lost City"}
 PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
@@ -51,6 +52,12 @@ def where(view, c) -> str:
     if c is None:
         return "no clearing"
     return f"clearing {c} ({view.clearing(c)[0]})"
+
+
+def hireling(view, name: str) -> str:
+    """A hireling card by the side in play: "Furious Protector" (LoR-E)."""
+    h = next((h for h in view.hirelings if h[0] == name), None)
+    return HIRELING_NAMES[name][bool(h and h[1])]
 
 
 @cache
@@ -295,6 +302,11 @@ LABELS = {
     "landmark_clearing": lambda v, c: f"set up the {LANDMARK_NAMES[c[0]]} in {where(v, c[1])}",
     "black_market": optional(lambda v, c: f"swap {card(v, c[0])} for the Black Market's face-down card {c[1] + 1}",
                              "swap no card at the Black Market"),
+    # hirelings (automa/root/hirelings.py, LoR-E)
+    "hireling_setup": lambda v, c: f"set up the {hireling(v, c[0])} in {where(v, c[1])}",
+    "hire": lambda v, c: f"hire the {hireling(v, c)}",
+    "hireling_gift": lambda v, c: f"give the hireling to {faction(v, c)}",
+    "protector_move": lambda v, c: f"move the Protector to {where(v, c)}",
     # the Vagabond (automa/root/vagabond.py, LoR-9)
     "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",
     "vagabond_refresh": lambda v, c: f"refresh {item(c[0], True, c[1])}",

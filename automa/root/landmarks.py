@@ -24,7 +24,7 @@ the Legendary Forge (``game.legendary_forge``, the items on its card ``game.forg
 * Crafting an item off the Forge card (crafting.py, bots/common.py; :func:`at_forge`, :func:`forged`).
 * The Lost City's clearing is fox, mouse and rabbit at once: every rule that asks a clearing's suit asks
   ``state.suited`` (is it of this suit) or ``state.suit_of`` (``state.WILD`` there: any card matches, its
-  crafting pieces pay any suit, crafting.pay); the readings it needs are RT-OWN-15..17.
+  crafting pieces pay any suit, crafting.pay); the readings it needs are RT-OWN-22..24.
 * The Black Market's swap, blind, for a player only (bots hold no hand, CW-GEN-15): :func:`black_market`.
 * Landmarks are nobody's pieces and cannot be battled, moved or removed (LoR-F.1.1, F.1.2, 16.5.1): they
   live apart from the clearings' pieces, so no battle, removal or rule count sees them.

@@ -10,8 +10,8 @@ player's pieces (the human faction modules' events carry no ``faction``) and the
 from __future__ import annotations
 
 from automa.core.screen import count
-from automa.root.labels import (BOT_NAMES, FACTION_NAMES, LANDMARK_NAMES, card, clearings, faction, forest, leader,
-                                 piece, quest,
+from automa.root.labels import (BOT_NAMES, FACTION_NAMES, LANDMARK_NAMES, card, clearings, faction, forest, hireling,
+                                 leader, piece, quest,
                                  where, words)
 
 SILENT = ("decision", "step")     # the player's choices; a Mechanical Marquise Daylight step's heading
@@ -363,6 +363,19 @@ TELL = {
                            + (" and a card." if who(v, e) == "you" else ".")),
     "treetop": lambda v, e: (f"{does(v, e, 'remove', 'removes')} the {piece(e['building'])} in the Elder Treetop's "
                              f"slot in {where(v, e['clearing'])}: 1 VP more."),
+    # hirelings (LoR-E)
+    "hirelings": lambda v, e: (f"The hirelings dealt: {', '.join(hireling(v, n) for n in e['dealt'].split(','))}; "
+                               "markers on 4, 8 and 12 VP."),
+    "hireling_setup": lambda v, e: (f"{does(v, e, 'set', 'sets')} up the {hireling(v, e['hireling'])} in "
+                                    f"{where(v, e['clearing'])}."),
+    "hireling_marker": lambda v, e: f"{does(v, e, 'take', 'takes')} the hireling marker on {e['space']} VP.",
+    "hire": lambda v, e: (f"{does(v, e, 'take', 'takes')} control of the {hireling(v, e['hireling'])}: "
+                          f"{count(e['control'], 'control marker')}."),
+    "hireling_gift": lambda v, e: (f"{does(v, e, 'give', 'gives')} the {hireling(v, e['hireling'])} to "
+                                   f"{faction(v, e['to'])}."),
+    "hireling_back": lambda v, e: f"The {hireling(v, e['hireling'])} goes back to the supply.",
+    "protector": lambda v, e: (f"{does(v, e, 'move', 'moves')} the Protector to {where(v, e['clearing'])}"
+                               + ("." if e["demoted"] else ": one warrior of each faction there is removed.")),
     # every bot
     "gift": lambda v, e: f"{does(v, e, 'are', 'is')} given {card(v, e['card'])}: 1 VP.",
     "bonus": lambda v, e: f"{does(v, e, 'score', 'scores')} its nightmare bonus: 1 VP.",

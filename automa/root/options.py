@@ -31,6 +31,7 @@ TRAITS = {"mechanical_marquise": ("blitz", "fortified", "hospitals", "iron_will"
           "vagabot": ("adventurer", "berserker", "helper", "marksman")}                # CW-VB-TRAIT-1..4
 MAPS = ("fall", "winter", "lake", "mountain")   # the map sides (LoR-2.2, LoR-C.1..C.3, CW-GEN-17)
 LANDMARKS = ("ferry", "tower", "elder_treetop", "black_market", "legendary_forge", "lost_city")   # LoR-F, landmarks.py
+HIRELINGS = ("protector",)                   # built (LoR-E, hirelings.py): the Furious / Stoic Protector
 CHARACTERS = data.CHARACTERS                  # the player's Vagabond characters (LoR-D.1..D.9)
 VB_CHARACTERS = ("thief", "tinker", "ranger", "arbiter")   # the Vagabot's (CW-VB-CHAR)
 REACH = {"marquise": 10, "eyrie": 7, "alliance": 3, "vagabond": 5}   # LoR-5.2 (a first Vagabond: 5)
@@ -198,10 +199,19 @@ OPTIONS = (
     _rule("landmark_placement", "priority", ["random"], "RT-OWN-1, LoR-A.5.3, CW-GEN-8",
           "where a bot sets up a landmark: its highest-priority legal clearing, or one at random",
           applies_if=("landmarks",) + LANDMARKS),
+    Option("hirelings", "set", "", "the hireling cards dealt (LoR-A.6.1 deals three; name those to play): the "
+           "Furious Protector (demoted: the Stoic Protector); empty: none", HIRELINGS, "LoR-A.6, LoR-E",
+           kind="setting"),
+    _rule("bot_hirelings", "mandatory", ["never"], "RT-OWN-15, LoR-E.1, LoR-E.2, CW-GEN-15",
+          "bots and hirelings: a bot hires as a player and its hireling takes only the actions its card makes "
+          "it take; or bots take no hireling marker", applies_if=("hirelings",) + HIRELINGS),
+    _rule("hireling_marker", "reach", ["exact"], "RT-OWN-17, LoR-E.1.1",
+          "a score takes a hireling marker when it reaches or passes the marker's space, or only on the space",
+          applies_if=("hirelings",) + HIRELINGS),
     _rule("partisans_birds", "kept", ["discarded"], "RT-OWN-4, LoR-A.2, LoR-2.1.1",
           "a Partisans card's discard: bird cards are wild and kept, or discarded with the other suits",
           applies_if=("deck_choice", "exiles_and_partisans")),
-    _rule("partisans_lost_city", "one", ["each"], "RT-OWN-17, LoR-A.2, LoR-F",
+    _rule("partisans_lost_city", "one", ["each"], "RT-OWN-24, LoR-A.2, LoR-F",
           "a battle in the Lost City (of every suit): one Partisans card of the player's choice, or each he holds",
           applies_if=("landmarks", "lost_city")),
     _rule("better_burrow_bank_bot", "no_draw", ["discard_for_vp"], "RT-OWN-5, CW-GEN-15",
@@ -263,7 +273,7 @@ OPTIONS = (
           "Public Pity's token count: tested once, or again before the second spread", AA),
     _rule("aa_crackdown_scoring", "nobody", ["remover"], "RT-OPEN-23, CW-AA-ABIL-4",
           "sympathy Crackdown removes: scores for nobody, or for who removed the base", AA),
-    _rule("aa_lost_city_base", "first", ["most_sympathy"], "RT-OWN-15, CW-AA-BIRD-3, CW-AA-DAY-2, LoR-F",
+    _rule("aa_lost_city_base", "first", ["most_sympathy"], "RT-OWN-22, CW-AA-BIRD-3, CW-AA-DAY-2, LoR-F",
           "the base a bot revolt places in the Lost City: the first revolting suit's left, or the one with the "
           "most sympathetic clearings", AA, ("landmarks", "lost_city")),
     _rule("aa_organize_order", "clearing_by_clearing", ["remove_all_first"], "RT-OPEN-24, CW-AA-EVE-1",
@@ -356,5 +366,7 @@ def check(options: dict) -> None:
     if "elder_treetop" in marks and players < 3:
         raise UsageError(f"option landmarks: the Elder Treetop needs 3 or more players, not {players} (LoR-F, "
                          "its card)")
+    if len([n for n in options.get("hirelings", "").split(",") if n]) > 3:
+        raise UsageError("option hirelings: at most three (LoR-A.6.1)")
     if options["seating"] == "fixed" and faction != "none" and options["seat"] > players:
         raise UsageError(f"option seat: {options['seat']} is past the last of {players} seats (LoR-5.1.1)")

@@ -1,7 +1,7 @@
 """The turn loop and the end of the game (LoR-1.4.1, LoR-3.1, RT-OPEN-36, RT-STUDY-3..6).
 
 Each round every seat, in turn order from the first player, takes one whole turn through its module's
-``turn(game, seat)`` (LoR-1.4.1); on the Mountain the turn ends with the Pass's point (LoR-C.3.4). The game ends the moment someone wins (:class:`state.Victory`, raised at
+``turn(game, seat)`` (LoR-1.4.1), inside :func:`turn` with what the map and the hirelings add to a turn. The game ends the moment someone wins (:class:`state.Victory`, raised at
 30 VP or by a dominance card, LoR-3.1, LoR-3.3.1), or after ``turn_cap`` full rounds with no winner
 (RT-OPEN-36, RT-STUDY-6). :func:`by_source` reads each seat's VP by source.
 
@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
-from automa.root import variant_maps
+from automa.root import hirelings, variant_maps
 from automa.root.setup import module, player_of
-from automa.root.state import Game, Victory
+from automa.root.state import Game, Seat, Victory
 
 # the scoring sources (RT-STUDY-5), the score categories of a result: removals (LoR-3.2.1), crafting
 # (LoR-3.2.2, CW-GEN-4), the faction boards' tracks, the Vagabond's quests, aid, infamy and ruins, the
@@ -58,9 +58,7 @@ def play(game: Game, modules: Callable[[str], ModuleType] = module,
                     game.used.clear()                     # once a turn: the Ferry, a cleared path (LoR-C)
                 if at_turn is not None:
                     at_turn(game)
-                modules(player_of(seat)).turn(game, seat)
-                if game.tower is not None:
-                    variant_maps.pass_point(game, seat)   # the end of its Evening (LoR-C.3.4)
+                turn(game, seat, modules)
     except Victory as won:
         if trace:
             trace.event("victory", rule="LoR-3.3.1" if won.how == "dominance" else "LoR-3.1", faction=won.faction,
@@ -70,6 +68,19 @@ def play(game: Game, modules: Callable[[str], ModuleType] = module,
     if trace:
         trace.event("guard", rule=CAP, rounds=game.round)
     return Outcome(NONE, "turn_cap")
+
+
+def turn(game: Game, seat: Seat, modules: Callable[[str], ModuleType] = module) -> None:
+    """One whole turn of ``seat``: its hirelings' Birdsong actions (LoR-E.2.3), its module's turn, the Pass's
+    point at the end of its Evening (LoR-C.3.4) and its hirelings' end of turn (LoR-E.1.1, LoR-E.1.3). The
+    lookahead replays a turn through here too."""
+    if game.hirelings:
+        hirelings.birdsong(game, seat)
+    modules(player_of(seat)).turn(game, seat)
+    if game.tower is not None:
+        variant_maps.pass_point(game, seat)
+    if game.hirelings:
+        hirelings.end_of_turn(game, seat)
 
 
 def by_source(game: Game, faction: str) -> dict[str, int]:

@@ -16,7 +16,8 @@ from collections import Counter
 
 from automa.core.screen import count, paint, wrap
 from automa.root import data
-from automa.root.labels import BOT_NAMES, CATEGORIES, FACTION_NAMES, card, names as _names, quest, words
+from automa.root.labels import (BOT_NAMES, CATEGORIES, FACTION_NAMES, HIRELING_NAMES, card, names as _names, quest,
+                                words)
 from automa.root.state import FACTIONS
 
 LETTERS = {"sawmill": "S", "workshop": "W", "recruiter": "R", "keep": "K", "wood": "w", "roost": "R",
@@ -66,15 +67,24 @@ def cell(view, c: int, f: str) -> str:
 def slots(view, c: int) -> str:
     """Open building slots as ○, a ruin as R (LoR-2.2.3, LoR-2.2.4), then the landmarks' letters: F the Ferry
     (LoR-C.2.5), P the Pass, the Tower's clearing (LoR-C.3.4), T the Elder Treetop, M the Black Market, L the
-    Legendary Forge (LoR-F)."""
+    Legendary Forge (LoR-F); H the Protector, a hireling (LoR-E)."""
     _, open_slots, *_, ruin = view.clearing(c)
     return (("R" if ruin else "") + "○" * open_slots or "-") + "".join(
-        MARKS[n] for n, at in view.landmarks if at == c)
+        MARKS[n] for n, at in view.landmarks if at == c) + ("H" if view.protector == c else "")
+
+
+def hireling(view, h: tuple) -> str:
+    """A hireling card for the key: "H Stoic Protector: yours, 2 control" (LoR-E.1.2)."""
+    name, demoted, controller, control = h
+    owner = "in the supply" if controller is None else (
+        "yours" if controller == view.me else FACTION_NAMES[controller][4:]) + f", {control} control"
+    return f"{'H ' if name == 'protector' else ''}{HIRELING_NAMES[name][demoted]}: {owner}"
 
 
 def map_key(view) -> str:
     """The key to the map's letters, with the map side's own (:data:`MARKS`, closed paths)."""
     extra = [f"{MARKS[n]} {NAMES[n]}" for n, _ in view.landmarks] + (["(n) closed path"] if view.closed else [])
+    extra += [hireling(view, h) for h in view.hirelings if h[0] != "marks"]
     return KEY + "".join(f" · {e}" for e in extra)
 
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from types import ModuleType
 
 from automa.core.seeding import Stream
-from automa.root import decide, landmarks, state, variant_maps
+from automa.root import decide, hirelings, landmarks, state, variant_maps
 from automa.root.decide import choose
 from automa.root.bots.common import bot_settings
 from automa.root.data import RootData
@@ -151,6 +151,8 @@ def setup(d: RootData, options: dict, rng: dict, modules: Callable[[str], Module
         landmarks.setup(game)                                                # LoR-A.5, the seed's 16.1.5
     for seat in seats:                                                       # letter order (LoR-5.1.7)
         modules(player_of(seat)).setup(game, seat)
+    if options.get("hirelings"):
+        hirelings.setup(game)                                                # LoR-A.6 (16.1.6), RT-OWN-21
     if options.get("setup", "standard") == "advanced":
         keep_three(game)                                                     # LoR-A.10, after A.8
     return game

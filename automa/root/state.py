@@ -91,6 +91,22 @@ class Seat:
 
 
 @dataclass(slots=True)
+class Hireling:
+    """A hireling card in play (LoR-E, the seed's 16.4): ``demoted`` its side (LoR-A.6.2), ``controller`` the
+    faction that controls it (``None``: in the supply), the ``control`` markers on it (LoR-E.1.2) and the
+    ``gained`` turn its controller took it (LoR-E.1.3). The rules are :mod:`automa.root.hirelings`'."""
+
+    name: str
+    demoted: bool
+    controller: str | None = None
+    control: int = 0
+    gained: int = 0
+
+    def copy(self) -> Hireling:
+        return Hireling(self.name, self.demoted, self.controller, self.control, self.gained)
+
+
+@dataclass(slots=True)
 class Game:
     """Everything that changes in one game of Root.
 
@@ -134,6 +150,10 @@ class Game:
     market: list[int] = field(default_factory=list)
     legendary_forge: int | None = None          # the Legendary Forge landmark's clearing, and the items on its card
     forge_items: dict[str, int] = field(default_factory=dict)
+    hirelings: dict[str, Hireling] = field(default_factory=dict)   # the hireling cards dealt (LoR-A.6.1)
+    marks: list[int] = field(default_factory=list)   # score spaces still holding a hireling marker (LoR-A.6.4)
+    taken: dict[str, int] = field(default_factory=dict)   # hireling markers taken this turn, by faction (LoR-E.1.1)
+    protector: int | None = None                # the Protector's pawn (hirelings.py), off the map: None
     lost_city: int | None = None                # the Lost City landmark's clearing (LoR-F, :func:`suited`)
 
     def seat(self, faction: str) -> Seat | None:
@@ -153,7 +173,8 @@ class Game:
                     self.active, list(self.guards), None, None, list(self.spent_orders), self.ferry, self.tower,
                     self.closed, self.paths, set(self.used), self.elder_treetop, self.treetop_piece,
                     self.black_market, list(self.market), self.legendary_forge, dict(self.forge_items),
-                    self.lost_city)
+                    {n: h.copy() for n, h in self.hirelings.items()}, list(self.marks), dict(self.taken),
+                    self.protector, self.lost_city)
 
 
 def new_game(game_map: GameMap, cards: tuple[Card, ...], seats: list[Seat], options: dict, rng: dict) -> Game:
@@ -238,7 +259,23 @@ def may_place(game: Game, faction: str, c: int) -> bool:
     Scoundrel's Scorched Earth (:func:`scorched`). The place functions below obey it, and every rule that
     offers a place asks it."""
     return ((faction == "marquise" or ("marquise", "keep") not in game.clearings[c].tokens)
-            and c != scorched(game))
+            and c != scorched(game) and not (c == game.protector and guarded(game, faction)))
+
+
+def guarded(game: Game, faction: str) -> bool:
+    """Whether the Furious Protector bars ``faction`` from placing pieces in its clearing: it is promoted and
+    ``faction`` is not its controller (an enemy, LoR-E.3.2; its card, research notes §2.10)."""
+    h = game.hirelings.get("protector")
+    return h is not None and not h.demoted and h.controller != faction
+
+
+def shielded(game: Game, faction: str, c: int) -> bool:
+    """Whether ``faction``'s pieces in ``c`` are out of its enemies' reach: the Stoic Protector (demoted)
+    stands there and ``faction`` controls it (LoR-E.2.2; its card: no battle against them, no removal)."""
+    if c != game.protector:
+        return False
+    h = game.hirelings["protector"]
+    return h.demoted and h.controller == faction
 
 
 def scorched(game: Game) -> int | None:
@@ -362,12 +399,29 @@ def score(game: Game, faction: str, vp: int, source: str) -> None:
     if new < 0 and game.options.get("vp_floor", "floor_zero") == "floor_zero":
         new = 0
     gained = new - seat.vp
+    if game.marks and gained > 0:
+        take_marks(game, faction, seat.vp, new)
     seat.vp = new
     seat.sources[source] = seat.sources.get(source, 0) + gained
     if game.trace and gained != vp:
         game.trace.event("guard", rule="RT-OPEN-32", faction=faction, lost=vp - gained)
     if seat.vp >= WIN:
         raise Victory(faction, "score")
+
+
+def take_marks(game: Game, faction: str, old: int, new: int) -> None:
+    """LoR-E.1.1 (16.4.1.I): a score marker entering a space that holds a hireling marker takes it; it waits
+    under the seat's Evening until the end of the turn (:func:`automa.root.hirelings.end_of_turn`). A score
+    that passes the space takes it too; ``hireling_marker=exact`` takes it only on the space (RT-OWN-17). A
+    bot takes none with ``bot_hirelings=never`` (RT-OWN-15)."""
+    exact = game.options.get("hireling_marker", "reach") == "exact"
+    if game.seat(faction).bot is not None and game.options.get("bot_hirelings", "mandatory") == "never":
+        return
+    for m in [m for m in game.marks if (m == new if exact else old < m <= new)]:
+        game.marks.remove(m)
+        game.taken[faction] = game.taken.get(faction, 0) + 1
+        if game.trace:
+            game.trace.event("hireling_marker", rule="LoR-E.1.1", faction=faction, space=m)
 
 
 # ---------------------------------------------------------------------------------------------- cards

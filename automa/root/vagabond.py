@@ -469,6 +469,8 @@ def strike_options(game: Game, c: int) -> list[tuple]:
     cl = game.clearings[c]
     out: list[tuple] = []
     for f in _present(game, c):
+        if state.shielded(game, f, c):             # the Stoic Protector (LoR-E): not removed
+            continue
         if cl.warriors.get(f, 0):
             out.append(("strike", f))
         else:

@@ -140,6 +140,19 @@ class View:
                      if c is not None)
 
     @property
+    def hirelings(self) -> tuple:
+        """The hireling cards in play as ``(name, demoted, controller, control markers)`` (LoR-E; face up),
+        with the markers still on the score track, ``("marks", spaces)``, last."""
+        g = self._g
+        return tuple((h.name, h.demoted, h.controller, h.control) for h in g.hirelings.values()) + (
+            ("marks", tuple(g.marks)),) if g.hirelings else ()
+
+    @property
+    def protector(self) -> int | None:
+        """The Protector's clearing (a hireling's pawn, LoR-E), or ``None`` off the map."""
+        return self._g.protector
+
+    @property
     def closed(self) -> tuple:
         """The closed paths still on the map, as ``(a, b)`` pairs (LoR-C.3.2)."""
         return self._g.closed

@@ -15,7 +15,8 @@ SETTINGS = {
               for leader in ("theofana", "sviatoslav", "mstislav", "gleb", "boris")] + [{}],
     "stroganov": [{"modules": "merchant,hunting_plan,landscapes,diplomacy", "opponent": o} for o in ("ivan", "katyusha")]
     + [{}],
-    "root": [{"faction": f} for f in ("marquise", "eyrie", "alliance", "vagabond")] + [{"map": "mountain", "setup": "advanced"}]
+    "root": [{"faction": f} for f in ("marquise", "eyrie", "alliance", "vagabond")] + [{"map": "mountain", "setup": "advanced"},
+                                                                                  {"hirelings": "protector"}]
     + [{"faction": "eyrie", "bots": "automated_alliance"}, {"faction": "vagabond", "vagabond_character": "ranger"}],
 }
 # who plays: Rurik's random player, preferring epic structures and leader moves (to meet the Library
@@ -34,8 +35,9 @@ UNMET = {"rurik": {"pay_structure", "pay_captive"}, "stroganov": {"salesman_fur"
                                   "enlist_arbiter", "swap_meet", "swap_meet_give", "false_orders",
                                   "eyrie_emigre", "eyrie_emigre_battle", "propaganda_bureau",
                                   "league_of_adventurous_mice", "charm_offensive", "informants", "partisans",
-                                  "landmark_clearing", "black_market",    # landmarks: tests/root/test_landmarks.py
-                                  "alliance_base"}}                       # tests/root/test_lost_city.py
+                                  "landmark_clearing", "black_market",   # landmarks: tests/root/test_landmarks.py
+                                  "hire",    # one hireling built, so never a choice: tests/root/test_hirelings.py
+                                  "alliance_base"}}                      # tests/root/test_lost_city.py
 MIN_GAMES, MAX_GAMES = 8, 150  # per setting: at least, and at most while a kind is still unmet
 
 

@@ -787,6 +787,7 @@ RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len
 
 
 # LoR-A.5.1: none, each landmark alone, and pairs (the Elder Treetop only at 3+ players: game_plan)
+HIRELING_PLAN = ("", "protector", "")     # the hirelings built (LoR-E), one cycle in three
 LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("black_market",), ("legendary_forge",),
                  ("ferry", "tower"), ("tower", "elder_treetop"), ("black_market", "elder_treetop"),
                  ("legendary_forge", "ferry"), ("lost_city",), ("lost_city", "black_market"))
@@ -796,7 +797,8 @@ def game_plan(i: int, tables: list[tuple[str, str]]) -> tuple[dict, str]:
     """Game ``i`` of a fuzz run over ``tables``: its options and the player's strategy. The seating cycles
     fastest; over the cycles each bot takes every difficulty (LEVELS) and every set of its traits, the
     Vagabot and the player's Vagabond every character, every map side comes with and without the rule
-    options' alternatives (LoR-C) and with no landmark, each one and both (:data:`LANDMARK_PLAN`, LoR-A.5), the strategy alternates (:data:`STRATEGIES`), and
+    options' alternatives (LoR-C) and with no landmark, each one and both (:data:`LANDMARK_PLAN`, LoR-A.5), the
+    hirelings built one cycle in three (:data:`HIRELING_PLAN`, LoR-A.6), the strategy alternates (:data:`STRATEGIES`), and
     one cycle in four keeps every rule option's default while the others give a third of the rule options
     an alternative (RT-OPEN-n)."""
     faction, bots = tables[i % len(tables)]
@@ -821,6 +823,7 @@ def game_plan(i: int, tables: list[tuple[str, str]]) -> tuple[dict, str]:
     players = len(bots.split(",")) + (faction != "none")
     raw["landmarks"] = ",".join(m for m in marks if (m, raw["map"]) not in (("ferry", "lake"), ("tower", "mountain"))
                                 and (m != "elder_treetop" or players > 2))
+    raw["hirelings"] = HIRELING_PLAN[(k // 2) % len(HIRELING_PLAN)]  # LoR-A.6: with and without
     if k % 4:
         for o in RULES:
             if pick.random() < 1 / 3:

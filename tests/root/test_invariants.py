@@ -10,9 +10,9 @@ import pytest
 from automa.core.registry import get_strategy
 from automa.core.seeding import game_streams
 from automa.root import battle, rounds, state
-from automa.root.options import BOTS, LANDMARKS, LEVELS, PREFIX, TRAITS
+from automa.root.options import BOTS, HIRELINGS, LANDMARKS, LEVELS, PREFIX, TRAITS
 from tests.root.invariants import (
-    GAME, INVARIANTS, LANDMARK_PLAN, STRATEGIES, Checker, CheckingTrace, Modules, Violation, all_seatings,
+    GAME, HIRELING_PLAN, INVARIANTS, LANDMARK_PLAN, STRATEGIES, Checker, CheckingTrace, Modules, Violation, all_seatings,
     game_plan, play_checked, playable, recount_ruler, seatings, watching,
 )
 
@@ -68,6 +68,18 @@ def test_the_fuzz_plan_plays_every_landmark_LoR_A_5():
         players = len(options["bots"].split(",")) + (options["faction"] != "none")
         assert "elder_treetop" not in marks or players > 2
     assert {m for ms in seen for m in ms} == set(LANDMARKS) and any(len(ms) == 2 for ms in seen)
+
+
+def test_the_fuzz_plan_plays_every_hireling_LoR_A_6():
+    """The fuzz run's plan (``game_plan``) deals every hireling built (LoR-A.6, LoR-E) at tables of two, three
+    and four seats (so promoted and demoted, LoR-A.6.2), and plays without them too."""
+    tables = seatings()
+    seen = set()
+    for i in range(len(tables) * 2 * len(HIRELING_PLAN)):
+        options, _ = game_plan(i, tables)
+        seats = len(options["bots"].split(",")) + (options["faction"] != "none")
+        seen.add((options["hirelings"], seats))
+    assert {(n, s) for n in ("", *HIRELINGS) for s in (2, 3, 4)} <= seen
 
 
 def test_every_event_and_turn_end_is_a_check_point():

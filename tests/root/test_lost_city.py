@@ -1,6 +1,6 @@
 """The Lost City landmark (LoR-F, the seed's 16.5; its card, research notes §3): set up in a spaced river
 clearing (on the Lake a coastal one); its clearing is fox, mouse and rabbit at once for every rule that asks
-a clearing's suit; our readings RT-OWN-15..17 (docs/root-open.md). Fall's clearing 7 (printed mouse, rivers
+a clearing's suit; our readings RT-OWN-22..24 (docs/root-open.md). Fall's clearing 7 (printed mouse, rivers
 to 4 and 11) is the Lost City in most tests."""
 import random
 from types import SimpleNamespace
@@ -154,7 +154,7 @@ def test_every_factions_crafting_pieces_there_are_wild_LoR_F():
 
 
 def test_cards_match_the_lost_city_whatever_their_suit_LoR_F_RT_OWN_16():
-    """LoR-F with LoR-2.1.1; RT-OWN-16: Overwork at a sawmill there takes a card of any suit (the Marquise,
+    """LoR-F with LoR-2.1.1; RT-OWN-23: Overwork at a sawmill there takes a card of any suit (the Marquise,
     LoR-6.5.5), and the Eyrie's Decree of each suit acts there (LoR-7.5.2)."""
     g = table("fall")
     me = g.seat("marquise")
@@ -191,7 +191,7 @@ def test_a_favor_sweeps_the_lost_city_and_it_counts_for_dominance_LoR_F():
 # ---------------------------------------------------------------------------------------------- the Alliance
 
 def test_the_alliance_revolts_there_with_any_supporters_and_the_base_it_chooses_LoR_F_RT_OWN_16():
-    """LoR-F (its FAQ: the Alliance may revolt there) with LoR-8.4.1; RT-OWN-16: supporters of any suits
+    """LoR-F (its FAQ: the Alliance may revolt there) with LoR-8.4.1; RT-OWN-23: supporters of any suits
     pay, the player picks the base (``alliance_base``), and its suit's warriors count the Lost City."""
     g = test_alliance.table(Script(alliance_base=["fox"]))
     me = test_alliance.al(g)
@@ -210,7 +210,7 @@ def test_the_alliance_revolts_there_with_any_supporters_and_the_base_it_chooses_
 
 
 def test_the_alliance_revolts_there_with_its_slots_full_of_its_bases_LoR_F_RT_OWN_16():
-    """LoR-F (its FAQ); RT-OWN-16: the Lost City in clearing 4 (one slot) holds the fox base; a revolt
+    """LoR-F (its FAQ); RT-OWN-23: the Lost City in clearing 4 (one slot) holds the fox base; a revolt
     there is still offered, with the rabbit or the mouse base: the base stays in the box, the warriors of
     its suit (4 itself and 9, mouse) and the officer come."""
     g = test_alliance.table(Script(alliance_base=["mouse"]))
@@ -228,7 +228,7 @@ def test_the_alliance_revolts_there_with_its_slots_full_of_its_bases_LoR_F_RT_OW
 
 
 def test_the_alliance_spreads_there_with_mixed_supporters_LoR_F_RT_OWN_16():
-    """LoR-F with LoR-8.4.2; RT-OWN-16: each supporter matches the Lost City on its own."""
+    """LoR-F with LoR-8.4.2; RT-OWN-23: each supporter matches the Lost City on its own."""
     g = test_alliance.table()
     me = test_alliance.al(g)
     test_alliance.sympathy(g, 8, 1, 2)                              # 8 next to the Lost City; a cost of 2
@@ -255,7 +255,7 @@ def test_every_suits_order_reaches_the_lost_city_CW_GEN_13_LoR_F():
 
 
 def test_automated_outrage_there_takes_any_card_CW_AA_ABIL_3_RT_OWN_16():
-    """RT-OWN-16 with CW-AA-ABIL-3: the player who sets off Outrage in the Lost City discards a card of any
+    """RT-OWN-23 with CW-AA-ABIL-3: the player who sets off Outrage in the Lost City discards a card of any
     suit; elsewhere only a matching one."""
     g = test_automated_alliance.table()
     me = g.seat("marquise")
@@ -280,7 +280,7 @@ def test_crackdown_of_any_base_takes_the_lost_citys_sympathy_CW_AA_ABIL_4_LoR_F(
 
 @pytest.mark.parametrize("choice, base", [("first", "fox"), ("most_sympathy", "mouse")])
 def test_a_bot_revolt_there_places_the_read_base_RT_OWN_15(choice, base):
-    """RT-OWN-15 (``aa_lost_city_base``): a bird order revolts with every suit; in the Lost City the bot
+    """RT-OWN-22 (``aa_lost_city_base``): a bird order revolts with every suit; in the Lost City the bot
     places the first suit's base left (fox, rabbit, mouse), or the one of the suit with the most sympathetic
     clearings (mouse: 7 itself, 9 and 11); a suited order places its own base there under either."""
     g = test_automated_alliance.table({"aa_lost_city_base": choice})
@@ -296,7 +296,7 @@ def test_a_bot_revolt_there_places_the_read_base_RT_OWN_15(choice, base):
 
 
 def test_a_bot_revolt_there_skips_a_base_already_placed_RT_OWN_15():
-    """RT-OWN-15: the bot's fox base on the map, a bird order's revolt in the Lost City places the next
+    """RT-OWN-22: the bot's fox base on the map, a bird order's revolt in the Lost City places the next
     suit's base left (rabbit); elsewhere a used base forbids the revolt."""
     g = test_automated_alliance.table()
     g.lost_city = LC
@@ -311,7 +311,7 @@ def test_a_bot_revolt_there_skips_a_base_already_placed_RT_OWN_15():
 
 @pytest.mark.parametrize("each, hits", [("one", 1), ("each", 2)])
 def test_partisans_in_the_lost_city_RT_OWN_17(each, hits):
-    """RT-OWN-17 (``partisans_lost_city``) with LoR-A.2: in the Lost City every held Partisans applies; the
+    """RT-OWN-24 (``partisans_lost_city``) with LoR-A.2: in the Lost City every held Partisans applies; the
     player uses one of his choice, or each; each discard keeps its own card's suit (birds kept, RT-OWN-4)."""
     g = test_exiles.table(options={**test_exiles.EP, "partisans_lost_city": each})
     g.lost_city = LC

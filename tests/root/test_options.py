@@ -22,7 +22,8 @@ OWN = (Path(__file__).parents[2] / "docs" / "root-open.md").read_text()
 GAME = Game("root", "Root", OPTIONS, (), {}, play=None)    # a throwaway entry: Root is not registered yet
 BY_NAME = {o.name: o for o in OPTIONS}
 # one value modelled, the rest for later (docs/root.md, "Left for later")
-SINGLE = {"bot_rules_version", "bot_unlisted_choices", "simultaneous_in_bot_turn"}
+SINGLE = {"bot_rules_version", "bot_unlisted_choices", "simultaneous_in_bot_turn",
+          "hirelings"}   # one hireling built so far (docs/root.md, "Hirelings")
 
 
 def resolve(**given) -> dict:

@@ -117,7 +117,7 @@ def ordered(game: Game, board: Board, c: int) -> bool:
 def outrage(game: Game, seat: Seat, c: int, by: str) -> None:
     """Automated Outrage (CW-AA-ABIL-3): a human who removed the bot's sympathy in ``c`` or moved warriors
     into it discards a card matching ``c`` (birds match, LoR-2.1.1; any card in the Lost City, LoR-F,
-    RT-OWN-16), chosen by that human; with none,
+    RT-OWN-23), chosen by that human; with none,
     the bot scores 1 VP. Bots never set it off (CW-GEN-29), and the discard is no gift to the bot (no Poor
     Manual Dexterity point)."""
     human = game.seat(by)
@@ -216,7 +216,7 @@ def revolt(game: Game, seat: Seat, suits: tuple[str, ...], rule: str) -> bool:
     base is placed; no warriors unless
     ``aa_revolt_warriors=as_human``: then as many as the sympathetic clearings of its suit, and an
     officer (LoR-8.4.1.III, RT-OPEN-21). In the Lost City, of every suit (LoR-F), the base is one of
-    ``suits`` left on the board (:func:`lost_city_base`, RT-OWN-15). Returns whether it revolted."""
+    ``suits`` left on the board (:func:`lost_city_base`, RT-OWN-22). Returns whether it revolted."""
     others = [f for f in state.FACTIONS if f != seat.faction and game.seat(f) is not None]
     needs_enemy = game.options.get("aa_revolt_empty", "allowed") == "needs_enemy"
 
@@ -250,7 +250,7 @@ def revolt(game: Game, seat: Seat, suits: tuple[str, ...], rule: str) -> bool:
 
 
 def lost_city_base(game: Game, seat: Seat, suits: tuple[str, ...]) -> str:
-    """The base a revolt in the Lost City places (LoR-F: it is of every suit; RT-OWN-15): of the ``suits``
+    """The base a revolt in the Lost City places (LoR-F: it is of every suit; RT-OWN-22): of the ``suits``
     revolting (the order's; all three on a bird order) whose base is on the board, the first in that order
     (``aa_lost_city_base=first``), or the one with the most sympathetic clearings of its suit, ties to the
     first (``most_sympathy``)."""

@@ -223,6 +223,17 @@ def pieces(game: Game, c: int, faction: str) -> int:
     return n
 
 
+def target(game: Game, c: int, faction: str) -> bool:
+    """Whether a bot may battle or remove ``faction``'s pieces in ``c``: it has some there and the Stoic
+    Protector does not shield them (``state.shielded``, LoR-E)."""
+    return pieces(game, c, faction) > 0 and not state.shielded(game, faction, c)
+
+
+def targets(game: Game, seat: Seat, c: int) -> int:
+    """Enemy pieces in ``c`` that ``seat`` may battle (:func:`target`)."""
+    return sum(pieces(game, c, f) for f in enemies(game, seat) if target(game, c, f))
+
+
 def enemy_pieces(game: Game, seat: Seat, c: int) -> int:
     """Enemy pieces in clearing ``c`` (CW-GEN-22, CW-GEN-29)."""
     return sum(pieces(game, c, f) for f in enemies(game, seat))

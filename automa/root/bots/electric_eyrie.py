@@ -251,12 +251,12 @@ def battle_target(game: Game, seat: Seat, column: str) -> tuple[int, str] | None
     most VP, then setup priority (CW-GEN-9). ``None``: no legal battle."""
     foes = common.enemies(game, seat)
     c = common.pick(game, _matching(game, column), key=lambda c: (not _has_roost(game, c), _defenseless(game, c, foes)),
-                    legal=lambda c: _warriors(game, c) > 0 and common.enemy_pieces(game, seat, c) > 0, lowest=True)
+                    legal=lambda c: _warriors(game, c) > 0 and common.targets(game, seat, c) > 0, lowest=True)
     if c is None:
         return None
     defender = common.pick_player(
         foes, key=lambda f: (_buildings(game, c, f), common.pieces(game, c, f), game.seat(f).vp),
-        legal=lambda f: common.pieces(game, c, f) > 0)
+        legal=lambda f: common.target(game, c, f))
     return c, defender
 
 
@@ -293,14 +293,14 @@ def relentless(game: Game, seat: Seat) -> None:
     owner has no warriors there) in each clearing with Eyrie warriors; each scores 1 VP (LoR-3.2.1) and
     War Tax applies. Clearings in priority order, owners by setup letter, tokens before buildings
     (RT-OPEN-33, RT-OPEN-4). An effect, not a target choice: in co-op it removes other bots' pieces too
-    (CW-GEN-22)."""
+    (CW-GEN-22). Pieces the Stoic Protector shields stay (LoR-E)."""
     removed = 0
     for c in range(1, len(game.clearings)):
         cl = game.clearings[c]
         if not cl.warriors.get(FACTION, 0):
             continue
         for f in FACTIONS:
-            if f == FACTION or cl.warriors.get(f, 0):
+            if f == FACTION or cl.warriors.get(f, 0) or state.shielded(game, f, c):
                 continue
             for building, pile in ((False, cl.tokens), (True, cl.buildings)):
                 for piece in [p for p in pile if p[0] == f]:

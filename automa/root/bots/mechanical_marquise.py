@@ -178,7 +178,7 @@ def defenders(game: Game, seat: Seat, c: int) -> list[str]:
     there (CW-GEN-10, LoR-4.3.1). Enemies are those of CW-GEN-22/29."""
     if not game.clearings[c].warriors.get(FACTION, 0):
         return []
-    present = [f for f in common.enemies(game, seat) if common.pieces(game, c, f) > 0]
+    present = [f for f in common.enemies(game, seat) if common.target(game, c, f)]
     return common.ranked_players(present, lambda f: (common.pieces(game, c, f), game.seat(f).vp))
 
 

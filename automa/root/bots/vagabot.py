@@ -442,13 +442,14 @@ def _battle_target(game: Game, seat: Seat) -> tuple[int, str] | None:
     """Where and whom he battles (CW-VB-DAY-6): the enemy with the most VP that has pieces on the map
     (ties: setup letter, RT-OPEN-41; an enemy with none falls through, CW-GEN-10), in the nearest clearing
     holding its pieces; equal distance: most of its buildings and tokens, then fewest of its warriors,
-    then highest priority. Berserker (CW-VB-TRAIT-2) by ``vb_berserker_target`` (RT-OPEN-54)."""
+    then highest priority. Berserker (CW-VB-TRAIT-2) by ``vb_berserker_target`` (RT-OPEN-54). Pieces the
+    Stoic Protector shields are no target (``common.target``, LoR-E)."""
     foes = common.enemies(game, seat)
     dist = _distances(game, game.pawn)
     if "berserker" in seat.traits:
         how = game.options.get("vb_berserker_target", "most_then_nearest")
         if how != "app_step":
-            crowd = {c: common.enemy_pieces(game, seat, c) for c in _clearings(game)}
+            crowd = {c: common.targets(game, seat, c) for c in _clearings(game)}
             places = [c for c in _clearings(game) if crowd[c]]
             if not places:
                 return None
@@ -456,13 +457,13 @@ def _battle_target(game: Game, seat: Seat) -> tuple[int, str] | None:
                 c = min(places, key=lambda c: (-crowd[c], dist.get(c, 99), common.rank(game, c)))
             else:
                 c = min(places, key=lambda c: (dist.get(c, 99), -crowd[c], common.rank(game, c)))
-            return c, common.pick_player((f for f in foes if common.pieces(game, c, f)),
+            return c, common.pick_player((f for f in foes if common.target(game, c, f)),
                                          key=lambda f: (common.pieces(game, c, f),))
-        size = {f: sum(common.pieces(game, c, f) for c in _clearings(game)) for f in foes}
+        size = {f: sum(common.pieces(game, c, f) for c in _clearings(game) if common.target(game, c, f)) for f in foes}
         target = common.pick_player(foes, key=lambda f: (size[f],), legal=lambda f: size[f] > 0)
     else:
         target = common.pick_player(foes, key=lambda f: (game.seat(f).vp,),
-                                    legal=lambda f: any(common.pieces(game, c, f) for c in _clearings(game)))
+                                    legal=lambda f: any(common.target(game, c, f) for c in _clearings(game)))
     if target is None:
         return None
     cls = game.clearings
@@ -471,7 +472,7 @@ def _battle_target(game: Game, seat: Seat) -> tuple[int, str] | None:
         held = sum(1 for f, _ in cls[c].buildings + cls[c].tokens if f == target)
         return dist.get(c, 99), -held, cls[c].warriors.get(target, 0), c
 
-    return min((c for c in _clearings(game) if common.pieces(game, c, target)), key=rank), target
+    return min((c for c in _clearings(game) if common.target(game, c, target)), key=rank), target
 
 
 def _battle(game: Game, seat: Seat) -> bool:
@@ -499,7 +500,7 @@ def _battle(game: Game, seat: Seat) -> bool:
         if adventurer or board.available() < 2:
             break
         cost = 2
-        aim = (aim if common.pieces(game, c, target) else None) if same else _battle_target(game, seat)
+        aim = (aim if common.target(game, c, target) else None) if same else _battle_target(game, seat)
     return did
 
 
