@@ -230,9 +230,20 @@ def revolt_options(game: Game, seat: Seat) -> list[int]:
     still in the Bases box, with two supporters matching it; in the Lost City any base and any supporters
     (LoR-F, its FAQ). Every map clearing has a slot besides its ruin and all other buildings in the clearing
     are enemies', so the base always finds a slot; but the Lost City's slots may hold the Alliance's own
-    bases: its FAQ lets it revolt there all the same, the base staying in the box (:func:`revolt`)."""
+    bases: its FAQ lets it revolt there all the same, the base staying in the box (:func:`revolt`), unless
+    ``lost_city_full_revolt=needs_slot`` (RT-OWN-25)."""
     return [c for c in _clearings(game) if sympathetic(game, c) and bases(game, seat, c)
-            and matching_supporters(game, seat, state.suit_of(game, c)) >= REVOLT_COST]
+            and matching_supporters(game, seat, state.suit_of(game, c)) >= REVOLT_COST
+            and (c != game.lost_city or _room(game, c))]
+
+
+def _room(game: Game, c: int) -> bool:
+    """Whether a base fits in the Lost City once the enemies' buildings are gone, or need not
+    (``lost_city_full_revolt=allowed``, the default: its FAQ; ``needs_slot``: it must; RT-OWN-25)."""
+    if game.options.get("lost_city_full_revolt", "allowed") == "allowed":
+        return True
+    cl = game.clearings[c]
+    return cl.slots - cl.ruin - sum(1 for f, _ in cl.buildings if f == FACTION) > 0
 
 
 def bases(game: Game, seat: Seat, c: int) -> list[str]:
@@ -246,7 +257,7 @@ def revolt(game: Game, seat: Seat, c: int) -> None:
     base, as many warriors as there are sympathetic clearings of the base's suit, and one officer (as many
     as the supply holds, warriors first, LoR-1.5.4). In the Lost City (LoR-F) the supporters may be of any
     suits and the player chooses the base (``alliance_base``), which counts it for its suit's warriors; with
-    its slots full of his bases the chosen base stays in the box and the rest is done (its FAQ, RT-OWN-23)."""
+    its slots full of his bases the chosen base stays in the box and the rest is done (its FAQ, RT-OWN-25)."""
     pay_supporters(game, seat, state.suit_of(game, c), REVOLT_COST)
     suits = bases(game, seat, c)
     suit = suits[0] if len(suits) == 1 else choose(game, "alliance_base", suits)

@@ -211,6 +211,9 @@ OPTIONS = (
     _rule("partisans_birds", "kept", ["discarded"], "RT-OWN-4, LoR-A.2, LoR-2.1.1",
           "a Partisans card's discard: bird cards are wild and kept, or discarded with the other suits",
           applies_if=("deck_choice", "exiles_and_partisans")),
+    _rule("lost_city_full_revolt", "allowed", ["needs_slot"], "RT-OWN-25, LoR-8.4.1, LoR-F",
+          "the player's revolt in the Lost City with its slots full of his bases: allowed (the base stays in the "
+          "box), or not", applies_if=("landmarks", "lost_city")),
     _rule("partisans_lost_city", "one", ["each"], "RT-OWN-24, LoR-A.2, LoR-F",
           "a battle in the Lost City (of every suit): one Partisans card of the player's choice, or each he holds",
           applies_if=("landmarks", "lost_city")),

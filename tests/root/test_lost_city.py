@@ -153,7 +153,7 @@ def test_every_factions_crafting_pieces_there_are_wild_LoR_F():
     assert vagabond._hammers(g, SimpleNamespace(ready=lambda kind: 2), LC) == {WILD: 2}
 
 
-def test_cards_match_the_lost_city_whatever_their_suit_LoR_F_RT_OWN_16():
+def test_cards_match_the_lost_city_whatever_their_suit_LoR_F_RT_OWN_23():
     """LoR-F with LoR-2.1.1; RT-OWN-23: Overwork at a sawmill there takes a card of any suit (the Marquise,
     LoR-6.5.5), and the Eyrie's Decree of each suit acts there (LoR-7.5.2)."""
     g = table("fall")
@@ -190,7 +190,7 @@ def test_a_favor_sweeps_the_lost_city_and_it_counts_for_dominance_LoR_F():
 
 # ---------------------------------------------------------------------------------------------- the Alliance
 
-def test_the_alliance_revolts_there_with_any_supporters_and_the_base_it_chooses_LoR_F_RT_OWN_16():
+def test_the_alliance_revolts_there_with_any_supporters_and_the_base_it_chooses_LoR_F_RT_OWN_23():
     """LoR-F (its FAQ: the Alliance may revolt there) with LoR-8.4.1; RT-OWN-23: supporters of any suits
     pay, the player picks the base (``alliance_base``), and its suit's warriors count the Lost City."""
     g = test_alliance.table(Script(alliance_base=["fox"]))
@@ -209,10 +209,11 @@ def test_the_alliance_revolts_there_with_any_supporters_and_the_base_it_chooses_
     assert labels.describe(View(g, "alliance"), "alliance_base", "fox") == "place the fox base in the Lost City"
 
 
-def test_the_alliance_revolts_there_with_its_slots_full_of_its_bases_LoR_F_RT_OWN_16():
-    """LoR-F (its FAQ); RT-OWN-23: the Lost City in clearing 4 (one slot) holds the fox base; a revolt
-    there is still offered, with the rabbit or the mouse base: the base stays in the box, the warriors of
-    its suit (4 itself and 9, mouse) and the officer come."""
+def test_the_alliance_revolts_there_with_its_slots_full_of_its_bases_LoR_F_RT_OWN_25():
+    """LoR-F (its FAQ); RT-OWN-25 (``lost_city_full_revolt=allowed``): the Lost City in clearing 4 (one
+    slot) holds the fox base; a revolt there is still offered, with the rabbit or the mouse base: the base
+    stays in the box, the warriors of its suit (4 itself and 9, mouse) and the officer come; with
+    ``needs_slot`` it is not offered."""
     g = test_alliance.table(Script(alliance_base=["mouse"]))
     me = test_alliance.al(g)
     g.lost_city = 4
@@ -225,9 +226,13 @@ def test_the_alliance_revolts_there_with_its_slots_full_of_its_bases_LoR_F_RT_OW
     assert g.clearings[4].buildings == [("alliance", "base_fox")] and me.supply["base_mouse"] == 1
     assert g.clearings[4].warriors["alliance"] == 2 and me.board.officers == officers + 1
     assert me.supply["warrior"] == warriors - 3 and not me.board.supporters
+    test_alliance.supporters(g, *(card(g, lambda c, s=s: c.suit == s and c.kind == "item") for s in ("fox", "rabbit")))
+    assert alliance.revolt_options(g, me) == [4]
+    g.options["lost_city_full_revolt"] = "needs_slot"
+    assert alliance.revolt_options(g, me) == []
 
 
-def test_the_alliance_spreads_there_with_mixed_supporters_LoR_F_RT_OWN_16():
+def test_the_alliance_spreads_there_with_mixed_supporters_LoR_F_RT_OWN_23():
     """LoR-F with LoR-8.4.2; RT-OWN-23: each supporter matches the Lost City on its own."""
     g = test_alliance.table()
     me = test_alliance.al(g)
@@ -254,7 +259,7 @@ def test_every_suits_order_reaches_the_lost_city_CW_GEN_13_LoR_F():
     assert LC in common.ordered_clearings(g, "fox") and 8 in common.ordered_clearings(g, "fox")
 
 
-def test_automated_outrage_there_takes_any_card_CW_AA_ABIL_3_RT_OWN_16():
+def test_automated_outrage_there_takes_any_card_CW_AA_ABIL_3_RT_OWN_23():
     """RT-OWN-23 with CW-AA-ABIL-3: the player who sets off Outrage in the Lost City discards a card of any
     suit; elsewhere only a matching one."""
     g = test_automated_alliance.table()
@@ -279,7 +284,7 @@ def test_crackdown_of_any_base_takes_the_lost_citys_sympathy_CW_AA_ABIL_4_LoR_F(
 
 
 @pytest.mark.parametrize("choice, base", [("first", "fox"), ("most_sympathy", "mouse")])
-def test_a_bot_revolt_there_places_the_read_base_RT_OWN_15(choice, base):
+def test_a_bot_revolt_there_places_the_read_base_RT_OWN_22(choice, base):
     """RT-OWN-22 (``aa_lost_city_base``): a bird order revolts with every suit; in the Lost City the bot
     places the first suit's base left (fox, rabbit, mouse), or the one of the suit with the most sympathetic
     clearings (mouse: 7 itself, 9 and 11); a suited order places its own base there under either."""
@@ -295,7 +300,7 @@ def test_a_bot_revolt_there_places_the_read_base_RT_OWN_15(choice, base):
     assert ("alliance", "base_rabbit") in g.clearings[LC].buildings
 
 
-def test_a_bot_revolt_there_skips_a_base_already_placed_RT_OWN_15():
+def test_a_bot_revolt_there_skips_a_base_already_placed_RT_OWN_22():
     """RT-OWN-22: the bot's fox base on the map, a bird order's revolt in the Lost City places the next
     suit's base left (rabbit); elsewhere a used base forbids the revolt."""
     g = test_automated_alliance.table()
@@ -310,7 +315,7 @@ def test_a_bot_revolt_there_skips_a_base_already_placed_RT_OWN_15():
 # ---------------------------------------------------------------------------------------------- Partisans
 
 @pytest.mark.parametrize("each, hits", [("one", 1), ("each", 2)])
-def test_partisans_in_the_lost_city_RT_OWN_17(each, hits):
+def test_partisans_in_the_lost_city_RT_OWN_24(each, hits):
     """RT-OWN-24 (``partisans_lost_city``) with LoR-A.2: in the Lost City every held Partisans applies; the
     player uses one of his choice, or each; each discard keeps its own card's suit (birds kept, RT-OWN-4)."""
     g = test_exiles.table(options={**test_exiles.EP, "partisans_lost_city": each})
