@@ -9,6 +9,7 @@ more Evening draw (LoR-8.6.2). Officers are warriors taken from the supply into 
 Its choices, each through :func:`automa.root.decide.choose` with one of these kinds:
 
 - ``alliance_revolt``: the clearing of the next revolt (an int), or ``PASS`` (LoR-8.4.1);
+- ``alliance_base``: in a revolt in the Lost City (LoR-F), which base of those in the Bases box (a suit);
 - ``alliance_spread``: the clearing of the next Spread Sympathy (an int), or ``PASS`` (LoR-8.4.2);
 - ``alliance_daylight``: the next Daylight action (LoR-8.5): ``("craft", card)``, ``("mobilize", card)``,
   ``("train", card)``, or ``PASS`` (end Daylight);
@@ -132,8 +133,9 @@ def placed_sympathy(seat: Seat) -> int:
 # ---------------------------------------------------------------------------------------------- cards
 
 def _matches(game: Game, card: int, suit: str) -> bool:
-    """A card matches a suit if it is of that suit or a bird (LoR-2.1.1)."""
-    return game.cards[card].suit in (suit, "bird")
+    """A card matches a suit if it is of that suit or a bird (LoR-2.1.1); any matches the Lost City's
+    (``state.WILD``, LoR-F)."""
+    return state.matches(game.cards[card].suit, suit)
 
 
 def supporter_limit(seat: Seat) -> int | None:
@@ -225,21 +227,43 @@ def base_removed(game: Game, seat: Seat, suit: str) -> None:
 
 def revolt_options(game: Game, seat: Seat) -> list[int]:
     """The clearings where the Alliance can revolt (LoR-8.4.1.I-II): sympathetic, of a suit whose base is
-    still in the Bases box, with two supporters matching it. Every map clearing has a slot besides its ruin
-    and all other buildings in the clearing are enemies', so the base always finds a slot."""
-    return [c for c in _clearings(game) if sympathetic(game, c) and seat.supply.get(base(game.clearings[c].suit), 0)
-            and matching_supporters(game, seat, game.clearings[c].suit) >= REVOLT_COST]
+    still in the Bases box, with two supporters matching it; in the Lost City any base and any supporters
+    (LoR-F, its FAQ). Every map clearing has a slot besides its ruin and all other buildings in the clearing
+    are enemies', so the base always finds a slot; but the Lost City's slots may hold the Alliance's own
+    bases: its FAQ lets it revolt there all the same, the base staying in the box (:func:`revolt`), unless
+    ``lost_city_full_revolt=needs_slot`` (RT-OWN-25)."""
+    return [c for c in _clearings(game) if sympathetic(game, c) and bases(game, seat, c)
+            and matching_supporters(game, seat, state.suit_of(game, c)) >= REVOLT_COST
+            and (c != game.lost_city or _room(game, c))]
+
+
+def _room(game: Game, c: int) -> bool:
+    """Whether a base fits in the Lost City once the enemies' buildings are gone, or need not
+    (``lost_city_full_revolt=allowed``, the default: its FAQ; ``needs_slot``: it must; RT-OWN-25)."""
+    if game.options.get("lost_city_full_revolt", "allowed") == "allowed":
+        return True
+    cl = game.clearings[c]
+    return cl.slots - cl.ruin - sum(1 for f, _ in cl.buildings if f == FACTION) > 0
+
+
+def bases(game: Game, seat: Seat, c: int) -> list[str]:
+    """The suits of the bases in the Bases box that a revolt in ``c`` may place: its suit's, or in the Lost
+    City each of them (LoR-F: it is of every suit)."""
+    return [s for s in BASE_SUITS if state.suited(game, c, s) and seat.supply.get(base(s), 0)]
 
 
 def revolt(game: Game, seat: Seat, c: int) -> None:
     """LoR-8.4.1: spend two supporters matching ``c``, remove every enemy piece there, place the matching
     base, as many warriors as there are sympathetic clearings of the base's suit, and one officer (as many
-    as the supply holds, warriors first, LoR-1.5.4)."""
-    suit = game.clearings[c].suit
-    pay_supporters(game, seat, suit, REVOLT_COST)
+    as the supply holds, warriors first, LoR-1.5.4). In the Lost City (LoR-F) the supporters may be of any
+    suits and the player chooses the base (``alliance_base``), which counts it for its suit's warriors; with
+    its slots full of his bases the chosen base stays in the box and the rest is done (its FAQ, RT-OWN-25)."""
+    pay_supporters(game, seat, state.suit_of(game, c), REVOLT_COST)
+    suits = bases(game, seat, c)
+    suit = suits[0] if len(suits) == 1 else choose(game, "alliance_base", suits)
     battle.remove_all(game, c, FACTION)     # every enemy piece (LoR-8.4.1.III)
     state.place_building(game, FACTION, base(suit), c)
-    n = sum(1 for x in _clearings(game) if sympathetic(game, x) and game.clearings[x].suit == suit)
+    n = sum(1 for x in _clearings(game) if sympathetic(game, x) and state.suited(game, x, suit))
     placed = state.place_warriors(game, FACTION, c, n)
     officer = min(1, seat.supply["warrior"])
     seat.supply["warrior"] -= officer
@@ -269,7 +293,7 @@ def spread_options(game: Game, seat: Seat) -> list[int]:
     return [c for c in _clearings(game)
             if not sympathetic(game, c) and state.may_place(game, FACTION, c)
             and (anywhere or any(sympathetic(game, a) for a in movement.adjacent(game, c)))
-            and matching_supporters(game, seat, game.clearings[c].suit) >= spread_cost(game, seat, c)]
+            and matching_supporters(game, seat, state.suit_of(game, c)) >= spread_cost(game, seat, c)]
 
 
 def place_sympathy(game: Game, seat: Seat, c: int, rule: str) -> None:
@@ -285,7 +309,7 @@ def place_sympathy(game: Game, seat: Seat, c: int, rule: str) -> None:
 
 def spread(game: Game, seat: Seat, c: int) -> None:
     """LoR-8.4.2: spend the supporters matching ``c`` (with Martial Law), place a sympathy token, score."""
-    pay_supporters(game, seat, game.clearings[c].suit, spread_cost(game, seat, c))
+    pay_supporters(game, seat, state.suit_of(game, c), spread_cost(game, seat, c))
     place_sympathy(game, seat, c, "LoR-8.4.2")
 
 
@@ -307,10 +331,10 @@ def birdsong(game: Game, seat: Seat) -> None:
 
 def crafting_pieces(game: Game, seat: Seat) -> dict[str, int]:
     """The sympathy tokens not yet activated this turn, by clearing suit: the Alliance's crafting pieces
-    (LoR-8.2.1, LoR-4.1.1)."""
+    (LoR-8.2.1, LoR-4.1.1); the Lost City's pays any suit (``state.WILD``, LoR-F)."""
     out = {}
-    for s in SUITS:
-        n = sum(1 for c in _clearings(game) if game.clearings[c].suit == s and sympathetic(game, c))
+    for s in SUITS + ((state.WILD,) if game.lost_city is not None else ()):
+        n = sum(1 for c in _clearings(game) if state.suit_of(game, c) == s and sympathetic(game, c))
         out[s] = max(0, n - seat.board.activated.get(s, 0))
     return out
 
@@ -320,7 +344,7 @@ def craft(game: Game, seat: Seat, card: int) -> None:
     pieces = crafting_pieces(game, seat)
     before = dict(pieces)
     crafting.craft(game, seat, card, pieces)
-    for s in SUITS:
+    for s in before:
         seat.board.activated[s] = seat.board.activated.get(s, 0) + before[s] - pieces[s]
 
 

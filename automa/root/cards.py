@@ -54,10 +54,10 @@ def immediate(game: Game, seat: Seat, card: int) -> None:
 def favor(game: Game, seat: Seat, suit: str) -> None:
     """Favor of the Foxes/Rabbits/Mice: remove all enemy pieces from every clearing of ``suit``, in
     clearing order (:func:`battle.remove_all`: warriors, tokens, buildings at 1 VP each, LoR-3.2.1; a
-    Vagabond's Full Removal, LoR-9.2.2.I, CW-VB-ABIL-1)."""
+    Vagabond's Full Removal, LoR-9.2.2.I, CW-VB-ABIL-1); the Lost City is of every suit (LoR-F)."""
     by = seat.faction
     for c in range(1, len(game.clearings)):
-        if game.clearings[c].suit == suit:
+        if state.suited(game, c, suit):
             battle.remove_all(game, c, by)
     if game.trace:
         game.trace.event("card", rule="LoR-4.1.2", effect=f"favor_{suit}", faction=by)

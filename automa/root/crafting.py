@@ -3,8 +3,9 @@
 A card's cost (``Card.cost``) lists suits, ``"any"`` for a piece of any suit (LoR-4.1.1). The caller
 passes the crafting pieces it has not yet activated this turn as ``pieces``, a dict suit -> count (the
 Marquise's workshops, the Eyrie's roosts, the Alliance's sympathy by clearing suit, the Vagabond's
-unexhausted hammers all of his clearing's suit); :func:`craft` activates the ones it uses by lowering
-those counts, so one dict kept through the turn enforces "each once per turn".
+unexhausted hammers all of his clearing's suit; those in the Lost City under ``state.WILD``, LoR-F);
+:func:`craft` activates the ones it uses by lowering those counts, so one dict kept through the turn
+enforces "each once per turn".
 
 An item comes from the map's supply (``game.items``), or from the Legendary Forge's card (LoR-F,
 landmarks.py); none left: the card cannot be crafted (LoR-4.1.2).
@@ -21,29 +22,40 @@ from __future__ import annotations
 
 from automa.root import cards, exiles, landmarks, state
 from automa.root.data import SUITS
-from automa.root.state import Game, Seat
+from automa.root.state import WILD, Game, Seat
 
 
 def pay(cost: tuple[str, ...], pieces: dict[str, int]) -> dict[str, int] | None:
     """The crafting pieces by suit that pay ``cost`` out of ``pieces`` (LoR-4.1.1), or ``None`` if they
     cannot. Suited costs take their own suit; each ``"any"`` takes a piece of the suit with the most left
-    (ties in suit order), keeping the rest as varied as possible."""
+    (ties in suit order), keeping the rest as varied as possible. Pieces in the Lost City (``state.WILD``,
+    LoR-F) are of every suit: each pays what the others cannot, last."""
     left = {s: pieces.get(s, 0) for s in SUITS}
     used = {s: 0 for s in SUITS}
+    wild = pieces.get(WILD, 0)
     for suit in cost:
         if suit != "any":
-            if left[suit] <= 0:
+            if left[suit] > 0:
+                left[suit] -= 1
+                used[suit] += 1
+            elif wild > 0:
+                wild -= 1
+            else:
                 return None
-            left[suit] -= 1
-            used[suit] += 1
     for suit in cost:
         if suit == "any":
             best = max(SUITS, key=lambda s: left[s])
-            if left[best] <= 0:
+            if left[best] > 0:
+                left[best] -= 1
+                used[best] += 1
+            elif wild > 0:
+                wild -= 1
+            else:
                 return None
-            left[best] -= 1
-            used[best] += 1
-    return {s: n for s, n in used.items() if n}
+    out = {s: n for s, n in used.items() if n}
+    if wild < pieces.get(WILD, 0):
+        out[WILD] = pieces[WILD] - wild
+    return out
 
 
 def craftable(game: Game, seat: Seat, card: int, pieces: dict[str, int]) -> bool:

@@ -80,7 +80,8 @@ def daylight(game: Game, seat: Seat) -> None:
 
 def wins(game: Game, seat: Seat) -> bool:
     """Whether ``seat``'s activated dominance is fulfilled: it rules three clearings of the card's suit, or
-    for the bird card two diagonally opposite corners (LoR-3.3.1.I-II)."""
+    for the bird card two diagonally opposite corners (LoR-3.3.1.I-II). The Lost City counts for every suit
+    (LoR-F)."""
     if seat.dominance is None:
         return False
     suit = game.cards[seat.dominance].suit
@@ -89,7 +90,7 @@ def wins(game: Game, seat: Seat) -> bool:
         return any(state.rules(game, f, c) and state.rules(game, f, game.map.clearings[c - 1].opposite)
                    for c in game.map.corners)
     return sum(1 for c in range(1, len(game.clearings))
-               if game.clearings[c].suit == suit and state.rules(game, f, c)) >= 3
+               if state.suited(game, c, suit) and state.rules(game, f, c)) >= 3
 
 
 def check_win(game: Game, seat: Seat) -> None:

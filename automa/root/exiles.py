@@ -112,7 +112,7 @@ def daylight(game: Game, seat: Seat) -> None:
     card = held(game, seat, "propaganda_bureau")
     if card is not None:
         options = [(k, c, f) for k in one_per_name(game, sorted(seat.hand)) for c in range(1, len(game.clearings))
-                   if game.cards[k].suit in (game.clearings[c].suit, "bird")
+                   if state.matches(game.cards[k].suit, state.suit_of(game, c))
                    for f in _enemies(game, seat) if game.clearings[c].warriors.get(f, 0)
                    and not state.shielded(game, f, c)]
         pick = choose(game, "propaganda_bureau", tuple(options) + (PASS,)) if options else PASS

@@ -53,13 +53,24 @@ def extra_reach(game: Game, faction: str, c: int) -> tuple[int, ...]:
 def partisans(game: Game, seat: Seat, c: int) -> int:
     """The Partisans of ``c``'s suit: one extra hit (``"partisans"``: the card, or PASS); then discard every
     card in hand not of that suit, birds kept as wild (LoR-2.1.1) or discarded too (RT-OWN-4,
-    ``partisans_birds``)."""
-    suit = game.clearings[c].suit
-    card = next((k for k in seat.persistent if PARTISANS.get(game.cards[k].effect) == suit), None)
-    if card is None or choose(game, "partisans", (card, PASS)) == PASS:
-        return 0
-    keep = (suit, "bird") if game.options.get("partisans_birds", "kept") == "kept" else (suit,)
-    for k in [k for k in seat.hand if game.cards[k].suit not in keep]:
-        state.spend(game, seat, k)
-    trace(game, seat, game.cards[card].effect, clearing=c)
-    return 1
+    ``partisans_birds``). The Lost City is of every suit (LoR-F): the player picks one of his Partisans, or
+    with ``partisans_lost_city=each`` uses each he wants, one after the other (RT-OWN-24)."""
+    cards = [k for k in seat.persistent if game.cards[k].effect in PARTISANS
+             and state.suited(game, c, PARTISANS[game.cards[k].effect])]
+    each = game.options.get("partisans_lost_city", "one") == "each"
+    birds = game.options.get("partisans_birds", "kept") == "kept"
+    hits = 0
+    while cards:
+        card = choose(game, "partisans", tuple(cards) + (PASS,))
+        if card == PASS:
+            break
+        cards.remove(card)
+        suit = PARTISANS[game.cards[card].effect]
+        keep = (suit, "bird") if birds else (suit,)
+        for k in [k for k in seat.hand if game.cards[k].suit not in keep]:
+            state.spend(game, seat, k)
+        trace(game, seat, game.cards[card].effect, clearing=c)
+        hits += 1
+        if not each:
+            break
+    return hits

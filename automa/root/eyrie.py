@@ -114,11 +114,6 @@ def suit_of(game: Game, x: int | str) -> str:
     return "bird" if x == VIZIER else game.cards[x].suit
 
 
-def matches(card_suit: str, clearing_suit: str) -> bool:
-    """A card matches a clearing of its suit; a bird matches any (LoR-2.1.1)."""
-    return card_suit == "bird" or card_suit == clearing_suit
-
-
 def roosts(game: Game) -> list[int]:
     """The clearings with a roost, in clearing order."""
     return [c for c in range(1, len(game.clearings)) if (FACTION, "roost") in game.clearings[c].buildings]
@@ -234,7 +229,7 @@ def craft_pieces(game: Game, seat: Seat) -> dict[str, int]:
     """The roosts not yet activated this turn, by their clearings' suits (LoR-7.2.1)."""
     pieces = {}
     for c in roosts(game):
-        s = game.clearings[c].suit
+        s = state.suit_of(game, c)                      # the Lost City's pays any suit (LoR-F)
         pieces[s] = pieces.get(s, 0) + 1
     for s, n in seat.board.activated.items():
         pieces[s] = max(pieces.get(s, 0) - n, 0)
@@ -263,25 +258,26 @@ def craft(game: Game, seat: Seat) -> None:
 
 def recruit_options(game: Game, suit: str) -> list[int]:
     """LoR-7.5.2.I: the roost clearings matching ``suit``."""
-    return [c for c in roosts(game) if matches(suit, game.clearings[c].suit) and state.may_place(game, FACTION, c)]
+    return [c for c in roosts(game) if state.matches(suit, state.suit_of(game, c))
+            and state.may_place(game, FACTION, c)]
 
 
 def move_options(game: Game, suit: str) -> list[tuple[int, int, int]]:
     """LoR-7.5.2.II: every move ``(origin, destination, warriors)`` from a clearing matching ``suit``
     (LoR-4.2, LoR-4.2.1), at least one warrior."""
-    return [(o, d, k) for o, d, n in movement.moves(game, FACTION) if matches(suit, game.clearings[o].suit)
+    return [(o, d, k) for o, d, n in movement.moves(game, FACTION) if state.matches(suit, state.suit_of(game, o))
             for k in range(1, n + 1)]
 
 
 def battle_options(game: Game, suit: str) -> list[tuple[int, str]]:
     """LoR-7.5.2.III: every battle ``(clearing, defender)`` in a clearing matching ``suit`` (LoR-4.3)."""
-    return [(c, d) for c, d in battle.battles(game, FACTION) if matches(suit, game.clearings[c].suit)]
+    return [(c, d) for c, d in battle.battles(game, FACTION) if state.matches(suit, state.suit_of(game, c))]
 
 
 def build_options(game: Game, seat: Seat, suit: str) -> list[int]:
     """LoR-7.5.2.IV: the clearings matching ``suit`` that the Eyrie rule (LoR-7.2.2) with no roost, where
     a roost can be placed (a roost left on the track, an open slot)."""
-    return [c for c in range(1, len(game.clearings)) if matches(suit, game.clearings[c].suit)
+    return [c for c in range(1, len(game.clearings)) if state.matches(suit, state.suit_of(game, c))
             and state.rules(game, FACTION, c) and _can_roost(game, seat, c)]
 
 

@@ -24,7 +24,7 @@ BOT_NAMES = {"mechanical_marquise": "the Mechanical Marquise", "electric_eyrie":
 HIRELING_NAMES = {"protector": ("Furious Protector", "Stoic Protector"),      # promoted, demoted (LoR-E)
                   "band": ("Popular Band", "Street Band")}
 LANDMARK_NAMES = {"ferry": "Ferry", "tower": "Tower", "elder_treetop": "Elder Treetop",     # LoR-F
-                  "black_market": "Black Market", "legendary_forge": "Legendary Forge"}
+                  "black_market": "Black Market", "legendary_forge": "Legendary Forge", "lost_city": "Lost City"}
 PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
           "sympathy": "sympathy token", "wood": "wood token", "keep": "keep"}
 CATEGORIES = {s: {"removal": "pieces removed", "crafting": "crafted items", "buildings": "buildings",
@@ -251,6 +251,7 @@ LABELS = {
     "eyrie_build": lambda v, c: f"a roost in {where(v, c)}",
     # the Alliance (automa/root/alliance.py, LoR-8)
     "alliance_revolt": optional(lambda v, c: f"revolt in {where(v, c)}", "no more revolts"),
+    "alliance_base": lambda v, c: f"place the {c} base in the Lost City",
     "alliance_spread": optional(lambda v, c: f"spread sympathy to {where(v, c)}", "no more sympathy"),
     "alliance_daylight": optional(action, "end Daylight"),
     "alliance_operation": optional(action, "end the operations"),

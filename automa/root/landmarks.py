@@ -3,8 +3,9 @@ two of them (LoR-A.5.1), empty by default, and then nothing here runs.
 
 Built so far: the Ferry and the Tower, which reuse the map sides' pieces (``game.ferry``, ``game.tower``)
 and their rules (:mod:`automa.root.movement` crossings, :func:`automa.root.variant_maps.pass_point`), the
-Elder Treetop (``game.elder_treetop``), the Black Market (``game.black_market``, its cards ``game.market``)
-and the Legendary Forge (``game.legendary_forge``, the items on its card ``game.forge_items``):
+Elder Treetop (``game.elder_treetop``), the Black Market (``game.black_market``, its cards ``game.market``),
+the Legendary Forge (``game.legendary_forge``, the items on its card ``game.forge_items``) and the Lost City
+(``game.lost_city``):
 
 * Setup (LoR-A.5.3, 16.1.5): the last seat in turn order sets up the first named landmark, the
   second-to-last the second. A player chooses the clearing (``landmark_clearing``); a bot, whose rules are
@@ -15,12 +16,15 @@ and the Legendary Forge (``game.legendary_forge``, the items on its card ``game.
   Treetop in a corner clearing, spaced as the Ferry (never at a table of two: options.check); the Black
   Market in a clearing of one printed building slot and no ruin, spaced, with three cards of the deck face
   down beside it; the Legendary Forge in any clearing, spaced, taking the items of its clearing's suit
-  from the map's supply onto its card (:data:`FORGE`).
+  from the map's supply onto its card (:data:`FORGE`); the Lost City as the Ferry.
 * The Elder Treetop adds a building slot to its clearing (set up here); which building holds that slot and
   the extra VP for removing it are :func:`automa.root.state.place_building` and ``remove_piece``'s.
 * The Ferry's crossing off the Lake goes one river away (movement's ``crossings``); the Tower scores its
   ruler at the end of its Evening, as the Mountain's Pass does (LoR-C.3.4).
 * Crafting an item off the Forge card (crafting.py, bots/common.py; :func:`at_forge`, :func:`forged`).
+* The Lost City's clearing is fox, mouse and rabbit at once: every rule that asks a clearing's suit asks
+  ``state.suited`` (is it of this suit) or ``state.suit_of`` (``state.WILD`` there: any card matches, its
+  crafting pieces pay any suit, crafting.pay); the readings it needs are RT-OWN-22..24.
 * The Black Market's swap, blind, for a player only (bots hold no hand, CW-GEN-15): :func:`black_market`.
 * Landmarks are nobody's pieces and cannot be battled, moved or removed (LoR-F.1.1, F.1.2, 16.5.1): they
   live apart from the clearings' pieces, so no battle, removal or rule count sees them.
@@ -40,15 +44,15 @@ FORGE = {"fox": ("sword", "sword", "crossbow", "hammer"), "mouse": ("bag", "bag"
 
 def occupied(game: Game) -> tuple[int, ...]:
     """The clearings that hold a landmark now (the map's own Ferry and Tower included)."""
-    return tuple(c for c in (game.ferry, game.tower, game.elder_treetop, game.black_market, game.legendary_forge)
-                 if c is not None)
+    return tuple(c for c in (game.ferry, game.tower, game.elder_treetop, game.black_market, game.legendary_forge,
+                             game.lost_city) if c is not None)
 
 
 def legal(game: Game, name: str) -> list[int]:
     """The clearings where ``name`` may be set up, in priority order (CW-GEN-8): no landmark there; the
-    Tower a ruin; the others also no landmark next to it (spaced), the Ferry a river (the Lake: the coast)
-    through it, the Elder Treetop a corner, the Black Market one printed building slot and no ruin, the
-    Legendary Forge any (LoR-F, the cards; research notes §3)."""
+    Tower a ruin; the others also no landmark next to it (spaced), the Ferry and the Lost City a river (the
+    Lake: the coast) through it, the Elder Treetop a corner, the Black Market one printed building slot and
+    no ruin, the Legendary Forge any (LoR-F, the cards; research notes §3)."""
     taken = occupied(game)
     out = []
     for cl in game.map.clearings:
@@ -58,7 +62,7 @@ def legal(game: Game, name: str) -> list[int]:
             if cl.ruin:
                 out.append(cl.id)
         elif not any(t in cl.adjacent for t in taken) and (
-                (name == "ferry" and (cl.coastal or cl.rivers))
+                (name in ("ferry", "lost_city") and (cl.coastal or cl.rivers))
                 or (name == "elder_treetop" and cl.id in game.map.corners)
                 or (name == "black_market" and cl.slots == 1 and not cl.ruin)
                 or name == "legendary_forge"):

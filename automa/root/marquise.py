@@ -109,8 +109,9 @@ def keep_clearing(game: Game) -> int | None:
 # ---------------------------------------------------------------------------------------------- helpers
 
 def _matching(game: Game, seat: Seat, suit: str) -> list[int]:
-    """One card of each name in hand that matches a clearing of ``suit``: its suit or a bird (LoR-2.1.1)."""
-    return decide.one_per_name(game, [k for k in seat.hand if game.cards[k].suit in (suit, "bird")])
+    """One card of each name in hand that matches a clearing of ``suit`` (``state.suit_of``): its suit or a bird
+    (LoR-2.1.1), any in the Lost City (LoR-F)."""
+    return decide.one_per_name(game, [k for k in seat.hand if state.matches(game.cards[k].suit, suit)])
 
 
 def _buildings(game: Game, kind: str) -> list[int]:
@@ -177,7 +178,7 @@ def field_hospitals(game: Game, seat: Seat, c: int, n: int) -> None:
     keep = seat.board.keep
     if n <= 0 or keep is None:
         return
-    cards = _matching(game, seat, game.clearings[c].suit)
+    cards = _matching(game, seat, state.suit_of(game, c))
     if not cards:
         return
     card = choose(game, "field_hospitals", cards + [PASS])
@@ -207,7 +208,7 @@ def workshops(game: Game) -> dict[str, int]:
     """Her crafting pieces: the workshops on the map by their clearings' suits (LoR-6.2.1, LoR-4.1.1)."""
     pieces: dict[str, int] = {}
     for c in _buildings(game, "workshop"):
-        s = game.clearings[c].suit
+        s = state.suit_of(game, c)                      # the Lost City's pays any suit (LoR-F)
         pieces[s] = pieces.get(s, 0) + 1
     return pieces
 
@@ -298,12 +299,12 @@ def overwork_options(game: Game, seat: Seat) -> list[tuple[str, int]]:
     if seat.supply.get("wood", 0) <= 0:
         return []
     return [("overwork", c) for c in sorted(set(_buildings(game, "sawmill")))
-            if _matching(game, seat, game.clearings[c].suit)]
+            if _matching(game, seat, state.suit_of(game, c))]
 
 
 def overwork(game: Game, seat: Seat, c: int) -> None:
     """LoR-6.5.5: spend a card matching the sawmill's clearing, place a wood there."""
-    card = choose(game, "overwork", _matching(game, seat, game.clearings[c].suit))
+    card = choose(game, "overwork", _matching(game, seat, state.suit_of(game, c)))
     state.spend(game, seat, card)
     state.place_token(game, FACTION, "wood", c)
     if game.trace:

@@ -30,7 +30,7 @@ TRAITS = {"mechanical_marquise": ("blitz", "fortified", "hospitals", "iron_will"
           "automated_alliance": ("informants", "popularity", "veterans", "wildfire"),  # CW-AA-TRAIT-1..4
           "vagabot": ("adventurer", "berserker", "helper", "marksman")}                # CW-VB-TRAIT-1..4
 MAPS = ("fall", "winter", "lake", "mountain")   # the map sides (LoR-2.2, LoR-C.1..C.3, CW-GEN-17)
-LANDMARKS = ("ferry", "tower", "elder_treetop", "black_market", "legendary_forge")   # built (LoR-F, landmarks.py)
+LANDMARKS = ("ferry", "tower", "elder_treetop", "black_market", "legendary_forge", "lost_city")   # LoR-F, landmarks.py
 HIRELINGS = ("protector", "band")            # built (LoR-E, hirelings/): the Protector, the Band
 CHARACTERS = data.CHARACTERS                  # the player's Vagabond characters (LoR-D.1..D.9)
 VB_CHARACTERS = ("thief", "tinker", "ranger", "arbiter")   # the Vagabot's (CW-VB-CHAR)
@@ -194,8 +194,8 @@ OPTIONS = (
           "the Fall map keeps its printed suits, or gets the twelve suit markers shuffled over them",
           applies_if=("map", "fall")),
     Option("landmarks", "set", "", "landmarks in play, at most two (LoR-A.5.1): the Ferry, the Tower, the Elder "
-           "Treetop (3+ players), the Black Market, the Legendary Forge; empty: none", LANDMARKS, "LoR-A.5, LoR-F",
-           kind="setting"),
+           "Treetop (3+ players), the Black Market, the Legendary Forge, the Lost City; empty: none", LANDMARKS,
+           "LoR-A.5, LoR-F", kind="setting"),
     _rule("landmark_placement", "priority", ["random"], "RT-OWN-1, LoR-A.5.3, CW-GEN-8",
           "where a bot sets up a landmark: its highest-priority legal clearing, or one at random",
           applies_if=("landmarks",) + LANDMARKS),
@@ -211,6 +211,12 @@ OPTIONS = (
     _rule("partisans_birds", "kept", ["discarded"], "RT-OWN-4, LoR-A.2, LoR-2.1.1",
           "a Partisans card's discard: bird cards are wild and kept, or discarded with the other suits",
           applies_if=("deck_choice", "exiles_and_partisans")),
+    _rule("lost_city_full_revolt", "allowed", ["needs_slot"], "RT-OWN-25, LoR-8.4.1, LoR-F",
+          "the player's revolt in the Lost City with its slots full of his bases: allowed (the base stays in the "
+          "box), or not", applies_if=("landmarks", "lost_city")),
+    _rule("partisans_lost_city", "one", ["each"], "RT-OWN-24, LoR-A.2, LoR-F",
+          "a battle in the Lost City (of every suit): one Partisans card of the player's choice, or each he holds",
+          applies_if=("landmarks", "lost_city")),
     _rule("better_burrow_bank_bot", "no_draw", ["discard_for_vp"], "RT-OWN-5, CW-GEN-15",
           "Better Burrow Bank naming a bot: the bot draws nothing, or its card is discarded for 1 VP",
           applies_if=HUMANS),
@@ -270,6 +276,9 @@ OPTIONS = (
           "Public Pity's token count: tested once, or again before the second spread", AA),
     _rule("aa_crackdown_scoring", "nobody", ["remover"], "RT-OPEN-23, CW-AA-ABIL-4",
           "sympathy Crackdown removes: scores for nobody, or for who removed the base", AA),
+    _rule("aa_lost_city_base", "first", ["most_sympathy"], "RT-OWN-22, CW-AA-BIRD-3, CW-AA-DAY-2, LoR-F",
+          "the base a bot revolt places in the Lost City: the first revolting suit's left, or the one with the "
+          "most sympathetic clearings", AA, ("landmarks", "lost_city")),
     _rule("aa_organize_order", "clearing_by_clearing", ["remove_all_first"], "RT-OPEN-24, CW-AA-EVE-1",
           "Organize: each clearing then its spread, in priority order; or every removal first", AA),
     # -------------------------------------------------------------------------------- Vagabot

@@ -24,9 +24,9 @@ LETTERS = {"sawmill": "S", "workshop": "W", "recruiter": "R", "keep": "K", "wood
            "base_fox": "B", "base_rabbit": "B", "base_mouse": "B", "sympathy": "s"}
 KEY = "S sawmill W workshop R recruiter K keep w wood · R roost · B base s sympathy"
 MARKS = {"ferry": "F", "tower": "P", "elder_treetop": "T", "black_market": "M",    # the landmarks (LoR-C, LoR-F)
-         "legendary_forge": "L"}
+         "legendary_forge": "L", "lost_city": "C"}
 NAMES = {"ferry": "Ferry", "tower": "Pass", "elder_treetop": "Elder Treetop", "black_market": "Black Market",
-         "legendary_forge": "Legendary Forge"}
+         "legendary_forge": "Legendary Forge", "lost_city": "Lost City (every suit)"}
 SUIT_WIDTH, SLOT_WIDTH, CELL = 7, 5, 13
 ROWS = 24                       # a terminal's rows: the board fits them, leaving out the key if it must
 

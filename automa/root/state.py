@@ -18,11 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from automa.root.data import Card, GameMap
+from automa.root.data import SUITS, Card, GameMap
 
 FACTIONS = ("marquise", "eyrie", "alliance", "vagabond")   # setup letters A, B, C, D (LoR-5.1.7, CW-GEN-9)
 WIN = 30                                                   # LoR-3.1
 HIRED = "hireling"         # ``Seat.bot`` of a hireling's pieces (Game.hired): not a player (LoR-E.3)
+WILD = "any"               # the Lost City's suit: fox, mouse and rabbit at once (LoR-F; a crafting cost's "any")
 
 
 class Victory(Exception):
@@ -156,6 +157,7 @@ class Game:
     protector: int | None = None                # the Protector's pawn (hirelings.py), off the map: None
     hired: dict[str, Seat] = field(default_factory=dict)   # a hireling's pieces and supply, by its name (LoR-E.3)
     stuck: set[tuple[str, int]] = field(default_factory=set)   # (faction, clearing) held by the Band this turn
+    lost_city: int | None = None                # the Lost City landmark's clearing (LoR-F, :func:`suited`)
 
     def seat(self, faction: str) -> Seat | None:
         """The seat of ``faction``, or ``None`` when it is not at the table; a hireling's pieces
@@ -176,7 +178,7 @@ class Game:
                     self.closed, self.paths, set(self.used), self.elder_treetop, self.treetop_piece,
                     self.black_market, list(self.market), self.legendary_forge, dict(self.forge_items),
                     {n: h.copy() for n, h in self.hirelings.items()}, list(self.marks), dict(self.taken),
-                    self.protector, {n: s.copy() for n, s in self.hired.items()}, set(self.stuck))
+                    self.protector, {n: s.copy() for n, s in self.hired.items()}, set(self.stuck), self.lost_city)
 
 
 def new_game(game_map: GameMap, cards: tuple[Card, ...], seats: list[Seat], options: dict, rng: dict) -> Game:
@@ -193,6 +195,25 @@ def new_game(game_map: GameMap, cards: tuple[Card, ...], seats: list[Seat], opti
 
 
 # ---------------------------------------------------------------------------------------------- rule
+
+def suited(game: Game, c: int, suit: str) -> bool:
+    """Whether clearing ``c`` is of ``suit`` (LoR-2.2.2): its own suit, or any of the three in the Lost City,
+    which counts as fox, mouse and rabbit at once (LoR-F, the seed's 16.5; its card). Never a bird."""
+    return game.clearings[c].suit == suit or (c == game.lost_city and suit in SUITS)
+
+
+def suit_of(game: Game, c: int) -> str:
+    """Clearing ``c``'s suit as a card or a crafting piece matches it: its own, or :data:`WILD` in the Lost
+    City (LoR-F), which every suit matches (:func:`matches`) and whose crafting pieces pay any suit
+    (crafting.pay)."""
+    return WILD if c == game.lost_city else game.clearings[c].suit
+
+
+def matches(card_suit: str, suit: str) -> bool:
+    """Whether a card of ``card_suit`` matches ``suit`` (a clearing's, :func:`suit_of`): the same suit, a
+    bird (wild, LoR-2.1.1), or any card in the Lost City (:data:`WILD`, LoR-F)."""
+    return card_suit == suit or card_suit == "bird" or suit == WILD
+
 
 def presence(game: Game, c: int, faction: str) -> int:
     """Warriors plus buildings of ``faction`` in clearing ``c``: what rule counts (LoR-2.5)."""

@@ -456,13 +456,15 @@ def _present(game: Game, c: int) -> list[str]:
 
 
 def _matches(game: Game, card: int, suit: str) -> bool:
-    """A card matches a clearing's suit if it is of that suit or a bird (LoR-2.1.1)."""
-    return game.cards[card].suit in (suit, "bird")
+    """A card matches a clearing's suit (``state.suit_of``) if it is of that suit or a bird (LoR-2.1.1); any
+    card matches the Lost City (LoR-F)."""
+    return state.matches(game.cards[card].suit, suit)
 
 
 def _hammers(game: Game, board: Board, c: int) -> dict[str, int]:
-    """His crafting pieces: the face-up hammers, all of his clearing's suit (LoR-9.2.1)."""
-    return {game.clearings[c].suit: board.ready("hammer")}
+    """His crafting pieces: the face-up hammers, all of his clearing's suit (LoR-9.2.1); in the Lost City of
+    any suit (``state.WILD``, LoR-F)."""
+    return {state.suit_of(game, c): board.ready("hammer")}
 
 
 def strike_options(game: Game, c: int) -> list[tuple]:
@@ -502,7 +504,7 @@ def special_options(game: Game, seat: Seat, c: int | None) -> list[tuple]:
     if ch == "thief":
         return [("special", f) for f in _present(game, c)]
     if ch == "tinker":
-        suit = game.clearings[c].suit
+        suit = state.suit_of(game, c)
         return [("special", k) for k in decide.one_per_name(game, [k for k in game.discard if _matches(game, k, suit)])]
     if ch == "vagrant":
         sides = [f for f in FACTIONS if game.seat(f) is not None]
@@ -522,9 +524,9 @@ def daylight_options(game: Game, seat: Seat) -> list[tuple]:
         if board.ready("torch") and cl.ruin and game.ruin_items.get(c):
             out.append(("explore",))
         if any(not i.exhausted and not i.damaged for i in board.items):
-            hand = decide.one_per_name(game, [k for k in seat.hand if _matches(game, k, cl.suit)])
+            hand = decide.one_per_name(game, [k for k in seat.hand if _matches(game, k, state.suit_of(game, c))])
             out += [("aid", f, k) for f in _present(game, c) for k in hand]
-        out += quest_options(board, cl.suit)
+        out += quest_options(board, state.suit_of(game, c))
         if board.ready("crossbow"):
             out += strike_options(game, c)
         pieces = _hammers(game, board, c)
@@ -537,13 +539,14 @@ def daylight_options(game: Game, seat: Seat) -> list[tuple]:
 
 
 def quest_options(board: Board, suit: str) -> list[tuple]:
-    """LoR-9.5.5: the quests of his clearing's ``suit`` whose items he has face up, ``("quest", key)``; the
+    """LoR-9.5.5: the quests of his clearing's ``suit`` (every suit's in the Lost City, ``state.WILD``, LoR-F)
+    whose items he has face up, ``("quest", key)``; the
     Adventurer once a turn may also do one missing a single item, another face-up item standing in for it
     (Improvise, LoR-D.7, seed 16.3.7): ``("quest", key, stand_in)``."""
     out: list[tuple] = []
     improvise = board.character == "adventurer" and not board.improvised
     for q in board.quests:
-        if q.suit != suit:
+        if q.suit != suit and suit != state.WILD:
             continue
         need = {k: q.items.count(k) for k in q.items}
         short = sum(max(n - board.ready(k), 0) for k, n in need.items())

@@ -132,10 +132,11 @@ class View:
     def landmarks(self) -> tuple:
         """The landmarks on the map as ``(name, clearing)``: the map side's Ferry (LoR-C.2.5) and Tower on the
         Pass (LoR-C.3.4), or those set up as landmarks, the Elder Treetop, the Black Market (LoR-F; its cards
-        face down: unseen) and the Legendary Forge."""
+        face down: unseen), the Legendary Forge and the Lost City."""
         g = self._g
         return tuple((n, c) for n, c in (("ferry", g.ferry), ("tower", g.tower), ("elder_treetop", g.elder_treetop),
-                                         ("black_market", g.black_market), ("legendary_forge", g.legendary_forge))
+                                         ("black_market", g.black_market), ("legendary_forge", g.legendary_forge),
+                                         ("lost_city", g.lost_city))
                      if c is not None)
 
     @property

@@ -365,6 +365,10 @@ class Checker:
                 g.forge_items and (lf is None or Counter(g.forge_items) - Counter(FORGE[g.clearings[lf].suit]))):
             raise Violation("map", f"the Legendary Forge in {lf} holds {g.forge_items}, not its suit's items (LoR-F)",
                             where)
+        lc = g.lost_city
+        if (lc is not None) != ("lost_city" in marks) or (
+                lc is not None and not (g.map.clearings[lc - 1].coastal or g.map.clearings[lc - 1].rivers)):
+            raise Violation("map", f"the Lost City is in {lc}, not on a coastal or river clearing (LoR-F)", where)
         bm = g.black_market
         if (bm is not None) != ("black_market" in marks) or len(g.market) != (3 if bm else 0) or (
                 bm and (g.map.clearings[bm - 1].slots != 1 or g.map.clearings[bm - 1].ruin)):
@@ -798,7 +802,7 @@ RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len
 HIRELING_PLAN = ("", "protector", "", "band", "", "band,protector")   # the hirelings built (LoR-E), each alone and both
 LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("black_market",), ("legendary_forge",),
                  ("ferry", "tower"), ("tower", "elder_treetop"), ("black_market", "elder_treetop"),
-                 ("legendary_forge", "ferry"))
+                 ("legendary_forge", "ferry"), ("lost_city",), ("lost_city", "black_market"))
 
 
 def game_plan(i: int, tables: list[tuple[str, str]]) -> tuple[dict, str]:

@@ -116,14 +116,15 @@ def ordered(game: Game, board: Board, c: int) -> bool:
 
 def outrage(game: Game, seat: Seat, c: int, by: str) -> None:
     """Automated Outrage (CW-AA-ABIL-3): a human who removed the bot's sympathy in ``c`` or moved warriors
-    into it discards a card matching ``c`` (birds match, LoR-2.1.1), chosen by that human; with none,
+    into it discards a card matching ``c`` (birds match, LoR-2.1.1; any card in the Lost City, LoR-F,
+    RT-OWN-23), chosen by that human; with none,
     the bot scores 1 VP. Bots never set it off (CW-GEN-29), and the discard is no gift to the bot (no Poor
     Manual Dexterity point)."""
     human = game.seat(by)
     if human is None or human.bot is not None:
         return
-    suit = game.clearings[c].suit
-    matching = [k for k in human.hand if game.cards[k].suit in (suit, "bird")]
+    suit = state.suit_of(game, c)
+    matching = [k for k in human.hand if state.matches(game.cards[k].suit, suit)]
     if matching:
         card = decide.choose(game, "outrage_discard", decide.one_per_name(game, sorted(matching)))
         human.hand.remove(card)
@@ -138,11 +139,12 @@ def outrage(game: Game, seat: Seat, c: int, by: str) -> None:
 
 def crackdown(game: Game, seat: Seat, suit: str, by: str | None) -> None:
     """Crackdown (CW-AA-ABIL-4): after a base of ``suit`` is removed, every sympathy token in a clearing
-    of that suit goes back to the track. It scores for nobody (``aa_crackdown_scoring=nobody``,
-    RT-OPEN-23) or, with ``remover``, 1 VP a token for whoever removed the base (nothing under Popularity,
-    CW-AA-TRAIT-2; no Outrage: the bot removes its own tokens). Under ``aa_revolt_warriors=as_human``
-    half the officers, rounded up, go back to the supply as well (LoR-8.2.4, RT-OPEN-21)."""
-    gone = [c for c in range(1, len(game.clearings)) if game.clearings[c].suit == suit and sympathetic(game, c)]
+    of that suit (the Lost City's too, LoR-F) goes back to the track. It scores for nobody
+    (``aa_crackdown_scoring=nobody``, RT-OPEN-23) or, with ``remover``, 1 VP a token for whoever removed the
+    base (nothing under Popularity, CW-AA-TRAIT-2; no Outrage: the bot removes its own tokens). Under
+    ``aa_revolt_warriors=as_human`` half the officers, rounded up, go back to the supply as well (LoR-8.2.4,
+    RT-OPEN-21)."""
+    gone = [c for c in range(1, len(game.clearings)) if state.suited(game, c, suit) and sympathetic(game, c)]
     if game.trace:
         game.trace.event("crackdown", rule="CW-AA-ABIL-4", suit=suit, by=by, clearings=tuple(gone))
     for c in gone:
@@ -214,7 +216,8 @@ def revolt(game: Game, seat: Seat, suits: tuple[str, ...], rule: str) -> bool:
     LoR-3.2.1; the owners' reactions to lost warriors; a Vagabond's Full Removal, LoR-9.2.2.I), then the
     base is placed; no warriors unless
     ``aa_revolt_warriors=as_human``: then as many as the sympathetic clearings of its suit, and an
-    officer (LoR-8.4.1.III, RT-OPEN-21). Returns whether it revolted."""
+    officer (LoR-8.4.1.III, RT-OPEN-21). In the Lost City, of every suit (LoR-F), the base is one of
+    ``suits`` left on the board (:func:`lost_city_base`, RT-OWN-22). Returns whether it revolted."""
     others = [f for f in state.FACTIONS if f != seat.faction and game.seat(f) is not None]
     needs_enemy = game.options.get("aa_revolt_empty", "allowed") == "needs_enemy"
 
@@ -226,25 +229,37 @@ def revolt(game: Game, seat: Seat, suits: tuple[str, ...], rule: str) -> bool:
     def removable(c: int) -> int:
         return sum(common.pieces(game, c, f) for f in others)
 
-    where = [c for c in range(1, len(game.clearings)) if game.clearings[c].suit in suits and sympathetic(game, c)
-             and seat.supply.get(f"base_{game.clearings[c].suit}", 0) > 0]
+    where = [c for c in range(1, len(game.clearings)) if sympathetic(game, c)
+             and any(state.suited(game, c, s) and seat.supply.get(f"base_{s}", 0) > 0 for s in suits)]
     c = common.pick(game, where, lambda c: (common.enemy_pieces(game, seat, c),), legal)
     if game.trace:
         game.trace.event("revolt", rule=rule, faction=seat.faction, clearing=c,
                          removed=removable(c) if c is not None else 0)
     if c is None:
         return False
-    cl = game.clearings[c]
+    suit = game.clearings[c].suit if c != game.lost_city else lost_city_base(game, seat, suits)
     battle.remove_all(game, c, seat.faction)
-    state.place_building(game, seat.faction, f"base_{cl.suit}", c)
+    state.place_building(game, seat.faction, f"base_{suit}", c)
     if game.options.get("aa_revolt_warriors", "none") == "as_human":
         same = sum(1 for d in range(1, len(game.clearings))
-                   if game.clearings[d].suit == cl.suit and sympathetic(game, d))
+                   if state.suited(game, d, suit) and sympathetic(game, d))
         state.place_warriors(game, seat.faction, c, same)
         if seat.supply["warrior"] > 0:
             seat.supply["warrior"] -= 1
             seat.board.officers += 1
     return True
+
+
+def lost_city_base(game: Game, seat: Seat, suits: tuple[str, ...]) -> str:
+    """The base a revolt in the Lost City places (LoR-F: it is of every suit; RT-OWN-22): of the ``suits``
+    revolting (the order's; all three on a bird order) whose base is on the board, the first in that order
+    (``aa_lost_city_base=first``), or the one with the most sympathetic clearings of its suit, ties to the
+    first (``most_sympathy``)."""
+    left = [s for s in suits if seat.supply.get(f"base_{s}", 0) > 0]
+    if game.options.get("aa_lost_city_base", "first") == "most_sympathy":
+        return max(left, key=lambda s: sum(1 for c in range(1, len(game.clearings))
+                                           if state.suited(game, c, s) and sympathetic(game, c)))
+    return left[0]
 
 
 def organize(game: Game, seat: Seat) -> None:

@@ -135,10 +135,10 @@ def discard_order(game: Game, card: int | None) -> None:
 def ordered(game: Game, suit: str, c: int) -> bool:
     """Whether clearing ``c`` is ordered by an order card of ``suit`` (CW-GEN-13): its suit matches; a bird
     order matches every clearing (RT-OPEN-2 ``all_clearings``) or none (``no_clearing``). A board with a
-    bird procedure of its own does not ask."""
+    bird procedure of its own does not ask. The Lost City is of every suit (LoR-F, ``state.suited``)."""
     if suit == "bird":
         return game.options.get("bird_order_scope", "all_clearings") == "all_clearings"
-    return game.clearings[c].suit == suit
+    return state.suited(game, c, suit)
 
 
 def ordered_clearings(game: Game, suit: str) -> list[int]:

@@ -410,7 +410,7 @@ def _matching(game: Game, column: str) -> list[int]:
         if game.options.get("ee_bird_column", "all_clearings") == "no_clearing":
             return []
         return list(range(1, len(game.clearings)))
-    return [c for c in range(1, len(game.clearings)) if game.clearings[c].suit == column]
+    return [c for c in range(1, len(game.clearings)) if state.suited(game, c, column)]     # the Lost City: all (LoR-F)
 
 
 def _keep(game: Game) -> int | None:

@@ -405,7 +405,7 @@ def _quest(game: Game, seat: Seat, rule: str = "CW-VB-DAY-4") -> bool:
     board = seat.board
     if board.quest is None:
         return _skip(game, "quest", rule, "no quest left")
-    c = _nearest(game, [c for c in _clearings(game) if game.clearings[c].suit == board.quest.suit])
+    c = _nearest(game, [c for c in _clearings(game) if state.suited(game, c, board.quest.suit)])   # LoR-F
     moved = game.pawn != ("clearing", c) and not _held(game)
     if not _go(game, seat, c, _pays_moves(game, "quest"), rule) or board.available() < 2:
         return moved
