@@ -416,7 +416,7 @@ def operation_options(game: Game, seat: Seat) -> list[tuple]:
     out: list[tuple] = [("move", o, d, k) for o, d, n in movement.moves(game, FACTION) for k in range(1, n + 1)]
     out += [("battle", c, d) for c, d in battle.battles(game, FACTION)]
     if seat.supply.get("warrior", 0) > 0:
-        out += [("recruit", c) for c in base_clearings(game)]
+        out += [("recruit", c) for c in base_clearings(game) if state.may_place(game, FACTION, c)]
     if seat.supply.get("sympathy", 0) > 0:
         out += [("organize", c) for c in _clearings(game)
                 if game.clearings[c].warriors.get(FACTION, 0) and not sympathetic(game, c)

@@ -118,7 +118,8 @@ def defenders(game: Game, faction: str, c: int) -> list[str]:
     out = [f for f in FACTIONS if f != faction and game.seat(f) is not None and present(game, f, c)
            and not state.shielded(game, f, c)]
     if game.hired:                   # a hireling's pieces, an enemy's but for its controller (LoR-E.3.2)
-        out += [h for h in game.hired if game.hirelings[h].controller != faction and present(game, h, c)]
+        out += [h for h in game.hired if game.hirelings[h].controller != faction and present(game, h, c)
+                and not state.gangs_guarded(game, h, c)]
     return out
 
 
@@ -143,6 +144,8 @@ def warriors_removed(game: Game, owner: str, c: int, n: int, by: str | None) -> 
     (LoR-6.2.3). Every rule that removes warriors calls this after ``state.remove_warriors``."""
     if n <= 0:
         return
+    if by is not None and game.hired and by in game.hired:
+        by = game.hirelings[by].controller              # a hireling's removal is its controller's (LoR-E.3.7)
     if by is not None and by != owner:
         remover = game.seat(by)
         hook = getattr(remover.board, "removed_warriors", None)
@@ -322,6 +325,8 @@ def _deal(game: Game, result: Battle, side: int, hits: int) -> None:
     c = result.clearing
     by = (result.attacker, result.defender)[side]
     victim = (result.defender, result.attacker)[side]
+    if state.shielded(game, victim, c):
+        return                          # the Stoic Protector: no enemy removes its controller's pieces (LoR-E)
     seat = game.seat(victim)
     cl = game.clearings[c]
     before_w = cl.warriors.get(victim, 0)

@@ -113,8 +113,8 @@ def daylight(game: Game, seat: Seat) -> None:
     if card is not None:
         options = [(k, c, f) for k in one_per_name(game, sorted(seat.hand)) for c in range(1, len(game.clearings))
                    if state.matches(game.cards[k].suit, state.suit_of(game, c))
-                   for f in _enemies(game, seat) if game.clearings[c].warriors.get(f, 0)
-                   and not state.shielded(game, f, c)]
+                   for f in _enemies(game, seat) + [h for h in game.hired if game.hirelings[h].controller != seat.faction]
+                   if game.clearings[c].warriors.get(f, 0) and not state.shielded(game, f, c)]
         pick = choose(game, "propaganda_bureau", tuple(options) + (PASS,)) if options else PASS
         if pick != PASS:
             propaganda_bureau(game, seat, *pick)

@@ -22,7 +22,7 @@ FACTION_NAMES = {"marquise": "the Marquise", "eyrie": "the Eyrie", "alliance": "
 BOT_NAMES = {"mechanical_marquise": "the Mechanical Marquise", "electric_eyrie": "the Electric Eyrie",
              "automated_alliance": "the Automated Alliance", "vagabot": "the Vagabot"}
 HIRELING_NAMES = {"protector": ("Furious Protector", "Stoic Protector"),      # promoted, demoted (LoR-E)
-                  "band": ("Popular Band", "Street Band")}
+                  "band": ("Popular Band", "Street Band"), "bandits": ("Highway Bandits", "Bandit Gangs")}
 LANDMARK_NAMES = {"ferry": "Ferry", "tower": "Tower", "elder_treetop": "Elder Treetop",     # LoR-F
                   "black_market": "Black Market", "legendary_forge": "Legendary Forge", "lost_city": "Lost City"}
 PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
@@ -312,6 +312,13 @@ LABELS = {
     "band_muster_warriors": optional(lambda v, c: f"force {count(c[2], 'warrior')} of {faction(v, c[1])} from "
                                                   f"{where(v, c[0])}", "force no more warriors"),
     "band_place": optional(lambda v, c: f"place a Band warrior in {where(v, c)}", "place no Band warrior"),
+    "bandit_path": optional(lambda v, c: f"put a Highway Bandit on the path {c[0]}-{c[1]}", "put no bandit"),
+    "bandit_take": lambda v, c: f"take the bandit off the path {c[0]}-{c[1]}",
+    "bandit_recruit": optional(lambda v, c: f"place a warrior in {where(v, c)} (your Highway Bandits)",
+                               "place no warrior"),
+    "bandit_gangs": optional(lambda v, c: ("place a warrior at each Bandit warrior" if c[0] == "recruit"
+                                           else f"place a Bandit warrior in {where(v, c[1])}"),
+                             "take no Bandit Gangs action"),
     # the Vagabond (automa/root/vagabond.py, LoR-9)
     "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",
     "vagabond_refresh": lambda v, c: f"refresh {item(c[0], True, c[1])}",

@@ -251,11 +251,13 @@ def build_cost(seat: Seat, kind: str) -> int:
 
 def build_options(game: Game, seat: Seat) -> list[tuple[str, int, str]]:
     """``("build", clearing, building)`` for every legal build (LoR-6.5.4.I): a ruled clearing with an open
-    slot, a building left on its track, and its cost in connected wood."""
+    slot where she may place (``state.may_place``), a building left on its track, and its cost in connected
+    wood."""
     kinds = [b for b in BUILDINGS if seat.supply.get(b, 0) > 0]
     out = []
     for c in range(1, len(game.clearings)):
-        if not kinds or game.clearings[c].open_slots <= 0 or not state.rules(game, FACTION, c):
+        if (not kinds or game.clearings[c].open_slots <= 0 or not state.rules(game, FACTION, c)
+                or not state.may_place(game, FACTION, c)):
             continue
         wood = len(connected_wood(game, c))
         out.extend(("build", c, b) for b in kinds if build_cost(seat, b) <= wood)

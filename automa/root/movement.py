@@ -21,6 +21,7 @@ Alliance bot's Automated Outrage, CW-AA-ABIL-3). The Vagabond's pawn is no warri
 from __future__ import annotations
 
 from automa.root import exiles_always, state
+from automa.root.decide import PASS, choose
 from automa.root.state import Game
 
 
@@ -104,20 +105,52 @@ def moves(game: Game, faction: str, nimble: bool = False) -> list[tuple[int, int
 def move(game: Game, faction: str, origin: int, destination: int, n: int) -> None:
     """Move ``n`` (> 0) warriors of ``faction`` from ``origin`` to ``destination`` (LoR-4.2; the caller has
     checked :func:`can_move`), then the other seats' ``entered`` hooks (LoR-8.2.6), in turn order. A move
-    from the Ferry's clearing to one no open path reaches crosses on the Ferry (:func:`ferried`)."""
-    state.move_warriors(game, faction, origin, destination, n)
-    if game.trace:
-        game.trace.event("move", rule="LoR-4.2", faction=faction, origin=origin, destination=destination, warriors=n)
-    if game.ferry is not None and not (game.options.get("deck_choice") == "exiles_and_partisans"
-                                       and destination in exiles_always.extra_reach(game, faction, origin)):
-        ferried(game, faction, origin, destination)
-    if game.hired:
-        state.entered(game, faction, destination)
-    for seat in game.seats:
-        if seat.faction != faction:
-            hook = getattr(seat.board, "entered", None)
-            if hook is not None:
-                hook(game, seat, destination, faction)
+    from the Ferry's clearing to one no open path reaches crosses on the Ferry (:func:`ferried`). Along a path
+    with a Highway Bandit an enemy pays one of the warriors (:func:`_bandits`)."""
+    paid = bool(game.bandits) and destination in adjacent(game, origin) and state.toll(game, faction, origin,
+                                                                                       destination)
+    if n > paid:
+        state.move_warriors(game, faction, origin, destination, n - paid)
+        if game.trace:
+            game.trace.event("move", rule="LoR-4.2", faction=faction, origin=origin, destination=destination,
+                             warriors=n - paid)
+        if game.ferry is not None and not (game.options.get("deck_choice") == "exiles_and_partisans"
+                                           and destination in exiles_always.extra_reach(game, faction, origin)):
+            ferried(game, faction, origin, destination)
+        if game.hired:
+            state.entered(game, faction, destination)
+        for seat in game.seats:
+            if seat.faction != faction:
+                hook = getattr(seat.board, "entered", None)
+                if hook is not None:
+                    hook(game, seat, destination, faction)
+    if game.bandits and destination in adjacent(game, origin):
+        _bandits(game, faction, origin, destination, paid)
+
+
+def _bandits(game: Game, faction: str, origin: int, destination: int, paid: bool) -> None:
+    """A move along a path with a Highway Bandit (its card, LoR-E): an enemy ``paid`` one of its moving
+    warriors, removed on the path once the move has begun (taken from the origin after the rest moved), with
+    no reaction firing (the FAQ: not in a clearing); the controller may place a warrior of his in the
+    destination (the player's ``bandit_recruit``; a bot does not, RT-OWN-15)."""
+    if paid:
+        state.remove_warriors(game, faction, origin, 1)
+        if game.trace:
+            game.trace.event("toll", rule="LoR-E", faction=faction, origin=origin, destination=destination)
+        return
+    if ((min(origin, destination), max(origin, destination)) in game.bandits and game.seat(faction).bot is None
+            and choose(game, "bandit_recruit", (destination, PASS)) != PASS):
+        state.place_warriors(game, faction, destination, 1)
+
+
+def tolled(game: Game, seat, origin: int | None, destination: int) -> None:
+    """The Vagabond's pawn (his or the Vagabot's) moved along a path with a Highway Bandit not his own: one
+    item damaged, through his board's ``take_hits`` (its card, LoR-E)."""
+    if origin is not None and destination in adjacent(game, origin) and state.toll(game, seat.faction, origin,
+                                                                                    destination):
+        if game.trace:
+            game.trace.event("toll", rule="LoR-E", faction=seat.faction, origin=origin, destination=destination)
+        seat.board.take_hits(game, seat, destination, 1, None)
 
 
 def move_pawn(game: Game, destination: int) -> None:
@@ -130,6 +163,8 @@ def move_pawn(game: Game, destination: int) -> None:
         game.trace.event("move", rule="LoR-9.2.3", faction="vagabond", destination=destination)
     if game.ferry is not None:
         ferried(game, "vagabond", origin, destination)
+    if game.bandits:
+        tolled(game, game.seat("vagabond"), origin, destination)
     if game.hired:
         state.entered(game, "vagabond", destination)
 

@@ -367,7 +367,8 @@ TELL = {
     "hirelings": lambda v, e: (f"The hirelings dealt: {', '.join(hireling(v, n) for n in e['dealt'].split(','))}; "
                                "markers on 4, 8 and 12 VP."),
     "hireling_setup": lambda v, e: (f"{does(v, e, 'place', 'places')} "
-                                    + ("the Protector" if e["hireling"] == "protector" else "a Band warrior")
+                                    + ("the Protector" if e["hireling"] == "protector" else
+                                       "a Bandit warrior" if e["hireling"] == "bandits" else "a Band warrior")
                                     + f" in {where(v, e['clearing'])}."),
     "hireling_marker": lambda v, e: f"{does(v, e, 'take', 'takes')} the hireling marker on {e['space']} VP.",
     "hire": lambda v, e: (f"{does(v, e, 'take', 'takes')} control of the {hireling(v, e['hireling'])}: "
@@ -377,6 +378,13 @@ TELL = {
     "band_muster": lambda v, e: (f"{does(v, e, 'force', 'forces')} {warriors(e['warriors'])} of "
                                  f"{faction(v, e['other'])} from {where(v, e['origin'])} to the Band in "
                                  f"{where(v, e['clearing'])}."),
+    "bandit": lambda v, e: f"{does(v, e, 'put', 'puts')} a Highway Bandit on the path {e['path']}.",
+    "toll": lambda v, e: (f"{does(v, e, 'pay', 'pays')} the Highway Bandits on the path {e['origin']}-"
+                          f"{e['destination']}: " + ("an item damaged." if e.get("faction") == "vagabond"
+                                                     else "a warrior removed.")),
+    "bandit_gangs": lambda v, e: (f"{does(v, e, 'place', 'places')} "
+                                  + (f"a Bandit warrior in {where(v, e['clearing'])}." if e["clearing"]
+                                     else "a warrior at each Bandit warrior.")),
     "hireling_back": lambda v, e: f"The {hireling(v, e['hireling'])} goes back to the supply.",
     "protector": lambda v, e: (f"{does(v, e, 'move', 'moves')} the Protector to {where(v, e['clearing'])}"
                                + ("." if e["demoted"] else ": one warrior of each faction there is removed.")),

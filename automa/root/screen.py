@@ -88,14 +88,15 @@ def hireling(view, h: tuple) -> str:
 def map_key(view) -> str:
     """The key to the map's letters, with the map side's own (:data:`MARKS`, closed paths)."""
     extra = [f"{MARKS[n]} {NAMES[n]}" for n, _ in view.landmarks] + (["(n) closed path"] if view.closed else [])
+    extra += ["nb a bandit on the path"] if view.bandits else []
     extra += [hireling(view, h) for h in view.hirelings if h[0] != "marks"]
     return KEY + "".join(f" · {e}" for e in extra)
 
 
 def board_map(view, width: int, colour: bool) -> list[str]:
     """The heading (with the round) and one line a clearing: number, suit, open slots (○) and ruin (R),
-    each faction's pieces in setup order (the player's painted as the player's), the open paths and the
-    closed ones in brackets (LoR-C.3.2)."""
+    each faction's pieces in setup order (the player's painted as the player's), the open paths (b: a Highway
+    Bandit on it, LoR-E) and the closed ones in brackets (LoR-C.3.2)."""
     seated = [f for f in FACTIONS if f in dict(view.seats)]
     head = f"{f'ROUND {view.round}' if view.round else 'SETUP':<{3 + SUIT_WIDTH + SLOT_WIDTH}}" + "".join(
         f"{column_title(view, f):<{CELL}}" for f in seated) + "PATHS"
@@ -105,7 +106,9 @@ def board_map(view, width: int, colour: bool) -> list[str]:
         start = f"{c:>2} {view.clearing(c)[0]:<{SUIT_WIDTH}}{slots(view, c):<{SLOT_WIDTH}}"
         cells = [f"{cell(view, c, f):<{CELL}}" for f in seated]
         closed = [b if a == c else a for a, b in view.closed if c in (a, b)]
-        paths = " ".join(map(str, view.adjacent(c))) + (f" ({' '.join(map(str, closed))})" if closed else "")
+        bandits = view.bandits
+        paths = " ".join(f"{o}b" if (min(c, o), max(c, o)) in bandits else str(o) for o in view.adjacent(c)) + (
+            f" ({' '.join(map(str, closed))})" if closed else "")
         plain = start + "".join(cells) + paths
         if len(plain) > width:
             lines += wrap(plain, width, 3)

@@ -153,11 +153,12 @@ class Game:
     forge_items: dict[str, int] = field(default_factory=dict)
     hirelings: dict[str, Hireling] = field(default_factory=dict)   # the hireling cards dealt (LoR-A.6.1)
     marks: list[int] = field(default_factory=list)   # score spaces still holding a hireling marker (LoR-A.6.4)
-    taken: dict[str, int] = field(default_factory=dict)   # hireling markers taken this turn, by faction (LoR-E.1.1)
+    taken: dict[str, int] = field(default_factory=dict)   # hireling markers waiting for the taker's turn end (LoR-E.1.1)
     protector: int | None = None                # the Protector's pawn (hirelings.py), off the map: None
     hired: dict[str, Seat] = field(default_factory=dict)   # a hireling's pieces and supply, by its name (LoR-E.3)
     stuck: set[tuple[str, int]] = field(default_factory=set)   # (faction, clearing) held by the Band this turn
     lost_city: int | None = None                # the Lost City landmark's clearing (LoR-F, :func:`suited`)
+    bandits: list[tuple[int, int]] = field(default_factory=list)   # paths with a Highway Bandit, (a, b) a < b
 
     def seat(self, faction: str) -> Seat | None:
         """The seat of ``faction``, or ``None`` when it is not at the table; a hireling's pieces
@@ -178,7 +179,8 @@ class Game:
                     self.closed, self.paths, set(self.used), self.elder_treetop, self.treetop_piece,
                     self.black_market, list(self.market), self.legendary_forge, dict(self.forge_items),
                     {n: h.copy() for n, h in self.hirelings.items()}, list(self.marks), dict(self.taken),
-                    self.protector, {n: s.copy() for n, s in self.hired.items()}, set(self.stuck), self.lost_city)
+                    self.protector, {n: s.copy() for n, s in self.hired.items()}, set(self.stuck), self.lost_city,
+                    list(self.bandits))
 
 
 def new_game(game_map: GameMap, cards: tuple[Card, ...], seats: list[Seat], options: dict, rng: dict) -> Game:
@@ -275,8 +277,11 @@ def rules(game: Game, faction: str, c: int) -> bool:
 def may_place(game: Game, faction: str, c: int) -> bool:
     """Whether ``faction`` may place pieces in ``c``: nobody but the Marquise (human or bot) places pieces
     in the keep's clearing (LoR-6.2.2, CW-MM-ABIL-1); moving in stays allowed. Nobody places any in the
-    Scoundrel's Scorched Earth (:func:`scorched`). The place functions below obey it, and every rule that
-    offers a place asks it."""
+    Scoundrel's Scorched Earth (:func:`scorched`), nor an enemy of the Furious Protector in its clearing
+    (:func:`guarded`); a hireling places as its controller would, in the supply as nobody's (LoR-E.3.2). The
+    place functions below obey it, and every rule that offers a place asks it."""
+    if game.hirelings and faction in game.hirelings:      # a hireling places as its controller's (LoR-E.3.2)
+        faction = game.hirelings[faction].controller or faction
     return ((faction == "marquise" or ("marquise", "keep") not in game.clearings[c].tokens)
             and c != scorched(game) and not (c == game.protector and guarded(game, faction)))
 
@@ -345,9 +350,26 @@ def entered(game: Game, faction: str, c: int) -> None:
         game.stuck.add((faction, c))
 
 
+def gangs_guarded(game: Game, name: str, c: int) -> bool:
+    """The Bandit Gangs' warriors cannot be battled in a clearing with their controller's pieces (its card)."""
+    if name != "bandits":
+        return False
+    owner = game.hirelings[name].controller
+    cl = game.clearings[c]
+    return owner is not None and bool(cl.warriors.get(owner) or any(f == owner for f, _ in cl.buildings + cl.tokens)
+                                      or (owner == "vagabond" and game.pawn == ("clearing", c)))
+
+
+def toll(game: Game, faction: str, a: int, b: int) -> bool:
+    """Whether ``faction`` moving along the path ``a``-``b`` meets a Highway Bandit that is not its own (its
+    card, LoR-E): it must give up a moving warrior, or a Vagabond an item (``movement.move``, ``move_pawn``)."""
+    return (min(a, b), max(a, b)) in game.bandits and game.hirelings["bandits"].controller != faction
+
+
 def held_by_band(game: Game, faction: str, c: int) -> bool:
-    """Whether ``faction`` may not move pieces out of ``c`` this turn (:func:`entered`)."""
-    return bool(game.stuck) and (faction, c) in game.stuck
+    """Whether ``faction`` may not move pieces out of ``c`` this turn (:func:`entered`), while a Band warrior
+    is still there (its card: "a clearing with a Band warrior")."""
+    return bool(game.stuck) and (faction, c) in game.stuck and bool(game.clearings[c].warriors.get("band"))
 
 
 def move_warriors(game: Game, faction: str, origin: int, destination: int, n: int) -> None:
@@ -392,7 +414,8 @@ def remove_piece(game: Game, c: int, piece: tuple[str, str], by: str | None, bui
     another faction scores 1 VP (LoR-3.2.1, CW-GEN-23) unless the owner's board denies it
     (``removal_scores(game, seat, kind)``: the Automated Alliance's Popularity, CW-AA-TRAIT-2), and 1 more
     for a building in the Elder Treetop's own slot (LoR-F, 16.5; of two alike, the one in a printed slot
-    goes first); then the owner's board reacts (``removed``)."""
+    goes first); then the owner's board reacts (``removed``). A hireling remover scores nothing (LoR-E.3.6) and
+    the board sees its controller, or no player in the supply (LoR-E.3.7)."""
     cl = game.clearings[c]
     (cl.buildings if building else cl.tokens).remove(piece)
     treetop = building and c == game.elder_treetop and piece == game.treetop_piece and piece not in cl.buildings
@@ -401,17 +424,20 @@ def remove_piece(game: Game, c: int, piece: tuple[str, str], by: str | None, bui
     owner, kind = piece
     seat = game.seat(owner)
     board = seat.board
+    scorer = by
+    if by is not None and game.hired and by in game.hired:   # a hireling removed it: no VP (LoR-E.3.6); the
+        by, scorer = game.hirelings[by].controller, None     # reactions see its controller (LoR-E.3.7)
     if getattr(board, "gone_when_removed", ()) and kind in board.gone_when_removed:
         seat.out[kind] = seat.out.get(kind, 0) + 1
     else:
         seat.supply[kind] = seat.supply.get(kind, 0) + 1
-    if by is not None and by != owner and (not hasattr(board, "removal_scores")
-                                           or board.removal_scores(game, seat, kind)):
-        score(game, by, 1, "removal")
+    if scorer is not None and scorer != owner and (not hasattr(board, "removal_scores")
+                                                   or board.removal_scores(game, seat, kind)):
+        score(game, scorer, 1, "removal")
         if treetop:
             if game.trace:
-                game.trace.event("treetop", rule="LoR-F", faction=by, owner=owner, building=kind, clearing=c)
-            score(game, by, 1, "map")
+                game.trace.event("treetop", rule="LoR-F", faction=scorer, owner=owner, building=kind, clearing=c)
+            score(game, scorer, 1, "map")
     if hasattr(board, "removed"):
         board.removed(game, seat, c, kind, by)
 

@@ -430,8 +430,6 @@ def slip_options(game: Game) -> list[tuple[str, int]]:
     it touches; from a forest the clearings it touches and the forests next to it; never his Scorched Earth
     (LoR-D.6)."""
     kind, at = game.pawn
-    if kind == "clearing" and state.held_by_band(game, FACTION, at):
-        return []                                        # the Band holds him (LoR-E)
     if kind == "clearing":
         near_c, near_f = movement.adjacent(game, at), game.map.clearings[at - 1].forests
     else:
@@ -472,7 +470,8 @@ def strike_options(game: Game, c: int) -> list[tuple]:
     buildings or tokens."""
     cl = game.clearings[c]
     out: list[tuple] = []
-    for f in _present(game, c):
+    hired = [h for h in game.hired if game.hirelings[h].controller != FACTION and battle.present(game, h, c)]
+    for f in _present(game, c) + hired:             # a hireling's pieces are an enemy's (LoR-E.3.2)
         if state.shielded(game, f, c):             # the Stoic Protector (LoR-E): not removed
             continue
         if cl.warriors.get(f, 0):
@@ -509,7 +508,7 @@ def special_options(game: Game, seat: Seat, c: int | None) -> list[tuple]:
     if ch == "vagrant":
         sides = [f for f in FACTIONS if game.seat(f) is not None]
         return [("special", a, d) for a in sides for d in battle.defenders(game, a, c)]
-    return [("special",)] if board.scorched is None else []
+    return [("special",)] if board.scorched is None and state.may_place(game, FACTION, c) else []
 
 
 def daylight_options(game: Game, seat: Seat) -> list[tuple]:

@@ -148,6 +148,11 @@ class View:
             ("marks", tuple(g.marks)),) if g.hirelings else ()
 
     @property
+    def bandits(self) -> tuple:
+        """The paths with a Highway Bandit, as ``(a, b)`` pairs (LoR-E)."""
+        return tuple(self._g.bandits)
+
+    @property
     def protector(self) -> int | None:
         """The Protector's clearing (a hireling's pawn, LoR-E), or ``None`` off the map."""
         return self._g.protector

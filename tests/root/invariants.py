@@ -220,7 +220,7 @@ class Checker:
 
     def scored(self, game, faction: str, gained: int, source: str) -> None:
         """``state.score`` gave ``faction`` ``gained`` VP by ``source``."""
-        if game is self.game and self.armed:
+        if game is self.game and self.armed and faction in self.tally:     # a hireling scores nothing (LoR-E.3.6)
             tally = self.tally[faction]
             tally[source] = tally.get(source, 0) + gained
 
@@ -243,7 +243,6 @@ class Checker:
             raise Violation("targets", f"{faction} moves along no path", self._at(where))
         soup = holding(game, "soup_kitchens")
         hired = {n: h.controller for n, h in game.hirelings.items()}
-        forced = forced or (self.last and self.last[-1].get("kind") == "band_muster")    # ignoring rule (RT-OWN-26)
         if not forced and not ep[1] and faction not in (recount_ruler(cls[origin], soup, hired),
                                                         recount_ruler(cls[destination], soup, hired)):
             raise Violation("targets", f"{faction} rules neither the origin nor the destination", self._at(where))
@@ -799,7 +798,7 @@ RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len
 
 
 # LoR-A.5.1: none, each landmark alone, and pairs (the Elder Treetop only at 3+ players: game_plan)
-HIRELING_PLAN = ("", "protector", "", "band", "", "band,protector")   # the hirelings built (LoR-E), each alone and both
+HIRELING_PLAN = ("", "protector", "", "band", "", "bandits", "", "band,bandits,protector")   # built (LoR-E)
 LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("black_market",), ("legendary_forge",),
                  ("ferry", "tower"), ("tower", "elder_treetop"), ("black_market", "elder_treetop"),
                  ("legendary_forge", "ferry"), ("lost_city",), ("lost_city", "black_market"))

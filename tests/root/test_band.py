@@ -95,33 +95,35 @@ def test_an_enemy_that_moved_in_may_not_move_out_that_turn():
 
 
 def test_the_band_holds_the_vagabonds_pawn():
-    """The Band's ability for a pawn: the Vagabond that moved in has no move, Slip or Glide out that turn."""
+    """The Band's ability for a pawn: the Vagabond that moved in has no move out that turn, while a Band warrior
+    stays; Slip ignores what stops a move out (LoR-9.4.2)."""
     g = table(faction="vagabond", bots="electric_eyrie")
     g.clearings[5].warriors.update(band=1)
     g.pawn = ("clearing", 1)
     movement.move_pawn(g, 5)
     board = g.seat("vagabond").board
-    assert vagabond.move_options(g, board) == [] and vagabond.slip_options(g) == []
-    g.stuck.clear()
-    assert vagabond.slip_options(g)
+    assert vagabond.move_options(g, board) == [] and vagabond.slip_options(g)
+    del g.clearings[5].warriors["band"]
+    assert vagabond.move_options(g, board)                            # no Band warrior left: free
 
 
-def test_the_popular_bands_muster_forces_warriors_in_ignoring_rule_RT_OWN_22():
+def test_the_popular_bands_muster_forces_warriors_in_as_their_owner_could_move_RT_OWN_26():
     """The Popular Band's Daylight (its card; RT-OWN-26): the controller picks a Band clearing and forces
-    warriors of any faction from each clearing next to it to move in, any number, ignoring rule; they are
-    held there; then he may place a Band warrior in any clearing."""
+    warriors of any faction from each clearing next to it to move in, any number, each move legal as if its
+    owner made it (LoR-1.5.5: rule); an enemy's are held there; then he may place a Band warrior anywhere."""
     ask = Script(band_muster=[5], band_muster_warriors=[(1, "eyrie", 2), (2, "marquise", 1), ("pass",)],
                  band_place=[9])
     g = table(ask)
     g.hirelings["band"].controller = "marquise"
     g.clearings[5].warriors.update(band=1)
-    g.clearings[1].warriors.update(eyrie=3, marquise=5)
-    g.clearings[2].warriors.update(marquise=1)
+    g.clearings[1].warriors.update(eyrie=3, marquise=2)
+    g.clearings[2].warriors.update(eyrie=1, marquise=3)
     band.daylight(g, g.seat("marquise"), g.hirelings["band"])
     assert g.clearings[5].warriors == {"band": 1, "eyrie": 2, "marquise": 1}
     assert ("eyrie", 5) in g.stuck and ("marquise", 5) not in g.stuck
-    offered = ask.choices("band_muster_warriors")
-    assert (1, "marquise", 5) in offered[0] and all(o[:2] != (1, "eyrie") for o in offered[1] if o != ("pass",))
+    first = ask.choices("band_muster_warriors")[0]
+    assert (1, "marquise", 2) in first and (1, "eyrie", 3) in first
+    assert not any(o[:2] == (2, "eyrie") for o in first if o != ("pass",))     # rules neither 2 nor 5
     assert g.clearings[9].warriors == {"band": 1}
 
 

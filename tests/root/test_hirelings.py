@@ -70,13 +70,16 @@ def test_demoted_by_the_seats_at_the_table_LoR_A_6_2_RT_OWN_18(bots, demoted):
 
 def test_the_last_seat_sets_up_the_furious_protector_anywhere_LoR_A_6_3():
     """LoR-A.6.3 (16.1.6.III): the last seat in turn order sets up the card; the Furious Protector goes in any
-    clearing, the player choosing; a bot takes its highest-priority one (RT-OWN-16). After the factions
-    (RT-OWN-21)."""
+    clearing but the keep's (nobody else places there, LoR-6.2.2), the player choosing; a bot takes its
+    highest-priority one (RT-OWN-16). After the factions (RT-OWN-21)."""
     ask = Script(hireling_setup=[lambda cs: cs[-1]])
     g = table(ask, seat=2)
+    keep = next(c for c in range(1, 13) if ("marquise", "keep") in g.clearings[c].tokens)
     (_, choices), = [a for a in ask.asked if a[0] == "hireling_setup"]
-    assert [c for _, c in choices] == list(range(1, 13)) and g.protector == 12
-    assert table(seat=1).protector == 1                               # the Eyrie bot sets it up: clearing 1
+    assert [c for _, c in choices] == [c for c in range(1, 13) if c != keep] and g.protector == 12
+    g = table(seat=1)                                                 # the Eyrie bot sets it up
+    keep = next(c for c in range(1, 13) if ("marquise", "keep") in g.clearings[c].tokens)
+    assert g.protector == (2 if keep == 1 else 1)
 
 
 def test_the_stoic_protector_waits_off_the_map_until_hired():
@@ -290,3 +293,66 @@ def test_the_screen_marks_the_protector_and_lists_the_cards():
     h.controller = None
     assert "H Stoic Protector: in the supply" in " ".join(line.strip() for line in render(views.View(g, "marquise"))
                                                           .splitlines())
+
+
+def test_the_stoic_protector_shields_its_controller_as_attacker_too():
+    """The Stoic Protector (its card: no enemy removes the controller's pieces there): the defender's hits on
+    an attacking controller remove nothing."""
+    g = stoic()
+    g.clearings[9].warriors.update(marquise=2, eyrie=2)
+    g.rng["dice"] = type("D", (), {"randint": staticmethod(lambda a, b: 3)})()
+    result = battle.battle(g, "marquise", "eyrie", 9)
+    assert g.clearings[9].warriors == {"marquise": 2} and result.taken == [0, 2]
+
+
+def test_the_furious_protector_bars_enemies_but_not_its_controllers_hireling_LoR_E_3_2():
+    """The Furious Protector bars its enemies from placing (its card); a hireling places as its controller
+    would (LoR-E.3.2), so the controller's Band may, another's may not; nobody's Marquise builds there."""
+    g = table(hirelings="protector,band")
+    g.protector = 7
+    h = g.hirelings["protector"]
+    h.controller = "marquise"
+    g.hirelings["band"].controller = "marquise"
+    assert state.may_place(g, "band", 7)
+    g.hirelings["band"].controller = "eyrie"
+    assert not state.may_place(g, "band", 7)
+    h.controller = "eyrie"
+    from automa.root import marquise
+    g.clearings[7].warriors["marquise"] = 3
+    assert not any(c == 7 for _, c, _ in marquise.build_options(g, g.seat("marquise")))
+
+
+def test_the_protector_crosses_on_the_ferry_and_its_controller_draws_LoR_E_3_7():
+    """LoR-E.3.7: a hireling moved on the Ferry draws its controller a card (on the Lake, LoR-C.2.5)."""
+    ask = Script(protector_move=[lambda cs: max(c for c in cs if c not in (2, 3, 4))])
+    g = table(ask, map="lake", bots="others")         # the Stoic Protector: a move, no removal
+    g.hirelings["protector"].controller = "marquise"
+    g.protector = g.ferry
+    hand = len(g.seat("marquise").hand)
+    hirelings.birdsong(g, g.seat("marquise"))
+    assert g.ferry == g.protector and len(g.seat("marquise").hand) == hand + 1
+
+
+def test_a_hirelings_removal_scores_nothing_and_its_reactions_see_the_controller_LoR_E_3_6_LoR_E_3_7(monkeypatch):
+    """LoR-E.3.6: no VP for a hireling's removals; LoR-E.3.7: the owner's reactions see the controller, or no
+    player for a hireling in the supply (no Outrage then)."""
+    from automa.root import alliance
+    seen = []
+    monkeypatch.setattr(alliance, "outrage", lambda game, seat, c, by, how: seen.append(by))
+    g = table(faction="alliance", bots="electric_eyrie", hirelings="band")
+    for by_controller in (None, "eyrie"):
+        g.hirelings["band"].controller = by_controller
+        g.clearings[6].tokens.append(("alliance", "sympathy"))
+        g.seat("alliance").supply["sympathy"] -= 1
+        state.remove_piece(g, 6, ("alliance", "sympathy"), "band", building=False)
+    assert seen == ["eyrie"] and g.seat("eyrie").vp == 0
+
+
+def test_the_vagabond_strikes_a_hirelings_warrior_LoR_9_5_6():
+    """LoR-9.5.6 with LoR-E.3.2: an enemy hireling's warrior is a Strike target."""
+    from automa.root import vagabond
+    g = table(faction="vagabond", bots="electric_eyrie", hirelings="band")
+    g.clearings[4].warriors["band"] = 1
+    assert ("strike", "band") in vagabond.strike_options(g, 4)
+    g.hirelings["band"].controller = "vagabond"
+    assert ("strike", "band") not in vagabond.strike_options(g, 4)

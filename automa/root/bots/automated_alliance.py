@@ -223,8 +223,9 @@ def revolt(game: Game, seat: Seat, suits: tuple[str, ...], rule: str) -> bool:
 
     def legal(c: int) -> bool:
         cl = game.clearings[c]
-        mine = sum(1 for f, _ in cl.buildings if f == seat.faction)
-        return cl.slots - cl.ruin - mine > 0 and not (needs_enemy and not removable(c))
+        stay = sum(1 for f, _ in cl.buildings if f == seat.faction or state.shielded(game, f, c))
+        return (cl.slots - cl.ruin - stay > 0 and state.may_place(game, seat.faction, c)
+                and not (needs_enemy and not removable(c)))
 
     def removable(c: int) -> int:
         return sum(common.pieces(game, c, f) for f in others)

@@ -325,7 +325,8 @@ def build_in(game: Game, seat: Seat, kind: str, rule: str) -> bool:
     if seat.supply.get(kind, 0) <= 0:
         return False
     c = common.pick(game, range(1, len(game.clearings)), lambda c: (game.clearings[c].warriors.get(FACTION, 0),),
-                    lambda c: state.rules(game, FACTION, c) and game.clearings[c].open_slots > 0)
+                    lambda c: state.rules(game, FACTION, c) and game.clearings[c].open_slots > 0
+                    and state.may_place(game, FACTION, c))
     if c is None:
         return False
     state.place_building(game, FACTION, kind, c)

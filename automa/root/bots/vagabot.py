@@ -274,6 +274,8 @@ def _go(game: Game, seat: Seat, target: int, pay: bool, rule: str) -> bool:
         _event(game, "vb_move", "CW-VB-DAY-2", via=rule, origin=f"{frm[0]} {frm[1]}", to=game.pawn[1])
         if game.ferry is not None:
             movement.ferried(game, "vagabond", frm[1] if frm[0] == "clearing" else None, game.pawn[1])
+        if game.bandits:
+            movement.tolled(game, seat, frm[1] if frm[0] == "clearing" else None, game.pawn[1])
         if game.hired:
             state.entered(game, "vagabond", game.pawn[1])
     return True

@@ -4,21 +4,22 @@ hireling cards dealt, empty by default, and then nothing here runs.
 Each card is a module of this package (:data:`CARDS`) with its ``PIECES`` (none for a pawn), ``setup``,
 ``hired`` (LoR-E.2.1) and, if it has them, ``birdsong`` (LoR-E.2.3) and ``daylight`` (LoR-E.2.4); a
 hireling's pieces are a side of their own (``game.hired``, :mod:`.side`). Built so far: the Furious / Stoic
-Protector (:mod:`.protector`) and the Popular / Street Band (:mod:`.band`); the other eleven cards are
-listed in docs/root.md with what each needs.
+Protector (:mod:`.protector`), the Popular / Street Band (:mod:`.band`) and the Highway Bandits / Bandit
+Gangs (:mod:`.bandits`); the other cards are listed in docs/root.md with what each needs.
 
 * Setup (LoR-A.6): the named cards in a random order (the setup stream: "shuffle, deal"); as many demoted as
   the table's seats ask (:data:`DEMOTED`, LoR-A.6.2, 16.1.6.II; bots are players, RT-OWN-18), chosen at
   random; from the last seat in turn order backwards each seat sets up one card (LoR-A.6.3); the markers on
-  4, 8 and 12 (LoR-A.6.4). We set the hirelings up after the factions (RT-OWN-21). A card tied to a faction
-  at the table is refused (LoR-A.6.5, ``options.check``).
+  4, 8 and 12 (LoR-A.6.4). We set the hirelings up after the factions (RT-OWN-21). No card built so far is
+  tied to a base faction, so LoR-A.6.5 (such a card refused while its faction sits) has nothing to refuse yet.
 * Gaining (LoR-E.1.1): a score marker takes a hireling marker (:func:`automa.root.state.take_marks`); at the
   end of that turn the seat takes a card from the supply, rolls for control (LoR-E.1.2, :data:`CONTROL_DIE`)
   and carries out the card's when-hired action (LoR-E.2.1).
 * Losing (LoR-E.1.3): at the end of each turn the seat takes a control marker off every card it did not
   take this turn, and gives each card left without markers to another seat, who rolls for it at once.
 * Actions: at the start of its controller's Birdsong (LoR-E.2.3), before the faction's own start-of-Birdsong
-  effects (RT-OWN-20). A card in the supply takes no action (LoR-E.3.1); its abilities still hold.
+  effects (RT-OWN-20). A card in the supply takes no action (only a controller does, LoR-E.2.3, LoR-E.2.4);
+  its abilities still hold.
 * Bots (RT-OWN-15, RT-OWN-16): no text says how a bot hires, so by default a bot takes markers and cards as a
   player does and its hireling takes the actions its card says it must, and none it may; its choices go by
   priority (CW-GEN-8); ``bot_hirelings=never``: bots take no marker, and a card a player gives up goes back to
@@ -32,14 +33,14 @@ from __future__ import annotations
 
 from automa.root import state
 from automa.root.decide import choose
-from automa.root.hirelings import band, protector
+from automa.root.hirelings import band, bandits, protector
 from automa.root.hirelings.side import SIDE
 from automa.root.state import Game, Hireling, Seat
 
 MARKS = (4, 8, 12)                       # the hireling markers' score spaces (LoR-A.6.4)
 DEMOTED = {2: 0, 3: 1, 4: 2}             # cards demoted by seats at the table (LoR-A.6.2, 16.1.6.II)
 CONTROL_DIE = ((1, 2), (1, 2), (1, 3), (2, 3), (2, 3), (2, 4))   # a face: (gold pips, all pips), RT-OWN-19
-CARDS = {"protector": protector, "band": band}    # each card's module: PIECES, setup, hired, birdsong, daylight
+CARDS = {"protector": protector, "band": band, "bandits": bandits}    # each card's module: PIECES, setup, hired, birdsong, daylight
 
 
 # ---------------------------------------------------------------------------------------------- setup

@@ -7,7 +7,8 @@ their side ``game.hired["band"]``.
 * Popular: set up two warriors, each in a different clearing; hired with none on the map, one in a clearing
   with the controller's pieces (LoR-E.2.1); once in Daylight (offered at its start, RT-OWN-20) the controller
   may pick a Band clearing and force warriors of any faction in the clearings next to it to move in, any
-  number from each, ignoring rule (RT-OWN-26), then may place a Band warrior in any clearing.
+  number from each, each move legal as if their owner made it (LoR-1.5.5, RT-OWN-26), then may place a
+  Band warrior in any clearing.
 * Street: no setup; once in Daylight the controller may place a Band warrior in any clearing.
 
 A bot's Band takes neither Daylight action, both being a "may" (RT-OWN-15).
@@ -59,15 +60,17 @@ def daylight(game: Game, seat: Seat, h: Hireling) -> None:
 
 def muster(game: Game, seat: Seat) -> None:
     """The Popular Band's first step: a clearing with a Band warrior (``band_muster``), then from each clearing
-    next to it warriors of any faction moved in, ignoring rule (``band_muster_warriors``: one pick per
-    clearing and faction, any number; RT-OWN-26)."""
-    bands = [c for c in range(1, len(game.clearings)) if game.clearings[c].warriors.get(NAME)]
+    next to it warriors of any faction moved in where their owner could move them (``movement.can_move``:
+    rule, the Band's hold, LoR-1.5.5; ``band_muster_warriors``: one pick per clearing and faction, any
+    number; RT-OWN-26)."""
+    bands = [c for c in range(1, len(game.clearings)) if game.clearings[c].warriors.get(NAME)
+             and c != state.scorched(game)]
     if not bands:
         return
     c = choose(game, "band_muster", bands + [PASS])
     if c == PASS:
         return
-    offers = [(a, f) for a in movement.adjacent(game, c) for f in FACTIONS if game.clearings[a].warriors.get(f)]
+    offers = [(a, f) for a in movement.adjacent(game, c) for f in FACTIONS if movement.can_move(game, f, a, c)]
     while offers:
         choice = choose(game, "band_muster_warriors", [(a, f, k) for a, f in offers
                                                        for k in range(1, game.clearings[a].warriors[f] + 1)] + [PASS])
@@ -79,7 +82,7 @@ def muster(game: Game, seat: Seat) -> None:
             game.trace.event("band_muster", rule="LoR-E.2.4", faction=seat.faction, clearing=c, origin=a, other=f,
                              warriors=k)
         movement.move(game, f, a, c, k)
-        offers = [(x, g) for x, g in offers if game.clearings[x].warriors.get(g)]
+        offers = [(x, g) for x, g in offers if movement.can_move(game, g, x, c)]
 
 
 def _placeable(game: Game) -> list[int]:

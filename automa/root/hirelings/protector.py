@@ -33,20 +33,24 @@ def hired(game: Game, seat: Seat, h: Hireling) -> None:
 
 
 def birdsong(game: Game, seat: Seat, h: Hireling) -> None:
-    """LoR-E.2.3, a must: the Protector moves to an adjacent clearing, ignoring rule (a bot by priority,
-    RT-OWN-16); the Furious Protector then removes one warrior of each faction there. Off the map it does
-    nothing."""
+    """LoR-E.2.3, a must: the Protector moves to an adjacent clearing, ignoring rule, or across on the Ferry
+    (the controller then draws, a bot scores 1: LoR-E.3.7, CW2-MAP); a bot by priority (RT-OWN-16). The
+    Furious Protector then removes one warrior of each faction in its clearing, moved or not (LoR-1.5.4).
+    Off the map it does nothing."""
     if game.protector is None:
         return
-    where = [c for c in movement.adjacent(game, game.protector) if c != state.scorched(game)]
-    if not where:
-        return
-    c = choose(game, "protector_move", where) if seat.bot is None else priority_order(game, where)[0]
-    game.protector = c
-    if game.trace:
-        game.trace.event("protector", rule="LoR-E.2.3", faction=seat.faction, clearing=c, demoted=h.demoted)
+    where = [c for c in movement.reach(game, game.protector) if c != state.scorched(game)]
+    if where:
+        origin = game.protector
+        c = choose(game, "protector_move", where) if seat.bot is None else priority_order(game, where)[0]
+        game.protector = c
+        if game.trace:
+            game.trace.event("protector", rule="LoR-E.2.3", faction=seat.faction, clearing=c, demoted=h.demoted)
+        if game.ferry is not None:
+            movement.ferried(game, seat.faction, origin, c)
     if h.demoted:
         return
+    c = game.protector
     for f in [f for f in state.FACTIONS if game.clearings[c].warriors.get(f, 0)]:
         n = state.remove_warriors(game, f, c, 1)
         battle.warriors_removed(game, f, c, n, seat.faction)

@@ -33,9 +33,10 @@ SIDE = Side()
 
 
 def pick(game: Game, seat: Seat, name: str, where) -> int | None:
-    """The clearing of ``where`` that ``seat`` picks to put hireling ``name``: the player's choice (``hireling_setup``,
+    """The clearing of ``where`` where ``name`` may be placed (``state.may_place``: the keep, Scorched Earth, the
+    Furious Protector) that ``seat`` picks: the player's choice (``hireling_setup``,
     as ``(name, clearing)``), a bot's of highest priority (RT-OWN-16, CW-GEN-8); ``None`` if none."""
-    where = [c for c in where if c != state.scorched(game)]
+    where = [c for c in where if state.may_place(game, name, c)]
     if not where:
         return None
     if seat.bot is None:
