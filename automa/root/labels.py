@@ -22,7 +22,7 @@ FACTION_NAMES = {"marquise": "the Marquise", "eyrie": "the Eyrie", "alliance": "
 BOT_NAMES = {"mechanical_marquise": "the Mechanical Marquise", "electric_eyrie": "the Electric Eyrie",
              "automated_alliance": "the Automated Alliance", "vagabot": "the Vagabot"}
 HIRELING_NAMES = {"protector": ("Furious Protector", "Stoic Protector"),      # promoted, demoted (LoR-E)
-                  "band": ("Popular Band", "Street Band")}
+                  "band": ("Popular Band", "Street Band"), "spies": ("Corvid Spies", "Raven Sentries")}
 LANDMARK_NAMES = {"ferry": "Ferry", "tower": "Tower", "elder_treetop": "Elder Treetop",     # LoR-F
                   "black_market": "Black Market", "legendary_forge": "Legendary Forge", "lost_city": "Lost City"}
 PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
@@ -312,6 +312,12 @@ LABELS = {
     "band_muster_warriors": optional(lambda v, c: f"force {count(c[2], 'warrior')} of {faction(v, c[1])} from "
                                                   f"{where(v, c[0])}", "force no more warriors"),
     "band_place": optional(lambda v, c: f"place a Band warrior in {where(v, c)}", "place no Band warrior"),
+    "spies_act": optional(lambda v, c: "take the Corvid Spies' action", "take no Spies action"),
+    "spies_place": lambda v, c: f"place a Spy in {where(v, c)}",
+    "spies_order": lambda v, c: ("battle in each Spy clearing" if c == "battle"
+                                 else "take a card from each enemy in one Spy clearing"),
+    "spies_battle": lambda v, c: f"the Spies battle {faction(v, c[1])} in {where(v, c[0])}",
+    "spies_steal": lambda v, c: f"take a card from each enemy in {where(v, c)}",
     # the Vagabond (automa/root/vagabond.py, LoR-9)
     "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",
     "vagabond_refresh": lambda v, c: f"refresh {item(c[0], True, c[1])}",

@@ -367,7 +367,7 @@ TELL = {
     "hirelings": lambda v, e: (f"The hirelings dealt: {', '.join(hireling(v, n) for n in e['dealt'].split(','))}; "
                                "markers on 4, 8 and 12 VP."),
     "hireling_setup": lambda v, e: (f"{does(v, e, 'place', 'places')} "
-                                    + ("the Protector" if e["hireling"] == "protector" else "a Band warrior")
+                                    + {"protector": "the Protector", "band": "a Band warrior"}.get(e["hireling"], "a Spy")
                                     + f" in {where(v, e['clearing'])}."),
     "hireling_marker": lambda v, e: f"{does(v, e, 'take', 'takes')} the hireling marker on {e['space']} VP.",
     "hire": lambda v, e: (f"{does(v, e, 'take', 'takes')} control of the {hireling(v, e['hireling'])}: "
@@ -377,6 +377,9 @@ TELL = {
     "band_muster": lambda v, e: (f"{does(v, e, 'force', 'forces')} {warriors(e['warriors'])} of "
                                  f"{faction(v, e['other'])} from {where(v, e['origin'])} to the Band in "
                                  f"{where(v, e['clearing'])}."),
+    "spies_steal": lambda v, e: (f"{does(v, e, 'take', 'takes')} a card from "
+                                 + (", ".join(faction(v, f) for f in e["victims"].split(",")) if e["victims"] else "nobody")
+                                 + f" with the Spies in {where(v, e['clearing'])}."),
     "hireling_back": lambda v, e: f"The {hireling(v, e['hireling'])} goes back to the supply.",
     "protector": lambda v, e: (f"{does(v, e, 'move', 'moves')} the Protector to {where(v, e['clearing'])}"
                                + ("." if e["demoted"] else ": one warrior of each faction there is removed.")),
