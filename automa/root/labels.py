@@ -316,7 +316,8 @@ LABELS = {
     "spies_place": lambda v, c: f"place a Spy in {where(v, c)}",
     "spies_order": lambda v, c: ("battle in each Spy clearing" if c == "battle"
                                  else "take a card from each enemy in one Spy clearing"),
-    "spies_battle": lambda v, c: f"the Spies battle {faction(v, c[1])} in {where(v, c[0])}",
+    "spies_battle": lambda v, c: (f"the Spies battle " + (f"the {hireling(v, c[1])}" if c[1] in HIRELING_NAMES
+                                                           else faction(v, c[1])) + f" in {where(v, c[0])}"),
     "spies_steal": lambda v, c: f"take a card from each enemy in {where(v, c)}",
     # the Vagabond (automa/root/vagabond.py, LoR-9)
     "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",

@@ -236,6 +236,7 @@ def test_the_spies_decisions_and_events_read_in_words():
     assert describe(v, "spies_place", 4) == "place a Spy in clearing 4 (rabbit)"
     assert describe(v, "spies_order", "steal") == "take a card from each enemy in one Spy clearing"
     assert describe(v, "spies_battle", (4, "eyrie")) == "the Spies battle the Electric Eyrie in clearing 4 (rabbit)"
+    assert describe(v, "spies_battle", (4, "band")) == "the Spies battle the Popular Band in clearing 4 (rabbit)"
     assert describe(v, "spies_steal", 6) == "take a card from each enemy in clearing 6 (fox)"
     said = narrate.tell(v, {"kind": "spies_steal", "rule": "LoR-E.2.4", "faction": "marquise", "clearing": 6,
                             "victims": "eyrie,alliance"})
