@@ -21,7 +21,8 @@ Steps, as :func:`battle` runs them:
    ``max_rolled_hits`` (LoR-4.3.2.I).
 3. Effects (LoR-4.3.3): extra hits ignore the cap (LoR-4.3.3.I): the caller's ``extra`` (a bot step's
    extra hit, e.g. the Eyrie's largest Decree column, CW-EE-DAY-4), each side's ``extra_hits`` hook
-   (Automated Ambush, CW-AA-ABIL-2; the Vagabot's Battle Track, CW-VB-ABIL-4), a defenseless defender
+   (Automated Ambush, CW-AA-ABIL-2; the Vagabot's Battle Track, CW-VB-ABIL-4), the Raven Sentries' controller
+   with a building or token there, either side (``state.sentries``, LoR-E), a defenseless defender
    (LoR-4.3.3.II, its ``defenseless`` hook), and a human's persistent cards: Armorers (ignore the rolled
    hits you take), Sappers (defender, one extra hit) and Brutal Tactics (attacker, one extra hit, the
    defender scores 1 VP), each asked through :func:`automa.root.decide.choose`. Bots never have these
@@ -232,6 +233,8 @@ def battle(game: Game, attacker: str, defender: str, c: int, extra: int = 0, rem
     hits = [rolled[0] + extra, rolled[1]]
     for i, (seat, role, other) in enumerate(((sa, ATTACKER, defender), (sd, DEFENDER, attacker))):
         hits[i] += _hook(seat, "extra_hits", 0)(game, seat, c, role, other)   # LoR-4.3.3.I
+        if game.hirelings and state.sentries(game, seat.faction, c):          # the Raven Sentries (LoR-E)
+            hits[i] += 1
     hook = getattr(sd.board, "defenseless", None)
     if hook(game, sd, c) if hook is not None else not game.clearings[c].warriors.get(defender, 0):
         hits[0] += 1                                                          # LoR-4.3.3.II

@@ -22,7 +22,8 @@ FACTION_NAMES = {"marquise": "the Marquise", "eyrie": "the Eyrie", "alliance": "
 BOT_NAMES = {"mechanical_marquise": "the Mechanical Marquise", "electric_eyrie": "the Electric Eyrie",
              "automated_alliance": "the Automated Alliance", "vagabot": "the Vagabot"}
 HIRELING_NAMES = {"protector": ("Furious Protector", "Stoic Protector"),      # promoted, demoted (LoR-E)
-                  "band": ("Popular Band", "Street Band"), "bandits": ("Highway Bandits", "Bandit Gangs")}
+                  "band": ("Popular Band", "Street Band"), "bandits": ("Highway Bandits", "Bandit Gangs"),
+                  "spies": ("Corvid Spies", "Raven Sentries")}
 LANDMARK_NAMES = {"ferry": "Ferry", "tower": "Tower", "elder_treetop": "Elder Treetop",     # LoR-F
                   "black_market": "Black Market", "legendary_forge": "Legendary Forge", "lost_city": "Lost City"}
 PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
@@ -319,6 +320,13 @@ LABELS = {
     "bandit_gangs": optional(lambda v, c: ("place a warrior at each Bandit warrior" if c[0] == "recruit"
                                            else f"place a Bandit warrior in {where(v, c[1])}"),
                              "take no Bandit Gangs action"),
+    "spies_act": optional(lambda v, c: "take the Corvid Spies' action", "take no Spies action"),
+    "spies_place": lambda v, c: f"place a Spy in {where(v, c)}",
+    "spies_order": lambda v, c: ("battle in each Spy clearing" if c == "battle"
+                                 else "take a card from each enemy in one Spy clearing"),
+    "spies_battle": lambda v, c: (f"the Spies battle " + (f"the {hireling(v, c[1])}" if c[1] in HIRELING_NAMES
+                                                           else faction(v, c[1])) + f" in {where(v, c[0])}"),
+    "spies_steal": lambda v, c: f"take a card from each enemy in {where(v, c)}",
     # the Vagabond (automa/root/vagabond.py, LoR-9)
     "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",
     "vagabond_refresh": lambda v, c: f"refresh {item(c[0], True, c[1])}",

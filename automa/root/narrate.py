@@ -367,8 +367,8 @@ TELL = {
     "hirelings": lambda v, e: (f"The hirelings dealt: {', '.join(hireling(v, n) for n in e['dealt'].split(','))}; "
                                "markers on 4, 8 and 12 VP."),
     "hireling_setup": lambda v, e: (f"{does(v, e, 'place', 'places')} "
-                                    + ("the Protector" if e["hireling"] == "protector" else
-                                       "a Bandit warrior" if e["hireling"] == "bandits" else "a Band warrior")
+                                    + {"protector": "the Protector", "band": "a Band warrior",
+                                       "bandits": "a Bandit warrior"}.get(e["hireling"], "a Spy")
                                     + f" in {where(v, e['clearing'])}."),
     "hireling_marker": lambda v, e: f"{does(v, e, 'take', 'takes')} the hireling marker on {e['space']} VP.",
     "hire": lambda v, e: (f"{does(v, e, 'take', 'takes')} control of the {hireling(v, e['hireling'])}: "
@@ -385,6 +385,9 @@ TELL = {
     "bandit_gangs": lambda v, e: (f"{does(v, e, 'place', 'places')} "
                                   + (f"a Bandit warrior in {where(v, e['clearing'])}." if e["clearing"]
                                      else "a warrior at each Bandit warrior.")),
+    "spies_steal": lambda v, e: (f"{does(v, e, 'take', 'takes')} a card from "
+                                 + (", ".join(faction(v, f) for f in e["victims"].split(",")) if e["victims"] else "nobody")
+                                 + f" with the Spies in {where(v, e['clearing'])}."),
     "hireling_back": lambda v, e: f"The {hireling(v, e['hireling'])} goes back to the supply.",
     "protector": lambda v, e: (f"{does(v, e, 'move', 'moves')} the Protector to {where(v, e['clearing'])}"
                                + ("." if e["demoted"] else ": one warrior of each faction there is removed.")),

@@ -302,6 +302,15 @@ def shielded(game: Game, faction: str, c: int) -> bool:
     return h.demoted and h.controller == faction
 
 
+def sentries(game: Game, faction: str, c: int) -> bool:
+    """Whether ``faction`` deals the Raven Sentries' extra hit in a battle in ``c``: it controls the Corvid
+    Spies' demoted side and has a building or token there (LoR-E.2.2; its card, research notes §2.9)."""
+    h = game.hirelings.get("spies")
+    cl = game.clearings[c]
+    return (h is not None and h.demoted and h.controller == faction
+            and any(f == faction for f, _ in cl.buildings + cl.tokens))
+
+
 def scorched(game: Game) -> int | None:
     """The clearing of the Scoundrel's torch (Scorched Earth, LoR-D.6): no piece is placed or moved into
     it. ``None`` without one."""

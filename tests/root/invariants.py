@@ -27,7 +27,8 @@ The invariants, each named in the message of the ``AssertionError`` it raises (`
 * ``rule``: ``state.ruler`` agrees with a count made here from the pieces: strictly the most warriors +
   buildings, a tie ruled by the Eyrie when it is in it, tokens and pawns not counted (LoR-2.5, LoR-7.2.2,
   CW-EE-ABIL-1).
-* ``vp``: each seat's VP = the sum of its sources = the sum of what ``state.score`` gave it (RT-STUDY-5);
+* ``vp``: each seat's VP = the sum of its sources = the sum of what ``state.score`` gave it (RT-STUDY-5), a
+  hireling's none (LoR-E.3.6);
   every source a result category; never below 0 with ``vp_floor=floor_zero`` (RT-OPEN-32); never 30 or
   more while the game goes on, unless a dominance card is active (LoR-3.1, LoR-3.3.1).
 * ``cards``: the 54 cards each in exactly one place: deck, discard, available dominance, hands, play
@@ -38,7 +39,8 @@ The invariants, each named in the message of the ``AssertionError`` it raises (`
   LoR-9.6.3), and at every turn's end the Alliance's supporters are at most 5 with no base on the map
   (LoR-8.2.3.I).
 * ``targets``: every battle is legal when it starts: the attacker has warriors (the Vagabond: his pawn)
-  there, the defender a piece, and a bot attacks only its enemies (LoR-4.3, CW-GEN-22, CW-GEN-29); every
+  there, the defender a piece, a bot attacks only its enemies (LoR-4.3, CW-GEN-22, CW-GEN-29) and a
+  hireling only its controller's (LoR-E.3.2, RT-OWN-28); every
   move of warriors goes along a path and its mover rules the origin or the destination (LoR-4.2,
   LoR-4.2.1; Allied warriors the Vagabond moves along with him need not, LoR-9.2.9.II.b), never into the
   Scorched Earth (LoR-D.6); the sides the Vagrant names need not be enemies (Instigate, LoR-D.4); a move
@@ -220,7 +222,11 @@ class Checker:
 
     def scored(self, game, faction: str, gained: int, source: str) -> None:
         """``state.score`` gave ``faction`` ``gained`` VP by ``source``."""
-        if game is self.game and self.armed and faction in self.tally:     # a hireling scores nothing (LoR-E.3.6)
+        if game is self.game and self.armed:
+            if faction in game.hired:            # a hireling attacking: it scores nothing (LoR-E.3.6)
+                if gained:
+                    raise Violation("vp", f"the hireling {faction} scored {gained} VP", self._at("score"))
+                return
             tally = self.tally[faction]
             tally[source] = tally.get(source, 0) + gained
 
@@ -282,7 +288,11 @@ class Checker:
             or (defender == "vagabond" and game.pawn == ("clearing", c))
         if not there:
             raise Violation("targets", "the defender has no piece in the clearing")
-        if seat.bot is not None and remover is None and defender not in common.enemies(game, seat):
+        if seat.bot == state.HIRED:              # a hireling attacks for its controller (LoR-E.3.2, RT-OWN-28)
+            owner = game.hirelings[attacker].controller
+            if owner is None or defender == owner or getattr(game.hirelings.get(defender), "controller", None) == owner:
+                raise Violation("targets", "a hireling attacks with no controller, or its controller's side")
+        elif seat.bot is not None and remover is None and defender not in common.enemies(game, seat):
             raise Violation("targets", "a bot attacks a faction that is not its enemy")
 
     def turn_end(self, game, seat) -> None:
@@ -798,7 +808,8 @@ RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len
 
 
 # LoR-A.5.1: none, each landmark alone, and pairs (the Elder Treetop only at 3+ players: game_plan)
-HIRELING_PLAN = ("", "protector", "", "band", "", "bandits", "", "band,bandits,protector")   # built (LoR-E)
+HIRELING_PLAN = ("", "protector", "", "band", "", "bandits", "", "spies", "", "band,bandits,protector",
+                 "", "spies,band,protector", "", "bandits,spies")   # built (LoR-E): alone, with others
 LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("black_market",), ("legendary_forge",),
                  ("ferry", "tower"), ("tower", "elder_treetop"), ("black_market", "elder_treetop"),
                  ("legendary_forge", "ferry"), ("lost_city",), ("lost_city", "black_market"))
