@@ -22,7 +22,7 @@ FACTION_NAMES = {"marquise": "the Marquise", "eyrie": "the Eyrie", "alliance": "
 BOT_NAMES = {"mechanical_marquise": "the Mechanical Marquise", "electric_eyrie": "the Electric Eyrie",
              "automated_alliance": "the Automated Alliance", "vagabot": "the Vagabot"}
 HIRELING_NAMES = {"protector": ("Furious Protector", "Stoic Protector"),      # promoted, demoted (LoR-E)
-                  "band": ("Popular Band", "Street Band")}
+                  "band": ("Popular Band", "Street Band"), "keepers": ("Vault Keepers", "Badger Bodyguards")}
 LANDMARK_NAMES = {"ferry": "Ferry", "tower": "Tower", "elder_treetop": "Elder Treetop",     # LoR-F
                   "black_market": "Black Market", "legendary_forge": "Legendary Forge", "lost_city": "Lost City"}
 PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
@@ -46,6 +46,11 @@ def faction(view, f: str) -> str:
         return "you"
     bot = dict(view.seats).get(f)
     return BOT_NAMES.get(bot, FACTION_NAMES.get(f, words(f)))
+
+
+def side(view, f: str) -> str:
+    """A faction (:func:`faction`) or a hireling's pieces ("the Popular Band", LoR-E.3)."""
+    return f"the {hireling(view, f)}" if f in HIRELING_NAMES else faction(view, f)
 
 
 def where(view, c) -> str:
@@ -312,6 +317,13 @@ LABELS = {
     "band_muster_warriors": optional(lambda v, c: f"force {count(c[2], 'warrior')} of {faction(v, c[1])} from "
                                                   f"{where(v, c[0])}", "force no more warriors"),
     "band_place": optional(lambda v, c: f"place a Band warrior in {where(v, c)}", "place no Band warrior"),
+    "keepers_vault": optional(lambda v, c: f"place {'a Keeper and ' if c[1] else ''}a Vault in {where(v, c[0])}",
+                              "place no Vault"),
+    "keepers_order": optional(lambda v, c: "battle in the Vault clearings" if c == "battle"
+                              else "place a Keeper at each Vault", "neither battle nor place Keepers"),
+    "keepers_battle": optional(lambda v, c: f"the Keepers battle {side(v, c[1])} in {where(v, c[0])}",
+                               "no Keepers' battle there"),
+    "keepers_recruit": lambda v, c: f"place a Keeper at the Vault in {where(v, c)}",
     # the Vagabond (automa/root/vagabond.py, LoR-9)
     "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",
     "vagabond_refresh": lambda v, c: f"refresh {item(c[0], True, c[1])}",

@@ -221,6 +221,10 @@ class Checker:
     def scored(self, game, faction: str, gained: int, source: str) -> None:
         """``state.score`` gave ``faction`` ``gained`` VP by ``source``."""
         if game is self.game and self.armed:
+            if faction in game.hired:             # a hireling's removals score nothing (LoR-E.3.6)
+                if gained:
+                    raise Violation("vp", f"the hireling {faction} scored {gained} VP (LoR-E.3.6)", self._at(source))
+                return
             tally = self.tally[faction]
             tally[source] = tally.get(source, 0) + gained
 
@@ -799,7 +803,8 @@ RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len
 
 
 # LoR-A.5.1: none, each landmark alone, and pairs (the Elder Treetop only at 3+ players: game_plan)
-HIRELING_PLAN = ("", "protector", "", "band", "", "band,protector")   # the hirelings built (LoR-E), each alone and both
+HIRELING_PLAN = ("", "protector", "", "band", "", "band,protector", "", "keepers", "",    # the hirelings built (LoR-E),
+                 "keepers,band,protector")                                             # each alone, and together
 LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("black_market",), ("legendary_forge",),
                  ("ferry", "tower"), ("tower", "elder_treetop"), ("black_market", "elder_treetop"),
                  ("legendary_forge", "ferry"), ("lost_city",), ("lost_city", "black_market"))
