@@ -287,7 +287,12 @@ class Checker:
             or (defender == "vagabond" and game.pawn == ("clearing", c))
         if not there:
             raise Violation("targets", "the defender has no piece in the clearing")
-        if seat.bot is not None and remover is None and defender not in common.enemies(game, seat):
+        if attacker in game.hired:        # a hireling attacks its controller's enemies (LoR-E.3.2, RT-OWN-30)
+            boss = game.hirelings[attacker].controller
+            if boss is None or defender == boss or (defender in game.hired and game.hirelings[defender].controller == boss) \
+                    or state.shielded(game, defender, c):
+                raise Violation("targets", f"the hireling {attacker} of {boss} attacks a friend")
+        elif seat.bot is not None and remover is None and defender not in common.enemies(game, seat):
             raise Violation("targets", "a bot attacks a faction that is not its enemy")
 
     def turn_end(self, game, seat) -> None:
