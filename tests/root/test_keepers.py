@@ -212,3 +212,22 @@ def test_the_bodyguards_ask_nothing_without_hirelings(monkeypatch):
         g.clearings[c].warriors["eyrie"] = 2
         g.rng["dice"] = Dice(3, 3)
         battle.battle(g, "marquise", "eyrie", c)
+
+
+def test_the_screen_the_narration_and_the_labels_name_the_keepers():
+    """The key lists the Keepers' warriors and Vaults; the trace reads in words; a hireling defender is named
+    by its card."""
+    from automa.root import labels, narrate, screen
+    from automa.root.view import View
+    g = table(hirelings="keepers,band")
+    state.place_warriors(g, "keepers", 3, 2)
+    state.place_building(g, "keepers", "vault", 3)
+    state.place_building(g, "keepers", "vault", 7)
+    v = View(g, "marquise")
+    assert "Vault Keepers: in the supply, warriors 3x2, vaults 3 7" in screen.map_key(v)
+    told = narrate.tell(v, {"kind": "hireling_setup", "rule": "LoR-A.6.3", "faction": "eyrie", "hireling": "keepers",
+                            "clearing": 3, "warriors": 2, "vaults": 1})
+    assert "2 Keepers and 1 Vault" in told
+    assert "ignore the first hit" in narrate.tell(v, {"kind": "bodyguards", "rule": "LoR-E.2.2", "faction": "marquise",
+                                                      "clearing": 3})
+    assert "Popular Band" in labels.describe(v, "keepers_battle", (3, "band"))
