@@ -317,8 +317,8 @@ LABELS = {
     "band_muster_warriors": optional(lambda v, c: f"force {count(c[2], 'warrior')} of {faction(v, c[1])} from "
                                                   f"{where(v, c[0])}", "force no more warriors"),
     "band_place": optional(lambda v, c: f"place a Band warrior in {where(v, c)}", "place no Band warrior"),
-    "keepers_vault": optional(lambda v, c: f"place {'a Keeper and ' if c[1] else ''}a Vault in {where(v, c[0])}",
-                              "place no Vault"),
+    "keepers_vault": optional(lambda v, c: f"place {' and '.join(x for x, n in (('a Keeper', c[1]), ('a Vault', c[2])) if n)}"
+                                           f" in {where(v, c[0])}", "place no Vault"),
     "keepers_order": optional(lambda v, c: "battle in the Vault clearings" if c == "battle"
                               else "place a Keeper at each Vault", "neither battle nor place Keepers"),
     "keepers_battle": optional(lambda v, c: f"the Keepers battle {side(v, c[1])} in {where(v, c[0])}",

@@ -76,8 +76,8 @@ def test_hired_with_no_keeper_piece_on_the_map_they_come_where_a_slot_is_open_RT
 
 def test_the_first_daylight_step_places_a_vault_at_or_next_to_a_vault_else_a_keeper_and_a_vault():
     """The Vault Keepers' Daylight, 1st (its card): a Vault in a clearing with a Vault or next to one (an open
-    slot); when none can go there, a Keeper and a Vault in any clearing."""
-    ask = Script(keepers_vault=[(12, 0)], keepers_order=[PASS, PASS])
+    slot); when none can go there, a Keeper and a Vault in any clearing (one with an open slot, RT-OWN-28)."""
+    ask = Script(keepers_vault=[(12, 0, 1)], keepers_order=[PASS, PASS])
     g = table(ask)
     g.hirelings["keepers"].controller = "marquise"
     state.place_building(g, "keepers", "vault", 9)
@@ -86,10 +86,14 @@ def test_the_first_daylight_step_places_a_vault_at_or_next_to_a_vault_else_a_kee
     assert vaults(g) == [9, 12] and not g.clearings[12].warriors
     for c in (9, 12):
         state.remove_piece(g, c, VAULT, None, building=True)
-    ask.answers["keepers_vault"] = [(8, 1)]
+    ask.answers["keepers_vault"] = [(8, 1, 1)]
     keepers.daylight(g, g.seat("marquise"), g.hirelings["keepers"])
     assert len(ask.choices("keepers_vault")[1]) == 13                # every clearing with a slot, and pass
     assert vaults(g) == [8] and g.clearings[8].warriors == {"keepers": 1}
+    g.hired["keepers"].supply["vault"] = 0                           # every Vault out: a Keeper alone (LoR-1.5.4)
+    ask.answers.update(keepers_vault=[(2, 1, 0)], keepers_order=[PASS])
+    keepers.daylight(g, g.seat("marquise"), g.hirelings["keepers"])
+    assert all(x[1:] == (1, 0) for x in ask.choices("keepers_vault")[2][:-1]) and g.clearings[2].warriors == {"keepers": 1}
 
 
 def test_the_second_step_battles_in_each_vault_clearing_the_keepers_enemies_RT_OWN_30():
@@ -138,7 +142,7 @@ def test_a_bots_vault_keepers_take_only_the_when_hired_action_RT_OWN_15():
     assert vaults(g) == [1] and g.clearings[1].warriors == {"keepers": 2}
     hirelings.daylight(g, g.seat("eyrie"))
     assert vaults(g) == [1] and g.hired["keepers"].supply == {"warrior": 4, "vault": 5}
-    ask = Script(keepers_vault=[(5, 0)], keepers_order=[PASS])
+    ask = Script(keepers_vault=[(5, 0, 1)], keepers_order=[PASS])
     g.ask = ask
     g.hirelings["keepers"].controller = "marquise"
     cards.daylight_effects(g, g.seat("marquise"))

@@ -59,26 +59,26 @@ def daylight(game: Game, seat: Seat, h: Hireling) -> None:
 
 
 def expand(game: Game, seat: Seat) -> None:
-    """The first step (``keepers_vault``, as ``(clearing, warriors)``): a Vault in a clearing with a Vault or
-    next to one; if none can go there, a Keeper and a Vault in any clearing with an open slot (as much as the
-    supply holds, LoR-1.5.4: a Keeper alone anywhere once every Vault is out). The player may pass."""
+    """The first step (``keepers_vault``, as ``(clearing, warriors, vaults)``): a Vault in a clearing with a
+    Vault or next to one; if none can go there, a Keeper and a Vault in any clearing with an open slot (as much
+    as the supply holds, LoR-1.5.4: a Keeper alone anywhere once every Vault is out). The player may pass."""
     supply = game.hired[NAME].supply
-    vault, n = supply.get("vault", 0) > 0, 0
-    where = _sites(game) if vault else []
-    if not where:                                        # "if you cannot": the Keeper and the Vault anywhere
+    slots = [c for c in _placeable(game) if game.clearings[c].open_slots > 0] if supply.get("vault", 0) else []
+    near = _near(game)
+    offers = [(c, 0, 1) for c in slots if c in near]
+    if not offers:                                      # "if you cannot": a Keeper and a Vault anywhere
         n = min(1, supply.get("warrior", 0))
-        slots = [c for c in _placeable(game) if game.clearings[c].open_slots > 0] if vault else []
-        where = slots or (_placeable(game) if n else [])
-    if not where:
+        offers = [(c, n, 1) for c in slots] or ([(c, 1, 0) for c in _placeable(game)] if n else [])
+    if not offers:
         return
-    choice = choose(game, "keepers_vault", [(c, n) for c in where] + [PASS])
+    choice = choose(game, "keepers_vault", offers + [PASS])
     if choice == PASS:
         return
     c = choice[0]
-    w = state.place_warriors(game, NAME, c, n)
-    v = state.place_building(game, NAME, "vault", c)
+    w = state.place_warriors(game, NAME, c, choice[1])
+    v = int(bool(choice[2]) and state.place_building(game, NAME, "vault", c))
     if game.trace:
-        game.trace.event("keepers", rule="LoR-E.2.4", faction=seat.faction, clearing=c, warriors=w, vaults=int(v))
+        game.trace.event("keepers", rule="LoR-E.2.4", faction=seat.faction, clearing=c, warriors=w, vaults=v)
 
 
 def recruit(game: Game, seat: Seat) -> None:
@@ -131,11 +131,10 @@ def _vaults(game: Game) -> list[int]:
     return [c for c in range(1, len(game.clearings)) if (NAME, "vault") in game.clearings[c].buildings]
 
 
-def _sites(game: Game) -> list[int]:
-    """Where the first step may place a Vault: an open slot in a Vault clearing or one next to it."""
+def _near(game: Game) -> set[int]:
+    """The Vault clearings and the clearings next to one: where the first step places a Vault."""
     near = set(_vaults(game))
-    near.update(a for c in list(near) for a in movement.adjacent(game, c))
-    return [c for c in _placeable(game) if c in near and game.clearings[c].open_slots > 0]
+    return near.union(*(movement.adjacent(game, c) for c in near))
 
 
 def _orders(game: Game, seat: Seat) -> list[str]:
