@@ -28,7 +28,7 @@ Steps, as :func:`battle` runs them:
    cards (CW-GEN-5), so with one human the "who uses effects first" choice of LoR-4.3.3 never matters.
 4. Hits (LoR-4.3.4): the defender takes the attacker's hits, then the attacker the defender's (the controller
    of the Badger Bodyguards ignoring the first hit he takes in the battle, ``state.bodyguarded``, LoR-E,
-   RT-OWN-29, a bot's board as a human's), each through
+   RT-OWN-31, a bot's board as a human's), each through
    its board's ``take_hits`` hook, or :func:`take_hits` (the Law's way, the human choosing the order); in
    a Vagrant's Instigate (``remover``, LoR-D.4) he removes the pieces of each side but himself, in his
    order, scoring the buildings and tokens.
@@ -90,7 +90,7 @@ class Battle:
     warriors_lost: list[int] = field(default_factory=lambda: [0, 0])  # [attacker, defender]
     pieces_lost: list[list[str]] = field(default_factory=lambda: [[], []])   # buildings and tokens
     remover: str | None = None        # the Vagrant removing the sides' pieces (Instigate, LoR-D.4)
-    guarded: bool = False             # the Badger Bodyguards' first hit ignored (LoR-E, RT-OWN-29)
+    guarded: bool = False             # the Badger Bodyguards' first hit ignored (LoR-E, RT-OWN-31)
 
 
 # ---------------------------------------------------------------------------------------------- who, where

@@ -299,7 +299,7 @@ def shielded(game: Game, faction: str, c: int) -> bool:
 
 def bodyguarded(game: Game, faction: str) -> bool:
     """Whether ``faction`` ignores the first hit it takes in a battle: it controls the Vault Keepers' demoted
-    side, the Badger Bodyguards (LoR-E.2.2; its card, research notes §2.12; RT-OWN-29), a bot as a player."""
+    side, the Badger Bodyguards (LoR-E.2.2; its card, research notes §2.12; RT-OWN-31), a bot as a player."""
     h = game.hirelings.get("keepers")
     return h is not None and h.demoted and h.controller == faction
 

@@ -287,7 +287,7 @@ class Checker:
             or (defender == "vagabond" and game.pawn == ("clearing", c))
         if not there:
             raise Violation("targets", "the defender has no piece in the clearing")
-        if attacker in game.hired:        # a hireling attacks its controller's enemies (LoR-E.3.2, RT-OWN-30)
+        if attacker in game.hired:        # a hireling attacks its controller's enemies (LoR-E.3.2, RT-OWN-32)
             boss = game.hirelings[attacker].controller
             if boss is None or defender == boss or (defender in game.hired and game.hirelings[defender].controller == boss) \
                     or state.shielded(game, defender, c):

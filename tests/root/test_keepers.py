@@ -1,6 +1,6 @@
 """The Vault Keepers, demoted the Badger Bodyguards (LoR-E, the seed's 16.4; its card, research notes §2.12):
-Keepers and Vaults as a side of their own (LoR-E.3), their setup, when-hired action (RT-OWN-28) and Daylight
-(RT-OWN-30), the Bodyguards' ignored hit (RT-OWN-29), and bots (RT-OWN-15, RT-OWN-16)."""
+Keepers and Vaults as a side of their own (LoR-E.3), their setup, when-hired action (RT-OWN-30) and Daylight
+(RT-OWN-32), the Bodyguards' ignored hit (RT-OWN-31), and bots (RT-OWN-15, RT-OWN-16)."""
 import pytest
 
 from automa.root import battle, cards, data, hirelings, setup, state
@@ -58,9 +58,9 @@ def test_the_badger_bodyguards_have_no_setup():
     assert not any(cl.warriors.get("keepers") for cl in g.clearings[1:])
 
 
-def test_hired_with_no_keeper_piece_on_the_map_they_come_where_a_slot_is_open_RT_OWN_28():
+def test_hired_with_no_keeper_piece_on_the_map_they_come_where_a_slot_is_open_RT_OWN_30():
     """LoR-E.2.1 (its card): with no Keeper piece on the map, two Keepers and a Vault in a clearing, one with an
-    open slot (RT-OWN-28); with a Keeper on the map, nothing."""
+    open slot (RT-OWN-30); with a Keeper on the map, nothing."""
     ask = Script(hireling_setup=[("keepers", 7)])
     g = table(ask)
     g.clearings[4].buildings.append(("eyrie", "roost"))          # clearing 4 has one slot: full
@@ -76,7 +76,7 @@ def test_hired_with_no_keeper_piece_on_the_map_they_come_where_a_slot_is_open_RT
 
 def test_the_first_daylight_step_places_a_vault_at_or_next_to_a_vault_else_a_keeper_and_a_vault():
     """The Vault Keepers' Daylight, 1st (its card): a Vault in a clearing with a Vault or next to one (an open
-    slot); when none can go there, a Keeper and a Vault in any clearing (one with an open slot, RT-OWN-28)."""
+    slot); when none can go there, a Keeper and a Vault in any clearing (one with an open slot, RT-OWN-30)."""
     ask = Script(keepers_vault=[(12, 0, 1)], keepers_order=[PASS, PASS])
     g = table(ask)
     g.hirelings["keepers"].controller = "marquise"
@@ -96,10 +96,10 @@ def test_the_first_daylight_step_places_a_vault_at_or_next_to_a_vault_else_a_kee
     assert all(x[1:] == (1, 0) for x in ask.choices("keepers_vault")[2][:-1]) and g.clearings[2].warriors == {"keepers": 1}
 
 
-def test_the_second_step_battles_in_each_vault_clearing_the_keepers_enemies_RT_OWN_30():
+def test_the_second_step_battles_in_each_vault_clearing_the_keepers_enemies_RT_OWN_32():
     """The Vault Keepers' Daylight, 2nd (its card), battling: in each Vault clearing with a Keeper, an enemy of
     the controller's choice: the other players and the hirelings he does not control, never his own pieces
-    (LoR-E.3.2, RT-OWN-30). The Keepers score nothing (LoR-E.3.6); the defender removing a Vault scores 1 VP."""
+    (LoR-E.3.2, RT-OWN-32). The Keepers score nothing (LoR-E.3.6); the defender removing a Vault scores 1 VP."""
     ask = Script(keepers_vault=[PASS], keepers_order=["battle"], keepers_battle=[(5, "eyrie"), (11, "eyrie")])
     g = table(ask, hirelings="keepers,band")
     g.hirelings["keepers"].controller = "marquise"
@@ -164,7 +164,7 @@ def test_players_battle_the_keepers_and_score_their_vaults_LoR_E_3_6():
     assert battle.defenders(g, "marquise", 6) == []
 
 
-def test_the_badger_bodyguards_ignore_the_first_hit_their_controller_takes_RT_OWN_29():
+def test_the_badger_bodyguards_ignore_the_first_hit_their_controller_takes_RT_OWN_31():
     """The Badger Bodyguards (its card): the controller ignores the first hit he takes in a battle, attacker
     or defender; only one per battle, the immediate hits counting; nobody else; the promoted side gives none."""
     g = table(hirelings="keepers", bots="electric_eyrie,automated_alliance,vagabot")
@@ -185,7 +185,7 @@ def test_the_badger_bodyguards_ignore_the_first_hit_their_controller_takes_RT_OW
     assert g.clearings[3].warriors == {"marquise": 1, "eyrie": 1}
 
 
-def test_the_bodyguards_hold_for_a_bot_controller_and_its_fortified_buildings_RT_OWN_29():
+def test_the_bodyguards_hold_for_a_bot_controller_and_its_fortified_buildings_RT_OWN_31():
     """A bot controller ignores its first hit too (its board's own way of taking hits then takes the rest):
     the Mechanical Marquise with Fortified, whose buildings take two hits each (CW-MM-TRAIT-2), a different
     effect that combines with it."""

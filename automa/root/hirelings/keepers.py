@@ -2,14 +2,14 @@
 six Keeper warriors and six Vault buildings, their side ``game.hired["keepers"]``.
 
 * Vault Keepers: set up two Keepers and a Vault in a clearing with an open building slot; hired with no Keeper
-  piece on the map, the same in a clearing with an open slot (RT-OWN-28). Once in Daylight (offered at its
+  piece on the map, the same in a clearing with an open slot (RT-OWN-30). Once in Daylight (offered at its
   start, RT-OWN-20) the controller may first place a Vault in or next to a Vault clearing, or, if none can go
   there, a Keeper and a Vault in any clearing (``keepers_vault``); then either battle in each Vault clearing,
-  the defender his choice among the Keepers' enemies (``keepers_battle``; RT-OWN-30), or place a Keeper at
+  the defender his choice among the Keepers' enemies (``keepers_battle``; RT-OWN-32), or place a Keeper at
   each Vault (``keepers_order``, ``keepers_recruit`` when the supply runs short). A Vault is a hireling's
   building: whoever removes it scores (LoR-E.3.6 spares only the Keepers' own removals).
 * Badger Bodyguards: no setup; its controller ignores the first hit he takes in each battle
-  (``state.bodyguarded``, applied in ``battle._deal``; RT-OWN-29).
+  (``state.bodyguarded``, applied in ``battle._deal``; RT-OWN-31).
 
 A bot's Vault Keepers take only the when-hired action, the rest being a "may" (RT-OWN-15); its clearing by
 priority (RT-OWN-16).
@@ -32,7 +32,7 @@ def setup(game: Game, seat: Seat, h: Hireling) -> None:
 
 
 def hired(game: Game, seat: Seat, h: Hireling) -> None:
-    """LoR-E.2.1: the Vault Keepers with no Keeper piece on the map place two Keepers and a Vault (RT-OWN-28)."""
+    """LoR-E.2.1: the Vault Keepers with no Keeper piece on the map place two Keepers and a Vault (RT-OWN-30)."""
     if not h.demoted and not any(battle.present(game, NAME, c) for c in range(1, len(game.clearings))):
         _found(game, seat, "LoR-E.2.1")
 
@@ -100,7 +100,7 @@ def recruit(game: Game, seat: Seat) -> None:
 
 
 def defenders(game: Game, seat: Seat, c: int) -> list[str]:
-    """Whom the Keepers may battle in ``c`` for their controller ``seat`` (LoR-E.3.2, RT-OWN-30): with a Keeper
+    """Whom the Keepers may battle in ``c`` for their controller ``seat`` (LoR-E.3.2, RT-OWN-32): with a Keeper
     there, the players but the controller, then the hirelings he does not control, each present and not
     shielded by the Stoic Protector (``state.shielded``)."""
     if not game.clearings[c].warriors.get(NAME):
