@@ -27,7 +27,9 @@ Steps, as :func:`battle` runs them:
    hits you take), Sappers (defender, one extra hit) and Brutal Tactics (attacker, one extra hit, the
    defender scores 1 VP), each asked through :func:`automa.root.decide.choose`. Bots never have these
    cards (CW-GEN-5), so with one human the "who uses effects first" choice of LoR-4.3.3 never matters.
-4. Hits (LoR-4.3.4): the defender takes the attacker's hits, then the attacker the defender's, each through
+4. Hits (LoR-4.3.4): the defender takes the attacker's hits, then the attacker the defender's (the controller
+   of the Badger Bodyguards ignoring the first hit he takes in the battle, ``state.bodyguarded``, LoR-E,
+   RT-OWN-31, a bot's board as a human's), each through
    its board's ``take_hits`` hook, or :func:`take_hits` (the Law's way, the human choosing the order); in
    a Vagrant's Instigate (``remover``, LoR-D.4) he removes the pieces of each side but himself, in his
    order, scoring the buildings and tokens.
@@ -89,6 +91,7 @@ class Battle:
     warriors_lost: list[int] = field(default_factory=lambda: [0, 0])  # [attacker, defender]
     pieces_lost: list[list[str]] = field(default_factory=lambda: [[], []])   # buildings and tokens
     remover: str | None = None        # the Vagrant removing the sides' pieces (Instigate, LoR-D.4)
+    guarded: bool = False             # the Badger Bodyguards' first hit ignored (LoR-E, RT-OWN-31)
 
 
 # ---------------------------------------------------------------------------------------------- who, where
@@ -330,6 +333,13 @@ def _deal(game: Game, result: Battle, side: int, hits: int) -> None:
     victim = (result.defender, result.attacker)[side]
     if state.shielded(game, victim, c):
         return                          # the Stoic Protector: no enemy removes its controller's pieces (LoR-E)
+    if game.hirelings and not result.guarded and state.bodyguarded(game, victim):
+        result.guarded = True                   # the Badger Bodyguards: the first hit taken is ignored (LoR-E)
+        hits -= 1
+        if game.trace:
+            game.trace.event("bodyguards", rule="LoR-E.2.2", faction=victim, clearing=c)
+        if not hits:
+            return
     seat = game.seat(victim)
     cl = game.clearings[c]
     before_w = cl.warriors.get(victim, 0)

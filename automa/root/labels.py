@@ -23,7 +23,7 @@ BOT_NAMES = {"mechanical_marquise": "the Mechanical Marquise", "electric_eyrie":
              "automated_alliance": "the Automated Alliance", "vagabot": "the Vagabot"}
 HIRELING_NAMES = {"protector": ("Furious Protector", "Stoic Protector"),      # promoted, demoted (LoR-E)
                   "band": ("Popular Band", "Street Band"), "bandits": ("Highway Bandits", "Bandit Gangs"),
-                  "spies": ("Corvid Spies", "Raven Sentries")}
+                  "spies": ("Corvid Spies", "Raven Sentries"), "keepers": ("Vault Keepers", "Badger Bodyguards")}
 LANDMARK_NAMES = {"ferry": "Ferry", "tower": "Tower", "elder_treetop": "Elder Treetop",     # LoR-F
                   "black_market": "Black Market", "legendary_forge": "Legendary Forge", "lost_city": "Lost City"}
 PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
@@ -47,6 +47,11 @@ def faction(view, f: str) -> str:
         return "you"
     bot = dict(view.seats).get(f)
     return BOT_NAMES.get(bot, FACTION_NAMES.get(f, words(f)))
+
+
+def side(view, f: str) -> str:
+    """A faction (:func:`faction`) or a hireling's pieces ("the Popular Band", LoR-E.3)."""
+    return f"the {hireling(view, f)}" if f in HIRELING_NAMES else faction(view, f)
 
 
 def where(view, c) -> str:
@@ -327,6 +332,13 @@ LABELS = {
     "spies_battle": lambda v, c: (f"the Spies battle " + (f"the {hireling(v, c[1])}" if c[1] in HIRELING_NAMES
                                                            else faction(v, c[1])) + f" in {where(v, c[0])}"),
     "spies_steal": lambda v, c: f"take a card from each enemy in {where(v, c)}",
+    "keepers_vault": optional(lambda v, c: f"place {' and '.join(x for x, n in (('a Keeper', c[1]), ('a Vault', c[2])) if n)}"
+                                           f" in {where(v, c[0])}", "place no Vault"),
+    "keepers_order": optional(lambda v, c: "battle in the Vault clearings" if c == "battle"
+                              else "place a Keeper at each Vault", "neither battle nor place Keepers"),
+    "keepers_battle": optional(lambda v, c: f"the Keepers battle {side(v, c[1])} in {where(v, c[0])}",
+                               "no Keepers' battle there"),
+    "keepers_recruit": lambda v, c: f"place a Keeper at the Vault in {where(v, c)}",
     # the Vagabond (automa/root/vagabond.py, LoR-9)
     "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",
     "vagabond_refresh": lambda v, c: f"refresh {item(c[0], True, c[1])}",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from automa.core.screen import count
 from automa.root.labels import (BOT_NAMES, FACTION_NAMES, LANDMARK_NAMES, card, clearings, faction, forest, hireling,
-                                 leader, piece, quest,
+                                 leader, piece, quest, side,
                                  where, words)
 
 SILENT = ("decision", "step")     # the player's choices; a Mechanical Marquise Daylight step's heading
@@ -24,13 +24,18 @@ def cap(text: str) -> str:
 def who(view, e: dict, f: str | None = None) -> str:
     """The seat an event is about: ``f``, else its ``faction``, else the player (a human module's event)."""
     f = f or e.get("faction")
-    return "you" if f is None else faction(view, f)
+    return "you" if f is None else side(view, f)
 
 
 def does(view, e: dict, you: str, it: str, f: str | None = None) -> str:
     """The subject and its verb: "You move" or "The Electric Eyrie moves"."""
     subject = who(view, e, f)
     return cap(f"{subject} {you if subject == 'you' else it}")
+
+
+def keepers(e: dict) -> str:
+    """The Vault Keepers' pieces an event placed: "2 Keepers and 1 Vault" (LoR-E)."""
+    return " and ".join(x for x in (count(e["warriors"], "Keeper"), count(e["vaults"], "Vault")) if x[0] != "0")
 
 
 VIA = {"CW-VB-DAY-3": " to explore", "CW-VB-DAY-4": " for its quest", "CW-VB-DAY-5": " to aid",
@@ -123,7 +128,7 @@ def _battle(view, e):
     if e["rule"] == "LoR-4.3":
         a, d = e["attacker"], e["defender"]
         roll = f"rolls {e['dice'][0]} and {e['dice'][1]}"
-        return (f"{does(view, e, 'battle', 'battles', a)} {faction(view, d)} in {where(view, e['clearing'])}: "
+        return (f"{does(view, e, 'battle', 'battles', a)} {side(view, d)} in {where(view, e['clearing'])}: "
                 f"{roll}; {who(view, e, a)} deal{'' if a == view.me else 's'} {count(e['hits'][0], 'hit')}, "
                 f"{who(view, e, d)} {count(e['hits'][1], 'hit')}.")
     if e.get("defender") is None:
@@ -367,8 +372,9 @@ TELL = {
     "hirelings": lambda v, e: (f"The hirelings dealt: {', '.join(hireling(v, n) for n in e['dealt'].split(','))}; "
                                "markers on 4, 8 and 12 VP."),
     "hireling_setup": lambda v, e: (f"{does(v, e, 'place', 'places')} "
-                                    + {"protector": "the Protector", "band": "a Band warrior",
-                                       "bandits": "a Bandit warrior"}.get(e["hireling"], "a Spy")
+                                    + (keepers(e) if e["hireling"] == "keepers" else
+                                       {"protector": "the Protector", "band": "a Band warrior",
+                                        "bandits": "a Bandit warrior"}.get(e["hireling"], "a Spy"))
                                     + f" in {where(v, e['clearing'])}."),
     "hireling_marker": lambda v, e: f"{does(v, e, 'take', 'takes')} the hireling marker on {e['space']} VP.",
     "hire": lambda v, e: (f"{does(v, e, 'take', 'takes')} control of the {hireling(v, e['hireling'])}: "
@@ -388,6 +394,8 @@ TELL = {
     "spies_steal": lambda v, e: (f"{does(v, e, 'take', 'takes')} a card from "
                                  + (", ".join(faction(v, f) for f in e["victims"].split(",")) if e["victims"] else "nobody")
                                  + f" with the Spies in {where(v, e['clearing'])}."),
+    "keepers": lambda v, e: f"{does(v, e, 'place', 'places')} {keepers(e)} in {where(v, e['clearing'])}.",
+    "bodyguards": lambda v, e: f"The Badger Bodyguards: {who(v, e)} ignore{'' if who(v, e) == 'you' else 's'} the first hit.",
     "hireling_back": lambda v, e: f"The {hireling(v, e['hireling'])} goes back to the supply.",
     "protector": lambda v, e: (f"{does(v, e, 'move', 'moves')} the Protector to {where(v, e['clearing'])}"
                                + ("." if e["demoted"] else ": one warrior of each faction there is removed.")),

@@ -75,14 +75,15 @@ def slots(view, c: int) -> str:
 
 def hireling(view, h: tuple) -> str:
     """A hireling card for the key: "H Stoic Protector: yours, 2 control" (LoR-E.1.2), with where its
-    warriors are: "Street Band: in the supply, warriors 3 7x2"."""
+    warriors and buildings are: "Street Band: in the supply, warriors 3 7x2", "..., vaults 3 5"."""
     name, demoted, controller, control = h
     owner = "in the supply" if controller is None else (
         "yours" if controller == view.me else FACTION_NAMES[controller][4:]) + f", {control} control"
     at = [(c, dict(view.clearing(c)[2]).get(name, 0)) for c in range(1, len(view.map.clearings) + 1)]
     warriors = " ".join(f"{c}x{n}" if n > 1 else str(c) for c, n in at if n)
+    vaults = " ".join(str(c) for c in range(1, len(view.map.clearings) + 1) for o, _ in view.clearing(c)[3] if o == name)
     return (f"{'H ' if name == 'protector' else ''}{HIRELING_NAMES[name][demoted]}: {owner}"
-            + (f", warriors {warriors}" if warriors else ""))
+            + (f", warriors {warriors}" if warriors else "") + (f", vaults {vaults}" if vaults else ""))
 
 
 def map_key(view) -> str:

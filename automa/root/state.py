@@ -311,6 +311,13 @@ def sentries(game: Game, faction: str, c: int) -> bool:
             and any(f == faction for f, _ in cl.buildings + cl.tokens))
 
 
+def bodyguarded(game: Game, faction: str) -> bool:
+    """Whether ``faction`` ignores the first hit it takes in a battle: it controls the Vault Keepers' demoted
+    side, the Badger Bodyguards (LoR-E.2.2; its card, research notes §2.12; RT-OWN-31), a bot as a player."""
+    h = game.hirelings.get("keepers")
+    return h is not None and h.demoted and h.controller == faction
+
+
 def scorched(game: Game) -> int | None:
     """The clearing of the Scoundrel's torch (Scorched Earth, LoR-D.6): no piece is placed or moved into
     it. ``None`` without one."""

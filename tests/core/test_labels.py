@@ -20,7 +20,8 @@ SETTINGS = {
                                                                                   {"hirelings": "band", "bots": "electric_eyrie"},
                                                                                   {"hirelings": "bandits", "bots": "electric_eyrie"},
                                                                                   {"hirelings": "bandits"},
-                                                                                  {"hirelings": "spies,band", "bots": "electric_eyrie"}]
+                                                                                  {"hirelings": "spies,band", "bots": "electric_eyrie"},
+                                                                                  {"hirelings": "keepers", "bots": "electric_eyrie"}]
     + [{"faction": "eyrie", "bots": "automated_alliance"}, {"faction": "vagabond", "vagabond_character": "ranger"}],
 }
 # who plays: Rurik's random player, preferring epic structures and leader moves (to meet the Library
@@ -34,7 +35,7 @@ RARE = {"epic", "leader"}
 # tests/root/test_play_table.py, those of the Vagabond characters LoR-D.4..D.9 and the Vagabot's Arbiter
 # (settings the games here do not play) in tests/root/test_vagabond_characters.py, and those of the Exiles
 # and Partisans deck's cards (a random player rarely crafts one) in tests/root/test_exiles.py
-UNMET = {"rurik": {"pay_structure", "pay_captive"}, "stroganov": {"salesman_fur"}, "root": {"dominance_take", "dominance_activate", "recruit", "stand_and_deliver", "vagabond_ally",
+UNMET = {"rurik": {"pay_structure", "pay_captive"}, "stroganov": {"salesman_fur"}, "root": {"dominance_take", "dominance_activate", "stand_and_deliver", "vagabond_ally",
                                   "vagabond_ally_move", "vagabond_instigate_hits", "vagabond_swift_strike",
                                   "enlist_arbiter", "swap_meet", "swap_meet_give", "false_orders",
                                   "eyrie_emigre", "eyrie_emigre_battle", "propaganda_bureau",

@@ -223,9 +223,9 @@ class Checker:
     def scored(self, game, faction: str, gained: int, source: str) -> None:
         """``state.score`` gave ``faction`` ``gained`` VP by ``source``."""
         if game is self.game and self.armed:
-            if faction in game.hired:            # a hireling attacking: it scores nothing (LoR-E.3.6)
+            if faction in game.hired:             # a hireling's removals score nothing (LoR-E.3.6)
                 if gained:
-                    raise Violation("vp", f"the hireling {faction} scored {gained} VP", self._at("score"))
+                    raise Violation("vp", f"the hireling {faction} scored {gained} VP (LoR-E.3.6)", self._at(source))
                 return
             tally = self.tally[faction]
             tally[source] = tally.get(source, 0) + gained
@@ -288,10 +288,11 @@ class Checker:
             or (defender == "vagabond" and game.pawn == ("clearing", c))
         if not there:
             raise Violation("targets", "the defender has no piece in the clearing")
-        if seat.bot == state.HIRED:              # a hireling attacks for its controller (LoR-E.3.2, RT-OWN-28)
-            owner = game.hirelings[attacker].controller
-            if owner is None or defender == owner or getattr(game.hirelings.get(defender), "controller", None) == owner:
-                raise Violation("targets", "a hireling attacks with no controller, or its controller's side")
+        if attacker in game.hired:        # a hireling attacks its controller's enemies (LoR-E.3.2, RT-OWN-32)
+            boss = game.hirelings[attacker].controller
+            if boss is None or defender == boss or (defender in game.hired and game.hirelings[defender].controller == boss) \
+                    or state.shielded(game, defender, c):
+                raise Violation("targets", f"the hireling {attacker} of {boss} attacks a friend")
         elif seat.bot is not None and remover is None and defender not in common.enemies(game, seat):
             raise Violation("targets", "a bot attacks a faction that is not its enemy")
 
@@ -808,8 +809,8 @@ RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len
 
 
 # LoR-A.5.1: none, each landmark alone, and pairs (the Elder Treetop only at 3+ players: game_plan)
-HIRELING_PLAN = ("", "protector", "", "band", "", "bandits", "", "spies", "", "band,bandits,protector",
-                 "", "spies,band,protector", "", "bandits,spies")   # built (LoR-E): alone, with others
+HIRELING_PLAN = ("", "protector", "", "band", "", "bandits", "", "spies", "", "keepers", "",
+                 "band,bandits,protector", "", "spies,band,protector", "", "keepers,bandits,spies")   # built (LoR-E)
 LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("black_market",), ("legendary_forge",),
                  ("ferry", "tower"), ("tower", "elder_treetop"), ("black_market", "elder_treetop"),
                  ("legendary_forge", "ferry"), ("lost_city",), ("lost_city", "black_market"))

@@ -295,6 +295,34 @@ def test_targets_a_bot_attacks_no_enemy_in_coop_CW_GEN_22(table):
         battle.battle(g, "marquise", "alliance", c)
 
 
+@pytest.fixture
+def hired():
+    """As ``table``, with the Vault Keepers dealt at two seats (promoted) and controlled by the player."""
+    options = GAME.resolve_options({"faction": "marquise", "bots": "electric_eyrie", "hirelings": "keepers",
+                                    "turn_cap": 2})
+    with watching(None) as w:
+        _, ck = play_checked(options, SEED, 7, "random", w)
+        ck.game.hirelings["keepers"].controller = "marquise"
+        ck.check("before the break")
+        yield ck
+
+
+def test_targets_a_hireling_attacks_its_controller_LoR_E_3_2(hired):
+    g = hired.game
+    c = cleared(hired)[0]
+    for f in ("marquise", "keepers"):
+        g.seat(f).supply["warrior"] -= 1
+        g.clearings[c].warriors[f] = 1
+    hired.check("conserved")
+    with broken("targets"):
+        battle.battle(g, "keepers", "marquise", c)
+
+
+def test_vp_a_hireling_scores_LoR_E_3_6(hired):
+    with broken("vp"):
+        hired.scored(hired.game, "keepers", 1, "removal")
+
+
 def test_targets_a_move_along_no_path_LoR_4_2(table):
     g = table.game
     o = next(c for c in range(1, 13) if g.clearings[c].warriors.get("eyrie"))

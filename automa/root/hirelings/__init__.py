@@ -5,8 +5,8 @@ Each card is a module of this package (:data:`CARDS`) with its ``PIECES`` (none 
 ``hired`` (LoR-E.2.1) and, if it has them, ``birdsong`` (LoR-E.2.3) and ``daylight`` (LoR-E.2.4); a
 hireling's pieces are a side of their own (``game.hired``, :mod:`.side`). Built so far: the Furious / Stoic
 Protector (:mod:`.protector`), the Popular / Street Band (:mod:`.band`), the Highway Bandits / Bandit Gangs
-(:mod:`.bandits`) and the Corvid Spies / Raven Sentries (:mod:`.spies`); the other cards are listed in
-docs/root.md with what each needs.
+(:mod:`.bandits`), the Corvid Spies / Raven Sentries (:mod:`.spies`) and the Vault Keepers / Badger
+Bodyguards (:mod:`.keepers`); the other cards are listed in docs/root.md with what each needs.
 
 * Setup (LoR-A.6): the named cards in a random order (the setup stream: "shuffle, deal"); as many demoted as
   the table's seats ask (:data:`DEMOTED`, LoR-A.6.2, 16.1.6.II; bots are players, RT-OWN-18), chosen at
@@ -26,15 +26,16 @@ docs/root.md with what each needs.
   priority (CW-GEN-8); ``bot_hirelings=never``: bots take no marker, and a card a player gives up goes back to
   the supply.
 
-The Protector's abilities that other rules consult live in :mod:`automa.root.state` (``guarded``: no enemy
-places pieces in the Furious Protector's clearing; ``shielded``: no enemy battles or removes the Stoic
-Protector's controller's pieces there), read by placement, battle and removal.
+The abilities that other rules consult live in :mod:`automa.root.state` (``guarded``: no enemy places pieces
+in the Furious Protector's clearing; ``shielded``: no enemy battles or removes the Stoic Protector's
+controller's pieces there; ``bodyguarded``: the Badger Bodyguards' controller ignores his first hit in a
+battle), read by placement, battle and removal.
 """
 from __future__ import annotations
 
 from automa.root import state
 from automa.root.decide import choose
-from automa.root.hirelings import band, bandits, protector, spies
+from automa.root.hirelings import band, bandits, keepers, protector, spies
 from automa.root.hirelings.side import SIDE
 from automa.root.state import Game, Hireling, Seat
 
@@ -42,7 +43,7 @@ MARKS = (4, 8, 12)                       # the hireling markers' score spaces (L
 DEMOTED = {2: 0, 3: 1, 4: 2}             # cards demoted by seats at the table (LoR-A.6.2, 16.1.6.II)
 CONTROL_DIE = ((1, 2), (1, 2), (1, 3), (2, 3), (2, 3), (2, 4))   # a face: (gold pips, all pips), RT-OWN-19
 # each card's module: PIECES, setup, hired, birdsong, daylight
-CARDS = {"protector": protector, "band": band, "bandits": bandits, "spies": spies}
+CARDS = {"protector": protector, "band": band, "bandits": bandits, "spies": spies, "keepers": keepers}
 
 
 # ---------------------------------------------------------------------------------------------- setup
