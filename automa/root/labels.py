@@ -22,7 +22,7 @@ FACTION_NAMES = {"marquise": "the Marquise", "eyrie": "the Eyrie", "alliance": "
 BOT_NAMES = {"mechanical_marquise": "the Mechanical Marquise", "electric_eyrie": "the Electric Eyrie",
              "automated_alliance": "the Automated Alliance", "vagabot": "the Vagabot"}
 HIRELING_NAMES = {"protector": ("Furious Protector", "Stoic Protector"),      # promoted, demoted (LoR-E)
-                  "band": ("Popular Band", "Street Band")}
+                  "band": ("Popular Band", "Street Band"), "bearers": ("Flame Bearers", "Rat Smugglers")}
 LANDMARK_NAMES = {"ferry": "Ferry", "tower": "Tower", "elder_treetop": "Elder Treetop",     # LoR-F
                   "black_market": "Black Market", "legendary_forge": "Legendary Forge", "lost_city": "Lost City"}
 PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
@@ -312,6 +312,13 @@ LABELS = {
     "band_muster_warriors": optional(lambda v, c: f"force {count(c[2], 'warrior')} of {faction(v, c[1])} from "
                                                   f"{where(v, c[0])}", "force no more warriors"),
     "band_place": optional(lambda v, c: f"place a Band warrior in {where(v, c)}", "place no Band warrior"),
+    "bearers_remove": lambda v, c: (f"remove a {piece(c[2])} of {faction(v, c[1])} in {where(v, c[0])} "
+                                    "with the Flame Bearers"),
+    "bearers_place": lambda v, c: f"place a Bearer in {where(v, c)}",
+    "smugglers": optional(lambda v, c: "pay an item card: " + (
+        battle(v, c[1:]) if c[0] == "battle" else f"move your pawn to {where(v, c[1])}" if len(c) == 2
+        else f"move {count(c[3], 'warrior')} from {where(v, c[1])} to {where(v, c[2])}"), "smuggle no more"),
+    "smugglers_card": lambda v, c: f"discard {card(v, c)} to the Rat Smugglers",
     # the Vagabond (automa/root/vagabond.py, LoR-9)
     "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",
     "vagabond_refresh": lambda v, c: f"refresh {item(c[0], True, c[1])}",

@@ -367,7 +367,7 @@ TELL = {
     "hirelings": lambda v, e: (f"The hirelings dealt: {', '.join(hireling(v, n) for n in e['dealt'].split(','))}; "
                                "markers on 4, 8 and 12 VP."),
     "hireling_setup": lambda v, e: (f"{does(v, e, 'place', 'places')} "
-                                    + ("the Protector" if e["hireling"] == "protector" else "a Band warrior")
+                                    + {"protector": "the Protector", "band": "a Band warrior"}.get(e["hireling"], "a Bearer")
                                     + f" in {where(v, e['clearing'])}."),
     "hireling_marker": lambda v, e: f"{does(v, e, 'take', 'takes')} the hireling marker on {e['space']} VP.",
     "hire": lambda v, e: (f"{does(v, e, 'take', 'takes')} control of the {hireling(v, e['hireling'])}: "
@@ -377,6 +377,10 @@ TELL = {
     "band_muster": lambda v, e: (f"{does(v, e, 'force', 'forces')} {warriors(e['warriors'])} of "
                                  f"{faction(v, e['other'])} from {where(v, e['origin'])} to the Band in "
                                  f"{where(v, e['clearing'])}."),
+    "bearers_remove": lambda v, e: (f"The Flame Bearers of {faction(v, e['faction'])} remove a {piece(e['piece'])} of "
+                                    f"{faction(v, e['other'])} in {where(v, e['clearing'])}."),
+    "smugglers": lambda v, e: (f"{does(v, e, 'discard', 'discards')} {card(v, e['card'])} to the Rat Smugglers "
+                               f"to {e['act']}."),
     "hireling_back": lambda v, e: f"The {hireling(v, e['hireling'])} goes back to the supply.",
     "protector": lambda v, e: (f"{does(v, e, 'move', 'moves')} the Protector to {where(v, e['clearing'])}"
                                + ("." if e["demoted"] else ": one warrior of each faction there is removed.")),

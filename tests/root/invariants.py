@@ -221,6 +221,10 @@ class Checker:
     def scored(self, game, faction: str, gained: int, source: str) -> None:
         """``state.score`` gave ``faction`` ``gained`` VP by ``source``."""
         if game is self.game and self.armed:
+            if faction in game.hired:           # a hireling's removals score nothing (LoR-E.3.6)
+                if gained:
+                    raise Violation("vp", f"the hireling {faction} scored {gained} by {source}", "score")
+                return
             tally = self.tally[faction]
             tally[source] = tally.get(source, 0) + gained
 
