@@ -17,7 +17,10 @@ SETTINGS = {
     + [{}],
     "root": [{"faction": f} for f in ("marquise", "eyrie", "alliance", "vagabond")] + [{"map": "mountain", "setup": "advanced"},
                                                                                   {"hirelings": "protector"},
-                                                                                  {"hirelings": "band", "bots": "electric_eyrie"}]
+                                                                                  {"hirelings": "band", "bots": "electric_eyrie"},
+                                                                                  {"hirelings": "bearers", "bots": "electric_eyrie"},
+                                                                                  {"hirelings": "bearers,band,protector",
+                                                                                   "bots": "electric_eyrie,automated_alliance"}]
     + [{"faction": "eyrie", "bots": "automated_alliance"}, {"faction": "vagabond", "vagabond_character": "ranger"}],
 }
 # who plays: Rurik's random player, preferring epic structures and leader moves (to meet the Library
@@ -37,7 +40,6 @@ UNMET = {"rurik": {"pay_structure", "pay_captive"}, "stroganov": {"salesman_fur"
                                   "eyrie_emigre", "eyrie_emigre_battle", "propaganda_bureau",
                                   "league_of_adventurous_mice", "charm_offensive", "informants", "partisans",
                                   "landmark_clearing", "black_market",   # landmarks: tests/root/test_landmarks.py
-                                  "hire",    # one hireling built, so never a choice: tests/root/test_hirelings.py
                                   "alliance_base"}}                      # tests/root/test_lost_city.py
 MIN_GAMES, MAX_GAMES = 8, 150  # per setting: at least, and at most while a kind is still unmet
 
