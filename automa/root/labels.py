@@ -41,9 +41,12 @@ def words(key: str) -> str:
 
 
 def faction(view, f: str) -> str:
-    """A seat in words: "you" for the player's, else the bot's name ("the Electric Eyrie")."""
+    """A seat in words: "you" for the player's, else the bot's name ("the Electric Eyrie"); a hireling's pieces
+    by its card ("the Popular Band", LoR-E.3)."""
     if f == view.me:
         return "you"
+    if f in HIRELING_NAMES:
+        return f"the {hireling(view, f)}"
     bot = dict(view.seats).get(f)
     return BOT_NAMES.get(bot, FACTION_NAMES.get(f, words(f)))
 

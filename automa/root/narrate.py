@@ -377,8 +377,8 @@ TELL = {
     "band_muster": lambda v, e: (f"{does(v, e, 'force', 'forces')} {warriors(e['warriors'])} of "
                                  f"{faction(v, e['other'])} from {where(v, e['origin'])} to the Band in "
                                  f"{where(v, e['clearing'])}."),
-    "bearers_remove": lambda v, e: (f"The Flame Bearers of {faction(v, e['faction'])} remove a {piece(e['piece'])} of "
-                                    f"{faction(v, e['other'])} in {where(v, e['clearing'])}."),
+    "bearers_remove": lambda v, e: (f"{does(v, e, 'remove', 'removes')} a {piece(e['piece'])} of {faction(v, e['other'])} "
+                                    f"in {where(v, e['clearing'])} with the Flame Bearers."),
     "smugglers": lambda v, e: (f"{does(v, e, 'discard', 'discards')} {card(v, e['card'])} to the Rat Smugglers "
                                f"to {e['act']}."),
     "hireling_back": lambda v, e: f"The {hireling(v, e['hireling'])} goes back to the supply.",
