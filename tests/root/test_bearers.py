@@ -1,6 +1,6 @@
 """The Flame Bearers, demoted the Rat Smugglers (LoR-E; its card, research notes §2.11): setup and hiring, the
-Birdsong removals (the card's FAQ: warriors first; RT-OWN-28 for a bot) and spread, the Smugglers' Daylight
-(RT-OWN-29), and bots (RT-OWN-15)."""
+Birdsong removals (the card's FAQ: warriors first; RT-OWN-33 for a bot) and spread, the Smugglers' Daylight
+(RT-OWN-34), and bots (RT-OWN-15)."""
 from automa.root import cards, data, hirelings, movement, setup, state, vagabond
 from automa.root.decide import PASS
 from automa.root.hirelings import bearers
@@ -113,8 +113,8 @@ def test_other_hirelings_are_enemies_unless_the_controller_holds_them_LoR_E_3_2(
     assert bearers.targets(g, g.seat("marquise"), 4) == []
 
 
-def test_a_bot_controller_removes_from_the_player_with_most_vp_RT_OWN_28():
-    """RT-OWN-28: a bot's Bearers must act too (RT-OWN-15); each removal goes to the player with the most VP
+def test_a_bot_controller_removes_from_the_player_with_most_vp_RT_OWN_33():
+    """RT-OWN-33: a bot's Bearers must act too (RT-OWN-15); each removal goes to the player with the most VP
     (setup order among equals, CW-GEN-9), a token before a building once its warriors are gone; its Bearer
     goes to the highest-priority clearing it may (RT-OWN-16)."""
     g = table(Script(), bots="electric_eyrie,automated_alliance")
@@ -217,8 +217,8 @@ def test_the_smugglers_need_an_item_card_and_a_bot_never_smuggles_CW_GEN_15():
     assert "smugglers" not in g.ask.kinds()
 
 
-def test_the_vagabonds_smuggled_move_is_his_pawns_without_boots_RT_OWN_29():
-    """RT-OWN-29: for the Vagabond the card pays a move of his pawn, no boots exhausted; a battle in his
+def test_the_vagabonds_smuggled_move_is_his_pawns_without_boots_RT_OWN_34():
+    """RT-OWN-34: for the Vagabond the card pays a move of his pawn, no boots exhausted; a battle in his
     clearing."""
     g = table(faction="vagabond")
     h = g.hirelings["bearers"]

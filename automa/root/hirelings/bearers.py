@@ -5,12 +5,12 @@ six Bearer warriors, their side ``game.hired["bearers"]``.
   with none on the map, two more so (LoR-E.2.1). At the start of the controller's Birdsong, a must, so a
   bot's too (LoR-E.2.3, RT-OWN-15): first, in each clearing with Bearers (in clearing order), one enemy
   piece removed per Bearer there, an enemy's warriors before its buildings and tokens (the card's FAQ: as
-  in battle), the player picking each (``bearers_remove``), a bot by RT-OWN-28; then a Bearer placed in or
+  in battle), the player picking each (``bearers_remove``), a bot by RT-OWN-33; then a Bearer placed in or
   next to a Bearers' clearing, or with no such place two anywhere (``bearers_place``; a bot by priority,
   RT-OWN-16).
 * Rat Smugglers (Controller): any number of times in Daylight the player may discard a card showing an item
   to take a move or a battle (``smugglers``, ``smugglers_card``; offered at the start of Daylight,
-  RT-OWN-20; the Vagabond's move is his pawn's, RT-OWN-29). A bot holds no hand (CW-GEN-15): never.
+  RT-OWN-20; the Vagabond's move is his pawn's, RT-OWN-34). A bot holds no hand (CW-GEN-15): never.
 
 The Bearers remove as the hireling (``by`` its name): no VP for the controller (LoR-E.3.6), no Vagabond
 controller turned Hostile (LoR-E.3.5; the FAQ), the owner's reactions as for any removal (Field Hospitals,
@@ -73,7 +73,7 @@ def targets(game: Game, seat: Seat, c: int) -> list[tuple[int, str, str, str]]:
 
 
 def bot_target(game: Game, options: list[tuple[int, str, str, str]]) -> tuple[int, str, str, str]:
-    """A bot controller's pick (RT-OWN-28): the player with the most VP among those offered (setup order
+    """A bot controller's pick (RT-OWN-33): the player with the most VP among those offered (setup order
     among equals, CW-GEN-9), a hireling only with no player left; its first piece offered (a warrior, else a
     token before a building, as a bot loses its own, CW-GEN-6)."""
     players = [f for _, f, _, _ in options if f in FACTIONS]
@@ -131,7 +131,7 @@ def daylight(game: Game, seat: Seat, h: Hireling) -> None:
 
 def actions(game: Game, seat: Seat) -> list[tuple]:
     """The moves and battles the Rat Smugglers offer ``seat``: ``("move", origin, destination, warriors)`` (LoR-4.2),
-    for the Vagabond ``("move", clearing)`` of his pawn (RT-OWN-29), and ``("battle", clearing, defender)``
+    for the Vagabond ``("move", clearing)`` of his pawn (RT-OWN-34), and ``("battle", clearing, defender)``
     (LoR-4.3)."""
     if seat.faction == vagabond.FACTION:
         out: list[tuple] = [("move", c) for c in pawn_moves(game)]
@@ -141,7 +141,7 @@ def actions(game: Game, seat: Seat) -> list[tuple]:
 
 
 def pawn_moves(game: Game) -> list[int]:
-    """RT-OWN-29: the Vagabond's move paid by the card, no boots: to a clearing next to his (or touching his
+    """RT-OWN-34: the Vagabond's move paid by the card, no boots: to a clearing next to his (or touching his
     forest), never his Scorched Earth (LoR-D.6), none while the Band holds him."""
     kind, at = game.pawn
     if kind == "clearing" and state.held_by_band(game, vagabond.FACTION, at):
