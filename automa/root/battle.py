@@ -148,9 +148,10 @@ def warriors_removed(game: Game, owner: str, c: int, n: int, by: str | None) -> 
     (LoR-6.2.3). Every rule that removes warriors calls this after ``state.remove_warriors``."""
     if n <= 0:
         return
-    if by is not None and game.hired and by in game.hired:
-        by = game.hirelings[by].controller              # a hireling's removal is its controller's (LoR-E.3.7)
-    if by is not None and by != owner:
+    hired = by is not None and by in game.hirelings     # a hireling removed them: no remover's ability
+    if hired:                                          # (LoR-E.3.5: no Hostility), the owner's sees its controller
+        by = game.hirelings[by].controller
+    if by is not None and by != owner and not hired:
         remover = game.seat(by)
         hook = getattr(remover.board, "removed_warriors", None)
         if hook is not None:

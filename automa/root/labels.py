@@ -23,7 +23,8 @@ BOT_NAMES = {"mechanical_marquise": "the Mechanical Marquise", "electric_eyrie":
              "automated_alliance": "the Automated Alliance", "vagabot": "the Vagabot"}
 HIRELING_NAMES = {"protector": ("Furious Protector", "Stoic Protector"),      # promoted, demoted (LoR-E)
                   "band": ("Popular Band", "Street Band"), "bandits": ("Highway Bandits", "Bandit Gangs"),
-                  "spies": ("Corvid Spies", "Raven Sentries"), "keepers": ("Vault Keepers", "Badger Bodyguards")}
+                  "spies": ("Corvid Spies", "Raven Sentries"), "keepers": ("Vault Keepers", "Badger Bodyguards"),
+                  "bearers": ("Flame Bearers", "Rat Smugglers")}
 LANDMARK_NAMES = {"ferry": "Ferry", "tower": "Tower", "elder_treetop": "Elder Treetop",     # LoR-F
                   "black_market": "Black Market", "legendary_forge": "Legendary Forge", "lost_city": "Lost City"}
 PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
@@ -42,9 +43,12 @@ def words(key: str) -> str:
 
 
 def faction(view, f: str) -> str:
-    """A seat in words: "you" for the player's, else the bot's name ("the Electric Eyrie")."""
+    """A seat in words: "you" for the player's, else the bot's name ("the Electric Eyrie"); a hireling's pieces
+    by its card ("the Popular Band", LoR-E.3)."""
     if f == view.me:
         return "you"
+    if f in HIRELING_NAMES:
+        return f"the {hireling(view, f)}"
     bot = dict(view.seats).get(f)
     return BOT_NAMES.get(bot, FACTION_NAMES.get(f, words(f)))
 
@@ -339,6 +343,13 @@ LABELS = {
     "keepers_battle": optional(lambda v, c: f"the Keepers battle {side(v, c[1])} in {where(v, c[0])}",
                                "no Keepers' battle there"),
     "keepers_recruit": lambda v, c: f"place a Keeper at the Vault in {where(v, c)}",
+    "bearers_remove": lambda v, c: (f"remove a {piece(c[2])} of {faction(v, c[1])} in {where(v, c[0])} "
+                                    "with the Flame Bearers"),
+    "bearers_place": lambda v, c: f"place a Bearer in {where(v, c)}",
+    "smugglers": optional(lambda v, c: "pay an item card: " + (
+        battle(v, c[1:]) if c[0] == "battle" else f"move your pawn to {where(v, c[1])}" if len(c) == 2
+        else f"move {count(c[3], 'warrior')} from {where(v, c[1])} to {where(v, c[2])}"), "smuggle no more"),
+    "smugglers_card": lambda v, c: f"discard {card(v, c)} to the Rat Smugglers",
     # the Vagabond (automa/root/vagabond.py, LoR-9)
     "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",
     "vagabond_refresh": lambda v, c: f"refresh {item(c[0], True, c[1])}",

@@ -374,7 +374,8 @@ TELL = {
     "hireling_setup": lambda v, e: (f"{does(v, e, 'place', 'places')} "
                                     + (keepers(e) if e["hireling"] == "keepers" else
                                        {"protector": "the Protector", "band": "a Band warrior",
-                                        "bandits": "a Bandit warrior"}.get(e["hireling"], "a Spy"))
+                                        "bandits": "a Bandit warrior", "bearers": "a Bearer"}.get(e["hireling"],
+                                                                                                 "a Spy"))
                                     + f" in {where(v, e['clearing'])}."),
     "hireling_marker": lambda v, e: f"{does(v, e, 'take', 'takes')} the hireling marker on {e['space']} VP.",
     "hire": lambda v, e: (f"{does(v, e, 'take', 'takes')} control of the {hireling(v, e['hireling'])}: "
@@ -396,6 +397,10 @@ TELL = {
                                  + f" with the Spies in {where(v, e['clearing'])}."),
     "keepers": lambda v, e: f"{does(v, e, 'place', 'places')} {keepers(e)} in {where(v, e['clearing'])}.",
     "bodyguards": lambda v, e: f"The Badger Bodyguards: {who(v, e)} ignore{'' if who(v, e) == 'you' else 's'} the first hit.",
+    "bearers_remove": lambda v, e: (f"{does(v, e, 'remove', 'removes')} a {piece(e['piece'])} of {faction(v, e['other'])} "
+                                    f"in {where(v, e['clearing'])} with the Flame Bearers."),
+    "smugglers": lambda v, e: (f"{does(v, e, 'discard', 'discards')} {card(v, e['card'])} to the Rat Smugglers "
+                               f"to {e['act']}."),
     "hireling_back": lambda v, e: f"The {hireling(v, e['hireling'])} goes back to the supply.",
     "protector": lambda v, e: (f"{does(v, e, 'move', 'moves')} the Protector to {where(v, e['clearing'])}"
                                + ("." if e["demoted"] else ": one warrior of each faction there is removed.")),

@@ -441,7 +441,7 @@ def remove_piece(game: Game, c: int, piece: tuple[str, str], by: str | None, bui
     seat = game.seat(owner)
     board = seat.board
     scorer = by
-    if by is not None and game.hired and by in game.hired:   # a hireling removed it: no VP (LoR-E.3.6); the
+    if by is not None and by in game.hirelings:   # a hireling removed it: no VP (LoR-E.3.6); the
         by, scorer = game.hirelings[by].controller, None     # reactions see its controller (LoR-E.3.7)
     if getattr(board, "gone_when_removed", ()) and kind in board.gone_when_removed:
         seat.out[kind] = seat.out.get(kind, 0) + 1

@@ -21,7 +21,10 @@ SETTINGS = {
                                                                                   {"hirelings": "bandits", "bots": "electric_eyrie"},
                                                                                   {"hirelings": "bandits"},
                                                                                   {"hirelings": "spies,band", "bots": "electric_eyrie"},
-                                                                                  {"hirelings": "keepers", "bots": "electric_eyrie"}]
+                                                                                  {"hirelings": "keepers", "bots": "electric_eyrie"},
+                                                                                  {"hirelings": "bearers", "bots": "electric_eyrie"},
+                                                                                  {"hirelings": "bearers,band,protector",
+                                                                                   "bots": "electric_eyrie,automated_alliance"}]
     + [{"faction": "eyrie", "bots": "automated_alliance"}, {"faction": "vagabond", "vagabond_character": "ranger"}],
 }
 # who plays: Rurik's random player, preferring epic structures and leader moves (to meet the Library

@@ -809,8 +809,9 @@ RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len
 
 
 # LoR-A.5.1: none, each landmark alone, and pairs (the Elder Treetop only at 3+ players: game_plan)
-HIRELING_PLAN = ("", "protector", "", "band", "", "bandits", "", "spies", "", "keepers", "",
-                 "band,bandits,protector", "", "spies,band,protector", "", "keepers,bandits,spies")   # built (LoR-E)
+HIRELING_PLAN = ("", "protector", "", "band", "", "bandits", "", "spies", "", "keepers", "", "bearers", "",
+                 "band,bandits,protector", "", "spies,band,protector", "", "keepers,bandits,spies", "",
+                 "bearers,band,protector")   # built (LoR-E): each alone, and three together
 LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("black_market",), ("legendary_forge",),
                  ("ferry", "tower"), ("tower", "elder_treetop"), ("black_market", "elder_treetop"),
                  ("legendary_forge", "ferry"), ("lost_city",), ("lost_city", "black_market"))

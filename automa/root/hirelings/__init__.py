@@ -5,8 +5,9 @@ Each card is a module of this package (:data:`CARDS`) with its ``PIECES`` (none 
 ``hired`` (LoR-E.2.1) and, if it has them, ``birdsong`` (LoR-E.2.3) and ``daylight`` (LoR-E.2.4); a
 hireling's pieces are a side of their own (``game.hired``, :mod:`.side`). Built so far: the Furious / Stoic
 Protector (:mod:`.protector`), the Popular / Street Band (:mod:`.band`), the Highway Bandits / Bandit Gangs
-(:mod:`.bandits`), the Corvid Spies / Raven Sentries (:mod:`.spies`) and the Vault Keepers / Badger
-Bodyguards (:mod:`.keepers`); the other cards are listed in docs/root.md with what each needs.
+(:mod:`.bandits`), the Corvid Spies / Raven Sentries (:mod:`.spies`), the Vault Keepers / Badger Bodyguards
+(:mod:`.keepers`) and the Flame Bearers / Rat Smugglers (:mod:`.bearers`); the other cards are listed in
+docs/root.md with what each needs.
 
 * Setup (LoR-A.6): the named cards in a random order (the setup stream: "shuffle, deal"); as many demoted as
   the table's seats ask (:data:`DEMOTED`, LoR-A.6.2, 16.1.6.II; bots are players, RT-OWN-18), chosen at
@@ -35,7 +36,7 @@ from __future__ import annotations
 
 from automa.root import state
 from automa.root.decide import choose
-from automa.root.hirelings import band, bandits, keepers, protector, spies
+from automa.root.hirelings import band, bandits, bearers, keepers, protector, spies
 from automa.root.hirelings.side import SIDE
 from automa.root.state import Game, Hireling, Seat
 
@@ -43,7 +44,8 @@ MARKS = (4, 8, 12)                       # the hireling markers' score spaces (L
 DEMOTED = {2: 0, 3: 1, 4: 2}             # cards demoted by seats at the table (LoR-A.6.2, 16.1.6.II)
 CONTROL_DIE = ((1, 2), (1, 2), (1, 3), (2, 3), (2, 3), (2, 4))   # a face: (gold pips, all pips), RT-OWN-19
 # each card's module: PIECES, setup, hired, birdsong, daylight
-CARDS = {"protector": protector, "band": band, "bandits": bandits, "spies": spies, "keepers": keepers}
+CARDS = {"protector": protector, "band": band, "bandits": bandits, "spies": spies, "keepers": keepers,
+         "bearers": bearers}
 
 
 # ---------------------------------------------------------------------------------------------- setup
@@ -133,7 +135,8 @@ def birdsong(game: Game, seat: Seat) -> None:
 
 def daylight(game: Game, seat: Seat) -> None:
     """Once in ``seat``'s Daylight (LoR-E.2.4), offered at its start (RT-OWN-20): each card it controls may
-    take its Daylight action; a bot's takes none, it is a "may" (RT-OWN-15)."""
+    take its Daylight action (the Rat Smugglers' ability too, repeated at will); a bot's takes none, it is a
+    "may" (RT-OWN-15), and a bot holds no card to smuggle with (CW-GEN-15)."""
     if seat.bot is not None:
         return
     for h in game.hirelings.values():

@@ -53,7 +53,7 @@ def birdsong(game: Game, seat: Seat, h: Hireling) -> None:
     c = game.protector
     for f in [f for f in state.FACTIONS if game.clearings[c].warriors.get(f, 0)]:
         n = state.remove_warriors(game, f, c, 1)
-        battle.warriors_removed(game, f, c, n, seat.faction)
+        battle.warriors_removed(game, f, c, n, "protector")     # the hireling's removal (LoR-E.3.5-E.3.7)
 
 
 def _place(game: Game, seat: Seat, where, rule: str) -> None:
