@@ -22,7 +22,8 @@ FACTION_NAMES = {"marquise": "the Marquise", "eyrie": "the Eyrie", "alliance": "
 BOT_NAMES = {"mechanical_marquise": "the Mechanical Marquise", "electric_eyrie": "the Electric Eyrie",
              "automated_alliance": "the Automated Alliance", "vagabot": "the Vagabot"}
 HIRELING_NAMES = {"protector": ("Furious Protector", "Stoic Protector"),      # promoted, demoted (LoR-E)
-                  "band": ("Popular Band", "Street Band")}
+                  "band": ("Popular Band", "Street Band"),
+                  "expedition": ("Sunward Expedition", "Mole Artisans")}
 LANDMARK_NAMES = {"ferry": "Ferry", "tower": "Tower", "elder_treetop": "Elder Treetop",     # LoR-F
                   "black_market": "Black Market", "legendary_forge": "Legendary Forge", "lost_city": "Lost City"}
 PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
@@ -44,6 +45,8 @@ def faction(view, f: str) -> str:
     """A seat in words: "you" for the player's, else the bot's name ("the Electric Eyrie")."""
     if f == view.me:
         return "you"
+    if f in HIRELING_NAMES:
+        return f"the {hireling(view, f)}"                  # a hireling's pieces (LoR-E.3)
     bot = dict(view.seats).get(f)
     return BOT_NAMES.get(bot, FACTION_NAMES.get(f, words(f)))
 
@@ -312,6 +315,19 @@ LABELS = {
     "band_muster_warriors": optional(lambda v, c: f"force {count(c[2], 'warrior')} of {faction(v, c[1])} from "
                                                   f"{where(v, c[0])}", "force no more warriors"),
     "band_place": optional(lambda v, c: f"place a Band warrior in {where(v, c)}", "place no Band warrior"),
+    "expedition_foothold": optional(lambda v, c: f"land the Expedition with a Foothold in {where(v, c)}",
+                                    "leave the Expedition idle"),
+    "expedition_uproot": lambda v, c: f"take back the Foothold in {where(v, c)}",
+    "expedition_warriors": lambda v, c: f"with {count(c, 'Expedition warrior')}",
+    "expedition_order": optional(lambda v, c: {"move": "move the Expedition, then battle with it",
+                                               "recruit": "place an Expedition warrior at each Foothold"}[c],
+                                 "stop there"),
+    "expedition_move": optional(lambda v, c: f"move {count(c[2], 'Expedition warrior')} from {where(v, c[0])} to "
+                                             f"{where(v, c[1])}", "move no Expedition warrior"),
+    "expedition_battle": optional(lambda v, c: f"battle {faction(v, c[1])} with the Expedition in {where(v, c[0])}",
+                                  "battle nobody with the Expedition"),
+    "mole_reveal": optional(lambda v, c: f"reveal {card(v, c)} for the Mole Artisans (back in hand tonight)",
+                            "discard the crafted card"),
     # the Vagabond (automa/root/vagabond.py, LoR-9)
     "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",
     "vagabond_refresh": lambda v, c: f"refresh {item(c[0], True, c[1])}",

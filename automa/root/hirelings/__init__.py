@@ -4,8 +4,8 @@ hireling cards dealt, empty by default, and then nothing here runs.
 Each card is a module of this package (:data:`CARDS`) with its ``PIECES`` (none for a pawn), ``setup``,
 ``hired`` (LoR-E.2.1) and, if it has them, ``birdsong`` (LoR-E.2.3) and ``daylight`` (LoR-E.2.4); a
 hireling's pieces are a side of their own (``game.hired``, :mod:`.side`). Built so far: the Furious / Stoic
-Protector (:mod:`.protector`) and the Popular / Street Band (:mod:`.band`); the other eleven cards are
-listed in docs/root.md with what each needs.
+Protector (:mod:`.protector`), the Popular / Street Band (:mod:`.band`) and the Sunward Expedition / Mole
+Artisans (:mod:`.expedition`); the other ten cards are listed in docs/root.md with what each needs.
 
 * Setup (LoR-A.6): the named cards in a random order (the setup stream: "shuffle, deal"); as many demoted as
   the table's seats ask (:data:`DEMOTED`, LoR-A.6.2, 16.1.6.II; bots are players, RT-OWN-18), chosen at
@@ -32,14 +32,14 @@ from __future__ import annotations
 
 from automa.root import state
 from automa.root.decide import choose
-from automa.root.hirelings import band, protector
+from automa.root.hirelings import band, expedition, protector
 from automa.root.hirelings.side import SIDE
 from automa.root.state import Game, Hireling, Seat
 
 MARKS = (4, 8, 12)                       # the hireling markers' score spaces (LoR-A.6.4)
 DEMOTED = {2: 0, 3: 1, 4: 2}             # cards demoted by seats at the table (LoR-A.6.2, 16.1.6.II)
 CONTROL_DIE = ((1, 2), (1, 2), (1, 3), (2, 3), (2, 3), (2, 4))   # a face: (gold pips, all pips), RT-OWN-19
-CARDS = {"protector": protector, "band": band}    # each card's module: PIECES, setup, hired, birdsong, daylight
+CARDS = {"protector": protector, "band": band, "expedition": expedition}    # each card's module: PIECES, setup, hired, birdsong, daylight
 
 
 # ---------------------------------------------------------------------------------------------- setup
@@ -68,7 +68,10 @@ def setup(game: Game) -> None:
 
 def end_of_turn(game: Game, seat: Seat) -> None:
     """The end of ``seat``'s turn: a card for each hireling marker taken this turn (LoR-E.1.1), then a
-    control marker off each card gained before this turn and the cards left bare given away (LoR-E.1.3)."""
+    control marker off each card gained before this turn and the cards left bare given away (LoR-E.1.3).
+    First, at the end of its Evening, the cards it revealed through the Mole Artisans come back (RT-OWN-29)."""
+    if "expedition" in game.hirelings:
+        expedition.evening_end(game, seat)
     for _ in range(game.taken.pop(seat.faction, 0)):
         supply = [n for n, h in game.hirelings.items() if h.controller is None]
         if not supply:
