@@ -349,6 +349,13 @@ def entered(game: Game, faction: str, c: int) -> None:
         game.stuck.add((faction, c))
 
 
+def player(game: Game, faction: str) -> str:
+    """Who moves when ``faction``'s pieces move: the faction, or for a hireling's pieces its controller (LoR-E.3.7:
+    Outrage and the Ferry look at the player moving)."""
+    h = game.hirelings.get(faction) if faction in game.hired else None
+    return h.controller or faction if h is not None else faction
+
+
 def held_by_band(game: Game, faction: str, c: int) -> bool:
     """Whether ``faction`` may not move pieces out of ``c`` this turn (:func:`entered`)."""
     return bool(game.stuck) and (faction, c) in game.stuck

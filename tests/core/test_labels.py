@@ -17,7 +17,9 @@ SETTINGS = {
     + [{}],
     "root": [{"faction": f} for f in ("marquise", "eyrie", "alliance", "vagabond")] + [{"map": "mountain", "setup": "advanced"},
                                                                                   {"hirelings": "protector"},
-                                                                                  {"hirelings": "band", "bots": "electric_eyrie"}]
+                                                                                  {"hirelings": "band", "bots": "electric_eyrie"},
+                                                                                  {"hirelings": "expedition", "bots": "vagabot"},
+                                                                                  {"hirelings": "expedition", "faction": "eyrie"}]
     + [{"faction": "eyrie", "bots": "automated_alliance"}, {"faction": "vagabond", "vagabond_character": "ranger"}],
 }
 # who plays: Rurik's random player, preferring epic structures and leader moves (to meet the Library

@@ -221,3 +221,25 @@ def test_no_mole_artisans_code_runs_without_hirelings(monkeypatch):
         expedition.reveal(g, seat, anvil)
     assert not g.hirelings
     rounds.turn(g, g.seat("eyrie"))
+
+
+def test_a_hirelings_move_is_its_controllers_for_outrage_and_the_ferry_LoR_E_3_7():
+    """LoR-E.3.7: moving the Expedition into the Automated Alliance's sympathy is its controller's move
+    (Outrage: he discards a matching card); crossing on the Ferry, he draws."""
+    g = table(bots="automated_alliance")
+    seat = g.seat("marquise")
+    g.clearings[1].warriors.update(expedition=3, marquise=2)
+    g.clearings[5].tokens.append(("alliance", "sympathy"))
+    suit = state.suit_of(g, 5)
+    seat.hand[:] = [next(i for i, c in enumerate(g.cards) if c.suit == suit and c.kind != "dominance")]
+    card = seat.hand[0]
+    movement.move(g, "expedition", 1, 5, 1)
+    assert seat.hand == [] and card in g.discard
+    g = table(landmarks="ferry", map="fall")
+    seat = g.seat("marquise")
+    seat.hand[:] = []
+    c = g.ferry
+    far = next(x for x in movement.crossings(g, c) if x not in movement.adjacent(g, c))
+    g.clearings[c].warriors.update(expedition=1, marquise=2)
+    movement.move(g, "expedition", c, far, 1)
+    assert len(seat.hand) == 1 and g.ferry == far
