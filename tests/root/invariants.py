@@ -221,7 +221,7 @@ class Checker:
 
     def scored(self, game, faction: str, gained: int, source: str) -> None:
         """``state.score`` gave ``faction`` ``gained`` VP by ``source``."""
-        if game is self.game and self.armed:
+        if game is self.game and self.armed and faction in self.tally:     # a hireling scores nothing (LoR-E.3)
             tally = self.tally[faction]
             tally[source] = tally.get(source, 0) + gained
 

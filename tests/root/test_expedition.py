@@ -243,3 +243,17 @@ def test_a_hirelings_move_is_its_controllers_for_outrage_and_the_ferry_LoR_E_3_7
     g.clearings[c].warriors.update(expedition=1, marquise=2)
     movement.move(g, "expedition", c, far, 1)
     assert len(seat.hand) == 1 and g.ferry == far
+
+
+def test_the_screens_key_gives_the_expeditions_warriors_and_footholds():
+    """The map key lists the card with its controller, warriors and Footholds; the narration names the
+    hireling's side (labels.faction)."""
+    from automa.root import labels, screen
+    from automa.root.view import View
+    g = table()
+    state.place_token(g, "expedition", "foothold", 4)
+    state.place_warriors(g, "expedition", 4, 2)
+    state.place_warriors(g, "expedition", 9, 1)
+    v = View(g, "marquise")
+    assert "Sunward Expedition: yours, 0 control, warriors 4x2 9, footholds 4" in screen.map_key(v)
+    assert labels.faction(v, "expedition") == "the Sunward Expedition"

@@ -132,10 +132,10 @@ def evening_end(game: Game, seat: Seat) -> None:
     above five (RT-OWN-29)."""
     h = game.hirelings[NAME]
     if h.revealed and h.controller == seat.faction:
-        seat.hand.extend(h.revealed)
+        back, h.revealed = h.revealed, []
+        seat.hand.extend(back)
         if game.trace:
-            game.trace.event("mole_return", rule="LoR-E.2.2", faction=seat.faction, cards=len(h.revealed))
-        h.revealed.clear()
+            game.trace.event("mole_return", rule="LoR-E.2.2", faction=seat.faction, cards=len(back))
 
 
 def _placeable(game: Game) -> list[int]:
