@@ -224,8 +224,9 @@ def test_no_mole_artisans_code_runs_without_hirelings(monkeypatch):
 
 
 def test_a_hirelings_move_is_its_controllers_for_outrage_and_the_ferry_LoR_E_3_7():
-    """LoR-E.3.7: moving the Expedition into the Automated Alliance's sympathy is its controller's move
-    (Outrage: he discards a matching card); crossing on the Ferry, he draws."""
+    """LoR-E.3.7: moving the Expedition into the Automated Alliance's sympathy, or removing it with the
+    Expedition, is its controller's doing (Outrage: he discards a matching card); crossing on the Ferry, he
+    draws."""
     g = table(bots="automated_alliance")
     seat = g.seat("marquise")
     g.clearings[1].warriors.update(expedition=3, marquise=2)
@@ -234,6 +235,11 @@ def test_a_hirelings_move_is_its_controllers_for_outrage_and_the_ferry_LoR_E_3_7
     seat.hand[:] = [next(i for i, c in enumerate(g.cards) if c.suit == suit and c.kind != "dominance")]
     card = seat.hand[0]
     movement.move(g, "expedition", 1, 5, 1)
+    assert seat.hand == [] and card in g.discard
+    g.clearings[5].tokens.append(("alliance", "sympathy"))
+    seat.hand[:] = [card]
+    g.discard.remove(card)
+    state.remove_piece(g, 5, ("alliance", "sympathy"), "expedition", False)    # removed by the Expedition
     assert seat.hand == [] and card in g.discard
     g = table(landmarks="ferry", map="fall")
     seat = g.seat("marquise")

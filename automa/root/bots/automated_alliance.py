@@ -119,7 +119,8 @@ def outrage(game: Game, seat: Seat, c: int, by: str) -> None:
     into it discards a card matching ``c`` (birds match, LoR-2.1.1; any card in the Lost City, LoR-F,
     RT-OWN-23), chosen by that human; with none,
     the bot scores 1 VP. Bots never set it off (CW-GEN-29), and the discard is no gift to the bot (no Poor
-    Manual Dexterity point)."""
+    Manual Dexterity point). A hireling's removal is its controller's (LoR-E.3.7)."""
+    by = state.player(game, by)
     human = game.seat(by)
     if human is None or human.bot is not None:
         return
