@@ -345,7 +345,7 @@ def entered(game: Game, faction: str, c: int) -> None:
     moving is an enemy of the Band unless both have one controller (LoR-E.3.2)."""
     band = game.hirelings.get("band")
     if band is not None and game.clearings[c].warriors.get("band") and band.controller != faction and not (
-            faction in game.hired and band.controller is not None and game.hirelings[faction].controller == band.controller):
+            band.controller is not None and player(game, faction) == band.controller):
         game.stuck.add((faction, c))
 
 

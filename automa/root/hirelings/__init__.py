@@ -39,7 +39,8 @@ from automa.root.state import Game, Hireling, Seat
 MARKS = (4, 8, 12)                       # the hireling markers' score spaces (LoR-A.6.4)
 DEMOTED = {2: 0, 3: 1, 4: 2}             # cards demoted by seats at the table (LoR-A.6.2, 16.1.6.II)
 CONTROL_DIE = ((1, 2), (1, 2), (1, 3), (2, 3), (2, 3), (2, 4))   # a face: (gold pips, all pips), RT-OWN-19
-CARDS = {"protector": protector, "band": band, "expedition": expedition}    # each card's module: PIECES, setup, hired, birdsong, daylight
+CARDS = {"protector": protector, "band": band,      # each card's module: PIECES, setup, hired, birdsong, daylight
+         "expedition": expedition}
 
 
 # ---------------------------------------------------------------------------------------------- setup

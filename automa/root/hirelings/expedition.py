@@ -102,8 +102,8 @@ def moves(game: Game, seat: Seat) -> list[tuple[int, int, int]]:
 def targets(game: Game, seat: Seat) -> list[tuple[int, str]]:
     """Every ``(clearing, defender)`` the Expedition may battle: an enemy of its controller (LoR-E.3.2),
     never the controller nor a hireling he controls."""
-    return [(c, d) for c, d in battle.battles(game, NAME)
-            if d != seat.faction and d != NAME and not (d in game.hired and game.hirelings[d].controller == seat.faction)]
+    mine = {seat.faction, NAME} | {n for n in game.hired if game.hirelings[n].controller == seat.faction}
+    return [(c, d) for c, d in battle.battles(game, NAME) if d not in mine]
 
 
 def footholds(game: Game) -> list[int]:
