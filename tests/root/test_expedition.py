@@ -1,6 +1,6 @@
 """The Sunward Expedition, demoted the Mole Artisans (LoR-E, the seed's 16.4; its card, research notes §2.8):
-warriors and Foothold tokens as a side of their own (LoR-E.3), the two-step Daylight (RT-OWN-28), the revealed
-crafted cards (RT-OWN-29), and bots (RT-OWN-15)."""
+warriors and Foothold tokens as a side of their own (LoR-E.3), the two-step Daylight (RT-OWN-35), the revealed
+crafted cards (RT-OWN-36), and bots (RT-OWN-15)."""
 import pytest
 
 from automa.root import battle, crafting, data, hirelings, movement, rounds, setup, state
@@ -132,9 +132,9 @@ def test_removing_a_foothold_scores_for_the_remover():
     assert g.hired["expedition"].supply["foothold"] == 3
 
 
-def test_the_other_branch_places_a_warrior_at_each_foothold_RT_OWN_28():
+def test_the_other_branch_places_a_warrior_at_each_foothold_RT_OWN_35():
     """Daylight, 2nd, the other branch: a warrior at each Foothold (the one just placed too), in clearing
-    order while the supply lasts (RT-OWN-28)."""
+    order while the supply lasts (RT-OWN-35)."""
     ask = Script(expedition_foothold=[8], expedition_warriors=[3], expedition_order=["recruit"])
     g = table(ask)
     state.place_token(g, "expedition", "foothold", 2)
@@ -168,9 +168,9 @@ def test_the_band_holds_the_expedition_unless_one_controller_holds_both():
     assert not g.stuck
 
 
-def test_the_mole_artisans_keep_a_crafted_card_and_give_it_back_after_the_hand_limit_RT_OWN_29():
+def test_the_mole_artisans_keep_a_crafted_card_and_give_it_back_after_the_hand_limit_RT_OWN_36():
     """The Mole Artisans (its card): the player may reveal a card crafted for an item instead of discarding
-    it; at the end of his Evening it comes back to his hand, even above five (RT-OWN-29)."""
+    it; at the end of his Evening it comes back to his hand, even above five (RT-OWN-36)."""
     g = table(Script(mole_reveal=[lambda cs: cs[0]]))
     h = g.hirelings["expedition"]
     h.demoted = True

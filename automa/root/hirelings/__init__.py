@@ -70,7 +70,7 @@ def setup(game: Game) -> None:
 def end_of_turn(game: Game, seat: Seat) -> None:
     """The end of ``seat``'s turn: a card for each hireling marker taken this turn (LoR-E.1.1), then a
     control marker off each card gained before this turn and the cards left bare given away (LoR-E.1.3).
-    First, at the end of its Evening, the cards it revealed through the Mole Artisans come back (RT-OWN-29)."""
+    First, at the end of its Evening, the cards it revealed through the Mole Artisans come back (RT-OWN-36)."""
     if "expedition" in game.hirelings:
         expedition.evening_end(game, seat)
     for _ in range(game.taken.pop(seat.faction, 0)):

@@ -6,10 +6,10 @@ a hireling token: whoever removes it scores (LoR-3.2.1, LoR-E.3.6 spares only th
   Once in the player's Daylight (LoR-E.2.4, offered at its start, RT-OWN-20): first a Foothold and up to
   three warriors in a clearing without one (none left: one taken back from the map first); then either a
   move of its warriors, rule counted for the controller (LoR-E.3.1), and a battle with them (LoR-E.3.4), or a
-  warrior placed at each Foothold (RT-OWN-28). A bot's takes none, it is a "may" (RT-OWN-15).
+  warrior placed at each Foothold (RT-OWN-35). A bot's takes none, it is a "may" (RT-OWN-15).
 * Mole Artisans (demoted): the controlling player may reveal a card he crafts for an item instead of
   discarding it (:func:`reveal`, from ``crafting.craft``); the revealed cards go back to his hand at the end of
-  his Evening, after the hand limit (:func:`evening_end`, RT-OWN-29). A bot holds no hand (CW-GEN-15).
+  his Evening, after the hand limit (:func:`evening_end`, RT-OWN-36). A bot holds no hand (CW-GEN-15).
 """
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def march(game: Game, seat: Seat) -> None:
 
 def recruit(game: Game, seat: Seat) -> None:
     """The second step's other branch: a warrior at each Foothold, in clearing order while the supply lasts
-    (RT-OWN-28)."""
+    (RT-OWN-35)."""
     for c in footholds(game):
         if state.place_warriors(game, NAME, c, 1) and game.trace:
             game.trace.event("expedition_recruit", rule="LoR-E.2.4", faction=seat.faction, clearing=c)
@@ -129,7 +129,7 @@ def reveal(game: Game, seat: Seat, card: int) -> bool:
 
 def evening_end(game: Game, seat: Seat) -> None:
     """The end of ``seat``'s Evening, after its hand limit: the cards it revealed come back to its hand, even
-    above five (RT-OWN-29)."""
+    above five (RT-OWN-36)."""
     h = game.hirelings[NAME]
     if h.revealed and h.controller == seat.faction:
         back, h.revealed = h.revealed, []
