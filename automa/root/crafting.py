@@ -11,7 +11,8 @@ An item comes from the map's supply (``game.items``), or from the Legendary Forg
 landmarks.py); none left: the card cannot be crafted (LoR-4.1.2).
 The crafter scores the card's VP (LoR-3.2.2) under "crafting". A persistent effect goes to the play area
 (``seat.persistent``, LoR-4.1.3), never twice (LoR-4.1.4); an immediate one resolves and is discarded
-(LoR-4.1.2, :func:`automa.root.cards.immediate`). Bots craft by their own rules (CW-GEN-3/4/5: no
+(LoR-4.1.2, :func:`automa.root.cards.immediate`); a card crafted for an item may stay revealed instead
+(the Mole Artisans, :func:`automa.root.hirelings.expedition.reveal`). Bots craft by their own rules (CW-GEN-3/4/5: no
 pieces, 1 VP, no persistent effects) in bots/common.py.
 
 Board hooks (optional): ``item_vp(game, seat, card) -> int`` replaces the card's VP for an item
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 from automa.root import cards, exiles, landmarks, state
 from automa.root.data import SUITS
+from automa.root.hirelings import expedition
 from automa.root.state import WILD, Game, Seat
 
 
@@ -99,7 +101,8 @@ def craft(game: Game, seat: Seat, card: int, pieces: dict[str, int]) -> None:
         hook(game, seat, c.item)
     else:
         seat.crafted.append(c.item)
-    state.discard(game, card)
+    if not (game.hirelings and expedition.reveal(game, seat, card)):     # the Mole Artisans (LoR-E)
+        state.discard(game, card)
     hook = getattr(seat.board, "item_vp", None)
     vp = hook(game, seat, card) if hook is not None else c.vp
     if vp:

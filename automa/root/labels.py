@@ -24,7 +24,7 @@ BOT_NAMES = {"mechanical_marquise": "the Mechanical Marquise", "electric_eyrie":
 HIRELING_NAMES = {"protector": ("Furious Protector", "Stoic Protector"),      # promoted, demoted (LoR-E)
                   "band": ("Popular Band", "Street Band"), "bandits": ("Highway Bandits", "Bandit Gangs"),
                   "spies": ("Corvid Spies", "Raven Sentries"), "keepers": ("Vault Keepers", "Badger Bodyguards"),
-                  "bearers": ("Flame Bearers", "Rat Smugglers")}
+                  "bearers": ("Flame Bearers", "Rat Smugglers"), "expedition": ("Sunward Expedition", "Mole Artisans")}
 LANDMARK_NAMES = {"ferry": "Ferry", "tower": "Tower", "elder_treetop": "Elder Treetop",     # LoR-F
                   "black_market": "Black Market", "legendary_forge": "Legendary Forge", "lost_city": "Lost City"}
 PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
@@ -48,7 +48,7 @@ def faction(view, f: str) -> str:
     if f == view.me:
         return "you"
     if f in HIRELING_NAMES:
-        return f"the {hireling(view, f)}"
+        return f"the {hireling(view, f)}"                  # a hireling's pieces (LoR-E.3)
     bot = dict(view.seats).get(f)
     return BOT_NAMES.get(bot, FACTION_NAMES.get(f, words(f)))
 
@@ -350,6 +350,19 @@ LABELS = {
         battle(v, c[1:]) if c[0] == "battle" else f"move your pawn to {where(v, c[1])}" if len(c) == 2
         else f"move {count(c[3], 'warrior')} from {where(v, c[1])} to {where(v, c[2])}"), "smuggle no more"),
     "smugglers_card": lambda v, c: f"discard {card(v, c)} to the Rat Smugglers",
+    "expedition_foothold": optional(lambda v, c: f"land the Expedition with a Foothold in {where(v, c)}",
+                                    "leave the Expedition idle"),
+    "expedition_uproot": lambda v, c: f"take back the Foothold in {where(v, c)}",
+    "expedition_warriors": lambda v, c: f"with {count(c, 'Expedition warrior')}",
+    "expedition_order": optional(lambda v, c: {"move": "move the Expedition, then battle with it",
+                                               "recruit": "place an Expedition warrior at each Foothold"}[c],
+                                 "stop there"),
+    "expedition_move": optional(lambda v, c: f"move {count(c[2], 'Expedition warrior')} from {where(v, c[0])} to "
+                                             f"{where(v, c[1])}", "move no Expedition warrior"),
+    "expedition_battle": optional(lambda v, c: f"battle {faction(v, c[1])} with the Expedition in {where(v, c[0])}",
+                                  "battle nobody with the Expedition"),
+    "mole_reveal": optional(lambda v, c: f"reveal {card(v, c)} for the Mole Artisans (back in hand tonight)",
+                            "discard the crafted card"),
     # the Vagabond (automa/root/vagabond.py, LoR-9)
     "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",
     "vagabond_refresh": lambda v, c: f"refresh {item(c[0], True, c[1])}",

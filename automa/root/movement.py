@@ -104,7 +104,8 @@ def moves(game: Game, faction: str, nimble: bool = False) -> list[tuple[int, int
 
 def move(game: Game, faction: str, origin: int, destination: int, n: int) -> None:
     """Move ``n`` (> 0) warriors of ``faction`` from ``origin`` to ``destination`` (LoR-4.2; the caller has
-    checked :func:`can_move`), then the other seats' ``entered`` hooks (LoR-8.2.6), in turn order. A move
+    checked :func:`can_move`), then the other seats' ``entered`` hooks (LoR-8.2.6), in turn order, told of the
+    player moving (a hireling's controller, LoR-E.3.7). A move
     from the Ferry's clearing to one no open path reaches crosses on the Ferry (:func:`ferried`). Along a path
     with a Highway Bandit an enemy pays one of the warriors (:func:`_bandits`)."""
     paid = bool(game.bandits) and destination in adjacent(game, origin) and state.toll(game, faction, origin,
@@ -117,13 +118,15 @@ def move(game: Game, faction: str, origin: int, destination: int, n: int) -> Non
         if game.ferry is not None and not (game.options.get("deck_choice") == "exiles_and_partisans"
                                            and destination in exiles_always.extra_reach(game, faction, origin)):
             ferried(game, faction, origin, destination)
+        mover = faction
         if game.hired:
             state.entered(game, faction, destination)
+            mover = state.player(game, faction)       # a hireling's move is its controller's (LoR-E.3.7)
         for seat in game.seats:
-            if seat.faction != faction:
+            if seat.faction != mover:
                 hook = getattr(seat.board, "entered", None)
                 if hook is not None:
-                    hook(game, seat, destination, faction)
+                    hook(game, seat, destination, mover)
     if game.bandits and destination in adjacent(game, origin):
         _bandits(game, faction, origin, destination, paid)
 
@@ -172,15 +175,16 @@ def move_pawn(game: Game, destination: int) -> None:
 def ferried(game: Game, faction: str, origin: int | None, destination: int) -> None:
     """After ``faction``'s pieces moved from ``origin`` to ``destination``: if they left the Ferry's clearing
     for one of its crossings no open path reaches, they crossed on the Ferry (LoR-C.2.5, :func:`crossings`): it goes with them, it has crossed
-    for this turn, and the mover draws a card, or, a bot, scores 1 VP instead (CW2-MAP)."""
+    for this turn, and the mover draws a card, or, a bot, scores 1 VP instead (CW2-MAP); for a hireling's
+    pieces the mover is its controller (LoR-E.3.7)."""
     if origin is None or destination in adjacent(game, origin) or destination not in crossings(game, origin):
         return                          # no crossing (a bot's closed path on the Mountain is none, CW2-MAP)
     game.ferry = destination
     game.used.add("ferry")
-    seat = game.seat(faction)
+    seat = game.seat(state.player(game, faction) if game.hired else faction)
     if game.trace:
-        game.trace.event("ferry", rule="LoR-C.2.5", faction=faction, destination=destination)
+        game.trace.event("ferry", rule="LoR-C.2.5", faction=seat.faction, destination=destination)
     if seat.bot is None:
         seat.hand.extend(state.draw(game, 1))
     else:
-        state.score(game, faction, 1, "map")
+        state.score(game, seat.faction, 1, "map")

@@ -402,6 +402,13 @@ TELL = {
     "smugglers": lambda v, e: (f"{does(v, e, 'discard', 'discards')} {card(v, e['card'])} to the Rat Smugglers "
                                f"to {e['act']}."),
     "hireling_back": lambda v, e: f"The {hireling(v, e['hireling'])} goes back to the supply.",
+    "expedition_land": lambda v, e: (f"{does(v, e, 'place', 'places')} an Expedition Foothold and "
+                                     f"{warriors(e['warriors'])} in {where(v, e['clearing'])}."),
+    "expedition_recruit": lambda v, e: (f"{does(v, e, 'place', 'places')} an Expedition warrior at the Foothold in "
+                                        f"{where(v, e['clearing'])}."),
+    "mole_reveal": lambda v, e: f"{does(v, e, 'reveal', 'reveals')} {card(v, e['card'])} for the Mole Artisans.",
+    "mole_return": lambda v, e: (f"{does(v, e, 'take', 'takes')} back {count(e['cards'], 'revealed card')} "
+                                 "(the Mole Artisans)."),
     "protector": lambda v, e: (f"{does(v, e, 'move', 'moves')} the Protector to {where(v, e['clearing'])}"
                                + ("." if e["demoted"] else ": one warrior of each faction there is removed.")),
     # every bot

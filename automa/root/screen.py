@@ -75,15 +75,19 @@ def slots(view, c: int) -> str:
 
 def hireling(view, h: tuple) -> str:
     """A hireling card for the key: "H Stoic Protector: yours, 2 control" (LoR-E.1.2), with where its
-    warriors and buildings are: "Street Band: in the supply, warriors 3 7x2", "..., vaults 3 5"."""
+    warriors, buildings and tokens are: "Street Band: in the supply, warriors 3 7x2", "..., vaults 3 5",
+    "..., footholds 4 9"."""
     name, demoted, controller, control = h
     owner = "in the supply" if controller is None else (
         "yours" if controller == view.me else FACTION_NAMES[controller][4:]) + f", {control} control"
     at = [(c, dict(view.clearing(c)[2]).get(name, 0)) for c in range(1, len(view.map.clearings) + 1)]
     warriors = " ".join(f"{c}x{n}" if n > 1 else str(c) for c, n in at if n)
     vaults = " ".join(str(c) for c in range(1, len(view.map.clearings) + 1) for o, _ in view.clearing(c)[3] if o == name)
+    tokens = " ".join(str(c) for c in range(1, len(view.map.clearings) + 1)
+                      if any(f == name for f, _ in view.clearing(c)[4]))
     return (f"{'H ' if name == 'protector' else ''}{HIRELING_NAMES[name][demoted]}: {owner}"
-            + (f", warriors {warriors}" if warriors else "") + (f", vaults {vaults}" if vaults else ""))
+            + (f", warriors {warriors}" if warriors else "") + (f", vaults {vaults}" if vaults else "")
+            + (f", footholds {tokens}" if tokens else ""))
 
 
 def map_key(view) -> str:

@@ -95,16 +95,18 @@ class Seat:
 class Hireling:
     """A hireling card in play (LoR-E, the seed's 16.4): ``demoted`` its side (LoR-A.6.2), ``controller`` the
     faction that controls it (``None``: in the supply), the ``control`` markers on it (LoR-E.1.2) and the
-    ``gained`` turn its controller took it (LoR-E.1.3). The rules are :mod:`automa.root.hirelings`'."""
+    ``gained`` turn its controller took it (LoR-E.1.3), the cards ``revealed`` on it this turn (the Mole
+    Artisans, hirelings/expedition.py). The rules are :mod:`automa.root.hirelings`'."""
 
     name: str
     demoted: bool
     controller: str | None = None
     control: int = 0
     gained: int = 0
+    revealed: list[int] = field(default_factory=list)
 
     def copy(self) -> Hireling:
-        return Hireling(self.name, self.demoted, self.controller, self.control, self.gained)
+        return Hireling(self.name, self.demoted, self.controller, self.control, self.gained, list(self.revealed))
 
 
 @dataclass(slots=True)
@@ -360,9 +362,11 @@ def remove_warriors(game: Game, faction: str, c: int, n: int) -> int:
 
 def entered(game: Game, faction: str, c: int) -> None:
     """``faction``'s pieces moved into ``c``: with a Band warrior there that is not its own, they may not
-    move out of it again this turn (the Popular / Street Band's ability, LoR-E; its card)."""
+    move out of it again this turn (the Popular / Street Band's ability, LoR-E; its card). A hireling
+    moving is an enemy of the Band unless both have one controller (LoR-E.3.2)."""
     band = game.hirelings.get("band")
-    if band is not None and game.clearings[c].warriors.get("band") and band.controller != faction:
+    if band is not None and game.clearings[c].warriors.get("band") and band.controller != faction and not (
+            band.controller is not None and player(game, faction) == band.controller):
         game.stuck.add((faction, c))
 
 
@@ -380,6 +384,13 @@ def toll(game: Game, faction: str, a: int, b: int) -> bool:
     """Whether ``faction`` moving along the path ``a``-``b`` meets a Highway Bandit that is not its own (its
     card, LoR-E): it must give up a moving warrior, or a Vagabond an item (``movement.move``, ``move_pawn``)."""
     return (min(a, b), max(a, b)) in game.bandits and game.hirelings["bandits"].controller != faction
+
+
+def player(game: Game, faction: str) -> str:
+    """Who moves when ``faction``'s pieces move: the faction, or for a hireling's pieces its controller (LoR-E.3.7:
+    Outrage and the Ferry look at the player moving)."""
+    h = game.hirelings.get(faction) if faction in game.hired else None
+    return h.controller or faction if h is not None else faction
 
 
 def held_by_band(game: Game, faction: str, c: int) -> bool:

@@ -24,7 +24,9 @@ SETTINGS = {
                                                                                   {"hirelings": "keepers", "bots": "electric_eyrie"},
                                                                                   {"hirelings": "bearers", "bots": "electric_eyrie"},
                                                                                   {"hirelings": "bearers,band,protector",
-                                                                                   "bots": "electric_eyrie,automated_alliance"}]
+                                                                                   "bots": "electric_eyrie,automated_alliance"},
+                                                                                  {"hirelings": "expedition", "bots": "vagabot"},
+                                                                                  {"hirelings": "expedition", "faction": "eyrie"}]
     + [{"faction": "eyrie", "bots": "automated_alliance"}, {"faction": "vagabond", "vagabond_character": "ranger"}],
 }
 # who plays: Rurik's random player, preferring epic structures and leader moves (to meet the Library

@@ -184,6 +184,7 @@ class Checker:
                     self.items_in_flight[fields["item"]] += 1
         elif kind == "vb_item_cap":
             self.boxed_any += fields["removed"]
+
         elif kind in ("victory", "scores"):
             return
         self.check(("event", kind, fields.get("rule")), MID.get((kind, fields.get("rule")), ()))
@@ -249,13 +250,14 @@ class Checker:
             raise Violation("targets", f"{faction} moves along no path", self._at(where))
         soup = holding(game, "soup_kitchens")
         hired = {n: h.controller for n, h in game.hirelings.items()}
-        if not forced and not ep[1] and faction not in (recount_ruler(cls[origin], soup, hired),
+        if not forced and not ep[1] and (hired.get(faction) or faction) not in (recount_ruler(cls[origin], soup, hired),
                                                         recount_ruler(cls[destination], soup, hired)):
             raise Violation("targets", f"{faction} rules neither the origin nor the destination", self._at(where))
-        mover = game.seat(faction)
+        who = hired.get(faction) or faction            # a hireling's move is its controller's (LoR-E.3.7)
+        mover = game.seat(who)
         for f, kind in cls[destination].tokens:       # bots never outrage a bot (CW-AA-ABIL-3)
-            if kind == "sympathy" and f != faction and (mover.bot is None or game.seat(f).bot is None):
-                self.unheard.append((f, destination, faction))
+            if kind == "sympathy" and f != who and (mover.bot is None or game.seat(f).bot is None):
+                self.unheard.append((f, destination, who))
 
     def heard(self, game, seat, c: int, mover: str) -> None:
         """A board's ``entered`` hook heard that ``mover`` moved into ``c``."""
@@ -309,7 +311,7 @@ class Checker:
             f, c, mover = self.unheard[0]
             raise Violation("targets", f"{mover} moved into {c}, sympathetic to the {f}, and the {f}'s board "
                             "never heard of it (Outrage, LoR-8.2.6, CW-GEN-25)", self._at(where))
-        if seat.bot is None and len(seat.hand) > HAND_LIMIT:
+        if seat.bot is None and len(seat.hand) > HAND_LIMIT:      # before the Mole Artisans' return (LoR-E)
             raise Violation("cards", f"the {seat.faction} ends its turn with {len(seat.hand)} cards", where)
         for s in game.seats:
             sup = getattr(s.board, "supporters", None)
@@ -564,6 +566,8 @@ class Checker:
             if s.dominance is not None:
                 add([s.dominance], f"{s.faction} dominance")
             add(board_cards(s), f"{s.faction} board")
+        for h in g.hirelings.values():
+            add(h.revealed, f"revealed on the {h.name}")
         seen = set(ids)
         for s in g.seats:
             order = getattr(s.board, "order", None)
@@ -574,6 +578,8 @@ class Checker:
     def check_cards(self, where: str) -> None:
         g = self.game
         ids = g.deck + g.discard + g.dominance + self.out_at_setup + g.market
+        for h in g.hirelings.values():
+            ids += h.revealed                 # the Mole Artisans' (LoR-E)
         for s in g.seats:
             if s.hand:
                 if s.bot is not None:
@@ -810,8 +816,8 @@ RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len
 
 # LoR-A.5.1: none, each landmark alone, and pairs (the Elder Treetop only at 3+ players: game_plan)
 HIRELING_PLAN = ("", "protector", "", "band", "", "bandits", "", "spies", "", "keepers", "", "bearers", "",
-                 "band,bandits,protector", "", "spies,band,protector", "", "keepers,bandits,spies", "",
-                 "bearers,band,protector")   # built (LoR-E): each alone, and three together
+                 "expedition", "", "band,bandits,protector", "", "spies,band,protector", "", "keepers,bandits,spies",
+                 "", "bearers,band,protector", "", "band,expedition,protector")   # built (LoR-E): each, and three
 LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("black_market",), ("legendary_forge",),
                  ("ferry", "tower"), ("tower", "elder_treetop"), ("black_market", "elder_treetop"),
                  ("legendary_forge", "ferry"), ("lost_city",), ("lost_city", "black_market"))

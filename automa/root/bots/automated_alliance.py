@@ -120,9 +120,8 @@ def outrage(game: Game, seat: Seat, c: int, by: str) -> None:
     RT-OWN-23), chosen by that human; with none,
     the bot scores 1 VP. Bots never set it off (CW-GEN-29), and the discard is no gift to the bot (no Poor
     Manual Dexterity point). A hireling's removal is its controller's (LoR-E.3.7)."""
+    by = state.player(game, by)
     human = game.seat(by)
-    if human is not None and human.bot == state.HIRED:
-        human = game.seat(game.hirelings[by].controller or "")
     if human is None or human.bot is not None:
         return
     suit = state.suit_of(game, c)

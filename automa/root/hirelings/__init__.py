@@ -6,8 +6,8 @@ Each card is a module of this package (:data:`CARDS`) with its ``PIECES`` (none 
 hireling's pieces are a side of their own (``game.hired``, :mod:`.side`). Built so far: the Furious / Stoic
 Protector (:mod:`.protector`), the Popular / Street Band (:mod:`.band`), the Highway Bandits / Bandit Gangs
 (:mod:`.bandits`), the Corvid Spies / Raven Sentries (:mod:`.spies`), the Vault Keepers / Badger Bodyguards
-(:mod:`.keepers`) and the Flame Bearers / Rat Smugglers (:mod:`.bearers`); the other cards are listed in
-docs/root.md with what each needs.
+(:mod:`.keepers`), the Flame Bearers / Rat Smugglers (:mod:`.bearers`) and the Sunward Expedition / Mole
+Artisans (:mod:`.expedition`); the other cards are listed in docs/root.md with what each needs.
 
 * Setup (LoR-A.6): the named cards in a random order (the setup stream: "shuffle, deal"); as many demoted as
   the table's seats ask (:data:`DEMOTED`, LoR-A.6.2, 16.1.6.II; bots are players, RT-OWN-18), chosen at
@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from automa.root import state
 from automa.root.decide import choose
-from automa.root.hirelings import band, bandits, bearers, keepers, protector, spies
+from automa.root.hirelings import band, bandits, bearers, expedition, keepers, protector, spies
 from automa.root.hirelings.side import SIDE
 from automa.root.state import Game, Hireling, Seat
 
@@ -45,7 +45,7 @@ DEMOTED = {2: 0, 3: 1, 4: 2}             # cards demoted by seats at the table (
 CONTROL_DIE = ((1, 2), (1, 2), (1, 3), (2, 3), (2, 3), (2, 4))   # a face: (gold pips, all pips), RT-OWN-19
 # each card's module: PIECES, setup, hired, birdsong, daylight
 CARDS = {"protector": protector, "band": band, "bandits": bandits, "spies": spies, "keepers": keepers,
-         "bearers": bearers}
+         "bearers": bearers, "expedition": expedition}
 
 
 # ---------------------------------------------------------------------------------------------- setup
@@ -74,7 +74,10 @@ def setup(game: Game) -> None:
 
 def end_of_turn(game: Game, seat: Seat) -> None:
     """The end of ``seat``'s turn: a card for each hireling marker taken this turn (LoR-E.1.1), then a
-    control marker off each card gained before this turn and the cards left bare given away (LoR-E.1.3)."""
+    control marker off each card gained before this turn and the cards left bare given away (LoR-E.1.3).
+    First, at the end of its Evening, the cards it revealed through the Mole Artisans come back (RT-OWN-36)."""
+    if "expedition" in game.hirelings:
+        expedition.evening_end(game, seat)
     for _ in range(game.taken.pop(seat.faction, 0)):
         supply = [n for n, h in game.hirelings.items() if h.controller is None]
         if not supply:
