@@ -280,7 +280,8 @@ def may_place(game: Game, faction: str, c: int) -> bool:
     """Whether ``faction`` may place pieces in ``c``: nobody but the Marquise (human or bot) places pieces
     in the keep's clearing (LoR-6.2.2, CW-MM-ABIL-1); moving in stays allowed. Nobody places any in the
     Scoundrel's Scorched Earth (:func:`scorched`), nor an enemy of the Furious Protector in its clearing
-    (:func:`guarded`); a hireling places as its controller would, in the supply as nobody's (LoR-E.3.2). The
+    (:func:`guarded`); a hireling places as its controller would, in the supply as nobody's (LoR-E.3.2,
+    RT-OWN-37). The
     place functions below obey it, and every rule that offers a place asks it."""
     if game.hirelings and faction in game.hirelings:      # a hireling places as its controller's (LoR-E.3.2)
         faction = game.hirelings[faction].controller or faction

@@ -508,7 +508,8 @@ def special_options(game: Game, seat: Seat, c: int | None) -> list[tuple]:
     if ch == "vagrant":
         sides = [f for f in FACTIONS if game.seat(f) is not None]
         return [("special", a, d) for a in sides for d in battle.defenders(game, a, c)]
-    return [("special",)] if board.scorched is None and state.may_place(game, FACTION, c) else []
+    return [("special",)] if (board.scorched is None and state.may_place(game, FACTION, c)
+                              and not any(state.shielded(game, f, c) for f in FACTIONS)) else []   # RT-OWN-37
 
 
 def daylight_options(game: Game, seat: Seat) -> list[tuple]:

@@ -356,3 +356,16 @@ def test_the_vagabond_strikes_a_hirelings_warrior_LoR_9_5_6():
     assert ("strike", "band") in vagabond.strike_options(g, 4)
     g.hirelings["band"].controller = "vagabond"
     assert ("strike", "band") not in vagabond.strike_options(g, 4)
+
+
+def test_no_scorched_earth_where_the_stoic_protector_shields_a_faction_RT_OWN_37():
+    """RT-OWN-37: the Scoundrel's Scorched Earth is not offered where shielded pieces could not be removed."""
+    from automa.root import vagabond
+    g = stoic(controller="eyrie", faction="vagabond", vagabond_character="scoundrel",
+              bots="electric_eyrie,automated_alliance")
+    seat = g.seat("vagabond")
+    g.pawn = ("clearing", 9)
+    g.clearings[9].warriors["eyrie"] = 1
+    assert ("special",) not in vagabond.special_options(g, seat, 9)
+    g.protector = 8
+    assert ("special",) in vagabond.special_options(g, seat, 9)
