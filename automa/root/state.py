@@ -241,7 +241,7 @@ def ruler(game: Game, c: int) -> str | None:
             n = sum(2 for f, _ in cl.tokens if f == cook.faction)
             if n:
                 counts[cook.faction] = counts.get(cook.faction, 0) + n
-    if game.hired:
+    if game.hired and any(k in game.hired for k in counts):     # a hireling's pieces here (LoR-E.3.1)
         contenders = _hirelings_rule(game, counts)
     else:
         contenders = FACTIONS
