@@ -105,3 +105,21 @@ def idle_round(game) -> None:
     scoring) run."""
     game.options["turn_cap"] = 1
     rounds.play(game, lambda name: Idle)
+
+
+def hired_table(hireling: str, ask=None, **kw):
+    """A game with ``hireling`` dealt (LoR-A.6): the Marquise (the player, first) and the Electric Eyrie (two
+    seats: the card promoted) unless ``kw`` says otherwise, the map emptied: warriors back to their
+    supplies, a hireling's buildings and tokens too, the factions' buildings and tokens lifted off."""
+    from automa.root import data, setup
+    kw = {"bots": "electric_eyrie", "seating": "fixed", "seat": 1, "hirelings": hireling, **kw}
+    g = setup.setup(data.load(), opts(**kw), rng(), ask=ask or Script())
+    for c in range(1, len(g.clearings)):
+        cl = g.clearings[c]
+        for f in list(cl.warriors):
+            state.remove_warriors(g, f, c, cl.warriors[f])
+        for pile, building in ((cl.buildings, True), (cl.tokens, False)):
+            for p in [p for p in pile if p[0] in g.hired]:
+                state.remove_piece(g, c, p, None, building)
+            pile.clear()
+    return g

@@ -3,23 +3,12 @@ as a side of their own (LoR-E.3), its hold on movers, its muster (RT-OWN-26), an
 from automa.root import alliance, battle, cards, data, movement, setup, state, vagabond
 from automa.root.bots import mechanical_marquise
 from automa.root.hirelings import band
-from tests.root.script import Script, opts, rng
+from tests.root.script import hired_table, Script, opts, rng
 
 
 def table(ask=None, **kw):
     """The Marquise (the player, first) and the Electric Eyrie, the Band dealt; the map emptied."""
-    kw = {"bots": "electric_eyrie", "seating": "fixed", "seat": 1, "hirelings": "band", **kw}
-    g = setup.setup(data.load(), opts(**kw), rng(), ask=ask or Script())
-    for cl in g.clearings[1:]:
-        for f in list(cl.warriors):
-            state.remove_warriors(g, f, cl_id(g, cl), cl.warriors[f])
-        cl.buildings.clear()
-        cl.tokens.clear()
-    return g
-
-
-def cl_id(g, cl) -> int:
-    return g.clearings.index(cl)
+    return hired_table("band", ask, **kw)
 
 
 def test_the_popular_band_sets_up_two_warriors_in_two_clearings_LoR_A_6_3():

@@ -2,20 +2,12 @@
 their toll, the controller's warrior, the Daylight actions, the Gangs' warriors and their guard."""
 from automa.root import battle, data, movement, setup, state
 from automa.root.hirelings import bandits
-from tests.root.script import Script, opts, rng
+from tests.root.script import hired_table, Script, opts, rng
 
 
 def table(ask=None, **kw):
     """The Marquise (the player, first) and the Electric Eyrie, the Highway Bandits dealt; the map emptied."""
-    kw = {"bots": "electric_eyrie", "seating": "fixed", "seat": 1, "hirelings": "bandits", **kw}
-    g = setup.setup(data.load(), opts(**kw), rng(), ask=ask or Script())
-    for c in range(1, 13):
-        cl = g.clearings[c]
-        for f in list(cl.warriors):
-            state.remove_warriors(g, f, c, cl.warriors[f])
-        cl.buildings.clear()
-        cl.tokens.clear()
-    return g
+    return hired_table("bandits", ask, **kw)
 
 
 def test_two_bandits_go_on_two_paths_at_setup_LoR_A_6_3():

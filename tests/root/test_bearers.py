@@ -4,20 +4,13 @@ Birdsong removals (the card's FAQ: warriors first; RT-OWN-33 for a bot) and spre
 from automa.root import cards, data, hirelings, movement, setup, state, vagabond
 from automa.root.decide import PASS
 from automa.root.hirelings import bearers
-from tests.root.script import Dice, Script, opts, rng
+from tests.root.script import hired_table, Dice, Script, opts, rng
 
 
 def table(ask=None, **kw):
     """The Marquise (the player, first) and the Electric Eyrie, the Flame Bearers dealt and not yet on the map;
     the map emptied."""
-    kw = {"bots": "electric_eyrie", "seating": "fixed", "seat": 1, "hirelings": "bearers", **kw}
-    g = setup.setup(data.load(), opts(**kw), rng(), ask=ask or Script())
-    for c in range(1, len(g.clearings)):
-        cl = g.clearings[c]
-        for f in list(cl.warriors):
-            state.remove_warriors(g, f, c, cl.warriors[f])
-        cl.buildings.clear()
-        cl.tokens.clear()
+    g = hired_table("bearers", ask, **kw)
     g.hirelings["bearers"].demoted = False
     return g
 

@@ -6,7 +6,7 @@ import pytest
 from automa.root import battle, crafting, data, hirelings, movement, rounds, setup, state
 from automa.root.decide import PASS
 from automa.root.hirelings import expedition
-from tests.root.script import Dice, Script, opts, rng
+from tests.root.script import hired_table, Dice, Script, opts, rng
 
 FOOTHOLD = expedition.FOOTHOLD
 
@@ -14,15 +14,7 @@ FOOTHOLD = expedition.FOOTHOLD
 def table(ask=None, **kw):
     """The Marquise (the player, first) and the Electric Eyrie, the Expedition dealt promoted (two seats,
     LoR-A.6.2) and controlled by the player; the map emptied."""
-    kw = {"bots": "electric_eyrie", "seating": "fixed", "seat": 1, "hirelings": "expedition", **kw}
-    g = setup.setup(data.load(), opts(**kw), rng(), ask=ask or Script())
-    for c, cl in enumerate(g.clearings[1:], 1):
-        for f in list(cl.warriors):
-            state.remove_warriors(g, f, c, cl.warriors[f])
-        if FOOTHOLD in cl.tokens:
-            state.remove_piece(g, c, FOOTHOLD, None, False)
-        cl.tokens.clear()
-        cl.buildings.clear()
+    g = hired_table("expedition", ask, **kw)
     g.hirelings["expedition"].controller = "marquise"
     return g
 

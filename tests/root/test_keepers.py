@@ -6,7 +6,7 @@ import pytest
 from automa.root import battle, cards, data, hirelings, setup, state
 from automa.root.decide import PASS
 from automa.root.hirelings import keepers
-from tests.root.script import Dice, Script, opts, rng
+from tests.root.script import hired_table, Dice, Script, opts, rng
 
 VAULT = ("keepers", "vault")
 
@@ -14,19 +14,7 @@ VAULT = ("keepers", "vault")
 def table(ask=None, **kw):
     """The Marquise (the player, first) and the Electric Eyrie, the Vault Keepers dealt (two seats: promoted);
     the map emptied."""
-    kw = {"bots": "electric_eyrie", "seating": "fixed", "seat": 1, "hirelings": "keepers", **kw}
-    g = setup.setup(data.load(), opts(**kw), rng(), ask=ask or Script())
-    for c in range(1, 13):
-        cl = g.clearings[c]
-        for f in list(cl.warriors):
-            state.remove_warriors(g, f, c, cl.warriors[f])
-        for p in list(cl.buildings):
-            state.remove_piece(g, c, p, None, building=True)
-        for p in list(cl.tokens):
-            state.remove_piece(g, c, p, None, building=False)
-    for s in g.seats:
-        s.vp, s.sources = 0, {}
-    return g
+    return hired_table("keepers", ask, **kw)
 
 
 def vaults(g) -> list[int]:

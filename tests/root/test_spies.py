@@ -9,7 +9,7 @@ import pytest
 from automa.root import battle, cards, data, hirelings, rounds, setup, state
 from automa.root.hirelings import spies
 from automa.root.options import BOTS
-from tests.root.script import Dice, Script, opts, rng
+from tests.root.script import hired_table, Dice, Script, opts, rng
 
 FALL = {"fox": (1, 6, 8, 12), "mouse": (2, 7, 9, 11), "rabbit": (3, 4, 5, 10)}
 
@@ -17,15 +17,7 @@ FALL = {"fox": (1, 6, 8, 12), "mouse": (2, 7, 9, 11), "rabbit": (3, 4, 5, 10)}
 def table(ask=None, **kw):
     """The Marquise (the player, first) and the Electric Eyrie, the Spies dealt (two seats: promoted), the map
     emptied."""
-    kw = {"bots": "electric_eyrie", "seating": "fixed", "seat": 1, "hirelings": "spies", **kw}
-    g = setup.setup(data.load(), opts(**kw), rng(), ask=ask or Script())
-    for c in range(1, len(g.clearings)):
-        cl = g.clearings[c]
-        for f in list(cl.warriors):
-            state.remove_warriors(g, f, c, cl.warriors[f])
-        cl.buildings.clear()
-        cl.tokens.clear()
-    return g
+    return hired_table("spies", ask, **kw)
 
 
 def spies_at(g) -> dict[int, int]:
