@@ -145,7 +145,8 @@ def battles(game: Game, faction: str, clearings=None) -> list[tuple[int, str]]:
 def warriors_removed(game: Game, owner: str, c: int, n: int, by: str | None) -> None:
     """``n`` warriors of ``owner`` were just removed from ``c`` by ``by`` (``None``: no player): the
     remover's ``removed_warriors`` hook (LoR-9.2.9.III), then the owner's ``lost_warriors`` hook
-    (LoR-6.2.3), then the Feline Physicians for a player (``hirelings.patrol.physicians``, LoR-E). Every rule that removes warriors calls this after ``state.remove_warriors``."""
+    (LoR-6.2.3), then the Feline Physicians for a player (``hirelings.patrol.physicians``, LoR-E). Every rule
+    that removes warriors calls this after ``state.remove_warriors``."""
     if n <= 0:
         return
     hired = by is not None and by in game.hirelings     # a hireling removed them: no remover's ability

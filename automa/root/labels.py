@@ -365,7 +365,8 @@ LABELS = {
     "mole_reveal": optional(lambda v, c: f"reveal {card(v, c)} for the Mole Artisans (back in hand tonight)",
                             "discard the crafted card"),
     "patrol_order": optional(lambda v, c: {"move": "move the Forest Patrol, then battle with it",
-                                           "gather": "place the Patrol warriors from its card"}[c], "leave the Patrol idle"),
+                                           "gather": "place the Patrol warriors from its card"}[c],
+                             "leave the Patrol idle"),
     "patrol_move": optional(lambda v, c: f"move {count(c[2], 'Patrol warrior')} from {where(v, c[0])} to "
                                          f"{where(v, c[1])}", "move no Patrol warrior"),
     "patrol_battle": optional(lambda v, c: f"battle {faction(v, c[1])} with the Patrol in {where(v, c[0])}",

@@ -205,8 +205,8 @@ OPTIONS = (
            "Furious Protector (demoted: the Stoic Protector), the Popular Band (the Street Band), the Highway "
            "Bandits (the Bandit Gangs), the Corvid Spies (the Raven Sentries), the Vault Keepers (the Badger "
            "Bodyguards), the Flame Bearers (the Rat Smugglers), the Sunward Expedition (the Mole Artisans), the "
-           "Forest Patrol (the Feline Physicians; not with the Marquise at the table, LoR-A.6.5); empty: none", HIRELINGS, "LoR-A.6, LoR-E",
-           kind="setting"),
+           "Forest Patrol (the Feline Physicians; not with the Marquise at the table, LoR-A.6.5); empty: none",
+           HIRELINGS, "LoR-A.6, LoR-E", kind="setting"),
     _rule("bot_hirelings", "mandatory", ["never"], "RT-OWN-15, LoR-E.1, LoR-E.2, CW-GEN-15",
           "bots and hirelings: a bot hires as a player and its hireling takes only the actions its card makes "
           "it take; or bots take no hireling marker", applies_if=("hirelings",) + HIRELINGS),
@@ -352,8 +352,9 @@ def check(options: dict) -> None:
     """Cross-option rules, each a one-line UsageError: a bot never plays the player's faction (CW-GEN-2);
     one player with 1-3 bots, or bots only with 2-4 (RT-STUDY-1); co-op needs a player (CW-GEN-22); a fixed
     seat exists at the table (LoR-5.1.1); no hireling dealt whose faction (:data:`TIED`) the player or a bot
-    plays (LoR-A.6.5, 16.1.6.V; a bot plays its faction, CW-GEN-2). A bot's difficulty, traits or character while that bot is not at
-    the table are ignored, not refused, so that one sweep may vary the player's faction."""
+    plays (LoR-A.6.5, 16.1.6.V; a bot plays its faction, CW-GEN-2). A bot's difficulty, traits or character
+    while that bot is not at the table are ignored, not refused, so that one sweep may vary the player's
+    faction."""
     faction, bots = options["faction"], seated_bots(options)
     for bot in bots:
         if BOTS[bot] == faction:

@@ -2,19 +2,20 @@
 hireling cards dealt, empty by default, and then nothing here runs.
 
 Each card is a module of this package (:data:`CARDS`) with its ``PIECES`` (none for a pawn), ``setup``,
-``hired`` (LoR-E.2.1), a ``BOARD`` if its side reacts (else :data:`.side.SIDE`) and, if it has them, ``birdsong`` (LoR-E.2.3) and ``daylight`` (LoR-E.2.4); a
-hireling's pieces are a side of their own (``game.hired``, :mod:`.side`). Built so far: the Furious / Stoic
-Protector (:mod:`.protector`), the Popular / Street Band (:mod:`.band`), the Highway Bandits / Bandit Gangs
-(:mod:`.bandits`), the Corvid Spies / Raven Sentries (:mod:`.spies`), the Vault Keepers / Badger Bodyguards
-(:mod:`.keepers`), the Flame Bearers / Rat Smugglers (:mod:`.bearers`), the Sunward Expedition / Mole
-Artisans (:mod:`.expedition`) and the Forest Patrol / Feline Physicians (:mod:`.patrol`); the other cards are listed in docs/root.md with what each needs.
+``hired`` (LoR-E.2.1), a ``BOARD`` if its side reacts (else :data:`.side.SIDE`) and, if it has them,
+``birdsong`` (LoR-E.2.3) and ``daylight`` (LoR-E.2.4); a hireling's pieces are a side of their own
+(``game.hired``, :mod:`.side`). Built so far: the Furious / Stoic Protector (:mod:`.protector`), the Popular /
+Street Band (:mod:`.band`), the Highway Bandits / Bandit Gangs (:mod:`.bandits`), the Corvid Spies / Raven
+Sentries (:mod:`.spies`), the Vault Keepers / Badger Bodyguards (:mod:`.keepers`), the Flame Bearers / Rat
+Smugglers (:mod:`.bearers`), the Sunward Expedition / Mole Artisans (:mod:`.expedition`) and the Forest
+Patrol / Feline Physicians (:mod:`.patrol`); the other cards are listed in docs/root.md with what each needs.
 
 * Setup (LoR-A.6): the named cards in a random order (the setup stream: "shuffle, deal"); as many demoted as
   the table's seats ask (:data:`DEMOTED`, LoR-A.6.2, 16.1.6.II; bots are players, RT-OWN-18), chosen at
   random; from the last seat in turn order backwards each seat sets up one card (LoR-A.6.3); the markers on
-  4, 8 and 12 (LoR-A.6.4). We set the hirelings up after the factions (RT-OWN-21). A card tied to a base faction
-  (``options.TIED``: the Forest Patrol, the Marquise) is refused while that faction is at the table, played by
-  the player or a bot (LoR-A.6.5, 16.1.6.V; ``options.check``).
+  4, 8 and 12 (LoR-A.6.4). We set the hirelings up after the factions (RT-OWN-21). A card tied to a base
+  faction (``options.TIED``: the Forest Patrol, the Marquise) is refused while that faction is at the table,
+  played by the player or a bot (LoR-A.6.5, 16.1.6.V; ``options.check``).
 * Gaining (LoR-E.1.1): a score marker takes a hireling marker (:func:`automa.root.state.take_marks`); at the
   end of that turn the seat takes a card from the supply, rolls for control (LoR-E.1.2, :data:`CONTROL_DIE`)
   and carries out the card's when-hired action (LoR-E.2.1).
