@@ -188,3 +188,17 @@ def test_no_physicians_for_a_bot_nor_the_promoted_side_nor_without_the_card_CW_G
     n = state.remove_warriors(g, "eyrie", 5, 2)
     battle.warriors_removed(g, "eyrie", 5, n, "alliance")
     assert ask.choices("physicians") == []
+
+
+def test_no_physicians_code_runs_without_the_card(monkeypatch):
+    """``battle.warriors_removed`` consults the Feline Physicians only with the Patrol dealt."""
+    monkeypatch.setattr(patrol, "physicians", lambda *a: pytest.fail("the Physicians asked without the card"))
+    g = setup.setup(data.load(), opts(faction="eyrie", bots="automated_alliance", hirelings="protector"), rng(),
+                    ask=Script())
+    state.place_warriors(g, "eyrie", 5, 2)
+    n = state.remove_warriors(g, "eyrie", 5, 2)
+    battle.warriors_removed(g, "eyrie", 5, n, "alliance")
+    g = table(demoted=True)
+    with pytest.raises(pytest.fail.Exception):
+        state.place_warriors(g, "eyrie", 5, 2)
+        battle.warriors_removed(g, "eyrie", 5, state.remove_warriors(g, "eyrie", 5, 2), "alliance")
