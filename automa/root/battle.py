@@ -145,7 +145,8 @@ def battles(game: Game, faction: str, clearings=None) -> list[tuple[int, str]]:
 def warriors_removed(game: Game, owner: str, c: int, n: int, by: str | None) -> None:
     """``n`` warriors of ``owner`` were just removed from ``c`` by ``by`` (``None``: no player): the
     remover's ``removed_warriors`` hook (LoR-9.2.9.III), then the owner's ``lost_warriors`` hook
-    (LoR-6.2.3). Every rule that removes warriors calls this after ``state.remove_warriors``."""
+    (LoR-6.2.3), then the Feline Physicians for a player (the Patrol side's board, ``hirelings.patrol.Board.physicians``, LoR-E). Every rule
+    that removes warriors calls this after ``state.remove_warriors``."""
     if n <= 0:
         return
     hired = by is not None and by in game.hirelings     # a hireling removed them: no remover's ability
@@ -160,6 +161,8 @@ def warriors_removed(game: Game, owner: str, c: int, n: int, by: str | None) -> 
     hook = getattr(seat.board, "lost_warriors", None)
     if hook is not None:
         hook(game, seat, c, n, by)
+    if game.hired and "patrol" in game.hired and seat.bot is None:      # the Feline Physicians (LoR-E)
+        game.hired["patrol"].board.physicians(game, seat, c, n)
 
 
 def remove_all(game: Game, c: int, by: str) -> None:

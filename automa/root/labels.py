@@ -24,7 +24,8 @@ BOT_NAMES = {"mechanical_marquise": "the Mechanical Marquise", "electric_eyrie":
 HIRELING_NAMES = {"protector": ("Furious Protector", "Stoic Protector"),      # promoted, demoted (LoR-E)
                   "band": ("Popular Band", "Street Band"), "bandits": ("Highway Bandits", "Bandit Gangs"),
                   "spies": ("Corvid Spies", "Raven Sentries"), "keepers": ("Vault Keepers", "Badger Bodyguards"),
-                  "bearers": ("Flame Bearers", "Rat Smugglers"), "expedition": ("Sunward Expedition", "Mole Artisans")}
+                  "bearers": ("Flame Bearers", "Rat Smugglers"), "expedition": ("Sunward Expedition", "Mole Artisans"),
+                  "patrol": ("Forest Patrol", "Feline Physicians")}
 LANDMARK_NAMES = {"ferry": "Ferry", "tower": "Tower", "elder_treetop": "Elder Treetop",     # LoR-F
                   "black_market": "Black Market", "legendary_forge": "Legendary Forge", "lost_city": "Lost City"}
 PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
@@ -363,6 +364,16 @@ LABELS = {
                                   "battle nobody with the Expedition"),
     "mole_reveal": optional(lambda v, c: f"reveal {card(v, c)} for the Mole Artisans (back in hand tonight)",
                             "discard the crafted card"),
+    "patrol_order": optional(lambda v, c: {"move": "move the Forest Patrol, then battle with it",
+                                           "gather": "place the Patrol warriors from its card"}[c],
+                             "leave the Patrol idle"),
+    "patrol_move": optional(lambda v, c: f"move {count(c[2], 'Patrol warrior')} from {where(v, c[0])} to "
+                                         f"{where(v, c[1])}", "move no Patrol warrior"),
+    "patrol_battle": optional(lambda v, c: f"battle {faction(v, c[1])} with the Patrol in {where(v, c[0])}",
+                              "battle nobody with the Patrol"),
+    "patrol_gather": lambda v, c: f"place the card's Patrol warriors in {where(v, c)}",
+    "physicians": optional(lambda v, c: f"spend {card(v, c[0])}: the warriors go to {where(v, c[1])}",
+                           "let the warriors go"),
     # the Vagabond (automa/root/vagabond.py, LoR-9)
     "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",
     "vagabond_refresh": lambda v, c: f"refresh {item(c[0], True, c[1])}",

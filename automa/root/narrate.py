@@ -407,6 +407,12 @@ TELL = {
     "expedition_recruit": lambda v, e: (f"{does(v, e, 'place', 'places')} an Expedition warrior at the Foothold in "
                                         f"{where(v, e['clearing'])}."),
     "mole_reveal": lambda v, e: f"{does(v, e, 'reveal', 'reveals')} {card(v, e['card'])} for the Mole Artisans.",
+    "patrol_card": lambda v, e: (f"A Patrol warrior removed in {where(v, e['clearing'])} goes onto its card "
+                                 f"({count(e['warriors'], 'warrior')} there)."),
+    "patrol_gather": lambda v, e: (f"{does(v, e, 'place', 'places')} {warriors(e['warriors'])} from the Patrol's "
+                                   f"card in {where(v, e['clearing'])}."),
+    "physicians": lambda v, e: (f"{does(v, e, 'spend', 'spends')} {card(v, e['card'])} for the Feline Physicians: "
+                                f"{warriors(e['warriors'])} from {where(v, e['clearing'])} to {where(v, e['to'])}."),
     "mole_return": lambda v, e: (f"{does(v, e, 'take', 'takes')} back {count(e['cards'], 'revealed card')} "
                                  "(the Mole Artisans)."),
     "protector": lambda v, e: (f"{does(v, e, 'move', 'moves')} the Protector to {where(v, e['clearing'])}"

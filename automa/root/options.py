@@ -31,7 +31,9 @@ TRAITS = {"mechanical_marquise": ("blitz", "fortified", "hospitals", "iron_will"
           "vagabot": ("adventurer", "berserker", "helper", "marksman")}                # CW-VB-TRAIT-1..4
 MAPS = ("fall", "winter", "lake", "mountain")   # the map sides (LoR-2.2, LoR-C.1..C.3, CW-GEN-17)
 LANDMARKS = ("ferry", "tower", "elder_treetop", "black_market", "legendary_forge", "lost_city")   # LoR-F, landmarks.py
-HIRELINGS = ("protector", "band", "bandits", "spies", "keepers", "bearers", "expedition")   # built (LoR-E, hirelings/)
+HIRELINGS = ("protector", "band", "bandits", "spies", "keepers", "bearers", "expedition",
+             "patrol")                                             # built (LoR-E, hirelings/)
+TIED = {"patrol": "marquise"}   # a hireling card -> the base faction it stands for (LoR-A.6.5, 16.1.6.V)
 CHARACTERS = data.CHARACTERS                  # the player's Vagabond characters (LoR-D.1..D.9)
 VB_CHARACTERS = ("thief", "tinker", "ranger", "arbiter")   # the Vagabot's (CW-VB-CHAR)
 REACH = {"marquise": 10, "eyrie": 7, "alliance": 3, "vagabond": 5}   # LoR-5.2 (a first Vagabond: 5)
@@ -202,9 +204,9 @@ OPTIONS = (
     Option("hirelings", "set", "", "the hireling cards dealt (LoR-A.6.1 deals three; name those to play): the "
            "Furious Protector (demoted: the Stoic Protector), the Popular Band (the Street Band), the Highway "
            "Bandits (the Bandit Gangs), the Corvid Spies (the Raven Sentries), the Vault Keepers (the Badger "
-           "Bodyguards), the Flame Bearers (the Rat Smugglers), the Sunward Expedition (the Mole Artisans); "
-           "empty: none", HIRELINGS, "LoR-A.6, LoR-E",
-           kind="setting"),
+           "Bodyguards), the Flame Bearers (the Rat Smugglers), the Sunward Expedition (the Mole Artisans), the "
+           "Forest Patrol (the Feline Physicians; not with the Marquise at the table, LoR-A.6.5); empty: none",
+           HIRELINGS, "LoR-A.6, LoR-E", kind="setting"),
     _rule("bot_hirelings", "mandatory", ["never"], "RT-OWN-15, LoR-E.1, LoR-E.2, CW-GEN-15",
           "bots and hirelings: a bot hires as a player and its hireling takes only the actions its card makes "
           "it take; or bots take no hireling marker", applies_if=("hirelings",) + HIRELINGS),
@@ -349,8 +351,10 @@ OPEN_POINTS = {
 def check(options: dict) -> None:
     """Cross-option rules, each a one-line UsageError: a bot never plays the player's faction (CW-GEN-2);
     one player with 1-3 bots, or bots only with 2-4 (RT-STUDY-1); co-op needs a player (CW-GEN-22); a fixed
-    seat exists at the table (LoR-5.1.1). A bot's difficulty, traits or character while that bot is not at
-    the table are ignored, not refused, so that one sweep may vary the player's faction."""
+    seat exists at the table (LoR-5.1.1); no hireling dealt whose faction (:data:`TIED`) the player or a bot
+    plays (LoR-A.6.5, 16.1.6.V; a bot plays its faction, CW-GEN-2). A bot's difficulty, traits or character
+    while that bot is not at the table are ignored, not refused, so that one sweep may vary the player's
+    faction."""
     faction, bots = options["faction"], seated_bots(options)
     for bot in bots:
         if BOTS[bot] == faction:
@@ -372,7 +376,13 @@ def check(options: dict) -> None:
     if "elder_treetop" in marks and players < 3:
         raise UsageError(f"option landmarks: the Elder Treetop needs 3 or more players, not {players} (LoR-F, "
                          "its card)")
-    if len([n for n in options.get("hirelings", "").split(",") if n]) > 3:
+    cards = [n for n in options.get("hirelings", "").split(",") if n]
+    if len(cards) > 3:
         raise UsageError("option hirelings: at most three (LoR-A.6.1)")
+    seated = {BOTS[b] for b in bots} | {faction}
+    for name in cards:
+        if TIED.get(name) in seated:
+            raise UsageError(f"option hirelings: {name} stands for the {TIED[name].title()}, who is at the table; "
+                             "a faction is not played while its hireling is (LoR-A.6.5)")
     if options["seating"] == "fixed" and faction != "none" and options["seat"] > players:
         raise UsageError(f"option seat: {options['seat']} is past the last of {players} seats (LoR-5.1.1)")

@@ -67,7 +67,7 @@ from automa.core.registry import get_game, get_strategy
 from automa.core.seeding import game_streams
 from automa.root import battle, rounds, setup, state
 from automa.root.bots import common
-from automa.root.options import BOTS, CHARACTERS, LEVELS, MAPS, PREFIX, TRAITS, VB_CHARACTERS
+from automa.root.options import BOTS, CHARACTERS, LEVELS, MAPS, PREFIX, TIED, TRAITS, VB_CHARACTERS
 from automa.root.landmarks import FORGE
 from automa.root.hirelings import CARDS
 
@@ -817,7 +817,8 @@ RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len
 # LoR-A.5.1: none, each landmark alone, and pairs (the Elder Treetop only at 3+ players: game_plan)
 HIRELING_PLAN = ("", "protector", "", "band", "", "bandits", "", "spies", "", "keepers", "", "bearers", "",
                  "expedition", "", "band,bandits,protector", "", "spies,band,protector", "", "keepers,bandits,spies",
-                 "", "bearers,band,protector", "", "band,expedition,protector")   # built (LoR-E): each, and three
+                 "", "bearers,band,protector", "", "band,expedition,protector", "", "patrol", "",
+                 "patrol,keepers,bearers")   # built (LoR-E): each, and three (a tied card dropped: game_plan)
 LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("black_market",), ("legendary_forge",),
                  ("ferry", "tower"), ("tower", "elder_treetop"), ("black_market", "elder_treetop"),
                  ("legendary_forge", "ferry"), ("lost_city",), ("lost_city", "black_market"))
@@ -853,7 +854,9 @@ def game_plan(i: int, tables: list[tuple[str, str]]) -> tuple[dict, str]:
     players = len(bots.split(",")) + (faction != "none")
     raw["landmarks"] = ",".join(m for m in marks if (m, raw["map"]) not in (("ferry", "lake"), ("tower", "mountain"))
                                 and (m != "elder_treetop" or players > 2))
-    raw["hirelings"] = HIRELING_PLAN[(k // 2) % len(HIRELING_PLAN)]  # LoR-A.6: with and without
+    seated = {BOTS[b] for b in bots.split(",")} | {faction}             # LoR-A.6.5: no card of a seated faction
+    raw["hirelings"] = ",".join(n for n in HIRELING_PLAN[(k // 2) % len(HIRELING_PLAN)].split(",")
+                                if TIED.get(n) not in seated)          # LoR-A.6: with and without
     if k % 4:
         for o in RULES:
             if pick.random() < 1 / 3:

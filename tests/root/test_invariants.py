@@ -10,7 +10,7 @@ import pytest
 from automa.core.registry import get_strategy
 from automa.core.seeding import game_streams
 from automa.root import battle, rounds, state
-from automa.root.options import BOTS, HIRELINGS, LANDMARKS, LEVELS, PREFIX, TRAITS
+from automa.root.options import BOTS, HIRELINGS, LANDMARKS, LEVELS, PREFIX, TIED, TRAITS
 from tests.root.invariants import (
     GAME, HIRELING_PLAN, INVARIANTS, LANDMARK_PLAN, STRATEGIES, Checker, CheckingTrace, Modules, Violation, all_seatings,
     game_plan, play_checked, playable, recount_ruler, seatings, watching,
@@ -79,7 +79,12 @@ def test_the_fuzz_plan_plays_every_hireling_LoR_A_6():
         options, _ = game_plan(i, tables)
         seats = len(options["bots"].split(",")) + (options["faction"] != "none")
         seen.update((n, seats) for n in options["hirelings"].split(","))
-    assert {(n, s) for n in ("", *HIRELINGS) for s in (2, 3, 4)} <= seen
+    # LoR-A.6.5: a card tied to a faction never sits with it, and four seats always seat the Marquise (and
+    # every other base faction), so a tied card is dealt at two and three seats only
+    assert {(n, s) for n in ("", *HIRELINGS) for s in (2, 3, 4) if not (n in TIED and s == 4)} <= seen
+    for options in (game_plan(i, tables)[0] for i in range(len(tables) * 2 * len(HIRELING_PLAN))):
+        seated = {BOTS[b] for b in options["bots"].split(",")} | {options["faction"]}
+        assert not {TIED.get(n) for n in options["hirelings"].split(",")} & seated
 
 
 def test_every_event_and_turn_end_is_a_check_point():

@@ -2,18 +2,20 @@
 hireling cards dealt, empty by default, and then nothing here runs.
 
 Each card is a module of this package (:data:`CARDS`) with its ``PIECES`` (none for a pawn), ``setup``,
-``hired`` (LoR-E.2.1) and, if it has them, ``birdsong`` (LoR-E.2.3) and ``daylight`` (LoR-E.2.4); a
-hireling's pieces are a side of their own (``game.hired``, :mod:`.side`). Built so far: the Furious / Stoic
-Protector (:mod:`.protector`), the Popular / Street Band (:mod:`.band`), the Highway Bandits / Bandit Gangs
-(:mod:`.bandits`), the Corvid Spies / Raven Sentries (:mod:`.spies`), the Vault Keepers / Badger Bodyguards
-(:mod:`.keepers`), the Flame Bearers / Rat Smugglers (:mod:`.bearers`) and the Sunward Expedition / Mole
-Artisans (:mod:`.expedition`); the other cards are listed in docs/root.md with what each needs.
+``hired`` (LoR-E.2.1), a ``BOARD`` if its side reacts (else :data:`.side.SIDE`) and, if it has them,
+``birdsong`` (LoR-E.2.3) and ``daylight`` (LoR-E.2.4); a hireling's pieces are a side of their own
+(``game.hired``, :mod:`.side`). Built so far: the Furious / Stoic Protector (:mod:`.protector`), the Popular /
+Street Band (:mod:`.band`), the Highway Bandits / Bandit Gangs (:mod:`.bandits`), the Corvid Spies / Raven
+Sentries (:mod:`.spies`), the Vault Keepers / Badger Bodyguards (:mod:`.keepers`), the Flame Bearers / Rat
+Smugglers (:mod:`.bearers`), the Sunward Expedition / Mole Artisans (:mod:`.expedition`) and the Forest
+Patrol / Feline Physicians (:mod:`.patrol`); the other cards are listed in docs/root.md with what each needs.
 
 * Setup (LoR-A.6): the named cards in a random order (the setup stream: "shuffle, deal"); as many demoted as
   the table's seats ask (:data:`DEMOTED`, LoR-A.6.2, 16.1.6.II; bots are players, RT-OWN-18), chosen at
   random; from the last seat in turn order backwards each seat sets up one card (LoR-A.6.3); the markers on
-  4, 8 and 12 (LoR-A.6.4). We set the hirelings up after the factions (RT-OWN-21). No card built so far is
-  tied to a base faction, so LoR-A.6.5 (such a card refused while its faction sits) has nothing to refuse yet.
+  4, 8 and 12 (LoR-A.6.4). We set the hirelings up after the factions (RT-OWN-21). A card tied to a base
+  faction (``options.TIED``: the Forest Patrol, the Marquise) is refused while that faction is at the table,
+  played by the player or a bot (LoR-A.6.5, 16.1.6.V; ``options.check``).
 * Gaining (LoR-E.1.1): a score marker takes a hireling marker (:func:`automa.root.state.take_marks`); at the
   end of that turn the seat takes a card from the supply, rolls for control (LoR-E.1.2, :data:`CONTROL_DIE`)
   and carries out the card's when-hired action (LoR-E.2.1).
@@ -36,7 +38,7 @@ from __future__ import annotations
 
 from automa.root import state
 from automa.root.decide import choose
-from automa.root.hirelings import band, bandits, bearers, expedition, keepers, protector, spies
+from automa.root.hirelings import band, bandits, bearers, expedition, keepers, patrol, protector, spies
 from automa.root.hirelings.side import SIDE
 from automa.root.state import Game, Hireling, Seat
 
@@ -45,7 +47,7 @@ DEMOTED = {2: 0, 3: 1, 4: 2}             # cards demoted by seats at the table (
 CONTROL_DIE = ((1, 2), (1, 2), (1, 3), (2, 3), (2, 3), (2, 4))   # a face: (gold pips, all pips), RT-OWN-19
 # each card's module: PIECES, setup, hired, birdsong, daylight
 CARDS = {"protector": protector, "band": band, "bandits": bandits, "spies": spies, "keepers": keepers,
-         "bearers": bearers, "expedition": expedition}
+         "bearers": bearers, "expedition": expedition, "patrol": patrol}
 
 
 # ---------------------------------------------------------------------------------------------- setup
@@ -60,7 +62,7 @@ def setup(game: Game) -> None:
     for name in names:
         pieces = CARDS[name].PIECES
         if pieces:                                                       # a hireling's own pieces (LoR-E.3.3)
-            game.hired[name] = Seat(name, state.HIRED, dict(pieces), board=SIDE)
+            game.hired[name] = Seat(name, state.HIRED, dict(pieces), board=getattr(CARDS[name], "BOARD", SIDE))
     for i, h in enumerate(game.hirelings.values()):                     # LoR-A.6.3
         seat = game.seats[-1 - i % len(game.seats)]
         CARDS[h.name].setup(game, seat, h)
