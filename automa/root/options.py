@@ -31,7 +31,8 @@ TRAITS = {"mechanical_marquise": ("blitz", "fortified", "hospitals", "iron_will"
           "vagabot": ("adventurer", "berserker", "helper", "marksman")}                # CW-VB-TRAIT-1..4
 MAPS = ("fall", "winter", "lake", "mountain")   # the map sides (LoR-2.2, LoR-C.1..C.3, CW-GEN-17)
 LANDMARKS = ("ferry", "tower", "elder_treetop", "black_market", "legendary_forge", "lost_city")   # LoR-F, landmarks.py
-HIRELINGS = ("protector", "band", "bandits", "spies", "keepers", "bearers", "expedition")   # built (LoR-E, hirelings/)
+HIRELINGS = ("protector", "band", "bandits", "spies", "keepers", "bearers", "expedition",
+             "uprising")   # built (LoR-E, hirelings/)
 CHARACTERS = data.CHARACTERS                  # the player's Vagabond characters (LoR-D.1..D.9)
 VB_CHARACTERS = ("thief", "tinker", "ranger", "arbiter")   # the Vagabot's (CW-VB-CHAR)
 REACH = {"marquise": 10, "eyrie": 7, "alliance": 3, "vagabond": 5}   # LoR-5.2 (a first Vagabond: 5)
@@ -202,8 +203,8 @@ OPTIONS = (
     Option("hirelings", "set", "", "the hireling cards dealt (LoR-A.6.1 deals three; name those to play): the "
            "Furious Protector (demoted: the Stoic Protector), the Popular Band (the Street Band), the Highway "
            "Bandits (the Bandit Gangs), the Corvid Spies (the Raven Sentries), the Vault Keepers (the Badger "
-           "Bodyguards), the Flame Bearers (the Rat Smugglers), the Sunward Expedition (the Mole Artisans); "
-           "empty: none", HIRELINGS, "LoR-A.6, LoR-E",
+           "Bodyguards), the Flame Bearers (the Rat Smugglers), the Sunward Expedition (the Mole Artisans), the "
+           "Spring Uprising (the Rabbit Scouts; not with the Alliance, LoR-A.6.5); empty: none", HIRELINGS, "LoR-A.6, LoR-E",
            kind="setting"),
     _rule("bot_hirelings", "mandatory", ["never"], "RT-OWN-15, LoR-E.1, LoR-E.2, CW-GEN-15",
           "bots and hirelings: a bot hires as a player and its hireling takes only the actions its card makes "

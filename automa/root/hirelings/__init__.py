@@ -6,14 +6,15 @@ Each card is a module of this package (:data:`CARDS`) with its ``PIECES`` (none 
 hireling's pieces are a side of their own (``game.hired``, :mod:`.side`). Built so far: the Furious / Stoic
 Protector (:mod:`.protector`), the Popular / Street Band (:mod:`.band`), the Highway Bandits / Bandit Gangs
 (:mod:`.bandits`), the Corvid Spies / Raven Sentries (:mod:`.spies`), the Vault Keepers / Badger Bodyguards
-(:mod:`.keepers`), the Flame Bearers / Rat Smugglers (:mod:`.bearers`) and the Sunward Expedition / Mole
-Artisans (:mod:`.expedition`); the other cards are listed in docs/root.md with what each needs.
+(:mod:`.keepers`), the Flame Bearers / Rat Smugglers (:mod:`.bearers`), the Sunward Expedition / Mole
+Artisans (:mod:`.expedition`) and the Spring Uprising / Rabbit Scouts (:mod:`.uprising`); the other cards are listed in docs/root.md with what each needs.
 
 * Setup (LoR-A.6): the named cards in a random order (the setup stream: "shuffle, deal"); as many demoted as
   the table's seats ask (:data:`DEMOTED`, LoR-A.6.2, 16.1.6.II; bots are players, RT-OWN-18), chosen at
   random; from the last seat in turn order backwards each seat sets up one card (LoR-A.6.3); the markers on
-  4, 8 and 12 (LoR-A.6.4). We set the hirelings up after the factions (RT-OWN-21). No card built so far is
-  tied to a base faction, so LoR-A.6.5 (such a card refused while its faction sits) has nothing to refuse yet.
+  4, 8 and 12 (LoR-A.6.4). We set the hirelings up after the factions (RT-OWN-21). LoR-A.6.5 (a card tied
+  to a base faction refused while that faction sits) belongs to the options' check (``options.check``;
+  the Spring Uprising is tied to the Alliance).
 * Gaining (LoR-E.1.1): a score marker takes a hireling marker (:func:`automa.root.state.take_marks`); at the
   end of that turn the seat takes a card from the supply, rolls for control (LoR-E.1.2, :data:`CONTROL_DIE`)
   and carries out the card's when-hired action (LoR-E.2.1).
@@ -36,7 +37,7 @@ from __future__ import annotations
 
 from automa.root import state
 from automa.root.decide import choose
-from automa.root.hirelings import band, bandits, bearers, expedition, keepers, protector, spies
+from automa.root.hirelings import band, bandits, bearers, expedition, keepers, protector, spies, uprising
 from automa.root.hirelings.side import SIDE
 from automa.root.state import Game, Hireling, Seat
 
@@ -45,7 +46,7 @@ DEMOTED = {2: 0, 3: 1, 4: 2}             # cards demoted by seats at the table (
 CONTROL_DIE = ((1, 2), (1, 2), (1, 3), (2, 3), (2, 3), (2, 4))   # a face: (gold pips, all pips), RT-OWN-19
 # each card's module: PIECES, setup, hired, birdsong, daylight
 CARDS = {"protector": protector, "band": band, "bandits": bandits, "spies": spies, "keepers": keepers,
-         "bearers": bearers, "expedition": expedition}
+         "bearers": bearers, "expedition": expedition, "uprising": uprising}
 
 
 # ---------------------------------------------------------------------------------------------- setup
