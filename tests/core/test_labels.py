@@ -26,7 +26,10 @@ SETTINGS = {
                                                                                   {"hirelings": "bearers,band,protector",
                                                                                    "bots": "electric_eyrie,automated_alliance"},
                                                                                   {"hirelings": "expedition", "bots": "vagabot"},
-                                                                                  {"hirelings": "expedition", "faction": "eyrie"}]
+                                                                                  {"hirelings": "expedition", "faction": "eyrie"},
+                                                                                  {"hirelings": "uprising", "bots": "electric_eyrie"},
+                                                                                  {"hirelings": "uprising",
+                                                                                   "bots": "electric_eyrie,vagabot"}]
     + [{"faction": "eyrie", "bots": "automated_alliance"}, {"faction": "vagabond", "vagabond_character": "ranger"}],
 }
 # who plays: Rurik's random player, preferring epic structures and leader moves (to meet the Library

@@ -817,7 +817,9 @@ RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len
 # LoR-A.5.1: none, each landmark alone, and pairs (the Elder Treetop only at 3+ players: game_plan)
 HIRELING_PLAN = ("", "protector", "", "band", "", "bandits", "", "spies", "", "keepers", "", "bearers", "",
                  "expedition", "", "band,bandits,protector", "", "spies,band,protector", "", "keepers,bandits,spies",
-                 "", "bearers,band,protector", "", "band,expedition,protector")   # built (LoR-E): each, and three
+                 "", "bearers,band,protector", "", "band,expedition,protector", "", "uprising", "",
+                 "uprising,bearers,keepers")   # built (LoR-E): each, and three
+TIED = {"uprising": "alliance"}       # a card tied to a base faction, not dealt while it sits (LoR-A.6.5)
 LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("black_market",), ("legendary_forge",),
                  ("ferry", "tower"), ("tower", "elder_treetop"), ("black_market", "elder_treetop"),
                  ("legendary_forge", "ferry"), ("lost_city",), ("lost_city", "black_market"))
@@ -854,6 +856,8 @@ def game_plan(i: int, tables: list[tuple[str, str]]) -> tuple[dict, str]:
     raw["landmarks"] = ",".join(m for m in marks if (m, raw["map"]) not in (("ferry", "lake"), ("tower", "mountain"))
                                 and (m != "elder_treetop" or players > 2))
     raw["hirelings"] = HIRELING_PLAN[(k // 2) % len(HIRELING_PLAN)]  # LoR-A.6: with and without
+    sitting = {faction} | {BOTS[b] for b in bots.split(",")}        # LoR-A.6.5: a tied card whose faction
+    raw["hirelings"] = ",".join(n for n in raw["hirelings"].split(",") if TIED.get(n) not in sitting)   # sits: dropped
     if k % 4:
         for o in RULES:
             if pick.random() < 1 / 3:

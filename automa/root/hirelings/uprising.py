@@ -11,8 +11,8 @@ die (:data:`DIE`, RT-OWN-42). The card is tied to the Woodland Alliance (LoR-A.6
   RT-OWN-15): a roll, then in a clearing of the suit rolled either an Uprising warrior removed with every
   enemy piece there, or an Uprising warrior placed (``uprising``; a bot by RT-OWN-43).
 * Rabbit Scouts (Controller): defending, before the roll, the player may spend a card matching the battle
-  clearing to deal the higher roll and take the lower (``state.scouts``; ``rabbit_scouts``, in ``battle.battle``; like Guerrilla
-  War, LoR-8.2.2). A bot holds no hand (CW-GEN-15): never.
+  clearing to deal the higher roll and take the lower (``state.scouts``; ``rabbit_scouts``, in
+  ``battle.battle``; like Guerrilla War, LoR-8.2.2). A bot holds no hand (CW-GEN-15): never.
 
 The removal is the hireling's (``by`` its name, ``battle.remove_all``): no VP for the controller (LoR-E.3.6),
 no Vagabond turned Hostile (LoR-E.3.5), the owner's reactions as for any removal (LoR-E.3.7); enemies are
