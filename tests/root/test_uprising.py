@@ -260,3 +260,20 @@ def test_no_uprising_code_runs_without_hirelings(monkeypatch):
     g.rng["dice"] = Dice(1, 1)
     battle.battle(g, "marquise", "eyrie", 4)
     assert battle.defenders(g, "marquise", 4) == ["eyrie"]
+
+
+def test_no_hireling_battles_the_uprising_the_cards_faq():
+    """A hireling holds no hand to pay with (the card's FAQ): the Spies, the Keepers and the Expedition never
+    battle the Uprising, but battle a hireling beside it."""
+    from automa.root.hirelings import expedition, keepers, spies
+    g = table(hirelings="uprising,spies,keepers,expedition,bearers")
+    for n in ("uprising", "spies", "keepers", "expedition", "bearers"):
+        g.hirelings[n].demoted = False
+    g.hirelings["uprising"].controller = "eyrie"
+    for n in ("spies", "keepers", "expedition"):
+        g.hirelings[n].controller = "marquise"
+    g.clearings[4].warriors.update(uprising=1, bearers=1, spies=1, keepers=1, expedition=1)
+    me = g.seat("marquise")
+    assert spies._defenders(g, me, 4) == ["bearers"]
+    assert keepers.defenders(g, me, 4) == ["bearers"]
+    assert expedition.targets(g, me) == [(4, "bearers")]
