@@ -1,6 +1,6 @@
 """The Spring Uprising, demoted the Rabbit Scouts (LoR-E; its card, research notes §2.3): the Uprising die
-(RT-OWN-42), setup and hiring, the card paid to battle the Uprising, the Birdsong roll and its removal or
-warrior (RT-OWN-43 for a bot), the Scouts' swapped rolls, and nothing of it when no card is dealt. No table
+(RT-OWN-39), setup and hiring, the card paid to battle the Uprising, the Birdsong roll and its removal or
+warrior (RT-OWN-40 for a bot), the Scouts' swapped rolls, and nothing of it when no card is dealt. No table
 here seats the Alliance (LoR-A.6.5: the card is tied to it)."""
 import pytest
 
@@ -52,8 +52,8 @@ def card(g, suit: str, avoid=()) -> int:
     return next(k for k, c in enumerate(g.cards) if c.suit == suit and c.kind != "dominance" and k not in avoid)
 
 
-def test_the_uprising_die_is_a_suit_each_as_likely_RT_OWN_42():
-    """RT-OWN-42: the Uprising die rolls fox, rabbit or mouse, each a third of the time, from the dice stream."""
+def test_the_uprising_die_is_a_suit_each_as_likely_RT_OWN_39():
+    """RT-OWN-39: the Uprising die rolls fox, rabbit or mouse, each a third of the time, from the dice stream."""
     assert sorted(uprising.DIE) == ["fox", "mouse", "rabbit"]
     g = table()
     g.rng["dice"] = Dice(die("mouse"))
@@ -180,7 +180,7 @@ def test_the_removal_takes_every_enemy_piece_and_scores_nothing_LoR_E_3_6():
     assert g.seat("marquise").vp == 0 and g.seat("eyrie").vp == 0
 
 
-def test_a_bot_controller_must_act_and_removes_where_most_enemy_pieces_go_RT_OWN_43():
+def test_a_bot_controller_must_act_and_removes_where_most_enemy_pieces_go_RT_OWN_40():
     """A bot's Uprising acts (a must, RT-OWN-15): the removal taking the most enemy pieces; with none to take,
     a warrior placed in the highest-priority matching clearing; nowhere to place, the removal anyway."""
     g = table()

@@ -1,6 +1,6 @@
 """The Spring Uprising, demoted the Rabbit Scouts (LoR-E, the seed's 16.4; its card, research notes §2.3): four
 Uprising warriors (LAW B.4; HRF's five is an outlier), their side ``game.hired["uprising"]``, and the Uprising
-die (:data:`DIE`, RT-OWN-42). The card is tied to the Woodland Alliance (LoR-A.6.5: not dealt while it sits).
+die (:data:`DIE`, RT-OWN-39). The card is tied to the Woodland Alliance (LoR-A.6.5: not dealt while it sits).
 
 * Spring Uprising: set up with two rolls, an Uprising warrior in a clearing of each suit rolled (LoR-A.6.3;
   ``state.suited``, the Lost City of every suit); hired with none on the map, one roll and one warrior so
@@ -9,7 +9,7 @@ die (:data:`DIE`, RT-OWN-42). The card is tied to the Woodland Alliance (LoR-A.6
   only to one who can pay); a seat without a hand (a bot, a
   hireling) never may. At the start of the controller's Birdsong, a must, so a bot's too (LoR-E.2.3,
   RT-OWN-15): a roll, then in a clearing of the suit rolled either an Uprising warrior removed with every
-  enemy piece there, or an Uprising warrior placed (``uprising``; a bot by RT-OWN-43).
+  enemy piece there, or an Uprising warrior placed (``uprising``; a bot by RT-OWN-40).
 * Rabbit Scouts (Controller): defending, before the roll, the player may spend a card matching the battle
   clearing to deal the higher roll and take the lower (``state.scouts``; ``rabbit_scouts``, in
   ``battle.battle``; like Guerrilla War, LoR-8.2.2). A bot holds no hand (CW-GEN-15): never.
@@ -28,11 +28,11 @@ from automa.root.state import FACTIONS, Game, Hireling, Seat
 
 NAME = "uprising"
 PIECES = {"warrior": 4}
-DIE = ("fox", "rabbit", "mouse")          # the Uprising die: a suit, each as likely (RT-OWN-42)
+DIE = ("fox", "rabbit", "mouse")          # the Uprising die: a suit, each as likely (RT-OWN-39)
 
 
 def roll(game: Game, seat: Seat) -> str:
-    """The Uprising die, from the dice stream (RT-OWN-42)."""
+    """The Uprising die, from the dice stream (RT-OWN-39)."""
     suit = DIE[game.rng["dice"].randrange(len(DIE))]
     if game.trace:
         game.trace.event("uprising_roll", rule="LoR-E.2.3", faction=seat.faction, suit=suit)
@@ -81,7 +81,7 @@ def choices(game: Game, suit: str) -> list[tuple[str, int]]:
 
 
 def bot_choice(game: Game, seat: Seat, options: list[tuple[str, int]]) -> tuple[str, int]:
-    """A bot controller's second step (RT-OWN-43): the removal that takes the most enemy pieces (clearing
+    """A bot controller's second step (RT-OWN-40): the removal that takes the most enemy pieces (clearing
     priority among equals, CW-GEN-8) if it takes any, else the placing in the clearing of highest priority,
     else (nowhere to place) the removal of highest priority."""
     removals = [c for a, c in options if a == "remove"]
