@@ -70,7 +70,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from automa.root import state
-from automa.root.decide import PASS, choose
+from automa.root.decide import PASS, choose, one_per_name
 from automa.root.state import FACTIONS, Game, Seat, held, use_card
 
 ATTACKER, DEFENDER = "attacker", "defender"
@@ -116,14 +116,15 @@ def can_attack_from(game: Game, faction: str, c: int) -> bool:
 def defenders(game: Game, faction: str, c: int) -> list[str]:
     """The enemies ``faction`` may attack in ``c`` (LoR-4.3), in setup order (CW-GEN-9); none if it cannot
     battle there; never one the Stoic Protector shields there (``state.shielded``, LoR-E); then the hirelings
-    there that it does not control (LoR-E.3.2), by name."""
+    there that it does not control (LoR-E.3.2), by name, the Spring Uprising only if it can pay the card
+    (``state.battle_fee``)."""
     if not can_attack_from(game, faction, c):
         return []
     out = [f for f in FACTIONS if f != faction and game.seat(f) is not None and present(game, f, c)
            and not state.shielded(game, f, c)]
     if game.hired:                   # a hireling's pieces, an enemy's but for its controller (LoR-E.3.2)
         out += [h for h in game.hired if game.hirelings[h].controller != faction and present(game, h, c)
-                and not state.gangs_guarded(game, h, c)]
+                and not state.gangs_guarded(game, h, c) and state.battle_fee(game, faction, h, c) != []]
     return out
 
 
@@ -171,12 +172,15 @@ def remove_all(game: Game, c: int, by: str) -> None:
     reactions, :func:`warriors_removed`), then its tokens and its buildings (1 VP each to ``by``,
     LoR-3.2.1); a Vagabond there suffers Full Removal (LoR-9.2.2.I) through his board's
     ``full_removal(game, seat, c, by)``. A faction the Stoic Protector shields there keeps its pieces; the
-    hirelings ``by`` does not control lose theirs, after the factions (LoR-E.3.2)."""
+    hirelings ``by`` does not control lose theirs, after the factions (LoR-E.3.2). A hireling ``by`` (the
+    Spring Uprising) removes for its controller: his pieces and his hirelings' stay, and nobody scores."""
     cl = game.clearings[c]
-    enemies = FACTIONS + tuple(h for h in game.hired if game.hirelings[h].controller != by) if game.hired else FACTIONS
+    side = game.hirelings[by].controller if game.hirelings and by in game.hirelings else by     # LoR-E.3.2
+    enemies = (FACTIONS + tuple(h for h in game.hired if h != by and game.hirelings[h].controller != side)
+               if game.hired else FACTIONS)
     for enemy in enemies:
         other = game.seat(enemy)
-        if enemy == by or other is None or state.shielded(game, enemy, c):
+        if enemy == side or other is None or state.shielded(game, enemy, c):
             continue
         n = state.remove_warriors(game, enemy, c, cl.warriors.get(enemy, 0))
         warriors_removed(game, enemy, c, n, by)
@@ -221,6 +225,8 @@ def battle(game: Game, attacker: str, defender: str, c: int, extra: int = 0, rem
     sa, sd = game.seat(attacker), game.seat(defender)
     result = Battle(attacker, defender, c, remover=remover)
     seats = (sa, sd)
+    if game.hired:
+        _fee(game, sa, defender, c)
     # step 1: no ambush at our tables (see the docstring); immediate hits before the roll
     first = _hook(sa, "immediate_hits", 0)(game, sa, c, ATTACKER, defender)
     if first:
@@ -229,12 +235,15 @@ def battle(game: Game, attacker: str, defender: str, c: int, extra: int = 0, rem
     caps = [max_rolled_hits(game, seat, c, role) for seat, role in zip(seats, (ATTACKER, DEFENDER))]
     caps[1] += _protector(game, result, sd, caps[1])
     # step 2: roll (LoR-4.3.2)
+    hook = getattr(sd.board, "deals_higher_as_defender", None)
+    swap = hook is not None and hook(game, sd, c)
+    if not swap and game.hirelings and state.scouts(game, defender):
+        swap = _scouts(game, sd, c)
     dice = game.rng["dice"]
     a, b = dice.randint(0, 3), dice.randint(0, 3)
     high, low = max(a, b), min(a, b)
     result.dice = (high, low)
-    hook = getattr(sd.board, "deals_higher_as_defender", None)
-    dice_dealt = (low, high) if hook is not None and hook(game, sd, c) else (high, low)
+    dice_dealt = (low, high) if swap else (high, low)
     rolled = [min(die, cap) for die, cap in zip(dice_dealt, caps)]               # LoR-4.3.2.I
     # step 3: effects (LoR-4.3.3)
     hits = [rolled[0] + extra, rolled[1]]
@@ -259,6 +268,35 @@ def battle(game: Game, attacker: str, defender: str, c: int, extra: int = 0, rem
         if hook is not None:
             hook(game, seat, result)
     return result
+
+
+def _fee(game: Game, sa: Seat, defender: str, c: int) -> None:
+    """Battling the Spring Uprising, the attacker first discards a card matching the clearing
+    (``state.battle_fee``; ``uprising_fee``; its card, LoR-E)."""
+    cards = state.battle_fee(game, sa.faction, defender, c)
+    if cards is None:
+        return
+    card = choose(game, "uprising_fee", one_per_name(game, cards))
+    state.spend(game, sa, card)
+    if game.trace:
+        game.trace.event("uprising_fee", rule="LoR-E.2.2", faction=sa.faction, card=card, clearing=c)
+
+
+def _scouts(game: Game, sd: Seat, c: int) -> bool:
+    """The Rabbit Scouts' controller defending, before the roll: he may spend a card matching the clearing to
+    deal the higher roll and take the lower (``rabbit_scouts``; its card, LoR-E; like Guerrilla War,
+    LoR-8.2.2). Returns whether he did."""
+    suit = state.suit_of(game, c)
+    cards = one_per_name(game, [k for k in sd.hand if state.matches(game.cards[k].suit, suit)])
+    if not cards:
+        return False
+    card = choose(game, "rabbit_scouts", cards + [PASS])
+    if card == PASS:
+        return False
+    state.spend(game, sd, card)
+    if game.trace:
+        game.trace.event("rabbit_scouts", rule="LoR-E.2.2", faction=sd.faction, card=card, clearing=c)
+    return True
 
 
 def _hook(seat: Seat, name: str, default):

@@ -25,7 +25,8 @@ HIRELING_NAMES = {"protector": ("Furious Protector", "Stoic Protector"),      # 
                   "band": ("Popular Band", "Street Band"), "bandits": ("Highway Bandits", "Bandit Gangs"),
                   "spies": ("Corvid Spies", "Raven Sentries"), "keepers": ("Vault Keepers", "Badger Bodyguards"),
                   "bearers": ("Flame Bearers", "Rat Smugglers"), "expedition": ("Sunward Expedition", "Mole Artisans"),
-                  "patrol": ("Forest Patrol", "Feline Physicians")}
+                  "patrol": ("Forest Patrol", "Feline Physicians"),
+                  "uprising": ("Spring Uprising", "Rabbit Scouts")}
 LANDMARK_NAMES = {"ferry": "Ferry", "tower": "Tower", "elder_treetop": "Elder Treetop",     # LoR-F
                   "black_market": "Black Market", "legendary_forge": "Legendary Forge", "lost_city": "Lost City"}
 PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
@@ -347,6 +348,11 @@ LABELS = {
     "bearers_remove": lambda v, c: (f"remove a {piece(c[2])} of {faction(v, c[1])} in {where(v, c[0])} "
                                     "with the Flame Bearers"),
     "bearers_place": lambda v, c: f"place a Bearer in {where(v, c)}",
+    "uprising": lambda v, c: (f"remove an Uprising warrior and every enemy piece in {where(v, c[1])}" if c[0] == "remove"
+                              else f"place an Uprising warrior in {where(v, c[1])}"),
+    "uprising_fee": lambda v, c: f"discard {card(v, c)} to battle the Spring Uprising",
+    "rabbit_scouts": optional(lambda v, c: f"spend {card(v, c)} to the Rabbit Scouts: deal the higher roll",
+                              "keep the rolls as they fall"),
     "smugglers": optional(lambda v, c: "pay an item card: " + (
         battle(v, c[1:]) if c[0] == "battle" else f"move your pawn to {where(v, c[1])}" if len(c) == 2
         else f"move {count(c[3], 'warrior')} from {where(v, c[1])} to {where(v, c[2])}"), "smuggle no more"),

@@ -374,7 +374,8 @@ TELL = {
     "hireling_setup": lambda v, e: (f"{does(v, e, 'place', 'places')} "
                                     + (keepers(e) if e["hireling"] == "keepers" else
                                        {"protector": "the Protector", "band": "a Band warrior",
-                                        "bandits": "a Bandit warrior", "bearers": "a Bearer"}.get(e["hireling"],
+                                        "bandits": "a Bandit warrior", "bearers": "a Bearer",
+                                        "uprising": "an Uprising warrior"}.get(e["hireling"],
                                                                                                  "a Spy"))
                                     + f" in {where(v, e['clearing'])}."),
     "hireling_marker": lambda v, e: f"{does(v, e, 'take', 'takes')} the hireling marker on {e['space']} VP.",
@@ -401,6 +402,13 @@ TELL = {
                                     f"in {where(v, e['clearing'])} with the Flame Bearers."),
     "smugglers": lambda v, e: (f"{does(v, e, 'discard', 'discards')} {card(v, e['card'])} to the Rat Smugglers "
                                f"to {e['act']}."),
+    "uprising_roll": lambda v, e: f"The Uprising die shows {e['suit']}.",
+    "uprising_remove": lambda v, e: (f"{does(v, e, 'remove', 'removes')} an Uprising warrior and every enemy piece "
+                                     f"in {where(v, e['clearing'])}."),
+    "uprising_fee": lambda v, e: (f"{does(v, e, 'discard', 'discards')} {card(v, e['card'])} to battle the Spring "
+                                  f"Uprising in {where(v, e['clearing'])}."),
+    "rabbit_scouts": lambda v, e: (f"{does(v, e, 'spend', 'spends')} {card(v, e['card'])} to the Rabbit Scouts: "
+                                   "the higher roll is the defender's."),
     "hireling_back": lambda v, e: f"The {hireling(v, e['hireling'])} goes back to the supply.",
     "expedition_land": lambda v, e: (f"{does(v, e, 'place', 'places')} an Expedition Foothold and "
                                      f"{warriors(e['warriors'])} in {where(v, e['clearing'])}."),

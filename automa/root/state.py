@@ -314,6 +314,28 @@ def sentries(game: Game, faction: str, c: int) -> bool:
             and any(f == faction for f, _ in cl.buildings + cl.tokens))
 
 
+def battle_fee(game: Game, attacker: str, defender: str, c: int) -> list[int] | None:
+    """What battling ``defender`` in ``c`` costs ``attacker``: ``None`` nothing, else the cards of his hand
+    that may pay it (none: he may not battle it). Battling the Spring Uprising (promoted) costs a card
+    matching the clearing (a bird, LoR-2.1.1; any in the Lost City), discarded first (its card, research
+    notes §2.3); a seat with no hand (a bot, CW-GEN-15; a hireling, the card's FAQ) never has one."""
+    if defender != "uprising" or game.hirelings[defender].demoted:
+        return None
+    seat = game.seat(attacker)
+    if seat.bot is not None:
+        return []
+    suit = suit_of(game, c)
+    return [k for k in seat.hand if matches(game.cards[k].suit, suit)]
+
+
+def scouts(game: Game, faction: str) -> bool:
+    """Whether ``faction`` controls the Rabbit Scouts (the Spring Uprising demoted) and holds a hand to pay
+    them with: defending, he may spend a card matching the clearing to swap the rolls (its card; a bot has
+    no hand, CW-GEN-15)."""
+    h = game.hirelings.get("uprising")
+    return h is not None and h.demoted and h.controller == faction and game.seat(faction).bot is None
+
+
 def bodyguarded(game: Game, faction: str) -> bool:
     """Whether ``faction`` ignores the first hit it takes in a battle: it controls the Vault Keepers' demoted
     side, the Badger Bodyguards (LoR-E.2.2; its card, research notes §2.12; RT-OWN-31), a bot as a player."""

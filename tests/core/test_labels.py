@@ -30,6 +30,9 @@ SETTINGS = {
                                                                                   {"hirelings": "patrol", "faction": "eyrie",
                                                                                    "bots": "automated_alliance"},
                                                                                   {"hirelings": "patrol,band", "faction": "alliance",
+                                                                                   "bots": "electric_eyrie,vagabot"},
+                                                                                  {"hirelings": "uprising", "bots": "electric_eyrie"},
+                                                                                  {"hirelings": "uprising",
                                                                                    "bots": "electric_eyrie,vagabot"}]
     + [{"faction": "eyrie", "bots": "automated_alliance"}, {"faction": "vagabond", "vagabond_character": "ranger"}],
 }

@@ -12,8 +12,8 @@ from automa.core.seeding import game_streams
 from automa.root import battle, rounds, state
 from automa.root.options import BOTS, HIRELINGS, LANDMARKS, LEVELS, PREFIX, TIED, TRAITS
 from tests.root.invariants import (
-    GAME, HIRELING_PLAN, INVARIANTS, LANDMARK_PLAN, STRATEGIES, Checker, CheckingTrace, Modules, Violation, all_seatings,
-    game_plan, play_checked, playable, recount_ruler, seatings, watching,
+    GAME, HIRELING_PLAN, INVARIANTS, LANDMARK_PLAN, STRATEGIES, Checker, CheckingTrace, Modules, Violation,
+    all_seatings, game_plan, play_checked, playable, recount_ruler, seatings, watching,
 )
 
 SEED = 20_261_206 + 1          # not the fuzz run's
@@ -72,11 +72,13 @@ def test_the_fuzz_plan_plays_every_landmark_LoR_A_5():
 
 def test_the_fuzz_plan_plays_every_hireling_LoR_A_6():
     """The fuzz run's plan (``game_plan``) deals every hireling built (LoR-A.6, LoR-E) at tables of two, three
-    and four seats (so promoted and demoted, LoR-A.6.2), and plays without them too."""
+    and four seats (so promoted and demoted, LoR-A.6.2), and plays without them too; a card tied to a faction
+    (``TIED``) never while it sits (LoR-A.6.5), so at two and three seats only (four seat every faction)."""
     tables = seatings()
     seen = set()
     for i in range(len(tables) * 2 * len(HIRELING_PLAN)):
         options, _ = game_plan(i, tables)
+        sitting = {options["faction"]} | {BOTS[b] for b in options["bots"].split(",")}
         seats = len(options["bots"].split(",")) + (options["faction"] != "none")
         seen.update((n, seats) for n in options["hirelings"].split(","))
     # LoR-A.6.5: a card tied to a faction never sits with it, and four seats always seat the Marquise (and

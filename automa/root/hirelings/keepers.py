@@ -102,12 +102,14 @@ def recruit(game: Game, seat: Seat) -> None:
 def defenders(game: Game, seat: Seat, c: int) -> list[str]:
     """Whom the Keepers may battle in ``c`` for their controller ``seat`` (LoR-E.3.2, RT-OWN-32): with a Keeper
     there, the players but the controller, then the hirelings he does not control, each present and not
-    shielded by the Stoic Protector (``state.shielded``)."""
+    shielded by the Stoic Protector (``state.shielded``); never the Spring Uprising, whose fee a hireling
+    cannot pay (``state.battle_fee``)."""
     if not game.clearings[c].warriors.get(NAME):
         return []
     enemies = [f for f in FACTIONS if f != seat.faction and game.seat(f) is not None]
     enemies += [n for n in game.hired if n != NAME and game.hirelings[n].controller != seat.faction]
-    return [f for f in enemies if battle.present(game, f, c) and not state.shielded(game, f, c)]
+    return [f for f in enemies if battle.present(game, f, c) and not state.shielded(game, f, c)
+            and state.battle_fee(game, NAME, f, c) != []]
 
 
 # ---------------------------------------------------------------------------------------------- where

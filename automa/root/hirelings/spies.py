@@ -103,8 +103,10 @@ def _spy_clearings(game: Game) -> list[int]:
 
 
 def _defenders(game: Game, seat: Seat, c: int) -> list[str]:
-    """The enemies the Spies may battle in ``c``: present, not shielded by the Stoic Protector."""
-    return [f for f in _enemies(game, seat) if battle.present(game, f, c) and not state.shielded(game, f, c)]
+    """The enemies the Spies may battle in ``c``: present, not shielded by the Stoic Protector, never the Spring
+    Uprising, whose fee a hireling cannot pay (``state.battle_fee``)."""
+    return [f for f in _enemies(game, seat) if battle.present(game, f, c) and not state.shielded(game, f, c)
+            and state.battle_fee(game, NAME, f, c) != []]
 
 
 def _steal_clearings(game: Game, seat: Seat) -> list[int]:
