@@ -508,8 +508,10 @@ def special_options(game: Game, seat: Seat, c: int | None) -> list[tuple]:
     if ch == "vagrant":
         sides = [f for f in FACTIONS if game.seat(f) is not None]
         return [("special", a, d) for a in sides for d in battle.defenders(game, a, c)]
-    return [("special",)] if (board.scorched is None and state.may_place(game, FACTION, c)
-                              and not any(state.shielded(game, f, c) for f in FACTIONS)) else []   # RT-OWN-37
+    stay = any(state.shielded(game, f, c) for f in FACTIONS) or any(      # pieces it would not remove
+        game.hirelings[h].controller == FACTION and battle.present(game, h, c) for h in game.hired)
+    ok = board.scorched is None and state.may_place(game, FACTION, c) and not stay            # RT-OWN-37
+    return [("special",)] if ok else []
 
 
 def daylight_options(game: Game, seat: Seat) -> list[tuple]:

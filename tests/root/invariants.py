@@ -498,8 +498,7 @@ class Checker:
                 if n <= 0:
                     raise Violation("slots", f"a warrior count of 0 or less in {c}: {cl.warriors}", where)
         c = state.scorched(g)
-        own = {h for h, card in g.hirelings.items() if card.controller == "vagabond"}   # his own hireling's stay
-        if c is not None and (set(g.clearings[c].warriors) - own or g.clearings[c].buildings or g.clearings[c].tokens):
+        if c is not None and (g.clearings[c].warriors or g.clearings[c].buildings or g.clearings[c].tokens):
             raise Violation("slots", f"pieces in the Scorched Earth {c} (LoR-D.6)", where)
 
     def check_rule(self, where: str) -> None:
