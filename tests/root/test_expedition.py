@@ -5,6 +5,7 @@ import pytest
 
 from automa.root import battle, crafting, data, hirelings, movement, rounds, setup, state
 from automa.root.decide import PASS
+from automa.root.hirelings import side as sides
 from automa.root.hirelings import expedition
 from tests.root.script import hired_table, Dice, Script, opts, rng
 
@@ -83,14 +84,14 @@ def test_the_expedition_moves_by_its_controllers_rule_its_own_warriors_only_LoR_
     g.clearings[1].warriors.update(expedition=2, marquise=1)
     g.clearings[5].warriors.update(eyrie=4)
     assert state.ruler(g, 1) == "marquise"
-    legal = expedition.moves(g, g.seat("marquise"))
+    legal = sides.moves(g, g.seat("marquise"), "expedition")
     assert (1, 5, 2) in legal and (1, 5, 1) in legal
     assert not movement.can_move(g, "expedition", 1, 5)          # the hireling alone rules nothing here
     g.hirelings["expedition"].controller = "eyrie"
-    assert (1, 5, 2) in expedition.moves(g, g.seat("eyrie"))     # the Eyrie rules 5
+    assert (1, 5, 2) in sides.moves(g, g.seat("eyrie"), "expedition")     # the Eyrie rules 5
     g.clearings[1].warriors["marquise"] = 3
     g.clearings[5].warriors["marquise"] = 5
-    assert not [m for m in expedition.moves(g, g.seat("eyrie")) if m[0] == 1]
+    assert not [m for m in sides.moves(g, g.seat("eyrie"), "expedition") if m[0] == 1]
     g.hirelings["expedition"].controller = "marquise"
     g.ask = Script(expedition_move=[(1, 5, 1)], expedition_battle=[PASS])
     expedition.march(g, g.seat("marquise"))
@@ -104,7 +105,7 @@ def test_the_expedition_battles_only_its_controllers_enemies_and_scores_nothing_
     g = table()
     g.clearings[6].warriors.update(expedition=3, marquise=1)
     g.clearings[6].buildings.append(("eyrie", "roost"))
-    assert expedition.targets(g, g.seat("marquise")) == [(6, "eyrie")]
+    assert sides.targets(g, g.seat("marquise"), "expedition") == [(6, "eyrie")]
     g.rng["dice"] = Dice(3, 3)
     g.ask = Script(expedition_move=[PASS], expedition_battle=[(6, "eyrie")])
     expedition.march(g, g.seat("marquise"))

@@ -9,6 +9,7 @@ from automa.core.errors import UsageError
 from automa.core.registry import get_game
 from automa.root import battle, data, hirelings, setup, state
 from automa.root.decide import PASS
+from automa.root.hirelings import side as sides
 from automa.root.hirelings import patrol
 from tests.root.script import Dice, Script, opts, rng
 
@@ -118,17 +119,17 @@ def test_the_patrol_moves_by_its_controllers_rule_then_battles_his_enemies_LoR_E
     assert state.ruler(g, 1) == "eyrie"
     state.place_warriors(g, "alliance", 5, 1)
     g.clearings[5].tokens.append(("alliance", "sympathy"))
-    assert (1, 5, 2) in patrol.moves(g, g.seat("eyrie"))
+    assert (1, 5, 2) in sides.moves(g, g.seat("eyrie"), "patrol")
     state.place_warriors(g, "eyrie", 1, 3)
     g.hirelings["patrol"].controller = "alliance"
-    assert not [m for m in patrol.moves(g, g.seat("alliance")) if m[1] != 5]     # only into the Alliance's 5
+    assert not [m for m in sides.moves(g, g.seat("alliance"), "patrol") if m[1] != 5]     # only into the Alliance's 5
     g.hirelings["patrol"].controller = "eyrie"
     g.rng["dice"] = Dice(3, 0)
     g.ask = Script(patrol_order=["move"], patrol_move=[(1, 5, 2)], patrol_battle=[(5, "alliance")])
     patrol.daylight(g, g.seat("eyrie"), g.hirelings["patrol"])
     assert not g.clearings[5].warriors.get("alliance") and g.clearings[5].warriors.get("patrol")
     assert ("alliance", "sympathy") not in g.clearings[5].tokens and g.seat("eyrie").vp == 0
-    assert (5, "eyrie") not in patrol.targets(g, g.seat("eyrie"))
+    assert (5, "eyrie") not in sides.targets(g, g.seat("eyrie"), "patrol")
 
 
 def test_a_bots_patrol_takes_no_daylight_action_RT_OWN_15():

@@ -6,6 +6,7 @@ import pytest
 
 from automa.root import battle, data, hirelings, setup, state
 from automa.root.decide import PASS
+from automa.root.hirelings import side as sides
 from automa.root.hirelings import uprising
 from tests.root.script import Script, opts, rng
 
@@ -265,7 +266,7 @@ def test_no_uprising_code_runs_without_hirelings(monkeypatch):
 def test_no_hireling_battles_the_uprising_the_cards_faq():
     """A hireling holds no hand to pay with (the card's FAQ): the Spies, the Keepers and the Expedition never
     battle the Uprising, but battle a hireling beside it."""
-    from automa.root.hirelings import expedition, keepers, spies
+    from automa.root.hirelings import keepers, spies
     g = table(hirelings="uprising,spies,keepers,expedition,bearers")
     for n in ("uprising", "spies", "keepers", "expedition", "bearers"):
         g.hirelings[n].demoted = False
@@ -276,4 +277,4 @@ def test_no_hireling_battles_the_uprising_the_cards_faq():
     me = g.seat("marquise")
     assert spies._defenders(g, me, 4) == ["bearers"]
     assert keepers.defenders(g, me, 4) == ["bearers"]
-    assert expedition.targets(g, me) == [(4, "bearers")]
+    assert sides.targets(g, me, "expedition") == [(4, "bearers")]

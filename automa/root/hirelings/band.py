@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from automa.root import battle, movement, state
 from automa.root.decide import PASS, choose
+from automa.root.hirelings import side as sides
 from automa.root.hirelings.side import pick
 from automa.root.state import FACTIONS, Game, Hireling, Seat
 
@@ -32,7 +33,7 @@ def setup(game: Game, seat: Seat, h: Hireling) -> None:
     for _ in range(2):
         c = pick(game, seat, NAME, [c for c in _placeable(game) if c not in taken])
         if c is not None:
-            _place(game, seat, c, "LoR-A.6.3")
+            sides.place(game, seat, NAME, c, "LoR-A.6.3")
             taken.append(c)
 
 
@@ -43,7 +44,7 @@ def hired(game: Game, seat: Seat, h: Hireling) -> None:
         return
     c = pick(game, seat, NAME, [c for c in _placeable(game) if battle.present(game, seat.faction, c)])
     if c is not None:
-        _place(game, seat, c, "LoR-E.2.1")
+        sides.place(game, seat, NAME, c, "LoR-E.2.1")
 
 
 def daylight(game: Game, seat: Seat, h: Hireling) -> None:
@@ -55,7 +56,7 @@ def daylight(game: Game, seat: Seat, h: Hireling) -> None:
     if where and game.hired[NAME].supply.get("warrior", 0):
         c = choose(game, "band_place", where + [PASS])
         if c != PASS:
-            _place(game, seat, c, "LoR-E.2.4")
+            sides.place(game, seat, NAME, c, "LoR-E.2.4")
 
 
 def muster(game: Game, seat: Seat) -> None:
@@ -87,8 +88,3 @@ def muster(game: Game, seat: Seat) -> None:
 
 def _placeable(game: Game) -> list[int]:
     return [c for c in range(1, len(game.clearings)) if state.may_place(game, NAME, c)]
-
-
-def _place(game: Game, seat: Seat, c: int, rule: str) -> None:
-    if state.place_warriors(game, NAME, c, 1) and game.trace:
-        game.trace.event("hireling_setup", rule=rule, faction=seat.faction, hireling=NAME, clearing=c)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from automa.root import battle, movement, state
 from automa.root.bots.common import priority_order, ranked_players
 from automa.root.decide import PASS, choose, one_per_name
+from automa.root.hirelings import side as sides
 from automa.root.hirelings.side import pick
 from automa.root.state import FACTIONS, Game, Hireling, Seat
 
@@ -101,7 +102,7 @@ def spread(game: Game, seat: Seat) -> None:
         _anywhere(game, seat, 2, "LoR-E.2.3")
     elif game.hired[NAME].supply.get("warrior", 0):
         c = choose(game, "bearers_place", near) if seat.bot is None else priority_order(game, near)[0]
-        _place(game, seat, c, "LoR-E.2.3")
+        sides.place(game, seat, NAME, c, "LoR-E.2.3")
 
 
 def daylight(game: Game, seat: Seat, h: Hireling) -> None:
@@ -158,9 +159,4 @@ def _anywhere(game: Game, seat: Seat, n: int, rule: str) -> None:
     for _ in range(min(n, game.hired[NAME].supply.get("warrior", 0))):
         c = pick(game, seat, NAME, [c for c in range(1, len(game.clearings)) if state.may_place(game, NAME, c)])
         if c is not None:
-            _place(game, seat, c, rule)
-
-
-def _place(game: Game, seat: Seat, c: int, rule: str) -> None:
-    if state.place_warriors(game, NAME, c, 1) and game.trace:
-        game.trace.event("hireling_setup", rule=rule, faction=seat.faction, hireling=NAME, clearing=c)
+            sides.place(game, seat, NAME, c, rule)

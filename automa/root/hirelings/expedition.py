@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from automa.root import battle, movement, state
 from automa.root.decide import PASS, choose
+from automa.root.hirelings import side as sides
 from automa.root.hirelings.side import pick
 from automa.root.state import Game, Hireling, Seat
 
@@ -56,7 +57,7 @@ def daylight(game: Game, seat: Seat, h: Hireling) -> None:
         state.remove_piece(game, back, FOOTHOLD, NAME, False)
     n = choose(game, "expedition_warriors", list(range(min(LANDING, side.supply.get("warrior", 0)) + 1)))
     _land(game, seat, c, n, "LoR-E.2.4")
-    orders = (["move"] if moves(game, seat) else []) + (["recruit"] if footholds(game)
+    orders = (["move"] if sides.moves(game, seat, NAME) else []) + (["recruit"] if footholds(game)
                                                        and side.supply.get("warrior", 0) else [])
     order = choose(game, "expedition_order", orders + [PASS]) if orders else PASS
     if order == "move":
@@ -69,11 +70,11 @@ def march(game: Game, seat: Seat) -> None:
     """The second step's move then battle (LoR-E.3.4: its own warriors only), each a "may": one move
     (``expedition_move``), then one battle (``expedition_battle``) against an enemy of its controller, the
     player choosing the defender."""
-    move = choose(game, "expedition_move", moves(game, seat) + [PASS])
+    move = choose(game, "expedition_move", sides.moves(game, seat, NAME) + [PASS])
     if move != PASS:
         origin, destination, n = move
         movement.move(game, NAME, origin, destination, n)
-    fights = targets(game, seat)
+    fights = sides.targets(game, seat, NAME)
     fight = choose(game, "expedition_battle", fights + [PASS]) if fights else PASS
     if fight != PASS:
         c, defender = fight
@@ -88,22 +89,6 @@ def recruit(game: Game, seat: Seat) -> None:
             game.trace.event("expedition_recruit", rule="LoR-E.2.4", faction=seat.faction, clearing=c)
 
 
-def moves(game: Game, seat: Seat) -> list[tuple[int, int, int]]:
-    """Every move of the Expedition as ``(origin, destination, warriors)``, any number of those at the origin:
-    along a path, the controller ruling either end with the hireling's pieces counted as his (LoR-E.3.1,
-    LoR-4.2.1; his own abilities do not carry over, LoR-E.3.5)."""
-    out = []
-    for origin, destination, n in movement.moves(game, NAME, nimble=True):
-        if seat.faction in (state.ruler(game, origin), state.ruler(game, destination)):
-            out.extend((origin, destination, k) for k in range(1, n + 1))
-    return out
-
-
-def targets(game: Game, seat: Seat) -> list[tuple[int, str]]:
-    """Every ``(clearing, defender)`` the Expedition may battle: an enemy of its controller (LoR-E.3.2),
-    never the controller nor a hireling he controls."""
-    mine = {seat.faction, NAME} | {n for n in game.hired if game.hirelings[n].controller == seat.faction}
-    return [(c, d) for c, d in battle.battles(game, NAME) if d not in mine]
 
 
 def footholds(game: Game) -> list[int]:

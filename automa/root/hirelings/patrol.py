@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from automa.root import battle, decide, movement, state
 from automa.root.decide import PASS, choose
+from automa.root.hirelings import side as sides
 from automa.root.hirelings.side import Side
 from automa.root.state import Game, Hireling, Seat
 
@@ -83,13 +84,14 @@ def daylight(game: Game, seat: Seat, h: Hireling) -> None:
     warriors into one Patrol clearing). The Feline Physicians have none."""
     if h.demoted:
         return
-    orders = (["move"] if moves(game, seat) or targets(game, seat) else []) + (["gather"] if gathers(game) else [])
+    orders = ((["move"] if sides.moves(game, seat, NAME) or sides.targets(game, seat, NAME) else [])
+              + (["gather"] if gathers(game) else []))
     order = choose(game, "patrol_order", orders + [PASS]) if orders else PASS
     if order == "move":
-        move = choose(game, "patrol_move", moves(game, seat) + [PASS])
+        move = choose(game, "patrol_move", sides.moves(game, seat, NAME) + [PASS])
         if move != PASS:
             movement.move(game, NAME, *move)
-        fights = targets(game, seat)
+        fights = sides.targets(game, seat, NAME)
         fight = choose(game, "patrol_battle", fights + [PASS]) if fights else PASS
         if fight != PASS:
             battle.battle(game, NAME, fight[1], fight[0])
@@ -103,22 +105,6 @@ def daylight(game: Game, seat: Seat, h: Hireling) -> None:
             game.trace.event("patrol_gather", rule="LoR-E.2.4", faction=seat.faction, clearing=c, warriors=n)
 
 
-def moves(game: Game, seat: Seat) -> list[tuple[int, int, int]]:
-    """Every move of the Patrol as ``(origin, destination, warriors)``: along a path, the controller ruling
-    either end with the hireling's pieces counted as his (LoR-E.3.1, LoR-4.2.1; his abilities do not carry
-    over, LoR-E.3.5)."""
-    out = []
-    for origin, destination, n in movement.moves(game, NAME, nimble=True):
-        if seat.faction in (state.ruler(game, origin), state.ruler(game, destination)):
-            out.extend((origin, destination, k) for k in range(1, n + 1))
-    return out
-
-
-def targets(game: Game, seat: Seat) -> list[tuple[int, str]]:
-    """Every ``(clearing, defender)`` the Patrol may battle: an enemy of its controller (LoR-E.3.2), never the
-    controller nor a hireling he controls."""
-    mine = {seat.faction, NAME} | {n for n in game.hired if game.hirelings[n].controller == seat.faction}
-    return [(c, d) for c, d in battle.battles(game, NAME) if d not in mine]
 
 
 def gathers(game: Game) -> list[int]:

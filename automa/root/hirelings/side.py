@@ -5,7 +5,7 @@ controller's rule (``state.ruler``, LoR-E.3.1) and can be battled as an enemy's 
 LoR-E.3.2). :func:`pick` is a hireling's choice of clearing, the player's or a bot's (RT-OWN-16)."""
 from __future__ import annotations
 
-from automa.root import state
+from automa.root import battle, movement, state
 from automa.root.bots.common import priority_order
 from automa.root.decide import choose
 from automa.root.state import Game, Seat
@@ -42,3 +42,27 @@ def pick(game: Game, seat: Seat, name: str, where) -> int | None:
     if seat.bot is None:
         return choose(game, "hireling_setup", [(name, c) for c in where])[1]
     return priority_order(game, where)[0]
+
+
+def place(game: Game, seat: Seat, name: str, c: int, rule: str) -> None:
+    """One warrior of hireling ``name`` placed in ``c`` for ``seat`` (its setup, when hired, its actions)."""
+    if state.place_warriors(game, name, c, 1) and game.trace:
+        game.trace.event("hireling_setup", rule=rule, faction=seat.faction, hireling=name, clearing=c)
+
+
+def moves(game: Game, seat: Seat, name: str) -> list[tuple[int, int, int]]:
+    """Every move of hireling ``name``'s warriors as ``(origin, destination, warriors)``, any number of those at
+    the origin: along a path, its controller ``seat`` ruling either end with the hireling's pieces counted as
+    his (LoR-E.3.1, LoR-4.2.1); his own abilities do not carry over (LoR-E.3.5)."""
+    out = []
+    for origin, destination, n in movement.moves(game, name, nimble=True):
+        if seat.faction in (state.ruler(game, origin), state.ruler(game, destination)):
+            out.extend((origin, destination, k) for k in range(1, n + 1))
+    return out
+
+
+def targets(game: Game, seat: Seat, name: str) -> list[tuple[int, str]]:
+    """Every ``(clearing, defender)`` hireling ``name`` may battle: an enemy of its controller ``seat``
+    (LoR-E.3.2), never the controller nor a hireling he controls."""
+    mine = {seat.faction, name} | {n for n in game.hired if game.hirelings[n].controller == seat.faction}
+    return [(c, d) for c, d in battle.battles(game, name) if d not in mine]

@@ -23,6 +23,7 @@ from __future__ import annotations
 from automa.root import battle, state
 from automa.root.bots.common import pieces, priority_order
 from automa.root.decide import choose
+from automa.root.hirelings import side as sides
 from automa.root.hirelings.side import pick
 from automa.root.state import FACTIONS, Game, Hireling, Seat
 
@@ -62,7 +63,7 @@ def birdsong(game: Game, seat: Seat, h: Hireling) -> None:
         return
     act, c = choose(game, "uprising", options) if seat.bot is None else bot_choice(game, seat, options)
     if act == "place":
-        _place(game, seat, c, "LoR-E.2.3")
+        sides.place(game, seat, NAME, c, "LoR-E.2.3")
         return
     if game.trace:
         game.trace.event("uprising_remove", rule="LoR-E.2.3", faction=seat.faction, clearing=c)
@@ -111,9 +112,4 @@ def _rolled(game: Game, seat: Seat, rule: str) -> None:
     if game.hired[NAME].supply.get("warrior", 0):
         c = pick(game, seat, NAME, [c for c in range(1, len(game.clearings)) if state.suited(game, c, suit)])
         if c is not None:
-            _place(game, seat, c, rule)
-
-
-def _place(game: Game, seat: Seat, c: int, rule: str) -> None:
-    if state.place_warriors(game, NAME, c, 1) and game.trace:
-        game.trace.event("hireling_setup", rule=rule, faction=seat.faction, hireling=NAME, clearing=c)
+            sides.place(game, seat, NAME, c, rule)
