@@ -38,6 +38,9 @@ def keepers(e: dict) -> str:
     return " and ".join(x for x in (count(e["warriors"], "Keeper"), count(e["vaults"], "Vault")) if x[0] != "0")
 
 
+PLACED = {"protector": "the Protector", "band": "a Band warrior", "bandits": "a Bandit warrior",
+          "spies": "a Spy", "bearers": "a Bearer", "expedition": "an Expedition warrior",
+          "patrol": "a Patrol warrior", "uprising": "an Uprising warrior"}   # a hireling's piece placed (LoR-E)
 VIA = {"CW-VB-DAY-3": " to explore", "CW-VB-DAY-4": " for its quest", "CW-VB-DAY-5": " to aid",
        "CW-VB-DAY-6": " to battle"}   # why the Vagabot moves: the action it moves for
 
@@ -372,11 +375,7 @@ TELL = {
     "hirelings": lambda v, e: (f"The hirelings dealt: {', '.join(hireling(v, n) for n in e['dealt'].split(','))}; "
                                "markers on 4, 8 and 12 VP."),
     "hireling_setup": lambda v, e: (f"{does(v, e, 'place', 'places')} "
-                                    + (keepers(e) if e["hireling"] == "keepers" else
-                                       {"protector": "the Protector", "band": "a Band warrior",
-                                        "bandits": "a Bandit warrior", "bearers": "a Bearer",
-                                        "uprising": "an Uprising warrior"}.get(e["hireling"],
-                                                                                                 "a Spy"))
+                                    + (keepers(e) if e["hireling"] == "keepers" else PLACED[e["hireling"]])
                                     + f" in {where(v, e['clearing'])}."),
     "hireling_marker": lambda v, e: f"{does(v, e, 'take', 'takes')} the hireling marker on {e['space']} VP.",
     "hire": lambda v, e: (f"{does(v, e, 'take', 'takes')} control of the {hireling(v, e['hireling'])}: "

@@ -31,7 +31,7 @@ def setup(game: Game, seat: Seat, h: Hireling) -> None:
         return
     taken: list[int] = []
     for _ in range(2):
-        c = pick(game, seat, NAME, [c for c in _placeable(game) if c not in taken])
+        c = pick(game, seat, NAME, [c for c in sides.placeable(game, NAME) if c not in taken])
         if c is not None:
             sides.place(game, seat, NAME, c, "LoR-A.6.3")
             taken.append(c)
@@ -42,7 +42,7 @@ def hired(game: Game, seat: Seat, h: Hireling) -> None:
     pieces."""
     if h.demoted or any(game.clearings[c].warriors.get(NAME) for c in range(1, len(game.clearings))):
         return
-    c = pick(game, seat, NAME, [c for c in _placeable(game) if battle.present(game, seat.faction, c)])
+    c = pick(game, seat, NAME, [c for c in sides.placeable(game, NAME) if battle.present(game, seat.faction, c)])
     if c is not None:
         sides.place(game, seat, NAME, c, "LoR-E.2.1")
 
@@ -52,7 +52,7 @@ def daylight(game: Game, seat: Seat, h: Hireling) -> None:
     the Street Band's warrior placed."""
     if not h.demoted:
         muster(game, seat)
-    where = _placeable(game)
+    where = sides.placeable(game, NAME)
     if where and game.hired[NAME].supply.get("warrior", 0):
         c = choose(game, "band_place", where + [PASS])
         if c != PASS:
@@ -84,7 +84,3 @@ def muster(game: Game, seat: Seat) -> None:
                              warriors=k)
         movement.move(game, f, a, c, k)
         offers = [(x, g) for x, g in offers if movement.can_move(game, g, x, c)]
-
-
-def _placeable(game: Game) -> list[int]:
-    return [c for c in range(1, len(game.clearings)) if state.may_place(game, NAME, c)]

@@ -61,10 +61,10 @@ def targets(game: Game, seat: Seat, c: int) -> list[tuple[int, str, str, str]]:
     for each enemy there (the factions in setup order, then the hirelings ``seat`` does not control) a
     warrior if it has one, else each kind of its tokens, then of its buildings (the FAQ's "warriors first")."""
     cl = game.clearings[c]
-    sides = [f for f in FACTIONS if f != seat.faction and game.seat(f) is not None and not state.shielded(game, f, c)]
-    sides += [n for n in game.hired if game.hirelings[n].controller != seat.faction]
+    foes = [f for f in FACTIONS if f != seat.faction and game.seat(f) is not None and not state.shielded(game, f, c)]
+    foes += [n for n in game.hired if game.hirelings[n].controller != seat.faction]
     out = []
-    for f in sides:
+    for f in foes:
         if cl.warriors.get(f):
             out.append((c, f, "warrior", "warrior"))
         else:
@@ -157,6 +157,6 @@ def _at(game: Game) -> list[int]:
 
 def _anywhere(game: Game, seat: Seat, n: int, rule: str) -> None:
     for _ in range(min(n, game.hired[NAME].supply.get("warrior", 0))):
-        c = pick(game, seat, NAME, [c for c in range(1, len(game.clearings)) if state.may_place(game, NAME, c)])
+        c = pick(game, seat, NAME, sides.placeable(game, NAME))
         if c is not None:
             sides.place(game, seat, NAME, c, rule)

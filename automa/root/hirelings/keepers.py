@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from automa.root import battle, movement, state
 from automa.root.decide import PASS, choose
+from automa.root.hirelings import side as sides
 from automa.root.hirelings.side import pick
 from automa.root.state import FACTIONS, Game, Hireling, Seat
 
@@ -63,12 +64,12 @@ def expand(game: Game, seat: Seat) -> None:
     Vault or next to one; if none can go there, a Keeper and a Vault in any clearing with an open slot (as much
     as the supply holds, LoR-1.5.4: a Keeper alone anywhere once every Vault is out). The player may pass."""
     supply = game.hired[NAME].supply
-    slots = [c for c in _placeable(game) if game.clearings[c].open_slots > 0] if supply.get("vault", 0) else []
+    slots = [c for c in sides.placeable(game, NAME) if game.clearings[c].open_slots > 0] if supply.get("vault", 0) else []
     near = _near(game)
     offers = [(c, 0, 1) for c in slots if c in near]
     if not offers:                                      # "if you cannot": a Keeper and a Vault anywhere
         n = min(1, supply.get("warrior", 0))
-        offers = [(c, n, 1) for c in slots] or ([(c, 1, 0) for c in _placeable(game)] if n else [])
+        offers = [(c, n, 1) for c in slots] or ([(c, 1, 0) for c in sides.placeable(game, NAME)] if n else [])
     if not offers:
         return
     choice = choose(game, "keepers_vault", offers + [PASS])
@@ -117,7 +118,7 @@ def defenders(game: Game, seat: Seat, c: int) -> list[str]:
 def _found(game: Game, seat: Seat, rule: str) -> None:
     """Two Keepers and a Vault in a clearing with an open slot, the seat's pick (``hireling_setup``; a bot's by
     priority, RT-OWN-16); with no open slot anywhere, the Keepers alone in any clearing (LoR-1.5.4)."""
-    where = [c for c in _placeable(game) if game.clearings[c].open_slots > 0] or _placeable(game)
+    where = [c for c in sides.placeable(game, NAME) if game.clearings[c].open_slots > 0] or sides.placeable(game, NAME)
     c = pick(game, seat, NAME, where)
     if c is None:
         return
@@ -145,7 +146,3 @@ def _orders(game: Game, seat: Seat) -> list[str]:
     return ((["battle"] if any(defenders(game, seat, c) for c in vaults) else [])
             + (["recruit"] if game.hired[NAME].supply.get("warrior", 0)
                and any(state.may_place(game, NAME, c) for c in vaults) else []))
-
-
-def _placeable(game: Game) -> list[int]:
-    return [c for c in range(1, len(game.clearings)) if state.may_place(game, NAME, c)]

@@ -66,3 +66,8 @@ def targets(game: Game, seat: Seat, name: str) -> list[tuple[int, str]]:
     (LoR-E.3.2), never the controller nor a hireling he controls."""
     mine = {seat.faction, name} | {n for n in game.hired if game.hirelings[n].controller == seat.faction}
     return [(c, d) for c, d in battle.battles(game, name) if d not in mine]
+
+
+def placeable(game: Game, name: str) -> list[int]:
+    """The clearings where a piece of hireling ``name`` may be placed (``state.may_place``), in id order."""
+    return [c for c in range(1, len(game.clearings)) if state.may_place(game, name, c)]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from automa.root import battle, state
 from automa.root.data import SUITS
 from automa.root.decide import PASS, choose
+from automa.root.hirelings import side as sides
 from automa.root.hirelings.side import pick
 from automa.root.state import FACTIONS, Game, Hireling, Seat
 
@@ -27,7 +28,7 @@ def setup(game: Game, seat: Seat, h: Hireling) -> None:
     """LoR-A.6.3: the Corvid Spies' two warriors, one in each of two clearings of one suit."""
     if h.demoted:
         return
-    where = _placeable(game)
+    where = sides.placeable(game, NAME)
     first = pick(game, seat, NAME, [c for c in where if _mates(game, c, where)])
     if first is None:
         return
@@ -95,7 +96,7 @@ def _enemies(game: Game, seat: Seat) -> list[str]:
 def _places(game: Game, seat: Seat) -> list[int]:
     """Where the first step places a Spy: a clearing with enemy pieces."""
     enemies = _enemies(game, seat)
-    return [c for c in _placeable(game) if any(battle.present(game, f, c) for f in enemies)]
+    return [c for c in sides.placeable(game, NAME) if any(battle.present(game, f, c) for f in enemies)]
 
 
 def _spy_clearings(game: Game) -> list[int]:
@@ -125,10 +126,6 @@ def _mates(game: Game, c: int, where: list[int]) -> list[int]:
     """The clearings of ``where`` but ``c`` that share a suit with ``c`` (``state.suited``, LoR-F's Lost City)."""
     suits = [s for s in SUITS if state.suited(game, c, s)]
     return [d for d in where if d != c and any(state.suited(game, d, s) for s in suits)]
-
-
-def _placeable(game: Game) -> list[int]:
-    return [c for c in range(1, len(game.clearings)) if state.may_place(game, NAME, c)]
 
 
 def _place(game: Game, seat: Seat, c: int, rule: str) -> None:
