@@ -83,6 +83,7 @@ CLEARING = Dict(ref="LoR-2.2", component="map", fields={
     "corner": Bool(ref="LoR-3.3.1"),
     "corner_position": AnyOf(options=(Str(choices=CORNERS), Null()), ref="LoR-3.3.1"),
     "diagonal_opposite_corner": AnyOf(options=(CLEARING_ID, Null()), ref="LoR-3.3.1"),
+    "map_edge": Bool(doc="the map edge runs along it", ref="LoR-G.1.15, LoR-E (the Last Dynasty, the Flotilla)"),
     "adjacent": List(item=CLEARING_ID, min=1, doc="clearings one open path away", ref="LoR-2.2.1"),
     "river_to": List(item=CLEARING_ID, doc="clearings one river (or the lake) away", ref="LoR-2.3, LoR-C.2.2"),
     "closed_path_to": Opt(List(item=CLEARING_ID, doc="clearings one closed path away", ref="LoR-C.3.1, LoR-C.3.2")),
@@ -297,6 +298,7 @@ class Clearing:
     closed: tuple[int, ...]         # closed paths (Mountain, LoR-C.3.2)
     forests: tuple[int, ...]        # indices into GameMap.forests (LoR-2.4)
     opposite: int | None            # a corner's diagonally opposite corner (LoR-3.3.1)
+    edge: bool                      # the map edge runs along it (LoR-G.1.15)
     coastal: bool                   # LoR-C.2.3
     landmark: str | None            # "ferry" or "tower" at setup (LoR-C.2.1, LoR-C.3.1)
 
@@ -487,6 +489,8 @@ def _board(chk: _Checks, name: str, raw: dict) -> GameMap:
         chk.need((opp is None) != c["corner"] and (opp is None or frozenset((c["id"], opp)) in pairs),
                  f"{where}.clearings[{i}].diagonal_opposite_corner", "must agree with corners.diagonal_pairs",
                  "LoR-3.3.1")
+        chk.need(c["map_edge"] or not c["corner"], f"{where}.clearings[{i}].map_edge", "a corner lies on the map edge",
+                 "LoR-3.3.1, LoR-G.1.15")
     chk.need(len(pairs) == 2 and set().union(*pairs) == {1, 2, 3, 4}, f"{where}.corners.diagonal_pairs",
              "must pair the four corners", "LoR-3.3.1")
 
@@ -512,7 +516,7 @@ def _board(chk: _Checks, name: str, raw: dict) -> GameMap:
     return GameMap(name, raw["name"], tuple(Clearing(
         c["id"], c["suit"], c["building_slots"], c["ruin"], tuple(c["adjacent"]), tuple(c["river_to"]),
         tuple(c.get("closed_path_to", ())), tuple(index[f] for f in c["forests"]), c["diagonal_opposite_corner"],
-        c.get("coastal", False), LANDMARKS.get(c.get("landmark_at_setup"))) for c in cl), tuple(forests),
+        c["map_edge"], c.get("coastal", False), LANDMARKS.get(c.get("landmark_at_setup"))) for c in cl), tuple(forests),
         tuple(s for s in SUITS for _ in range(markers.get(s, 0))), tuple(by_pos[p] for p in CORNERS))
 
 

@@ -4,6 +4,7 @@ LoR-2.1, LoR-2.2, LoR-2.4, LoR-5.1.5, RT-OPEN-1, RT-OPEN-56)."""
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from pathlib import Path
 
@@ -21,8 +22,15 @@ FILES = ("maps.json", "deck.json", "components.json")
 @pytest.mark.skipif(not REF.is_dir(), reason=f"reference data not found at {REF}")
 @pytest.mark.parametrize("name", FILES)
 def test_packaged_files_are_the_reference_files(name):
-    """The packaged files are the reference's checked transcription, shipped as they are."""
-    assert json.loads((DATA / name).read_text()) == json.loads((REF / name).read_text())
+    """The packaged files are the reference's checked transcription, shipped as they are, but for the map edge
+    (LoR-G.1.15), which we added: `test_the_map_edge` checks it."""
+    packaged = json.loads((DATA / name).read_text())
+    if name == "maps.json":
+        del packaged["conventions"]["map_edge"]
+        for m in packaged["maps"].values():
+            for c in m["clearings"]:
+                del c["map_edge"]
+    assert packaged == json.loads((REF / name).read_text())
 
 
 def test_loaded_once_per_process():
@@ -113,6 +121,38 @@ def test_map_features():
     assert [len(D.maps[m].forests) for m in MAPS] == [7, 8, 9, 10]
 
 
+def _outer_face(m) -> set[int]:
+    """The clearings on the outer boundary of the drawn map: walk it from the leftmost clearing, always taking
+    the path that turns furthest to one side (open and closed paths both bound the map, LoR-G.1.15)."""
+    xy = {c.id: (x, y) for c, (x, y) in zip(m.clearings, _DRAWN[m.name])}
+    start = min(xy, key=lambda k: xy[k])
+    here, heading, seen = start, math.pi, {start}
+    while True:
+        def turn(n):
+            return (math.atan2(xy[n][1] - xy[here][1], xy[n][0] - xy[here][0]) - heading) % (2 * math.pi) \
+                or 2 * math.pi
+        nxt = min(m.clearings[here - 1].adjacent + m.clearings[here - 1].closed, key=turn)
+        heading = math.atan2(xy[here][1] - xy[nxt][1], xy[here][0] - xy[nxt][0])
+        if nxt == start:
+            return seen
+        here = nxt
+        seen.add(here)
+
+
+_DRAWN = {name: [c["xy_px"] for c in raw["clearings"]]
+          for name, raw in json.loads((DATA / "maps.json").read_text())["maps"].items()}
+
+
+@pytest.mark.parametrize("name, inner", [("fall", {10, 11, 12}), ("winter", {11, 12}), ("lake", {10, 11, 12}),
+                                         ("mountain", {10, 11})])
+def test_the_map_edge(name, inner):
+    """The map edge (LoR-G.1.15) is the outer boundary of the drawn map; the inner clearings are the ones HRF
+    marks inner (its boards list them)."""
+    m = D.maps[name]
+    edge = {c.id for c in m.clearings if c.edge}
+    assert edge == _outer_face(m) == set(range(1, 13)) - inner
+
+
 def test_a_user_file_is_laid_over_the_packaged_one(tmp_path):
     path = tmp_path / "maps.toml"
     path.write_text('[maps.fall]\nname = "Autumn"\n')
@@ -182,6 +222,8 @@ def _set(at: str, value=_DROP):
                                                                   "the coastal corner"),
     ("maps", _set("maps.fall.corners.diagonal_pairs.0", [1, 2]), "maps.fall.clearings[0].diagonal_opposite_corner: "
                                                                  "must agree with corners.diagonal_pairs (LoR-3.3.1)"),
+    ("maps", _set("maps.winter.clearings.1.map_edge", False), "maps.winter.clearings[1].map_edge: a corner lies on the "
+                                                              "map edge (LoR-3.3.1, LoR-G.1.15)"),
     ("components", _set("factions.vagabond.characters.0.start_items", ["boot", "torch", "torch", "sword"]),
      "factions.vagabond.characters[0].start_items: must be S items (LoR-9.3.5"),
     ("components", _set("factions.vagabond.quests.cards.0.suit", "mouse"),
