@@ -817,7 +817,8 @@ RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len
 HIRELING_PLAN = ("", "protector", "", "band", "", "bandits", "", "spies", "", "keepers", "", "bearers", "",
                  "expedition", "", "band,bandits,protector", "", "spies,band,protector", "", "keepers,bandits,spies",
                  "", "bearers,band,protector", "", "band,expedition,protector", "", "patrol", "",
-                 "patrol,keepers,bearers", "", "uprising", "", "uprising,bearers,keepers")   # built (LoR-E): each, and
+                 "patrol,keepers,bearers", "", "uprising", "", "uprising,bearers,keepers", "", "dynasty", "",
+                 "dynasty,spies,protector")                                      # built (LoR-E): each, and
                                                                                     # three (a tied card dropped)
 LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("black_market",), ("legendary_forge",),
                  ("ferry", "tower"), ("tower", "elder_treetop"), ("black_market", "elder_treetop"),
