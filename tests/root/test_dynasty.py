@@ -54,7 +54,8 @@ def test_the_dynasty_is_refused_while_the_eyrie_is_at_the_table_LoR_A_6_5(raw):
 def test_the_dynasty_plays_at_a_table_without_the_eyrie():
     game = get_game("root")
     game.prepare(game.resolve_options({"faction": ME, "bots": "vagabot", "hirelings": "dynasty"}))
-    game.prepare(game.resolve_options({"faction": "none", "bots": "mechanical_marquise,vagabot", "hirelings": "dynasty"}))
+    game.prepare(game.resolve_options({"faction": "none", "bots": "mechanical_marquise,vagabot",
+                                       "hirelings": "dynasty"}))
 
 
 # ---------------------------------------------------------------------------------------------- Last Dynasty
@@ -108,7 +109,8 @@ def test_ruling_their_clearing_they_all_move_then_battle_where_they_arrive_LoR_E
     g.ask = ask = Script(dynasty_move=[(1, 5, 2)])
     g.rng["dice"] = Dice(3, 0)
     act(g)
-    assert [list(c) for c in ask.choices("dynasty_move")] == [[(1, a, 2) for a in sorted(g.map.clearings[0].adjacent)] + [PASS]]
+    near = sorted(g.map.clearings[0].adjacent)
+    assert [list(c) for c in ask.choices("dynasty_move")] == [[(1, a, 2) for a in near] + [PASS]]
     assert fought == [("dynasty", FOE, 5)]
     assert g.clearings[5].warriors == {"dynasty": 2} and g.clearings[1].warriors[ME] == 1
 
@@ -139,7 +141,8 @@ def test_not_ruling_their_clearing_they_battle_there_twice_RT_OWN_42(fought):
     g.ask = ask = Script()
     g.rng["dice"] = Dice(1, 0, 1, 0)
     act(g)
-    assert [list(c) for c in ask.choices("dynasty_battle")] == [[(3, FOE), PASS]] and fought == [("dynasty", FOE, 3)] * 2
+    assert [list(c) for c in ask.choices("dynasty_battle")] == [[(3, FOE), PASS]]
+    assert fought == [("dynasty", FOE, 3)] * 2
     assert g.clearings[3].warriors == {"dynasty": 2, FOE: 2} and g.seat(ME).vp == 0
     g.ask = ask = Script(dynasty_battle=[PASS])
     act(g)
@@ -237,3 +240,17 @@ def test_a_tie_rules_for_nobody_without_the_nobles_LoR_2_5():
         state.place_warriors(g, ME, 5, 2)
         state.place_warriors(g, FOE, 5, 2)
         assert state.ruler(g, 5) is None
+
+
+def test_the_checker_counts_the_nobles_ties():
+    """The checker's own count of rule (tests/root/invariants.py) gives the Nobles' controller his ties, as
+    ``state.ruler`` does, and only while the card is demoted and controlled."""
+    from tests.root.invariants import nobles, recount_ruler
+    g = table(demoted=True)
+    state.place_warriors(g, ME, 5, 2)
+    state.place_warriors(g, FOE, 5, 2)
+    hired = {n: h.controller for n, h in g.hirelings.items()}
+    assert nobles(g) == ME and recount_ruler(g.clearings[5], None, hired, nobles(g)) == ME == state.ruler(g, 5)
+    g.hirelings["dynasty"].controller = None
+    assert nobles(g) is None and recount_ruler(g.clearings[5], None, hired, nobles(g)) is None
+    assert nobles(table()) is None
