@@ -254,3 +254,22 @@ def test_the_checker_counts_the_nobles_ties():
     g.hirelings["dynasty"].controller = None
     assert nobles(g) is None and recount_ruler(g.clearings[5], None, hired, nobles(g)) is None
     assert nobles(table()) is None
+
+
+def test_the_screen_the_narration_and_the_labels_name_the_dynasty():
+    """The key lists the Dynasty's warriors by its side's name; its events and decisions read in words."""
+    from automa.root import labels, narrate, screen
+    from automa.root.view import View
+    g = table()
+    state.place_warriors(g, "dynasty", 3, 5)
+    v = View(g, ME)
+    assert "Last Dynasty: yours, 0 control, warriors 3x5" in screen.map_key(v)
+    assert narrate.tell(v, {"kind": "dynasty_land", "rule": "LoR-E.2.4", "faction": ME, "clearing": 3,
+                            "warriors": 5}).startswith("You place 5 Dynasty warriors in clearing 3")
+    assert "3 VP (the Bluebird Nobles)" in narrate.tell(v, {"kind": "nobles", "rule": "LoR-E.2.3", "faction": FOE,
+                                                           "clearings": 9, "vp": 3})
+    assert labels.describe(v, "dynasty_move", (3, 7, 5)) == ("move the 5 Dynasty warriors from clearing 3 "
+                                                             f"({state.suit_of(g, 3)}) to clearing 7 "
+                                                             f"({state.suit_of(g, 7)}), then battle there")
+    assert labels.describe(v, "dynasty_battle", (3, FOE)).startswith("battle the Mechanical Marquise with the Dynasty")
+    assert labels.describe(v, "dynasty_place", PASS) == "leave the Dynasty off the map"
