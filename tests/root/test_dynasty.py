@@ -273,3 +273,18 @@ def test_the_screen_the_narration_and_the_labels_name_the_dynasty():
                                                              f"({state.suit_of(g, 7)}), then battle there")
     assert labels.describe(v, "dynasty_battle", (3, FOE)).startswith("battle the Mechanical Marquise with the Dynasty")
     assert labels.describe(v, "dynasty_place", PASS) == "leave the Dynasty off the map"
+
+
+def test_no_dynasty_code_runs_without_the_card(monkeypatch):
+    """A game with other cards dealt never calls the card's module (the dispatch reads only the cards dealt;
+    ``state.ruler`` asks only whether it is dealt)."""
+    from automa.core.registry import get_strategy
+    from automa.core.seeding import game_streams
+    for name in ("setup", "hired", "birdsong", "daylight", "fight", "clearing", "edges"):
+        monkeypatch.setattr(dynasty, name, lambda *a, name=name: pytest.fail(f"dynasty.{name} without the card"))
+    game = get_game("root")
+    options = game.resolve_options({"faction": ME, "bots": "mechanical_marquise", "hirelings": "band,protector"})
+    ctx = game.prepare(options)
+    for i in range(3):
+        streams = game_streams(5, i)
+        game.play(ctx, options, get_strategy(game, "random")(streams.strategy), streams, None)
