@@ -116,8 +116,8 @@ def test_ruling_their_clearing_they_all_move_then_battle_where_they_arrive_LoR_E
 
 
 def test_ruling_with_no_move_open_they_battle_where_they_stand(monkeypatch):
-    """No move open (as when a Band holds them): the first step is the battle where they stand, a pass
-    allowed."""
+    """No move open (rare: every neighbour closed to them): the first step is the battle where they stand,
+    a pass allowed."""
     g = table()
     state.place_warriors(g, "dynasty", 1, 3)
     state.place_warriors(g, FOE, 1, 1)
