@@ -26,7 +26,7 @@ HIRELING_NAMES = {"protector": ("Furious Protector", "Stoic Protector"),      # 
                   "spies": ("Corvid Spies", "Raven Sentries"), "keepers": ("Vault Keepers", "Badger Bodyguards"),
                   "bearers": ("Flame Bearers", "Rat Smugglers"), "expedition": ("Sunward Expedition", "Mole Artisans"),
                   "patrol": ("Forest Patrol", "Feline Physicians"),
-                  "uprising": ("Spring Uprising", "Rabbit Scouts")}
+                  "uprising": ("Spring Uprising", "Rabbit Scouts"), "dynasty": ("Last Dynasty", "Bluebird Nobles")}
 LANDMARK_NAMES = {"ferry": "Ferry", "tower": "Tower", "elder_treetop": "Elder Treetop",     # LoR-F
                   "black_market": "Black Market", "legendary_forge": "Legendary Forge", "lost_city": "Lost City"}
 PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
@@ -380,6 +380,12 @@ LABELS = {
     "patrol_gather": lambda v, c: f"place the card's Patrol warriors in {where(v, c)}",
     "physicians": optional(lambda v, c: f"spend {card(v, c[0])}: the warriors go to {where(v, c[1])}",
                            "let the warriors go"),
+    "dynasty_place": optional(lambda v, c: f"place the Last Dynasty in {where(v, c)} and battle there",
+                              "leave the Dynasty off the map"),
+    "dynasty_move": optional(lambda v, c: f"move the {count(c[2], 'Dynasty warrior')} from {where(v, c[0])} to "
+                                          f"{where(v, c[1])}, then battle there", "leave the Dynasty idle"),
+    "dynasty_battle": optional(lambda v, c: f"battle {faction(v, c[1])} with the Dynasty in {where(v, c[0])}",
+                               "leave the Dynasty idle"),
     # the Vagabond (automa/root/vagabond.py, LoR-9)
     "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",
     "vagabond_refresh": lambda v, c: f"refresh {item(c[0], True, c[1])}",

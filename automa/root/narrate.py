@@ -420,6 +420,10 @@ TELL = {
                                    f"card in {where(v, e['clearing'])}."),
     "physicians": lambda v, e: (f"{does(v, e, 'spend', 'spends')} {card(v, e['card'])} for the Feline Physicians: "
                                 f"{warriors(e['warriors'])} from {where(v, e['clearing'])} to {where(v, e['to'])}."),
+    "dynasty_land": lambda v, e: (f"{does(v, e, 'place', 'places')} {count(e['warriors'], 'Dynasty warrior')} in "
+                                  f"{where(v, e['clearing'])}."),
+    "nobles": lambda v, e: (f"{does(v, e, 'rule', 'rules')} {e['clearings']} clearings: "
+                            f"{e['vp']} VP (the Bluebird Nobles)."),
     "mole_return": lambda v, e: (f"{does(v, e, 'take', 'takes')} back {count(e['cards'], 'revealed card')} "
                                  "(the Mole Artisans)."),
     "protector": lambda v, e: (f"{does(v, e, 'move', 'moves')} the Protector to {where(v, e['clearing'])}"

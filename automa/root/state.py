@@ -228,9 +228,10 @@ def presence(game: Game, c: int, faction: str) -> int:
 def ruler(game: Game, c: int) -> str | None:
     """Who rules clearing ``c`` (LoR-2.5): strictly the most warriors plus buildings; a tie rules for
     nobody, except that the Eyrie (human or bot) wins a tie it is in (Lords of the Forest, LoR-7.2.2,
-    CW-EE-ABIL-1). Tokens and the Vagabond's pawn never count, except a Soup Kitchens holder's tokens
-    (twice each, LoR-A.2). A hireling's pieces count for its controller, and in the supply for the hireling,
-    which may rule (LoR-E.3.1): then its name is returned."""
+    CW-EE-ABIL-1), and so does the Bluebird Nobles' controller, a bot too (LoR-E; the card stands for the
+    Eyrie and never sits with it, LoR-A.6.5). Tokens and the Vagabond's pawn never count, except a Soup
+    Kitchens holder's tokens (twice each, LoR-A.2). A hireling's pieces count for its controller, and in the
+    supply for the hireling, which may rule (LoR-E.3.1): then its name is returned."""
     cl = game.clearings[c]
     counts: dict[str, int] = dict(cl.warriors)
     for f, _ in cl.buildings:
@@ -256,6 +257,10 @@ def ruler(game: Game, c: int) -> str | None:
         return who[0]
     if "eyrie" in who:
         return "eyrie"
+    if "dynasty" in game.hirelings:                  # the Bluebird Nobles: their controller's ties too (LoR-E)
+        h = game.hirelings["dynasty"]
+        if h.demoted and h.controller in who:
+            return h.controller
     return None
 
 

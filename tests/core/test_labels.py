@@ -33,7 +33,11 @@ SETTINGS = {
                                                                                    "bots": "electric_eyrie,vagabot"},
                                                                                   {"hirelings": "uprising", "bots": "electric_eyrie"},
                                                                                   {"hirelings": "uprising",
-                                                                                   "bots": "electric_eyrie,vagabot"}]
+                                                                                   "bots": "electric_eyrie,vagabot"},
+                                                                                  {"hirelings": "dynasty", "faction": "alliance",
+                                                                                   "bots": "mechanical_marquise"},
+                                                                                  {"hirelings": "dynasty", "faction": "vagabond",
+                                                                                   "bots": "mechanical_marquise"}]
     + [{"faction": "eyrie", "bots": "automated_alliance"}, {"faction": "vagabond", "vagabond_character": "ranger"}],
 }
 # who plays: Rurik's random player, preferring epic structures and leader moves (to meet the Library

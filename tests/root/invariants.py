@@ -91,11 +91,12 @@ class Violation(AssertionError):
         self.invariant, self.detail, self.where = invariant, detail, where
 
 
-def recount_ruler(cl: state.ClearingState, soup: str | None = None, hired: dict | None = None) -> str | None:
+def recount_ruler(cl: state.ClearingState, soup: str | None = None, hired: dict | None = None,
+                  tie: str | None = None) -> str | None:
     """Who rules a clearing, counted here from its pieces (LoR-2.5, LoR-7.2.2): strictly the most warriors
     plus buildings (and twice the tokens of ``soup``, Soup Kitchens' holder, LoR-A.2), a hireling's counted
     for its controller in ``hired`` (name -> controller or None, LoR-E.3.1); a tie is the Eyrie's when it is
-    in it, else nobody's."""
+    in it, else ``tie``'s (the Bluebird Nobles' controller, LoR-E) when he is, else nobody's."""
     counts: dict = {}
     for f, n in cl.warriors.items():
         f = (hired or {}).get(f) or f
@@ -116,7 +117,13 @@ def recount_ruler(cl: state.ClearingState, soup: str | None = None, hired: dict 
         return None
     if len(best) == 1:
         return best[0]
-    return "eyrie" if "eyrie" in best else None
+    return "eyrie" if "eyrie" in best else tie if tie in best else None
+
+
+def nobles(game) -> str | None:
+    """The Bluebird Nobles' controller, who rules his ties (LoR-E), or ``None``."""
+    h = game.hirelings.get("dynasty")
+    return h.controller if h is not None and h.demoted else None
 
 
 def board_cards(seat: state.Seat) -> list[int]:
@@ -249,9 +256,9 @@ class Checker:
         if not with_pawn and not ep[0] and not along_path(game, faction, origin, destination):
             raise Violation("targets", f"{faction} moves along no path", self._at(where))
         soup = holding(game, "soup_kitchens")
-        hired = {n: h.controller for n, h in game.hirelings.items()}
-        if not forced and not ep[1] and (hired.get(faction) or faction) not in (recount_ruler(cls[origin], soup, hired),
-                                                        recount_ruler(cls[destination], soup, hired)):
+        hired, tie = {n: h.controller for n, h in game.hirelings.items()}, nobles(game)
+        ruled = (recount_ruler(cls[origin], soup, hired, tie), recount_ruler(cls[destination], soup, hired, tie))
+        if not forced and not ep[1] and (hired.get(faction) or faction) not in ruled:
             raise Violation("targets", f"{faction} rules neither the origin nor the destination", self._at(where))
         who = hired.get(faction) or faction            # a hireling's move is its controller's (LoR-E.3.7)
         mover = game.seat(who)
@@ -509,7 +516,7 @@ class Checker:
             soup = holding(g, "soup_kitchens")
             hired = {n: h.controller for n, h in g.hirelings.items()} if g.hired else None
             if soup is not None or hired:
-                mine = recount_ruler(cl, soup, hired)
+                mine = recount_ruler(cl, soup, hired, nobles(g))
             elif not cl.warriors and not cl.buildings:
                 mine = None
             elif not cl.buildings and len(cl.warriors) == 1:
@@ -817,7 +824,8 @@ RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len
 HIRELING_PLAN = ("", "protector", "", "band", "", "bandits", "", "spies", "", "keepers", "", "bearers", "",
                  "expedition", "", "band,bandits,protector", "", "spies,band,protector", "", "keepers,bandits,spies",
                  "", "bearers,band,protector", "", "band,expedition,protector", "", "patrol", "",
-                 "patrol,keepers,bearers", "", "uprising", "", "uprising,bearers,keepers")   # built (LoR-E): each, and
+                 "patrol,keepers,bearers", "", "uprising", "", "uprising,bearers,keepers", "", "dynasty", "",
+                 "dynasty,spies,protector")                                      # built (LoR-E): each, and
                                                                                     # three (a tied card dropped)
 LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("black_market",), ("legendary_forge",),
                  ("ferry", "tower"), ("tower", "elder_treetop"), ("black_market", "elder_treetop"),
