@@ -225,3 +225,27 @@ def test_the_envoys_offer_every_suit_tied_for_most_and_ask_nothing_of_a_bot_CW_G
     assert g.discard == [fox1, mouse] and "envoys" not in g.ask.kinds()
     g.discard[:] = [card_of(g, "rabbit", "ambush")]
     assert prophets.envoys(g) == []
+
+
+def test_the_screen_the_narration_and_the_labels_name_the_prophets():
+    """The key lists the Prophets' warriors; their events and choices read in words, a forced player and a
+    hireling defender named."""
+    from automa.root import labels, narrate, screen
+    from automa.root.view import View
+    g = table()
+    state.place_warriors(g, "prophets", 6, 1)
+    state.place_warriors(g, "prophets", 10, 1)
+    v = View(g, "marquise")
+    assert "Warm Sun Prophets: yours, 0 control, warriors 6 10" in screen.map_key(v)
+    told = narrate.tell(v, {"kind": "prophets", "rule": "LoR-E.2.4", "faction": "marquise", "other": "eyrie",
+                            "act": "move", "clearing": 6, "target": 2})
+    assert "the Electric Eyrie" in told and "clearing 2" in told and told.endswith("[LoR-E.2.4]")
+    told = narrate.tell(v, {"kind": "prophets", "rule": "LoR-E.2.4", "faction": "marquise", "other": "eyrie",
+                            "act": "battle", "clearing": 6, "target": "prophets"})
+    assert "battle the Warm Sun Prophets" in told
+    assert "Lizard Envoys" in narrate.tell(v, {"kind": "envoys", "rule": "LoR-E.2.3", "faction": "marquise",
+                                                "card": card_of(g, "fox")})
+    assert labels.describe(v, "prophets", ("battle", "eyrie", 6, "marquise")) == \
+        "make the Electric Eyrie battle you in clearing 6 (fox)"
+    assert "take no Prophets action" == labels.describe(v, "prophets", PASS)
+    assert "Warm Sun Prophets" in labels.describe(v, "prophets_battle", (2, "prophets"))
