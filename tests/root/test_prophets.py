@@ -154,6 +154,20 @@ def test_a_forced_move_holds_to_the_band_and_a_vagabonds_pawn_moves_without_boot
     assert all(i.exhausted == (i.kind == "boot") for i in seat.board.items)
 
 
+def test_the_vagabond_forced_to_battle_exhausts_no_sword_RT_OWN_54():
+    """His forced battle is no Battle action: no sword exhausted; his undamaged swords still cap his hits."""
+    g = table(Script(prophets=[("battle", "vagabond", 4, "eyrie")]), faction="vagabond")
+    seat = g.seat("vagabond")
+    g.hirelings["prophets"].controller = "vagabond"
+    g.pawn = ("clearing", 4)
+    g.clearings[4].warriors.update(prophets=1, eyrie=3)
+    g.rng["dice"] = Dice(3, 0)
+    ready = seat.board.ready("sword")
+    prophets.daylight(g, seat, g.hirelings["prophets"])
+    assert ready >= 1 and seat.board.ready("sword") == ready
+    assert g.clearings[4].warriors["eyrie"] == 3 - min(3, ready)
+
+
 def test_a_forced_bot_moves_every_warrior_and_the_vagabots_pawn_RT_OWN_55():
     """A bot forced to move moves all its warriors (no choice arises: they are alike); the Vagabot's pawn
     moves too."""

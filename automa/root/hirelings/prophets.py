@@ -8,7 +8,7 @@ so no table refuses it (LoR-A.6.5, ``options.TIED``).
   to battle there, the controller naming the defender, or to move every piece he can from there to a clearing
   the controller names, then, if the controller wants, to battle there (``prophets_battle``); or place a
   Prophet in a clearing without one. The forced player battles and moves as if he chose to (LoR-1.5.5) and
-  scores as usual (LoR-E.3.6): RT-OWN-54, a bot forced RT-OWN-55.
+  scores as usual (LoR-E.3.6, the seed's 16.4.3.VI): RT-OWN-54, a bot forced RT-OWN-55.
 * Lizard Envoys (Controller): at the start of his Birdsong the player may take from the top five cards of the
   discard pile one card of their most common suit, birds a suit of their own, never an ambush, his pick among
   tied suits (``envoys``; RT-OWN-56). A bot holds no hand (CW-GEN-15): never.
@@ -116,11 +116,8 @@ def force_move(game: Game, f: str, c: int, d: int) -> None:
 
 def force_battle(game: Game, f: str, defender: str, c: int) -> None:
     """``f`` battles ``defender`` in ``c`` (LoR-4.3), its own battle: its board's hooks and decisions, its VP for
-    removals (LoR-E.3.6); no action's cost is paid, so the player's Vagabond exhausts no sword and no Allied
-    warriors join him (RT-OWN-54, as RT-OWN-34)."""
-    seat = game.seat(f)
-    if f == "vagabond" and seat.bot is None:
-        seat.board.ally = None
+    removals (LoR-E.3.6, the seed's 16.4.3.VI); no action's cost is paid, so the player's Vagabond exhausts no
+    sword and no Allied warriors join him, his Battle action's choice (RT-OWN-54, as RT-OWN-34)."""
     battle.battle(game, f, defender, c)
 
 
