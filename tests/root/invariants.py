@@ -338,7 +338,7 @@ class Checker:
             raise Violation(v.invariant, v.detail, self._at(where)) from None
 
     def _forced(self, attacker: str, defender: str, c: int) -> bool:
-        """Whether the Warm Sun Prophets force this battle, their controller naming the defender (RT-OWN-54):
+        """Whether the Warm Sun Prophets force this battle, their controller naming the defender (RT-OWN-44):
         the last Prophets event, decision or battle is the Prophets' battle order for it, or the controller's
         battle after their forced move."""
         last = next((e for e in reversed(self.last) if e["kind"] in ("prophets", "battle", "decision")), None)

@@ -1,6 +1,6 @@
 """The Warm Sun Prophets, demoted the Lizard Envoys (LoR-E; its card, research notes §2.6): setup at the ruins
-(RT-OWN-53), hiring, the forced battle and move (LoR-1.5.5, LoR-E.3.6, RT-OWN-54, a bot forced RT-OWN-55), the
-Prophet placed, the Envoys' card from the discard pile (RT-OWN-56), and bots (RT-OWN-15)."""
+(RT-OWN-43), hiring, the forced battle and move (LoR-1.5.5, LoR-E.3.6, RT-OWN-44, a bot forced RT-OWN-45), the
+Prophet placed, the Envoys' card from the discard pile (RT-OWN-46), and bots (RT-OWN-15)."""
 from automa.root import data, hirelings, setup, state
 from automa.root.decide import PASS
 from automa.root.hirelings import prophets
@@ -29,7 +29,7 @@ def card_of(g, suit: str, kind: str | None = None, avoid=()) -> int:
 
 # ---------------------------------------------------------------------------------------------- setup, hired
 
-def test_the_prophets_set_up_one_in_each_ruin_clearing_and_tie_no_faction_RT_OWN_53():
+def test_the_prophets_set_up_one_in_each_ruin_clearing_and_tie_no_faction_RT_OWN_43():
     """LoR-A.6.3: a Prophet in each of the Fall map's four ruin clearings; the Lizard Cult is no base faction
     (LoR-A.6.5): the card is tied to none."""
     g = setup.setup(data.load(), opts(bots="electric_eyrie", seating="fixed", seat=1, hirelings="prophets"), rng(),
@@ -40,8 +40,8 @@ def test_the_prophets_set_up_one_in_each_ruin_clearing_and_tie_no_faction_RT_OWN
     assert "prophets" not in TIED
 
 
-def test_more_ruins_than_prophets_the_seat_picks_fewer_leave_some_in_the_supply_RT_OWN_53():
-    """RT-OWN-53: with five ruin clearings the seat setting up picks four, one at a time (a bot by priority);
+def test_more_ruins_than_prophets_the_seat_picks_fewer_leave_some_in_the_supply_RT_OWN_43():
+    """RT-OWN-43: with five ruin clearings the seat setting up picks four, one at a time (a bot by priority);
     with two, two Prophets go and two stay in the supply."""
     g = table(Script(hireling_setup=[("prophets", 12), ("prophets", 3), ("prophets", 11), ("prophets", 10)]))
     for c in range(1, 13):
@@ -120,7 +120,7 @@ def test_the_controller_may_force_himself_and_a_faction_without_warriors_offers_
 def test_a_forced_move_takes_every_warrior_by_the_move_rules_then_a_battle_if_the_controller_wants():
     """The second branch: every warrior of the forced player there moves to the clearing the controller names,
     only where its owner could move them (rule, LoR-4.2.1; LoR-1.5.5); then the controller may make it battle
-    there, naming the defender (RT-OWN-54)."""
+    there, naming the defender (RT-OWN-44)."""
     g = table(Script(prophets=[("move", "eyrie", 4, 8)], prophets_battle=[(8, "marquise")]))
     g.rng["dice"] = Dice(1, 1)
     g.clearings[4].warriors.update(prophets=1, eyrie=3)
@@ -139,7 +139,7 @@ def test_a_forced_move_takes_every_warrior_by_the_move_rules_then_a_battle_if_th
     assert not [o for o in offers if o[:3] == ("move", "eyrie", 4)]  # rules neither end: no move (LoR-4.2.1)
 
 
-def test_a_forced_move_holds_to_the_band_and_a_vagabonds_pawn_moves_without_boots_RT_OWN_54():
+def test_a_forced_move_holds_to_the_band_and_a_vagabonds_pawn_moves_without_boots_RT_OWN_44():
     """The Vagabond's pawn goes alone, no boots exhausted (as RT-OWN-34), ignoring rule (LoR-9.2.3)."""
     g = table(Script(prophets=[("move", "vagabond", 4, 8)]), faction="vagabond")
     seat = g.seat("vagabond")
@@ -154,7 +154,7 @@ def test_a_forced_move_holds_to_the_band_and_a_vagabonds_pawn_moves_without_boot
     assert all(i.exhausted == (i.kind == "boot") for i in seat.board.items)
 
 
-def test_the_vagabond_forced_to_battle_exhausts_no_sword_RT_OWN_54():
+def test_the_vagabond_forced_to_battle_exhausts_no_sword_RT_OWN_44():
     """His forced battle is no Battle action: no sword exhausted; his undamaged swords still cap his hits."""
     g = table(Script(prophets=[("battle", "vagabond", 4, "eyrie")]), faction="vagabond")
     seat = g.seat("vagabond")
@@ -168,7 +168,7 @@ def test_the_vagabond_forced_to_battle_exhausts_no_sword_RT_OWN_54():
     assert g.clearings[4].warriors["eyrie"] == 3 - min(3, ready)
 
 
-def test_a_forced_bot_moves_every_warrior_and_the_vagabots_pawn_RT_OWN_55():
+def test_a_forced_bot_moves_every_warrior_and_the_vagabots_pawn_RT_OWN_45():
     """A bot forced to move moves all its warriors (no choice arises: they are alike); the Vagabot's pawn
     moves too."""
     g = table(Script(prophets=[("move", "vagabond", 4, 8)]), bots="vagabot")
@@ -202,7 +202,7 @@ def test_a_bots_prophets_take_no_daylight_action_RT_OWN_15():
 
 # ---------------------------------------------------------------------------------------------- the Lizard Envoys
 
-def test_the_envoys_take_a_card_of_the_top_fives_most_common_suit_RT_OWN_56():
+def test_the_envoys_take_a_card_of_the_top_fives_most_common_suit_RT_OWN_46():
     """The discard pile's top five (its last five); birds are a suit of their own; an ambush counts but is
     never taken; the card goes to the player's hand."""
     g = table()

@@ -2,16 +2,16 @@
 Prophet warriors, their side ``game.hired["prophets"]``. The card stands for the Lizard Cult, no base faction,
 so no table refuses it (LoR-A.6.5, ``options.TIED``).
 
-* Warm Sun Prophets: set up one Prophet in each clearing with a ruin, four at most (RT-OWN-53); hired with none
+* Warm Sun Prophets: set up one Prophet in each clearing with a ruin, four at most (RT-OWN-43); hired with none
   on the map, one in any clearing (LoR-E.2.1). Once in Daylight (offered at its start, RT-OWN-20) the
   controller may (``prophets``) either force a player, himself too, with faction pieces in a Prophet clearing
   to battle there, the controller naming the defender, or to move every piece he can from there to a clearing
   the controller names, then, if the controller wants, to battle there (``prophets_battle``); or place a
   Prophet in a clearing without one. The forced player battles and moves as if he chose to (LoR-1.5.5) and
-  scores as usual (LoR-E.3.6, the seed's 16.4.3.VI): RT-OWN-54, a bot forced RT-OWN-55.
+  scores as usual (LoR-E.3.6, the seed's 16.4.3.VI): RT-OWN-44, a bot forced RT-OWN-45.
 * Lizard Envoys (Controller): at the start of his Birdsong the player may take from the top five cards of the
   discard pile one card of their most common suit, birds a suit of their own, never an ambush, his pick among
-  tied suits (``envoys``; RT-OWN-56). A bot holds no hand (CW-GEN-15): never.
+  tied suits (``envoys``; RT-OWN-46). A bot holds no hand (CW-GEN-15): never.
 
 A bot's Prophets take no Daylight action, a "may" (LoR-E.2.4, RT-OWN-15).
 """
@@ -31,7 +31,7 @@ TOP = 5                                   # the Lizard Envoys look at this many 
 
 
 def setup(game: Game, seat: Seat, h: Hireling) -> None:
-    """LoR-A.6.3: the Warm Sun Prophets, one in each clearing with a ruin (RT-OWN-53): with more ruin clearings
+    """LoR-A.6.3: the Warm Sun Prophets, one in each clearing with a ruin (RT-OWN-43): with more ruin clearings
     than Prophets ``seat`` picks them one at a time; with fewer, the rest stay in the supply."""
     if h.demoted:
         return
@@ -81,7 +81,7 @@ def daylight(game: Game, seat: Seat, h: Hireling) -> None:
 
 
 def actions(game: Game, seat: Seat) -> list[tuple]:
-    """The action's offers (RT-OWN-54): for each player with faction pieces in a Prophet clearing, each battle
+    """The action's offers (RT-OWN-44): for each player with faction pieces in a Prophet clearing, each battle
     he could fight there and each clearing where one of his pieces there could move; then each clearing
     without a Prophet where one may be placed, while the supply holds one."""
     out: list[tuple] = []
@@ -97,14 +97,14 @@ def actions(game: Game, seat: Seat) -> list[tuple]:
 
 
 def destinations(game: Game, f: str, c: int) -> list[int]:
-    """Where ``f``'s pieces in ``c`` could move, as if ``f`` chose to (LoR-1.5.5, RT-OWN-54): its warriors
+    """Where ``f``'s pieces in ``c`` could move, as if ``f`` chose to (LoR-1.5.5, RT-OWN-44): its warriors
     where ``movement.can_move`` lets them (rule, adjacency, the Ferry, the Band's hold, Scorched Earth), the
     Vagabond's pawn (his or the Vagabot's: nimble, no boots) to any clearing next to it."""
     return sorted({d for o, d, _ in movement.moves(game, f) if o == c} | set(_pawn(game, f, c)))
 
 
 def force_move(game: Game, f: str, c: int, d: int) -> None:
-    """``f`` moves every piece it can from ``c`` to ``d`` (RT-OWN-54, RT-OWN-55): all its warriors there, if
+    """``f`` moves every piece it can from ``c`` to ``d`` (RT-OWN-44, RT-OWN-45): all its warriors there, if
     they may go, and the Vagabond's pawn alone, no boots exhausted (as RT-OWN-34); warriors are alike, so no
     choice of which arises for a player or a bot."""
     n = game.clearings[c].warriors.get(f, 0)
@@ -117,7 +117,7 @@ def force_move(game: Game, f: str, c: int, d: int) -> None:
 def force_battle(game: Game, f: str, defender: str, c: int) -> None:
     """``f`` battles ``defender`` in ``c`` (LoR-4.3), its own battle: its board's hooks and decisions, its VP for
     removals (LoR-E.3.6, the seed's 16.4.3.VI); no action's cost is paid, so the player's Vagabond exhausts no
-    sword and no Allied warriors join him, his Battle action's choice (RT-OWN-54, as RT-OWN-34)."""
+    sword and no Allied warriors join him, his Battle action's choice (RT-OWN-44, as RT-OWN-34)."""
     battle.battle(game, f, defender, c)
 
 
@@ -125,7 +125,7 @@ def force_battle(game: Game, f: str, defender: str, c: int) -> None:
 
 def birdsong(game: Game, seat: Seat, h: Hireling) -> None:
     """LoR-E.2.3, the Lizard Envoys' "may", the player's only (a bot holds no hand, CW-GEN-15): a card of the
-    most common suit among the discard pile's top five, no ambush (``envoys``, RT-OWN-56)."""
+    most common suit among the discard pile's top five, no ambush (``envoys``, RT-OWN-46)."""
     if not h.demoted or seat.bot is not None:
         return
     offers = envoys(game)
@@ -141,7 +141,7 @@ def birdsong(game: Game, seat: Seat, h: Hireling) -> None:
 
 
 def envoys(game: Game) -> list[int]:
-    """The cards the Lizard Envoys may take (RT-OWN-56): of the discard pile's top five (its last five, the pile
+    """The cards the Lizard Envoys may take (RT-OWN-46): of the discard pile's top five (its last five, the pile
     kept in the order cards reach it; all of it if fewer), those of a most common suit, a bird a suit of its
     own, ambushes counted but never taken; every suit tied for the most is offered, the player breaking the
     tie."""
