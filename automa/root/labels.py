@@ -26,7 +26,8 @@ HIRELING_NAMES = {"protector": ("Furious Protector", "Stoic Protector"),      # 
                   "spies": ("Corvid Spies", "Raven Sentries"), "keepers": ("Vault Keepers", "Badger Bodyguards"),
                   "bearers": ("Flame Bearers", "Rat Smugglers"), "expedition": ("Sunward Expedition", "Mole Artisans"),
                   "patrol": ("Forest Patrol", "Feline Physicians"),
-                  "uprising": ("Spring Uprising", "Rabbit Scouts"), "dynasty": ("Last Dynasty", "Bluebird Nobles")}
+                  "uprising": ("Spring Uprising", "Rabbit Scouts"), "dynasty": ("Last Dynasty", "Bluebird Nobles"),
+                  "prophets": ("Warm Sun Prophets", "Lizard Envoys")}
 LANDMARK_NAMES = {"ferry": "Ferry", "tower": "Tower", "elder_treetop": "Elder Treetop",     # LoR-F
                   "black_market": "Black Market", "legendary_forge": "Legendary Forge", "lost_city": "Lost City"}
 PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
@@ -351,6 +352,13 @@ LABELS = {
     "uprising": lambda v, c: (f"remove an Uprising warrior and every enemy piece in {where(v, c[1])}" if c[0] == "remove"
                               else f"place an Uprising warrior in {where(v, c[1])}"),
     "uprising_fee": lambda v, c: f"discard {card(v, c)} to battle the Spring Uprising",
+    "prophets": optional(lambda v, c: (f"place a Prophet in {where(v, c[1])}" if c[0] == "place" else
+                                       f"make {faction(v, c[1])} battle {side(v, c[3])} in {where(v, c[2])}"
+                                       if c[0] == "battle" else
+                                       f"make {faction(v, c[1])} move from {where(v, c[2])} to {where(v, c[3])}"),
+                         "take no Prophets action"),
+    "prophets_battle": optional(lambda v, c: f"make them battle {side(v, c[1])} in {where(v, c[0])}", "no battle"),
+    "envoys": optional(lambda v, c: f"take {card(v, c)} from the discard pile", "take no card"),
     "rabbit_scouts": optional(lambda v, c: f"spend {card(v, c)} to the Rabbit Scouts: deal the higher roll",
                               "keep the rolls as they fall"),
     "smugglers": optional(lambda v, c: "pay an item card: " + (

@@ -37,7 +37,9 @@ SETTINGS = {
                                                                                   {"hirelings": "dynasty", "faction": "alliance",
                                                                                    "bots": "mechanical_marquise"},
                                                                                   {"hirelings": "dynasty", "faction": "vagabond",
-                                                                                   "bots": "mechanical_marquise"}]
+                                                                                   "bots": "mechanical_marquise"},
+                                                                                  {"hirelings": "prophets", "bots": "electric_eyrie"},
+                                                                                  {"hirelings": "prophets", "bots": "electric_eyrie,vagabot"}]
     + [{"faction": "eyrie", "bots": "automated_alliance"}, {"faction": "vagabond", "vagabond_character": "ranger"}],
 }
 # who plays: Rurik's random player, preferring epic structures and leader moves (to meet the Library

@@ -302,7 +302,8 @@ class Checker:
             if boss is None or defender == boss or (defender in game.hired and game.hirelings[defender].controller == boss) \
                     or state.shielded(game, defender, c):
                 raise Violation("targets", f"the hireling {attacker} of {boss} attacks a friend")
-        elif seat.bot is not None and remover is None and defender not in common.enemies(game, seat):
+        elif seat.bot is not None and remover is None and defender not in common.enemies(game, seat) \
+                and not self._forced(attacker, defender, c):
             raise Violation("targets", "a bot attacks a faction that is not its enemy")
 
     def turn_end(self, game, seat) -> None:
@@ -342,6 +343,17 @@ class Checker:
                     check(where)
         except Violation as v:
             raise Violation(v.invariant, v.detail, self._at(where)) from None
+
+    def _forced(self, attacker: str, defender: str, c: int) -> bool:
+        """Whether the Warm Sun Prophets force this battle, their controller naming the defender (RT-OWN-44):
+        the last Prophets event, decision or battle is the Prophets' battle order for it, or the controller's
+        battle after their forced move."""
+        last = next((e for e in reversed(self.last) if e["kind"] in ("prophets", "battle", "decision")), None)
+        if last is not None and last["kind"] == "decision" and last.get("decision") == "prophets_battle":
+            forced = next(e for e in reversed(self.last) if e["kind"] == "prophets")
+            return forced["other"] == attacker and last["choice"] == (c, defender)
+        return (last is not None and last["kind"] == "prophets" and last["act"] == "battle"
+                and (last["other"], last["clearing"], last["target"]) == (attacker, c, defender))
 
     def _at(self, where) -> str:
         """``where`` (a text, or an event's ``("event", kind, rule)``) with the round, turn and last events."""
@@ -825,7 +837,7 @@ HIRELING_PLAN = ("", "protector", "", "band", "", "bandits", "", "spies", "", "k
                  "expedition", "", "band,bandits,protector", "", "spies,band,protector", "", "keepers,bandits,spies",
                  "", "bearers,band,protector", "", "band,expedition,protector", "", "patrol", "",
                  "patrol,keepers,bearers", "", "uprising", "", "uprising,bearers,keepers", "", "dynasty", "",
-                 "dynasty,spies,protector")                                      # built (LoR-E): each, and
+                 "dynasty,spies,protector", "", "prophets", "", "prophets,spies,band")     # built (LoR-E): each, and
                                                                                     # three (a tied card dropped)
 LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("black_market",), ("legendary_forge",),
                  ("ferry", "tower"), ("tower", "elder_treetop"), ("black_market", "elder_treetop"),

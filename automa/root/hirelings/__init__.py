@@ -8,8 +8,9 @@ Each card is a module of this package (:data:`CARDS`) with its ``PIECES`` (none 
 Street Band (:mod:`.band`), the Highway Bandits / Bandit Gangs (:mod:`.bandits`), the Corvid Spies / Raven
 Sentries (:mod:`.spies`), the Vault Keepers / Badger Bodyguards (:mod:`.keepers`), the Flame Bearers / Rat
 Smugglers (:mod:`.bearers`), the Sunward Expedition / Mole Artisans (:mod:`.expedition`), the Forest
-Patrol / Feline Physicians (:mod:`.patrol`), the Spring Uprising / Rabbit Scouts (:mod:`.uprising`) and the
-Last Dynasty / Bluebird Nobles (:mod:`.dynasty`); the other cards are listed in docs/root.md with what each needs.
+Patrol / Feline Physicians (:mod:`.patrol`), the Spring Uprising / Rabbit Scouts (:mod:`.uprising`), the
+Last Dynasty / Bluebird Nobles (:mod:`.dynasty`) and the Warm Sun Prophets / Lizard Envoys (:mod:`.prophets`);
+the other cards are listed in docs/root.md with what each needs.
 
 * Setup (LoR-A.6): the named cards in a random order (the setup stream: "shuffle, deal"); as many demoted as
   the table's seats ask (:data:`DEMOTED`, LoR-A.6.2, 16.1.6.II; bots are players, RT-OWN-18), chosen at
@@ -40,8 +41,8 @@ from __future__ import annotations
 
 from automa.root import state
 from automa.root.decide import choose
-from automa.root.hirelings import (band, bandits, bearers, dynasty, expedition, keepers, patrol, protector, spies,
-                                   uprising)
+from automa.root.hirelings import (band, bandits, bearers, dynasty, expedition, keepers, patrol, prophets, protector,
+                                   spies, uprising)
 from automa.root.hirelings.side import SIDE
 from automa.root.state import Game, Hireling, Seat
 
@@ -50,7 +51,8 @@ DEMOTED = {2: 0, 3: 1, 4: 2}             # cards demoted by seats at the table (
 CONTROL_DIE = ((1, 2), (1, 2), (1, 3), (2, 3), (2, 3), (2, 4))   # a face: (gold pips, all pips), RT-OWN-19
 # each card's module: PIECES, setup, hired, birdsong, daylight
 CARDS = {"protector": protector, "band": band, "bandits": bandits, "spies": spies, "keepers": keepers,
-         "bearers": bearers, "expedition": expedition, "patrol": patrol, "uprising": uprising, "dynasty": dynasty}
+         "bearers": bearers, "expedition": expedition, "patrol": patrol, "uprising": uprising, "dynasty": dynasty,
+         "prophets": prophets}
 
 
 # ---------------------------------------------------------------------------------------------- setup
