@@ -179,10 +179,11 @@ class Snap:
     warriors by faction, buildings and tokens as (faction, kind), presence (warriors plus buildings), ruler
     (LoR-2.5, the Eyrie winning ties, LoR-7.2.2) and whether a ruin is still there (LoR-2.2.4)."""
 
-    __slots__ = ("v", "me", "n", "suit", "slots", "war", "bld", "tok", "ruler", "adj", "ruin")
+    __slots__ = ("v", "me", "n", "suit", "slots", "war", "bld", "tok", "ruler", "adj", "ruin", "side", "ties")
 
     def __init__(self, v, adj):
         self.v, self.me, self.adj = v, v.me, adj
+        self.side, self.ties = _sides(v.hirelings)
         self.n = n = len(adj) - 1
         self.suit, self.slots, self.war, self.bld, self.tok, self.ruler = [""], [0], [{}], [()], [()], [None]
         self.ruin = [False]
@@ -195,7 +196,7 @@ class Snap:
             self.war.append(war)
             self.bld.append(bld)
             self.tok.append(tok)
-            self.ruler.append(_ruler(war, bld))
+            self.ruler.append(_ruler(war, bld, self.side, self.ties))
 
     def mine(self, c) -> int:
         return self.war[c].get(self.me, 0)
@@ -212,17 +213,30 @@ class Snap:
                    if f == self.me and k == kind)
 
 
-def _ruler(war, bld):
+def _sides(hirelings) -> tuple[dict, tuple]:
+    """Whose side each hireling's pieces count for in rule, ``{name: controller}`` for a controlled card
+    (LoR-E.3.1), and who wins ties: the Eyrie (LoR-7.2.2) and the Bluebird Nobles' controller (LoR-E)."""
+    side = {h[0]: h[2] for h in hirelings if h[0] != "marks" and h[2] is not None}
+    nobles = [h[2] for h in hirelings if h[0] == "dynasty" and h[1] and h[2] is not None]
+    return side, ("eyrie", *nobles)
+
+
+def _ruler(war, bld, side=None, ties=("eyrie",)):
+    """The ruler of a clearing of these warriors and buildings (LoR-2.5), as :func:`_sides` says."""
     counts = dict(war)
     for f, _ in bld:
         counts[f] = counts.get(f, 0) + 1
+    if side:
+        for name, controller in side.items():
+            if name in counts:
+                counts[controller] = counts.get(controller, 0) + counts.pop(name)
     best = max(counts.values(), default=0)
     if not best:
         return None
     who = [f for f, k in counts.items() if k == best]
     if len(who) == 1:
         return who[0]
-    return "eyrie" if "eyrie" in who else None
+    return next((f for f in ties if f in who), None)
 
 
 def _supply(v, kind) -> int:
@@ -368,7 +382,7 @@ def _clearing_gain(s, snap, c, k) -> float:
     me = snap.me
     war = dict(snap.war[c])
     war[me] = war.get(me, 0) + k
-    before, after = snap.ruler[c] == me, _ruler(war, snap.bld[c]) == me
+    before, after = snap.ruler[c] == me, _ruler(war, snap.bld[c], snap.side, snap.ties) == me
     mine = sum(1 for f, _ in snap.bld[c] if f == me)
     enemy = snap.enemy(c)
     value = (after - before) * (s.rule + s.mq_slot * snap.slots[c])

@@ -349,3 +349,17 @@ def test_every_weight_is_a_declared_parameter_that_moves_a_score(weight):
         if strategy.differs:
             return
     pytest.fail(f"weight {weight} changed no score in 12 games")
+
+
+def test_the_experts_rule_counts_a_hireling_for_its_controller_LoR_E_3_1():
+    """A hireling's pieces count for its controller in the expert's view of rule (LoR-E.3.1), and the Bluebird
+    Nobles give their controller his ties (LoR-E); in the supply they count for nobody else."""
+    from strategies.root.expert import _ruler, _sides
+    war = {"marquise": 2, "alliance": 3, "band": 1}
+    assert _ruler(war, ()) == "alliance"
+    side, ties = _sides((("band", False, "marquise", 2), ("marks", (4, 8))))
+    assert _ruler(war, (), side, ties) is None                  # 3 against 3: a tie for nobody
+    side, ties = _sides((("band", False, "marquise", 2), ("dynasty", True, "marquise", 1)))
+    assert _ruler(war, (), side, ties) == "marquise"            # the Nobles' tie
+    side, ties = _sides((("band", False, None, 0),))
+    assert _ruler({"marquise": 1, "band": 2}, (), side, ties) == "band"
