@@ -26,7 +26,7 @@ HIRELING_NAMES = {"protector": ("Furious Protector", "Stoic Protector"),      # 
                   "spies": ("Corvid Spies", "Raven Sentries"), "keepers": ("Vault Keepers", "Badger Bodyguards"),
                   "bearers": ("Flame Bearers", "Rat Smugglers"), "expedition": ("Sunward Expedition", "Mole Artisans"),
                   "patrol": ("Forest Patrol", "Feline Physicians"),
-                  "uprising": ("Spring Uprising", "Rabbit Scouts")}
+                  "uprising": ("Spring Uprising", "Rabbit Scouts"), "exile": ("Exile", "Brigand")}
 LANDMARK_NAMES = {"ferry": "Ferry", "tower": "Tower", "elder_treetop": "Elder Treetop",     # LoR-F
                   "black_market": "Black Market", "legendary_forge": "Legendary Forge", "lost_city": "Lost City"}
 PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
@@ -380,6 +380,14 @@ LABELS = {
     "patrol_gather": lambda v, c: f"place the card's Patrol warriors in {where(v, c)}",
     "physicians": optional(lambda v, c: f"spend {card(v, c[0])}: the warriors go to {where(v, c[1])}",
                            "let the warriors go"),
+    "exile_forest": lambda v, c: f"set up the Exile in {forest(v, c)}",
+    "exile_aid": optional(lambda v, c: f"give the Exile your {c}: draw a card, 1 VP", "give the Exile nothing more"),
+    "exile_act": optional(lambda v, c: (f"exhaust an item: the Exile moves to {forest(v, c[1])}" if c[0] == "move"
+                                        else f"exhaust two items: the Exile battles {side(v, c[2])} in {where(v, c[1])}"),
+                          "the Exile rests: its items ready again"),
+    "brigand_explore": optional(lambda v, c: f"take the item from the ruin in {where(v, c)}", "explore no ruin"),
+    "brigand_steal": optional(lambda v, c: f"exhaust a crafted item: take a card from {faction(v, c)}",
+                              "steal no card"),
     # the Vagabond (automa/root/vagabond.py, LoR-9)
     "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",
     "vagabond_refresh": lambda v, c: f"refresh {item(c[0], True, c[1])}",

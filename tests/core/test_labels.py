@@ -33,7 +33,10 @@ SETTINGS = {
                                                                                    "bots": "electric_eyrie,vagabot"},
                                                                                   {"hirelings": "uprising", "bots": "electric_eyrie"},
                                                                                   {"hirelings": "uprising",
-                                                                                   "bots": "electric_eyrie,vagabot"}]
+                                                                                   "bots": "electric_eyrie,vagabot"},
+                                                                                  {"hirelings": "exile", "bots": "electric_eyrie"},
+                                                                                  {"hirelings": "exile",
+                                                                                   "bots": "electric_eyrie,automated_alliance"}]
     + [{"faction": "eyrie", "bots": "automated_alliance"}, {"faction": "vagabond", "vagabond_character": "ranger"}],
 }
 # who plays: Rurik's random player, preferring epic structures and leader moves (to meet the Library
