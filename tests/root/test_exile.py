@@ -265,3 +265,15 @@ def test_the_exile_is_an_option_value():
     from automa.root.options import HIRELINGS, TIED
     assert "exile" in HIRELINGS and TIED["exile"] == "vagabond"
     assert "exile" in next(o for o in OPTIONS if o.name == "hirelings").choices
+
+
+def test_the_view_and_the_screen_show_the_exiles_forest_and_items():
+    """The table sees the Exile's forest and the items on its card (a face-up card, LoR-E)."""
+    from automa.root import screen
+    from automa.root.view import View
+    g = table(forest=F3)
+    board(g).items[0].exhausted = True
+    v = View(g, "marquise")
+    assert v.exile == (F3, (("club", False, False), ("club", False, False), ("club", True, False)))
+    assert "in the forest by clearings 2, 6, 10, 11 and 12, items 2 club; exhausted club" in screen.map_key(v)
+    assert View(hired_table("keepers"), "marquise").exile is None
