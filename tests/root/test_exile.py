@@ -277,3 +277,28 @@ def test_the_view_and_the_screen_show_the_exiles_forest_and_items():
     assert v.exile == (F3, (("club", False, False), ("club", False, False), ("club", True, False)))
     assert "in the forest by clearings 2, 6, 10, 11 and 12, items 2 club; exhausted club" in screen.map_key(v)
     assert View(hired_table("keepers"), "marquise").exile is None
+
+
+def test_every_exile_event_and_choice_is_told_in_words():
+    """The narration tells each event of a game with the card, both sides (the Exile's battle by its name), and
+    the labels name each of its choices."""
+    from automa.root import labels, narrate
+    from automa.root.view import View
+    from tests.root.invariants import GAME, play_checked
+    told, kinds = [], set()
+    for i, raw in enumerate(({"faction": "marquise", "bots": "electric_eyrie", "hirelings": "exile"},
+                             {"faction": "eyrie", "bots": "mechanical_marquise,automated_alliance", "hirelings": "exile"})):
+        for k in range(4):
+            _, chk = play_checked(GAME.resolve_options(raw), 3, k)
+            g = chk.game
+            v = View(g, raw["faction"])
+            for e in chk.last:
+                if e["kind"].startswith(("exile", "brigand")) or e.get("attacker") == "exile":
+                    kinds.add(e["kind"])
+                    told.append(narrate.tell(v, e))
+                if e["kind"] == "decision" and e["decision"].startswith(("exile", "brigand")):
+                    kinds.add(e["decision"])
+    assert kinds >= {"exile_forest", "exile_move", "battle", "exile_act", "exile_aid", "brigand_explore",
+                     "brigand_steal"}, kinds
+    assert all(t and "{" not in t for t in told) and any("The Exile battles" in t for t in told)
+    assert labels.describe(v, "exile_act", ("battle", 10, "eyrie")).startswith("exhaust two items: the Exile battles")
