@@ -302,3 +302,17 @@ def test_every_exile_event_and_choice_is_told_in_words():
                      "brigand_steal"}, kinds
     assert all(t and "{" not in t for t in told) and any("The Exile battles" in t for t in told)
     assert labels.describe(v, "exile_act", ("battle", 10, "eyrie")).startswith("exhaust two items: the Exile battles")
+
+
+def test_a_bots_forest_among_equals_touches_the_clearing_of_highest_priority_the_pass_first():
+    """RT-OWN-50 among forests touching as many clearings: the one touching the highest-priority clearing; on
+    the Mountain the Pass comes first (CW2-MAP)."""
+    g = table(forest=F1)
+    g.map = g.map.__class__(g.map.name, g.map.title, g.map.clearings,
+                            tuple(f.__class__(f.name, f.clearings[:2], f.adjacent, f.via) for f in g.map.forests),
+                            g.map.markers, g.map.corners)
+    exile.setup(g, g.seat("eyrie"), g.hirelings["exile"])              # every forest touches two: F1 has 1
+    assert board(g).forest == F1
+    g.tower = 9                                                          # the Pass: F7 touches 4 and 9, F2 1 and 9
+    exile.setup(g, g.seat("eyrie"), g.hirelings["exile"])
+    assert board(g).forest == F2

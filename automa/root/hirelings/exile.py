@@ -93,12 +93,13 @@ def setup(game: Game, seat: Seat, h: Hireling) -> None:
     on the card. The Brigand's ruin items are already under the ruins (``setup.place_items``)."""
     if h.demoted:
         return
-    forests = range(len(game.map.forests))
+    forests = game.map.forests
     if seat.bot is None:
-        forest = choose(game, "exile_forest", tuple(forests))
+        forest = choose(game, "exile_forest", tuple(range(len(forests))))
     else:
-        forest = min(forests, key=lambda f: (-len(game.map.forests[f].clearings),
-                                             min(priority_order(game, game.map.forests[f].clearings))))
+        rank = {c: i for i, c in enumerate(priority_order(game, range(1, len(game.clearings))))}   # the Pass first
+        forest = min(range(len(forests)), key=lambda f: (-len(forests[f].clearings),
+                                                         min(rank[c] for c in forests[f].clearings)))
     game.hired[NAME] = Seat(NAME, HIRED, {}, board=Board(forest, [Item(CLUB) for _ in range(CLUBS)]))
     if game.trace:
         game.trace.event("exile_forest", rule="LoR-A.6.3", faction=seat.faction, forest=forest)
