@@ -316,3 +316,13 @@ def test_a_bots_forest_among_equals_touches_the_clearing_of_highest_priority_the
     g.tower = 9                                                          # the Pass: F7 touches 4 and 9, F2 1 and 9
     exile.setup(g, g.seat("eyrie"), g.hirelings["exile"])
     assert board(g).forest == F2
+
+
+def test_a_copy_of_the_game_shares_no_part_of_the_exiles_card():
+    """The lookahead plays copies (``Game.copy``): the copy's Exile moves and tires without touching the game's."""
+    g = table(forest=F1)
+    c = g.copy()
+    board(c).forest = F2
+    board(c).items[0].exhausted = True
+    board(c).lost.append("club")
+    assert board(g).forest == F1 and not board(g).items[0].exhausted and board(g).lost == []

@@ -16,8 +16,9 @@ other cards are listed in docs/root.md with what each needs.
   the table's seats ask (:data:`DEMOTED`, LoR-A.6.2, 16.1.6.II; bots are players, RT-OWN-18), chosen at
   random; from the last seat in turn order backwards each seat sets up one card (LoR-A.6.3); the markers on
   4, 8 and 12 (LoR-A.6.4). We set the hirelings up after the factions (RT-OWN-21). A card tied to a base
-  faction (``options.TIED``: the Forest Patrol, the Marquise; the Spring Uprising, the Alliance) is refused
-  while that faction is at the table, played by the player or a bot (LoR-A.6.5, 16.1.6.V; ``options.check``).
+  faction (``options.TIED``: the Forest Patrol, the Marquise; the Spring Uprising, the Alliance; the Exile, the
+  Vagabond) is refused while that faction is at the table, played by the player or a bot (LoR-A.6.5,
+  16.1.6.V; ``options.check``).
 * Gaining (LoR-E.1.1): a score marker takes a hireling marker (:func:`automa.root.state.take_marks`); at the
   end of that turn the seat takes a card from the supply, rolls for control (LoR-E.1.2, :data:`CONTROL_DIE`)
   and carries out the card's when-hired action (LoR-E.2.1).
