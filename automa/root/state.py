@@ -542,7 +542,7 @@ CRAFTED_EXHAUSTED = "crafted_exhausted"     # ``game.used``: the Brigand exhaust
 
 def crafted_ready(game: Game, seat: Seat) -> int:
     """The active ``seat``'s crafted items not exhausted this turn: the Brigand's theft exhausts one until the
-    turn ends (``game.used`` is cleared as each turn begins; RT-OWN-52, as RT-OWN-7 reads the League's)."""
+    turn ends (``game.used`` is cleared as each turn begins; RT-OWN-50, as RT-OWN-7 reads the League's)."""
     return len(seat.crafted) - (CRAFTED_EXHAUSTED in game.used)
 
 

@@ -1,6 +1,6 @@
 """The Exile, demoted the Brigand (LoR-E; its card, research notes §2.4): the Exile's forest and Clubs, the aid
-players give it (RT-OWN-49), its moves and battles and the hits it takes (RT-OWN-50), the Brigand's ruins
-(RT-OWN-51) and its theft with a crafted item exhausted (RT-OWN-52), a bot's part, and nothing of it when the
+players give it (RT-OWN-47), its moves and battles and the hits it takes (RT-OWN-48), the Brigand's ruins
+(RT-OWN-49) and its theft with a crafted item exhausted (RT-OWN-50), a bot's part, and nothing of it when the
 card is not dealt. No table here seats the Vagabond (LoR-A.6.5: the card is tied to him)."""
 import pytest
 
@@ -38,15 +38,15 @@ def test_the_exile_sets_up_in_a_forest_of_the_seats_choice_with_three_clubs_LoR_
     assert not any(battle.present(g, "exile", c) for c in range(1, 13))
 
 
-def test_a_bot_sets_the_exile_up_in_the_forest_touching_most_clearings_RT_OWN_50():
-    """A bot's forest (RT-OWN-50): the one touching the most clearings (F3 on Autumn: five), then the one
+def test_a_bot_sets_the_exile_up_in_the_forest_touching_most_clearings_RT_OWN_48():
+    """A bot's forest (RT-OWN-48): the one touching the most clearings (F3 on Autumn: five), then the one
     touching the clearing of highest priority."""
     g = hired_table("exile")                                             # the Eyrie last: it sets it up
     assert board(g).forest == F3 and len(g.map.forests[F3].clearings) == 5
     assert max(len(f.clearings) for i, f in enumerate(g.map.forests) if i != F3) < 5
 
 
-def test_the_brigand_sets_up_nothing_the_ruins_already_hold_their_items_RT_OWN_51():
+def test_the_brigand_sets_up_nothing_the_ruins_already_hold_their_items_RT_OWN_49():
     """The Brigand's setup (its card): the ruin items under the ruins as for a Vagabond, which our frame does at
     every table (CW-VB-SETUP-4); the Exile's side is not made."""
     g = setup.setup(data.load(), opts(hirelings="exile", bots="mechanical_marquise,electric_eyrie", faction="alliance"),
@@ -64,8 +64,8 @@ def test_the_exile_is_tied_to_the_vagabond_LoR_A_6_5():
             check(opts(hirelings="exile", **kw))
 
 
-def test_a_player_next_to_the_exile_may_aid_it_from_his_crafted_items_RT_OWN_49():
-    """Its ability (RT-OWN-49): at the start of his Daylight, the player with pieces in a clearing touching the
+def test_a_player_next_to_the_exile_may_aid_it_from_his_crafted_items_RT_OWN_47():
+    """Its ability (RT-OWN-47): at the start of his Daylight, the player with pieces in a clearing touching the
     Exile's forest, controlling it or not, puts crafted items on the card, each for a card drawn and 1 VP, until
     he passes; they go on the card ready."""
     ask = Script(exile_aid=["sword", "bag", PASS])
@@ -83,7 +83,7 @@ def test_a_player_next_to_the_exile_may_aid_it_from_his_crafted_items_RT_OWN_49(
 
 def test_no_aid_away_from_the_exile_nor_from_a_bot_nor_to_the_brigand():
     """No pieces next to its forest (clearing 3 does not touch F1), no crafted item, a bot (it never aids, a
-    "may", RT-OWN-49) or the Brigand: nothing is asked."""
+    "may", RT-OWN-47) or the Brigand: nothing is asked."""
     ask = Script()
     g = table(ask, forest=F1)
     me, bot = g.seat("marquise"), g.seat("eyrie")
@@ -181,7 +181,7 @@ def brigand(ask=None, **kw):
     return g
 
 
-def test_the_brigand_takes_a_ruin_item_into_the_crafted_items_and_the_empty_ruin_goes_RT_OWN_51():
+def test_the_brigand_takes_a_ruin_item_into_the_crafted_items_and_the_empty_ruin_goes_RT_OWN_49():
     """Its first action: an item from a ruin in a clearing with the player's pieces into his Crafted Items box,
     no VP; the ruin goes with its last item (LoR-2.2.4)."""
     ask = Script(brigand_explore=[11], brigand_steal=[PASS])
@@ -196,7 +196,7 @@ def test_the_brigand_takes_a_ruin_item_into_the_crafted_items_and_the_empty_ruin
     assert me.crafted == [item] and not g.clearings[11].ruin and 11 not in g.ruin_items and me.vp == 0
 
 
-def test_the_brigand_exhausts_a_crafted_item_to_take_a_card_from_a_bot_a_draw_RT_OWN_52():
+def test_the_brigand_exhausts_a_crafted_item_to_take_a_card_from_a_bot_a_draw_RT_OWN_50():
     """Its second action: with a crafted item ready, a card taken from a player with pieces in a clearing with
     his; from a bot, which has no hand, a card drawn (CW-GEN-15, as RT-OWN-29). The item stays exhausted for the
     turn: the League of Adventurous Mice finds none ready (RT-OWN-7)."""
@@ -235,7 +235,7 @@ def test_no_theft_without_a_crafted_item_or_a_neighbour_and_no_brigand_for_a_bot
 
 
 def test_the_league_is_refused_only_when_the_brigand_exhausted_the_last_item(monkeypatch):
-    """The League of Adventurous Mice reads the crafted items ready this turn (RT-OWN-52, RT-OWN-7)."""
+    """The League of Adventurous Mice reads the crafted items ready this turn (RT-OWN-50, RT-OWN-7)."""
     g = brigand(deck_choice="exiles_and_partisans")
     me = g.seat("marquise")
     league = [k for k, c in enumerate(g.cards) if c.effect == "league_of_adventurous_mice"][0]
@@ -305,7 +305,7 @@ def test_every_exile_event_and_choice_is_told_in_words():
 
 
 def test_a_bots_forest_among_equals_touches_the_clearing_of_highest_priority_the_pass_first():
-    """RT-OWN-50 among forests touching as many clearings: the one touching the highest-priority clearing; on
+    """RT-OWN-48 among forests touching as many clearings: the one touching the highest-priority clearing; on
     the Mountain the Pass comes first (CW2-MAP)."""
     g = table(forest=F1)
     g.map = g.map.__class__(g.map.name, g.map.title, g.map.clearings,

@@ -146,7 +146,7 @@ def daylight(game: Game, seat: Seat) -> None:
     """Once in ``seat``'s Daylight (LoR-E.2.4), offered at its start (RT-OWN-20): each card it controls may
     take its Daylight action (the Rat Smugglers' ability too, repeated at will); a bot's takes none, it is a
     "may" (RT-OWN-15), and a bot holds no card to smuggle with (CW-GEN-15). First the player may aid the Exile,
-    whoever controls it (RT-OWN-49)."""
+    whoever controls it (RT-OWN-47)."""
     if seat.bot is not None:
         return
     if "exile" in game.hirelings:

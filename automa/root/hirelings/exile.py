@@ -5,7 +5,7 @@ the Vagabond's pawn and items are never in play beside it.
 * The Exile (promoted): a pawn in a forest and items on the card, its side ``game.hired["exile"]`` with no
   pieces and this module's :class:`Board` (the forest, an index of ``game.map.forests``; the items, each
   ready or exhausted; the items removed). Set up in a forest of the seat's choice with the three Club items
-  ready on the card (``exile_forest``; a bot's by RT-OWN-50). Aid (:func:`aid`, RT-OWN-49): on his own turn
+  ready on the card (``exile_forest``; a bot's by RT-OWN-48). Aid (:func:`aid`, RT-OWN-47): on his own turn
   a player with faction pieces in a clearing the Exile's forest touches (adjacent, LoR-G.1.2) may put items
   of his Crafted Items box on the card, drawing a card and scoring 1 VP each. Its Daylight (the controlling
   player's, LoR-E.2.4): again and again, one item exhausted to move to an adjacent forest
@@ -14,11 +14,11 @@ the Vagabond's pawn and items are never in play beside it.
   exhausts an item, or removes one (for good, LoR-G.1.22) with none left to exhaust (:class:`Board`).
 * The Brigand (demoted): its setup puts the ruins' items under the ruins as for a Vagabond, which our frame
   does at every table (``setup.place_items``, CW-VB-SETUP-4). Two Daylight actions of the controlling player
-  (:func:`daylight`, RT-OWN-51, RT-OWN-52): an item from a ruin in a clearing with his pieces into his
+  (:func:`daylight`, RT-OWN-49, RT-OWN-50): an item from a ruin in a clearing with his pieces into his
   Crafted Items box (the ruin goes with its last item, LoR-2.2.4), and an item of that box exhausted to take
   a random card from a player with pieces in a clearing with his (from a bot, a card drawn, CW-GEN-15).
 
-A bot neither aids the Exile nor takes either side's Daylight actions: each is a "may" (RT-OWN-15, RT-OWN-49).
+A bot neither aids the Exile nor takes either side's Daylight actions: each is a "may" (RT-OWN-15, RT-OWN-47).
 """
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ class Board:
         return sum(1 for i in self.items if not i.exhausted)
 
     def exhaust(self, n: int) -> None:
-        """``n`` ready items exhausted; which is none of the card's concern, they only count (RT-OWN-50)."""
+        """``n`` ready items exhausted; which is none of the card's concern, they only count (RT-OWN-48)."""
         for i in [i for i in self.items if not i.exhausted][:n]:
             i.exhausted = True
 
@@ -89,7 +89,7 @@ class Board:
 
 def setup(game: Game, seat: Seat, h: Hireling) -> None:
     """LoR-A.6.3: the Exile in a forest of the seat's choice (``exile_forest``; a bot's: the forest touching the
-    most clearings, then the one touching the clearing of highest priority, RT-OWN-50), the three Clubs ready
+    most clearings, then the one touching the clearing of highest priority, RT-OWN-48), the three Clubs ready
     on the card. The Brigand's ruin items are already under the ruins (``setup.place_items``)."""
     if h.demoted:
         return
@@ -117,7 +117,7 @@ def near(game: Game) -> tuple[int, ...]:
 
 
 def aid(game: Game, seat: Seat) -> None:
-    """The Exile's ability (RT-OWN-49), offered to the player at the start of his Daylight, whoever controls
+    """The Exile's ability (RT-OWN-47), offered to the player at the start of his Daylight, whoever controls
     it: with faction pieces in a clearing next to the Exile's forest, he may put an item of his Crafted Items
     box on the card (``exile_aid``, asked until ``PASS`` or none is left), drawing a card and scoring 1 VP for
     each. It goes on the card ready, as every crafted item is while the Exile is in play. A bot never aids."""
@@ -200,8 +200,8 @@ def victims(game: Game, seat: Seat) -> list[str]:
 
 def daylight(game: Game, seat: Seat, h: Hireling) -> None:
     """LoR-E.2.4, the player's only: the Exile's acts, or the Brigand's two actions, each a "may": an item taken
-    from a ruin (``brigand_explore``, RT-OWN-51), then a crafted item exhausted to take a card
-    (``brigand_steal``, RT-OWN-52)."""
+    from a ruin (``brigand_explore``, RT-OWN-49), then a crafted item exhausted to take a card
+    (``brigand_steal``, RT-OWN-50)."""
     if not h.demoted:
         exile(game, seat)
         return
