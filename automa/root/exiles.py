@@ -27,7 +27,7 @@ from __future__ import annotations
 from automa.root import battle, movement, state
 from automa.root.decide import PASS, choose, one_per_name
 from automa.root.exiles_always import trace
-from automa.root.state import FACTIONS, Game, Seat, held, use_card
+from automa.root.state import FACTIONS, Game, Seat, crafted_ready, held, use_card
 
 WHEN = {"coffin_makers": "birdsong", "swap_meet": "birdsong", "false_orders": "birdsong",
         "eyrie_emigre": "daylight", "propaganda_bureau": "daylight", "league_of_adventurous_mice": "daylight",
@@ -118,7 +118,7 @@ def daylight(game: Game, seat: Seat) -> None:
         pick = choose(game, "propaganda_bureau", tuple(options) + (PASS,)) if options else PASS
         if pick != PASS:
             propaganda_bureau(game, seat, *pick)
-    if held(game, seat, "league_of_adventurous_mice") is not None and seat.crafted:
+    if held(game, seat, "league_of_adventurous_mice") is not None and crafted_ready(game, seat):
         league(game, seat)
 
 

@@ -27,7 +27,7 @@ HIRELING_NAMES = {"protector": ("Furious Protector", "Stoic Protector"),      # 
                   "bearers": ("Flame Bearers", "Rat Smugglers"), "expedition": ("Sunward Expedition", "Mole Artisans"),
                   "patrol": ("Forest Patrol", "Feline Physicians"),
                   "uprising": ("Spring Uprising", "Rabbit Scouts"), "dynasty": ("Last Dynasty", "Bluebird Nobles"),
-                  "prophets": ("Warm Sun Prophets", "Lizard Envoys")}
+                  "prophets": ("Warm Sun Prophets", "Lizard Envoys"), "exile": ("Exile", "Brigand")}
 LANDMARK_NAMES = {"ferry": "Ferry", "tower": "Tower", "elder_treetop": "Elder Treetop",     # LoR-F
                   "black_market": "Black Market", "legendary_forge": "Legendary Forge", "lost_city": "Lost City"}
 PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
@@ -394,6 +394,14 @@ LABELS = {
                                           f"{where(v, c[1])}, then battle there", "leave the Dynasty idle"),
     "dynasty_battle": optional(lambda v, c: f"battle {faction(v, c[1])} with the Dynasty in {where(v, c[0])}",
                                "leave the Dynasty idle"),
+    "exile_forest": lambda v, c: f"set up the Exile in {forest(v, c)}",
+    "exile_aid": optional(lambda v, c: f"give the Exile your {c}: draw a card, 1 VP", "give the Exile nothing more"),
+    "exile_act": optional(lambda v, c: (f"exhaust an item: the Exile moves to {forest(v, c[1])}" if c[0] == "move"
+                                        else f"exhaust two items: the Exile battles {side(v, c[2])} in {where(v, c[1])}"),
+                          "the Exile rests: its items ready again"),
+    "brigand_explore": optional(lambda v, c: f"take the item from the ruin in {where(v, c)}", "explore no ruin"),
+    "brigand_steal": optional(lambda v, c: f"exhaust a crafted item: take a card from {faction(v, c)}",
+                              "steal no card"),
     # the Vagabond (automa/root/vagabond.py, LoR-9)
     "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",
     "vagabond_refresh": lambda v, c: f"refresh {item(c[0], True, c[1])}",

@@ -424,6 +424,15 @@ TELL = {
                                  f"({count(e['warriors'], 'warrior')} there)."),
     "patrol_gather": lambda v, e: (f"{does(v, e, 'place', 'places')} {warriors(e['warriors'])} from the Patrol's "
                                    f"card in {where(v, e['clearing'])}."),
+    "exile_forest": lambda v, e: f"{does(v, e, 'set', 'sets')} up the Exile in {forest(v, e['forest'])}.",
+    "exile_aid": lambda v, e: f"{does(v, e, 'give', 'gives')} the Exile a {e['item']}: a card drawn and 1 VP.",
+    "exile_move": lambda v, e: f"The Exile moves to {forest(v, e['forest'])}.",
+    "exile_hits": lambda v, e: (f"The Exile takes {count(e['hits'], 'hit')} in {where(v, e['clearing'])}: "
+                                f"{count(e['items'], 'item')} left on its card."),
+    "brigand_explore": lambda v, e: (f"{does(v, e, 'take', 'takes')} a {e['item']} from the ruin in "
+                                     f"{where(v, e['clearing'])} (the Brigand)."),
+    "brigand_steal": lambda v, e: (f"{does(v, e, 'exhaust', 'exhausts')} a crafted item to take a card from "
+                                   f"{faction(v, e['other'])} (the Brigand)."),
     "physicians": lambda v, e: (f"{does(v, e, 'spend', 'spends')} {card(v, e['card'])} for the Feline Physicians: "
                                 f"{warriors(e['warriors'])} from {where(v, e['clearing'])} to {where(v, e['to'])}."),
     "dynasty_land": lambda v, e: (f"{does(v, e, 'place', 'places')} {count(e['warriors'], 'Dynasty warrior')} in "

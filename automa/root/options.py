@@ -32,8 +32,9 @@ TRAITS = {"mechanical_marquise": ("blitz", "fortified", "hospitals", "iron_will"
 MAPS = ("fall", "winter", "lake", "mountain")   # the map sides (LoR-2.2, LoR-C.1..C.3, CW-GEN-17)
 LANDMARKS = ("ferry", "tower", "elder_treetop", "black_market", "legendary_forge", "lost_city")   # LoR-F, landmarks.py
 HIRELINGS = ("protector", "band", "bandits", "spies", "keepers", "bearers", "expedition", "patrol",
-             "uprising", "dynasty", "prophets")           # built (LoR-E, hirelings/)
-TIED = {"patrol": "marquise", "uprising": "alliance", "dynasty": "eyrie"}   # a card -> its base faction (LoR-A.6.5)
+             "uprising", "dynasty", "prophets", "exile")  # built (LoR-E, hirelings/)
+TIED = {"patrol": "marquise", "uprising": "alliance", "dynasty": "eyrie",   # a card -> its base faction (LoR-A.6.5)
+        "exile": "vagabond"}
 CHARACTERS = data.CHARACTERS                  # the player's Vagabond characters (LoR-D.1..D.9)
 VB_CHARACTERS = ("thief", "tinker", "ranger", "arbiter")   # the Vagabot's (CW-VB-CHAR)
 REACH = {"marquise": 10, "eyrie": 7, "alliance": 3, "vagabond": 5}   # LoR-5.2 (a first Vagabond: 5)
@@ -207,7 +208,8 @@ OPTIONS = (
            "Bodyguards), the Flame Bearers (the Rat Smugglers), the Sunward Expedition (the Mole Artisans), the "
            "Forest Patrol (the Feline Physicians; not with the Marquise at the table, LoR-A.6.5), the Spring Uprising (the Rabbit Scouts; not "
            "with the Alliance, LoR-A.6.5), the Last Dynasty (the Bluebird Nobles; not with the Eyrie, LoR-A.6.5), "
-           "the Warm Sun Prophets (the Lizard Envoys); empty: none",
+           "the Warm Sun Prophets (the Lizard Envoys), the Exile (the Brigand; not with the Vagabond, LoR-A.6.5); "
+           "empty: none",
            HIRELINGS, "LoR-A.6, LoR-E", kind="setting"),
     _rule("bot_hirelings", "mandatory", ["never"], "RT-OWN-15, LoR-E.1, LoR-E.2, CW-GEN-15",
           "bots and hirelings: a bot hires as a player and its hireling takes only the actions its card makes "

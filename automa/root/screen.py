@@ -16,8 +16,8 @@ from collections import Counter
 
 from automa.core.screen import count, paint, wrap
 from automa.root import data
-from automa.root.labels import (BOT_NAMES, CATEGORIES, FACTION_NAMES, HIRELING_NAMES, card, names as _names, quest,
-                                words)
+from automa.root.labels import (BOT_NAMES, CATEGORIES, FACTION_NAMES, HIRELING_NAMES, card, forest, names as _names,
+                                quest, words)
 from automa.root.state import FACTIONS
 
 LETTERS = {"sawmill": "S", "workshop": "W", "recruiter": "R", "keep": "K", "wood": "w", "roost": "R",
@@ -87,7 +87,9 @@ def hireling(view, h: tuple) -> str:
                       if any(f == name for f, _ in view.clearing(c)[4]))
     return (f"{'H ' if name == 'protector' else ''}{HIRELING_NAMES[name][demoted]}: {owner}"
             + (f", warriors {warriors}" if warriors else "") + (f", vaults {vaults}" if vaults else "")
-            + (f", footholds {tokens}" if tokens else ""))
+            + (f", footholds {tokens}" if tokens else "")
+            + (f", in {forest(view, view.exile[0])}, {items(view.exile[1], full=True)}"
+               if name == "exile" and view.exile else ""))
 
 
 def map_key(view) -> str:

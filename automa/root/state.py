@@ -542,6 +542,15 @@ def take_marks(game: Game, faction: str, old: int, new: int) -> None:
 
 # ---------------------------------------------------------------------------------------------- cards
 
+CRAFTED_EXHAUSTED = "crafted_exhausted"     # ``game.used``: the Brigand exhausted a crafted item this turn
+
+
+def crafted_ready(game: Game, seat: Seat) -> int:
+    """The active ``seat``'s crafted items not exhausted this turn: the Brigand's theft exhausts one until the
+    turn ends (``game.used`` is cleared as each turn begins; RT-OWN-50, as RT-OWN-7 reads the League's)."""
+    return len(seat.crafted) - (CRAFTED_EXHAUSTED in game.used)
+
+
 def take_card(game: Game, taker: Seat, target: Seat) -> None:
     """``taker`` takes a random card from ``target``'s hand (LoR-1.2.1; Stand and Deliver, Steal): from a
     bot, which has no hand, he draws one from the deck instead (CW-GEN-15)."""

@@ -153,6 +153,15 @@ class View:
         return tuple(self._g.bandits)
 
     @property
+    def exile(self) -> tuple | None:
+        """The Exile's forest (an index of the map's forests) and the items on its card as sorted ``(kind,
+        exhausted, False)`` (LoR-E; the Vagabond's item triples, never damaged), or ``None`` without it."""
+        side = self._g.hired.get("exile") if self._g.hired else None
+        if side is None:
+            return None
+        return side.board.forest, tuple(sorted((i.kind, i.exhausted, False) for i in side.board.items))
+
+    @property
     def protector(self) -> int | None:
         """The Protector's clearing (a hireling's pawn, LoR-E), or ``None`` off the map."""
         return self._g.protector

@@ -39,7 +39,10 @@ SETTINGS = {
                                                                                   {"hirelings": "dynasty", "faction": "vagabond",
                                                                                    "bots": "mechanical_marquise"},
                                                                                   {"hirelings": "prophets", "bots": "electric_eyrie"},
-                                                                                  {"hirelings": "prophets", "bots": "electric_eyrie,vagabot"}]
+                                                                                  {"hirelings": "prophets", "bots": "electric_eyrie,vagabot"},
+                                                                                  {"hirelings": "exile", "bots": "electric_eyrie"},
+                                                                                  {"hirelings": "exile",
+                                                                                   "bots": "electric_eyrie,automated_alliance"}]
     + [{"faction": "eyrie", "bots": "automated_alliance"}, {"faction": "vagabond", "vagabond_character": "ranger"}],
 }
 # who plays: Rurik's random player, preferring epic structures and leader moves (to meet the Library

@@ -201,7 +201,7 @@ class Checker:
         self.game = game
         self.pieces = {s.faction: dict(setup.module(setup.player_of(s)).PIECES) for s in game.seats}
         self.pieces.update({n: dict(CARDS[n].PIECES) for n in game.options.get("hirelings", "").split(",")
-                            if n and CARDS[n].PIECES})     # a hireling's pieces (LoR-E.3.3), set up after the arming
+                            if n})     # a hireling's pieces (LoR-E.3.3; none for the Exile's side), set up after the arming
         self.tally = {s.faction: {} for s in game.seats}
         comp = self.ctx.components
         where = "end of setup"
@@ -289,6 +289,8 @@ class Checker:
             raise Violation("targets", "the defender is not another faction at the table")
         if attacker == "vagabond":
             here = game.pawn == ("clearing", c)
+        elif attacker == "exile":           # the Exile battles from its forest, next to the clearing (its card)
+            here = c in game.map.forests[seat.board.forest].clearings
         else:
             here = cl.warriors.get(attacker, 0) > 0
         if not here:
@@ -482,6 +484,13 @@ class Checker:
                 have[k] = have.get(k, 0) + 1
             if hasattr(s.board, "items") or hasattr(s.board, "lost"):
                 for k in board_items(s):
+                    have[k] = have.get(k, 0) + 1
+        for s in g.hired.values():     # the Exile's card (LoR-E): its three Clubs, on it or removed, and map items
+            kinds = board_items(s)
+            if kinds and kinds.count("club") != 3:
+                raise Violation("items", f"the Exile's card and removed items hold {kinds}, not three Clubs", where)
+            for k in kinds:
+                if k != "club":
                     have[k] = have.get(k, 0) + 1
         for k, n in self.boxed.items():
             have[k] = have.get(k, 0) + n
@@ -837,7 +846,8 @@ HIRELING_PLAN = ("", "protector", "", "band", "", "bandits", "", "spies", "", "k
                  "expedition", "", "band,bandits,protector", "", "spies,band,protector", "", "keepers,bandits,spies",
                  "", "bearers,band,protector", "", "band,expedition,protector", "", "patrol", "",
                  "patrol,keepers,bearers", "", "uprising", "", "uprising,bearers,keepers", "", "dynasty", "",
-                 "dynasty,spies,protector", "", "prophets", "", "prophets,spies,band")     # built (LoR-E): each, and
+                 "dynasty,spies,protector", "", "prophets", "", "prophets,spies,band", "", "exile", "",
+                 "exile,spies,band")                                             # built (LoR-E): each, and
                                                                                     # three (a tied card dropped)
 LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("black_market",), ("legendary_forge",),
                  ("ferry", "tower"), ("tower", "elder_treetop"), ("black_market", "elder_treetop"),

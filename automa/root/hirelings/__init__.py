@@ -9,16 +9,16 @@ Street Band (:mod:`.band`), the Highway Bandits / Bandit Gangs (:mod:`.bandits`)
 Sentries (:mod:`.spies`), the Vault Keepers / Badger Bodyguards (:mod:`.keepers`), the Flame Bearers / Rat
 Smugglers (:mod:`.bearers`), the Sunward Expedition / Mole Artisans (:mod:`.expedition`), the Forest
 Patrol / Feline Physicians (:mod:`.patrol`), the Spring Uprising / Rabbit Scouts (:mod:`.uprising`), the
-Last Dynasty / Bluebird Nobles (:mod:`.dynasty`) and the Warm Sun Prophets / Lizard Envoys (:mod:`.prophets`);
-the other cards are listed in docs/root.md with what each needs.
+Last Dynasty / Bluebird Nobles (:mod:`.dynasty`), the Warm Sun Prophets / Lizard Envoys (:mod:`.prophets`) and
+the Exile / Brigand (:mod:`.exile`); the other cards are listed in docs/root.md with what each needs.
 
 * Setup (LoR-A.6): the named cards in a random order (the setup stream: "shuffle, deal"); as many demoted as
   the table's seats ask (:data:`DEMOTED`, LoR-A.6.2, 16.1.6.II; bots are players, RT-OWN-18), chosen at
   random; from the last seat in turn order backwards each seat sets up one card (LoR-A.6.3); the markers on
   4, 8 and 12 (LoR-A.6.4). We set the hirelings up after the factions (RT-OWN-21). A card tied to a base
   faction (``options.TIED``: the Forest Patrol, the Marquise; the Spring Uprising, the Alliance; the Last
-  Dynasty, the Eyrie) is refused while that faction is at the table, played by the player or a bot
-  (LoR-A.6.5, 16.1.6.V; ``options.check``).
+  Dynasty, the Eyrie; the Exile, the Vagabond) is refused while that faction is at the table, played by the
+  player or a bot (LoR-A.6.5, 16.1.6.V; ``options.check``).
 * Gaining (LoR-E.1.1): a score marker takes a hireling marker (:func:`automa.root.state.take_marks`); at the
   end of that turn the seat takes a card from the supply, rolls for control (LoR-E.1.2, :data:`CONTROL_DIE`)
   and carries out the card's when-hired action (LoR-E.2.1).
@@ -41,8 +41,8 @@ from __future__ import annotations
 
 from automa.root import state
 from automa.root.decide import choose
-from automa.root.hirelings import (band, bandits, bearers, dynasty, expedition, keepers, patrol, prophets, protector,
-                                   spies, uprising)
+from automa.root.hirelings import (band, bandits, bearers, dynasty, exile, expedition, keepers, patrol, prophets,
+                                   protector, spies, uprising)
 from automa.root.hirelings.side import SIDE
 from automa.root.state import Game, Hireling, Seat
 
@@ -52,7 +52,7 @@ CONTROL_DIE = ((1, 2), (1, 2), (1, 3), (2, 3), (2, 3), (2, 4))   # a face: (gold
 # each card's module: PIECES, setup, hired, birdsong, daylight
 CARDS = {"protector": protector, "band": band, "bandits": bandits, "spies": spies, "keepers": keepers,
          "bearers": bearers, "expedition": expedition, "patrol": patrol, "uprising": uprising, "dynasty": dynasty,
-         "prophets": prophets}
+         "prophets": prophets, "exile": exile}
 
 
 # ---------------------------------------------------------------------------------------------- setup
@@ -146,9 +146,12 @@ def birdsong(game: Game, seat: Seat) -> None:
 def daylight(game: Game, seat: Seat) -> None:
     """Once in ``seat``'s Daylight (LoR-E.2.4), offered at its start (RT-OWN-20): each card it controls may
     take its Daylight action (the Rat Smugglers' ability too, repeated at will); a bot's takes none, it is a
-    "may" (RT-OWN-15), and a bot holds no card to smuggle with (CW-GEN-15)."""
+    "may" (RT-OWN-15), and a bot holds no card to smuggle with (CW-GEN-15). First the player may aid the Exile,
+    whoever controls it (RT-OWN-47)."""
     if seat.bot is not None:
         return
+    if "exile" in game.hirelings:
+        exile.aid(game, seat)
     for h in game.hirelings.values():
         if h.controller == seat.faction and hasattr(CARDS[h.name], "daylight"):
             CARDS[h.name].daylight(game, seat, h)
