@@ -33,7 +33,8 @@ SETTINGS = {
                                                                                    "bots": "electric_eyrie,vagabot"},
                                                                                   {"hirelings": "uprising", "bots": "electric_eyrie"},
                                                                                   {"hirelings": "uprising",
-                                                                                   "bots": "electric_eyrie,vagabot"}]
+                                                                                   "bots": "electric_eyrie,vagabot"},
+                                                                                  {"hirelings": "flotilla", "bots": "electric_eyrie"}]
     + [{"faction": "eyrie", "bots": "automated_alliance"}, {"faction": "vagabond", "vagabond_character": "ranger"}],
 }
 # who plays: Rurik's random player, preferring epic structures and leader moves (to meet the Library

@@ -8,7 +8,8 @@ Each card is a module of this package (:data:`CARDS`) with its ``PIECES`` (none 
 Street Band (:mod:`.band`), the Highway Bandits / Bandit Gangs (:mod:`.bandits`), the Corvid Spies / Raven
 Sentries (:mod:`.spies`), the Vault Keepers / Badger Bodyguards (:mod:`.keepers`), the Flame Bearers / Rat
 Smugglers (:mod:`.bearers`), the Sunward Expedition / Mole Artisans (:mod:`.expedition`), the Forest
-Patrol / Feline Physicians (:mod:`.patrol`) and the Spring Uprising / Rabbit Scouts (:mod:`.uprising`); the
+Patrol / Feline Physicians (:mod:`.patrol`), the Spring Uprising / Rabbit Scouts (:mod:`.uprising`) and the
+Riverfolk Flotilla / Otter Divers (:mod:`.flotilla`); the
 other cards are listed in docs/root.md with what each needs.
 
 * Setup (LoR-A.6): the named cards in a random order (the setup stream: "shuffle, deal"); as many demoted as
@@ -39,7 +40,7 @@ from __future__ import annotations
 
 from automa.root import state
 from automa.root.decide import choose
-from automa.root.hirelings import band, bandits, bearers, expedition, keepers, patrol, protector, spies, uprising
+from automa.root.hirelings import band, bandits, bearers, expedition, flotilla, keepers, patrol, protector, spies, uprising
 from automa.root.hirelings.side import SIDE
 from automa.root.state import Game, Hireling, Seat
 
@@ -48,7 +49,8 @@ DEMOTED = {2: 0, 3: 1, 4: 2}             # cards demoted by seats at the table (
 CONTROL_DIE = ((1, 2), (1, 2), (1, 3), (2, 3), (2, 3), (2, 4))   # a face: (gold pips, all pips), RT-OWN-19
 # each card's module: PIECES, setup, hired, birdsong, daylight
 CARDS = {"protector": protector, "band": band, "bandits": bandits, "spies": spies, "keepers": keepers,
-         "bearers": bearers, "expedition": expedition, "patrol": patrol, "uprising": uprising}
+         "bearers": bearers, "expedition": expedition, "patrol": patrol, "uprising": uprising,
+         "flotilla": flotilla}
 
 
 # ---------------------------------------------------------------------------------------------- setup
