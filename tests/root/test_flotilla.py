@@ -5,13 +5,13 @@ import random
 
 import pytest
 
-from automa.root import battle, data, hirelings, movement, rounds, setup, state
+from automa.root import battle, data, hirelings, movement, rounds, screen, setup, state
 from automa.root.bots import mechanical_marquise
 from automa.root.decide import PASS
 from automa.root.hirelings import flotilla
-from tests.root.script import BotBoard, Dice, Script, hired_table, opts, rng
+from automa.root.view import View
+from tests.root.script import Dice, Script, hired_table, opts, rng
 
-FALL_RIVER = {4, 5, 7, 10, 11}            # maps.json river_to; 10 and 11 are inner clearings
 
 
 def table(ask=None, **kw):
@@ -198,3 +198,11 @@ def test_the_flotilla_side_copies_its_pawn():
     h = g.copy()
     h.hired["flotilla"].board.at = 4
     assert flotilla.at(g) == 7 and flotilla.at(h) == 4
+
+
+def test_the_screen_marks_the_flotillas_clearing():
+    """The player sees where the pawn is: ~ in its clearing's slots, and the card in the key."""
+    g = table()
+    v = View(g, "marquise")
+    assert v.flotilla == 7 and screen.slots(v, 7).endswith("~") and "~" not in screen.slots(v, 4)
+    assert screen.hireling(v, next(h for h in v.hirelings if h[0] == "flotilla")).startswith("~ Riverfolk Flotilla")
