@@ -26,7 +26,9 @@ HIRELING_NAMES = {"protector": ("Furious Protector", "Stoic Protector"),      # 
                   "spies": ("Corvid Spies", "Raven Sentries"), "keepers": ("Vault Keepers", "Badger Bodyguards"),
                   "bearers": ("Flame Bearers", "Rat Smugglers"), "expedition": ("Sunward Expedition", "Mole Artisans"),
                   "patrol": ("Forest Patrol", "Feline Physicians"),
-                  "uprising": ("Spring Uprising", "Rabbit Scouts"), "flotilla": ("Riverfolk Flotilla", "Otter Divers")}
+                  "uprising": ("Spring Uprising", "Rabbit Scouts"), "dynasty": ("Last Dynasty", "Bluebird Nobles"),
+                  "prophets": ("Warm Sun Prophets", "Lizard Envoys"),
+                  "flotilla": ("Riverfolk Flotilla", "Otter Divers")}
 LANDMARK_NAMES = {"ferry": "Ferry", "tower": "Tower", "elder_treetop": "Elder Treetop",     # LoR-F
                   "black_market": "Black Market", "legendary_forge": "Legendary Forge", "lost_city": "Lost City"}
 PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
@@ -353,6 +355,13 @@ LABELS = {
     "uprising": lambda v, c: (f"remove an Uprising warrior and every enemy piece in {where(v, c[1])}" if c[0] == "remove"
                               else f"place an Uprising warrior in {where(v, c[1])}"),
     "uprising_fee": lambda v, c: f"discard {card(v, c)} to battle the Spring Uprising",
+    "prophets": optional(lambda v, c: (f"place a Prophet in {where(v, c[1])}" if c[0] == "place" else
+                                       f"make {faction(v, c[1])} battle {side(v, c[3])} in {where(v, c[2])}"
+                                       if c[0] == "battle" else
+                                       f"make {faction(v, c[1])} move from {where(v, c[2])} to {where(v, c[3])}"),
+                         "take no Prophets action"),
+    "prophets_battle": optional(lambda v, c: f"make them battle {side(v, c[1])} in {where(v, c[0])}", "no battle"),
+    "envoys": optional(lambda v, c: f"take {card(v, c)} from the discard pile", "take no card"),
     "rabbit_scouts": optional(lambda v, c: f"spend {card(v, c)} to the Rabbit Scouts: deal the higher roll",
                               "keep the rolls as they fall"),
     "smugglers": optional(lambda v, c: "pay an item card: " + (
@@ -382,6 +391,12 @@ LABELS = {
     "patrol_gather": lambda v, c: f"place the card's Patrol warriors in {where(v, c)}",
     "physicians": optional(lambda v, c: f"spend {card(v, c[0])}: the warriors go to {where(v, c[1])}",
                            "let the warriors go"),
+    "dynasty_place": optional(lambda v, c: f"place the Last Dynasty in {where(v, c)} and battle there",
+                              "leave the Dynasty off the map"),
+    "dynasty_move": optional(lambda v, c: f"move the {count(c[2], 'Dynasty warrior')} from {where(v, c[0])} to "
+                                          f"{where(v, c[1])}, then battle there", "leave the Dynasty idle"),
+    "dynasty_battle": optional(lambda v, c: f"battle {faction(v, c[1])} with the Dynasty in {where(v, c[0])}",
+                               "leave the Dynasty idle"),
     # the Vagabond (automa/root/vagabond.py, LoR-9)
     "vagabond_forest": lambda v, c: f"start in {forest(v, c)}",
     "vagabond_refresh": lambda v, c: f"refresh {item(c[0], True, c[1])}",

@@ -40,7 +40,8 @@ def keepers(e: dict) -> str:
 
 PLACED = {"protector": "the Protector", "band": "a Band warrior", "bandits": "a Bandit warrior",
           "spies": "a Spy", "bearers": "a Bearer", "expedition": "an Expedition warrior",
-          "patrol": "a Patrol warrior", "uprising": "an Uprising warrior", "flotilla": "the Flotilla"}   # a hireling's piece placed (LoR-E)
+          "patrol": "a Patrol warrior", "uprising": "an Uprising warrior",
+          "prophets": "a Prophet", "flotilla": "the Flotilla"}              # a hireling's piece placed (LoR-E)
 VIA = {"CW-VB-DAY-3": " to explore", "CW-VB-DAY-4": " for its quest", "CW-VB-DAY-5": " to aid",
        "CW-VB-DAY-6": " to battle"}   # why the Vagabot moves: the action it moves for
 
@@ -408,6 +409,11 @@ TELL = {
                                   f"Uprising in {where(v, e['clearing'])}."),
     "rabbit_scouts": lambda v, e: (f"{does(v, e, 'spend', 'spends')} {card(v, e['card'])} to the Rabbit Scouts: "
                                    "the higher roll is the defender's."),
+    "prophets": lambda v, e: (f"{does(v, e, 'make', 'makes')} {faction(v, e['other'])} with the Warm Sun Prophets "
+                              + (f"battle {side(v, e['target'])} in {where(v, e['clearing'])}." if e["act"] == "battle"
+                                 else f"move from {where(v, e['clearing'])} to {where(v, e['target'])}.")),
+    "envoys": lambda v, e: (f"{does(v, e, 'take', 'takes')} {card(v, e['card'])} from the discard pile with the "
+                            "Lizard Envoys."),
     "hireling_back": lambda v, e: f"The {hireling(v, e['hireling'])} goes back to the supply.",
     "expedition_land": lambda v, e: (f"{does(v, e, 'place', 'places')} an Expedition Foothold and "
                                      f"{warriors(e['warriors'])} in {where(v, e['clearing'])}."),
@@ -420,6 +426,10 @@ TELL = {
                                    f"card in {where(v, e['clearing'])}."),
     "physicians": lambda v, e: (f"{does(v, e, 'spend', 'spends')} {card(v, e['card'])} for the Feline Physicians: "
                                 f"{warriors(e['warriors'])} from {where(v, e['clearing'])} to {where(v, e['to'])}."),
+    "dynasty_land": lambda v, e: (f"{does(v, e, 'place', 'places')} {count(e['warriors'], 'Dynasty warrior')} in "
+                                  f"{where(v, e['clearing'])}."),
+    "nobles": lambda v, e: (f"{does(v, e, 'rule', 'rules')} {e['clearings']} clearings: "
+                            f"{e['vp']} VP (the Bluebird Nobles)."),
     "mole_return": lambda v, e: (f"{does(v, e, 'take', 'takes')} back {count(e['cards'], 'revealed card')} "
                                  "(the Mole Artisans)."),
     "flotilla": lambda v, e: f"{does(v, e, 'move', 'moves')} the Riverfolk Flotilla to {where(v, e['clearing'])}.",

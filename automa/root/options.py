@@ -32,8 +32,8 @@ TRAITS = {"mechanical_marquise": ("blitz", "fortified", "hospitals", "iron_will"
 MAPS = ("fall", "winter", "lake", "mountain")   # the map sides (LoR-2.2, LoR-C.1..C.3, CW-GEN-17)
 LANDMARKS = ("ferry", "tower", "elder_treetop", "black_market", "legendary_forge", "lost_city")   # LoR-F, landmarks.py
 HIRELINGS = ("protector", "band", "bandits", "spies", "keepers", "bearers", "expedition", "patrol",
-             "uprising", "flotilla")                                  # built (LoR-E, hirelings/)
-TIED = {"patrol": "marquise", "uprising": "alliance"}     # a card -> the base faction it stands for (LoR-A.6.5)
+             "uprising", "dynasty", "prophets", "flotilla")   # built (LoR-E, hirelings/)
+TIED = {"patrol": "marquise", "uprising": "alliance", "dynasty": "eyrie"}   # a card -> its base faction (LoR-A.6.5)
 CHARACTERS = data.CHARACTERS                  # the player's Vagabond characters (LoR-D.1..D.9)
 VB_CHARACTERS = ("thief", "tinker", "ranger", "arbiter")   # the Vagabot's (CW-VB-CHAR)
 REACH = {"marquise": 10, "eyrie": 7, "alliance": 3, "vagabond": 5}   # LoR-5.2 (a first Vagabond: 5)
@@ -206,7 +206,8 @@ OPTIONS = (
            "Bandits (the Bandit Gangs), the Corvid Spies (the Raven Sentries), the Vault Keepers (the Badger "
            "Bodyguards), the Flame Bearers (the Rat Smugglers), the Sunward Expedition (the Mole Artisans), the "
            "Forest Patrol (the Feline Physicians; not with the Marquise at the table, LoR-A.6.5), the Spring Uprising (the Rabbit Scouts; not "
-           "with the Alliance, LoR-A.6.5), the Riverfolk Flotilla (the Otter Divers); empty: none",
+           "with the Alliance, LoR-A.6.5), the Last Dynasty (the Bluebird Nobles; not with the Eyrie, LoR-A.6.5), "
+           "the Warm Sun Prophets (the Lizard Envoys), the Riverfolk Flotilla (the Otter Divers); empty: none",
            HIRELINGS, "LoR-A.6, LoR-E", kind="setting"),
     _rule("bot_hirelings", "mandatory", ["never"], "RT-OWN-15, LoR-E.1, LoR-E.2, CW-GEN-15",
           "bots and hirelings: a bot hires as a player and its hireling takes only the actions its card makes "
@@ -214,11 +215,11 @@ OPTIONS = (
     _rule("hireling_marker", "reach", ["exact"], "RT-OWN-17, LoR-E.1.1",
           "a score takes a hireling marker when it reaches or passes the marker's space, or only on the space",
           applies_if=("hirelings",) + HIRELINGS),
-    _rule("flotilla_lake", "coast", ["none"], "RT-OWN-45, LoR-C.2.2, LoR-E",
+    _rule("flotilla_lake", "coast", ["none"], "RT-OWN-47, LoR-C.2.2, LoR-E",
           "the Riverfolk Flotilla and the Otter Divers on the Lake: the lake's links are rivers (the Flotilla starts "
           "on the coastal corner and crosses to any coastal clearing), or the Lake has no river for them",
           applies_if=("hirelings", "flotilla")),
-    _rule("flotilla_bot_draw", "nothing", ["score_one"], "RT-OWN-46, LoR-E.2.3, CW-GEN-15",
+    _rule("flotilla_bot_draw", "nothing", ["score_one"], "RT-OWN-48, LoR-E.2.3, CW-GEN-15",
           "a bot with pieces at the Riverfolk Flotilla when it acts: draws nothing, or scores 1 VP instead of a card",
           applies_if=("hirelings", "flotilla")),
     _rule("partisans_birds", "kept", ["discarded"], "RT-OWN-4, LoR-A.2, LoR-2.1.1",

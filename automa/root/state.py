@@ -228,9 +228,10 @@ def presence(game: Game, c: int, faction: str) -> int:
 def ruler(game: Game, c: int) -> str | None:
     """Who rules clearing ``c`` (LoR-2.5): strictly the most warriors plus buildings; a tie rules for
     nobody, except that the Eyrie (human or bot) wins a tie it is in (Lords of the Forest, LoR-7.2.2,
-    CW-EE-ABIL-1). Tokens and the Vagabond's pawn never count, except a Soup Kitchens holder's tokens
-    (twice each, LoR-A.2). A hireling's pieces count for its controller, and in the supply for the hireling,
-    which may rule (LoR-E.3.1): then its name is returned."""
+    CW-EE-ABIL-1), and so does the Bluebird Nobles' controller, a bot too (LoR-E; the card stands for the
+    Eyrie and never sits with it, LoR-A.6.5). Tokens and the Vagabond's pawn never count, except a Soup
+    Kitchens holder's tokens (twice each, LoR-A.2). A hireling's pieces count for its controller, and in the
+    supply for the hireling, which may rule (LoR-E.3.1): then its name is returned."""
     cl = game.clearings[c]
     counts: dict[str, int] = dict(cl.warriors)
     for f, _ in cl.buildings:
@@ -256,6 +257,10 @@ def ruler(game: Game, c: int) -> str | None:
         return who[0]
     if "eyrie" in who:
         return "eyrie"
+    if "dynasty" in game.hirelings:                  # the Bluebird Nobles: their controller's ties too (LoR-E)
+        h = game.hirelings["dynasty"]
+        if h.demoted and h.controller in who:
+            return h.controller
     return None
 
 
@@ -346,7 +351,7 @@ def bodyguarded(game: Game, faction: str) -> bool:
 def rivers(game: Game, c: int) -> tuple[int, ...]:
     """The clearings one river from ``c`` for the Riverfolk Flotilla and the Otter Divers (their card): on the
     Lake every other coastal clearing (the lake's links, LoR-C.2.2), or none with ``flotilla_lake=none``
-    (RT-OWN-45)."""
+    (RT-OWN-47)."""
     if game.map.name == "lake" and game.options.get("flotilla_lake", "coast") == "none":
         return ()
     return game.map.clearings[c - 1].rivers
@@ -360,7 +365,7 @@ def riverside(game: Game, c: int) -> bool:
 def divers(game: Game, faction: str, origin: int, destination: int) -> bool:
     """Whether ``faction`` moves from ``origin`` to ``destination`` regardless of rule: it controls the Otter
     Divers (the Riverfolk Flotilla demoted) and either clearing is on a river (:func:`riverside`; LoR-E.2.2,
-    its card; RT-OWN-48). Its hirelings' moves are not its own (LoR-E.3.5)."""
+    its card; RT-OWN-50). Its hirelings' moves are not its own (LoR-E.3.5)."""
     h = game.hirelings.get("flotilla")
     return (h is not None and h.demoted and h.controller == faction
             and (riverside(game, origin) or riverside(game, destination)))

@@ -34,6 +34,12 @@ SETTINGS = {
                                                                                   {"hirelings": "uprising", "bots": "electric_eyrie"},
                                                                                   {"hirelings": "uprising",
                                                                                    "bots": "electric_eyrie,vagabot"},
+                                                                                  {"hirelings": "dynasty", "faction": "alliance",
+                                                                                   "bots": "mechanical_marquise"},
+                                                                                  {"hirelings": "dynasty", "faction": "vagabond",
+                                                                                   "bots": "mechanical_marquise"},
+                                                                                  {"hirelings": "prophets", "bots": "electric_eyrie"},
+                                                                                  {"hirelings": "prophets", "bots": "electric_eyrie,vagabot"},
                                                                                   {"hirelings": "flotilla", "bots": "electric_eyrie"}]
     + [{"faction": "eyrie", "bots": "automated_alliance"}, {"faction": "vagabond", "vagabond_character": "ranger"}],
 }

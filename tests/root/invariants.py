@@ -91,11 +91,12 @@ class Violation(AssertionError):
         self.invariant, self.detail, self.where = invariant, detail, where
 
 
-def recount_ruler(cl: state.ClearingState, soup: str | None = None, hired: dict | None = None) -> str | None:
+def recount_ruler(cl: state.ClearingState, soup: str | None = None, hired: dict | None = None,
+                  tie: str | None = None) -> str | None:
     """Who rules a clearing, counted here from its pieces (LoR-2.5, LoR-7.2.2): strictly the most warriors
     plus buildings (and twice the tokens of ``soup``, Soup Kitchens' holder, LoR-A.2), a hireling's counted
     for its controller in ``hired`` (name -> controller or None, LoR-E.3.1); a tie is the Eyrie's when it is
-    in it, else nobody's."""
+    in it, else ``tie``'s (the Bluebird Nobles' controller, LoR-E) when he is, else nobody's."""
     counts: dict = {}
     for f, n in cl.warriors.items():
         f = (hired or {}).get(f) or f
@@ -116,7 +117,13 @@ def recount_ruler(cl: state.ClearingState, soup: str | None = None, hired: dict 
         return None
     if len(best) == 1:
         return best[0]
-    return "eyrie" if "eyrie" in best else None
+    return "eyrie" if "eyrie" in best else tie if tie in best else None
+
+
+def nobles(game) -> str | None:
+    """The Bluebird Nobles' controller, who rules his ties (LoR-E), or ``None``."""
+    h = game.hirelings.get("dynasty")
+    return h.controller if h is not None and h.demoted else None
 
 
 def board_cards(seat: state.Seat) -> list[int]:
@@ -249,10 +256,10 @@ class Checker:
         if not with_pawn and not ep[0] and not along_path(game, faction, origin, destination):
             raise Violation("targets", f"{faction} moves along no path", self._at(where))
         soup = holding(game, "soup_kitchens")
-        hired = {n: h.controller for n, h in game.hirelings.items()}
+        hired, tie = {n: h.controller for n, h in game.hirelings.items()}, nobles(game)
+        ruled = (recount_ruler(cls[origin], soup, hired, tie), recount_ruler(cls[destination], soup, hired, tie))
         if not forced and not ep[1] and not otter_divers(game, faction, origin, destination) and (
-                hired.get(faction) or faction) not in (recount_ruler(cls[origin], soup, hired),
-                                                       recount_ruler(cls[destination], soup, hired)):
+                hired.get(faction) or faction) not in ruled:
             raise Violation("targets", f"{faction} rules neither the origin nor the destination", self._at(where))
         who = hired.get(faction) or faction            # a hireling's move is its controller's (LoR-E.3.7)
         mover = game.seat(who)
@@ -298,7 +305,8 @@ class Checker:
             if boss is None or defender == boss or (defender in game.hired and game.hirelings[defender].controller == boss) \
                     or state.shielded(game, defender, c):
                 raise Violation("targets", f"the hireling {attacker} of {boss} attacks a friend")
-        elif seat.bot is not None and remover is None and defender not in common.enemies(game, seat):
+        elif seat.bot is not None and remover is None and defender not in common.enemies(game, seat) \
+                and not self._forced(attacker, defender, c):
             raise Violation("targets", "a bot attacks a faction that is not its enemy")
 
     def turn_end(self, game, seat) -> None:
@@ -338,6 +346,17 @@ class Checker:
                     check(where)
         except Violation as v:
             raise Violation(v.invariant, v.detail, self._at(where)) from None
+
+    def _forced(self, attacker: str, defender: str, c: int) -> bool:
+        """Whether the Warm Sun Prophets force this battle, their controller naming the defender (RT-OWN-44):
+        the last Prophets event, decision or battle is the Prophets' battle order for it, or the controller's
+        battle after their forced move."""
+        last = next((e for e in reversed(self.last) if e["kind"] in ("prophets", "battle", "decision")), None)
+        if last is not None and last["kind"] == "decision" and last.get("decision") == "prophets_battle":
+            forced = next(e for e in reversed(self.last) if e["kind"] == "prophets")
+            return forced["other"] == attacker and last["choice"] == (c, defender)
+        return (last is not None and last["kind"] == "prophets" and last["act"] == "battle"
+                and (last["other"], last["clearing"], last["target"]) == (attacker, c, defender))
 
     def _at(self, where) -> str:
         """``where`` (a text, or an event's ``("event", kind, rule)``) with the round, turn and last events."""
@@ -516,7 +535,7 @@ class Checker:
             soup = holding(g, "soup_kitchens")
             hired = {n: h.controller for n, h in g.hirelings.items()} if g.hired else None
             if soup is not None or hired:
-                mine = recount_ruler(cl, soup, hired)
+                mine = recount_ruler(cl, soup, hired, nobles(g))
             elif not cl.warriors and not cl.buildings:
                 mine = None
             elif not cl.buildings and len(cl.warriors) == 1:
@@ -749,7 +768,7 @@ def exiles_move(game, faction: str, origin: int, destination: int) -> tuple[bool
 def otter_divers(game, faction: str, origin: int, destination: int) -> bool:
     """Whether ``faction`` (a player, not a hireling, LoR-E.3.5) controls the Otter Divers and moves to or from
     a clearing with a printed river (on the Lake a coastal one, unless ``flotilla_lake=none``): no rule asked
-    (its card, RT-OWN-45, RT-OWN-48)."""
+    (its card, RT-OWN-47, RT-OWN-50)."""
     h = game.hirelings.get("flotilla")
     if h is None or not h.demoted or h.controller != faction:
         return False
@@ -837,7 +856,8 @@ RULES = [o for o in GAME.options if o.kind == "rule" and o.type == "str" and len
 HIRELING_PLAN = ("", "protector", "", "band", "", "bandits", "", "spies", "", "keepers", "", "bearers", "",
                  "expedition", "", "band,bandits,protector", "", "spies,band,protector", "", "keepers,bandits,spies",
                  "", "bearers,band,protector", "", "band,expedition,protector", "", "patrol", "",
-                 "patrol,keepers,bearers", "", "uprising", "", "uprising,bearers,keepers",
+                 "patrol,keepers,bearers", "", "uprising", "", "uprising,bearers,keepers", "", "dynasty", "",
+                 "dynasty,spies,protector", "", "prophets", "", "prophets,spies,band",
                  "", "flotilla", "", "flotilla,spies,band")                                # built (LoR-E): each, and
                                                                                     # three (a tied card dropped)
 LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("black_market",), ("legendary_forge",),

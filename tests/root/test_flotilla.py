@@ -1,6 +1,6 @@
 """The Riverfolk Flotilla, demoted the Otter Divers (LoR-E, the seed's 16.4; its card, research notes §2.5): a
-pawn on the river that draws cards, moves and battles (RT-OWN-46, RT-OWN-47), the Lake's coast as its river
-(RT-OWN-45), and the controller's moves that ignore rule by a river (RT-OWN-48)."""
+pawn on the river that draws cards, moves and battles (RT-OWN-48, RT-OWN-49), the Lake's coast as its river
+(RT-OWN-47), and the controller's moves that ignore rule by a river (RT-OWN-50)."""
 import random
 
 import pytest
@@ -79,7 +79,7 @@ def test_the_flotilla_cannot_be_battled_or_removed_and_rules_nothing():
 
 def test_the_birdsong_draws_for_each_player_at_the_flotilla_then_moves_it_down_the_river():
     """LoR-E.2.3, the card's first step: a player with faction pieces in its clearing draws a card (a bot
-    nothing by default, RT-OWN-46); second: it must move one river on, ignoring rule (7: to 4 or 11), the
+    nothing by default, RT-OWN-48); second: it must move one river on, ignoring rule (7: to 4 or 11), the
     player choosing; warriors there rule for nobody's sake."""
     ask = Script(flotilla_move=[11], flotilla_battle=[PASS])
     g = table(ask)

@@ -369,3 +369,20 @@ def test_no_scorched_earth_where_the_stoic_protector_shields_a_faction_RT_OWN_37
     assert ("special",) not in vagabond.special_options(g, seat, 9)
     g.protector = 8
     assert ("special",) in vagabond.special_options(g, seat, 9)
+
+
+def test_the_mechanical_marquise_recruits_around_the_furious_protector():
+    """A bot targets only clearings it may act on (CW-GEN-10): the Escalated Recruit (CW-MM-ESC-2) puts its
+    warriors in the two clearings of lowest priority it rules where it may place, passing over the Furious
+    Protector's (LoR-1.5.4), so no warrior is lost."""
+    g = table(faction="eyrie", bots="mechanical_marquise")
+    clear(g)
+    for c in (10, 11, 12):
+        state.place_warriors(g, "marquise", c, 1)
+    g.protector = 12
+    seat = g.seat("marquise")
+    before = seat.supply["warrior"]
+    mechanical_marquise.escalated_recruit(g, seat)
+    n = mechanical_marquise.recruit_count(seat, True)
+    assert [g.clearings[c].warriors["marquise"] for c in (10, 11, 12)] == [1 + n // 2, 1 + n // 2, 1]
+    assert before - seat.supply["warrior"] == n

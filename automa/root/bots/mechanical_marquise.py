@@ -286,12 +286,18 @@ def place_recruits(game: Game, seat: Seat, plan: dict[int, int], rule: str) -> N
                 game.trace.event("recruit", rule=rule, faction=FACTION, clearing=c, warriors=plan[c])
 
 
+def recruit_targets(game: Game, clearings) -> list[int]:
+    """The clearings MM rules among ``clearings``, in their order, less those it may not place in (the Furious
+    Protector's, LoR-1.5.4): a bot targets only what it may act on (CW-GEN-10)."""
+    return [c for c in clearings if state.rules(game, FACTION, c) and state.may_place(game, FACTION, c)]
+
+
 def challenging_extra(game: Game, seat: Seat, suit: str) -> None:
     """CW-MM-DIFF-CHALLENGING, CW-MM-DIFF-NIGHTMARE: each Recruit also places 2 warriors in the ordered
     clearing MM rules of highest priority (with a bird order every clearing is ordered, RT-OPEN-2)."""
     if seat.difficulty not in ("challenging", "nightmare"):
         return
-    ruled = [c for c in common.ordered_clearings(game, suit) if state.rules(game, FACTION, c)]
+    ruled = recruit_targets(game, common.ordered_clearings(game, suit))
     if ruled:
         place_recruits(game, seat, {ruled[0]: EXTRA_RECRUIT}, "CW-MM-DIFF-CHALLENGING")
 
@@ -299,7 +305,7 @@ def challenging_extra(game: Game, seat: Seat, suit: str) -> None:
 def recruit_step(game: Game, seat: Seat, suit: str) -> None:
     """CW-MM-DAY-2: 4 warriors (CW-MM-DIFF-EASY: 2) spread evenly over the ordered clearings MM rules
     (:func:`spread`), then the challenging extra."""
-    ruled = [c for c in common.ordered_clearings(game, suit) if state.rules(game, FACTION, c)]
+    ruled = recruit_targets(game, common.ordered_clearings(game, suit))
     place_recruits(game, seat, spread(game, recruit_count(seat, False), ruled), "CW-MM-DAY-2")
     challenging_extra(game, seat, suit)
 
@@ -309,8 +315,7 @@ def escalated_recruit(game: Game, seat: Seat) -> None:
     the only one it rules (4; easy 2, CW-MM-DIFF-EASY; doubled by Iron Will, CW-MM-TRAIT-4), then the
     challenging extra, not doubled."""
     n = recruit_count(seat, True)
-    ruled = [c for c in common.priority_order(game, range(1, len(game.clearings)), lowest=True)
-             if state.rules(game, FACTION, c)]
+    ruled = recruit_targets(game, common.priority_order(game, range(1, len(game.clearings)), lowest=True))
     plan = {ruled[0]: n} if len(ruled) == 1 else {c: n // 2 for c in ruled[:2]}
     place_recruits(game, seat, plan, "CW-MM-ESC-2")
     challenging_extra(game, seat, "bird")
@@ -364,7 +369,7 @@ def escalated_build(game: Game, seat: Seat) -> None:
 
 def may_move(game: Game, origin: int, destination: int) -> bool:
     """A move along a path is legal when MM rules the origin or the destination (LoR-4.2.1), or either is a
-    river clearing and MM controls the Otter Divers (``state.divers``, RT-OWN-48), never into the
+    river clearing and MM controls the Otter Divers (``state.divers``, RT-OWN-50), never into the
     Scoundrel's Scorched Earth (LoR-D.6), nor out of a clearing the Band holds it in (LoR-E)."""
     return ((state.rules(game, FACTION, origin) or state.rules(game, FACTION, destination)
              or (bool(game.hirelings) and state.divers(game, FACTION, origin, destination)))

@@ -8,16 +8,18 @@ Each card is a module of this package (:data:`CARDS`) with its ``PIECES`` (none 
 Street Band (:mod:`.band`), the Highway Bandits / Bandit Gangs (:mod:`.bandits`), the Corvid Spies / Raven
 Sentries (:mod:`.spies`), the Vault Keepers / Badger Bodyguards (:mod:`.keepers`), the Flame Bearers / Rat
 Smugglers (:mod:`.bearers`), the Sunward Expedition / Mole Artisans (:mod:`.expedition`), the Forest
-Patrol / Feline Physicians (:mod:`.patrol`), the Spring Uprising / Rabbit Scouts (:mod:`.uprising`) and the
-Riverfolk Flotilla / Otter Divers (:mod:`.flotilla`); the
-other cards are listed in docs/root.md with what each needs.
+Patrol / Feline Physicians (:mod:`.patrol`), the Spring Uprising / Rabbit Scouts (:mod:`.uprising`), the
+Last Dynasty / Bluebird Nobles (:mod:`.dynasty`), the Warm Sun Prophets / Lizard Envoys (:mod:`.prophets`)
+and the Riverfolk Flotilla / Otter Divers (:mod:`.flotilla`);
+the other cards are listed in docs/root.md with what each needs.
 
 * Setup (LoR-A.6): the named cards in a random order (the setup stream: "shuffle, deal"); as many demoted as
   the table's seats ask (:data:`DEMOTED`, LoR-A.6.2, 16.1.6.II; bots are players, RT-OWN-18), chosen at
   random; from the last seat in turn order backwards each seat sets up one card (LoR-A.6.3); the markers on
   4, 8 and 12 (LoR-A.6.4). We set the hirelings up after the factions (RT-OWN-21). A card tied to a base
-  faction (``options.TIED``: the Forest Patrol, the Marquise; the Spring Uprising, the Alliance) is refused
-  while that faction is at the table, played by the player or a bot (LoR-A.6.5, 16.1.6.V; ``options.check``).
+  faction (``options.TIED``: the Forest Patrol, the Marquise; the Spring Uprising, the Alliance; the Last
+  Dynasty, the Eyrie) is refused while that faction is at the table, played by the player or a bot
+  (LoR-A.6.5, 16.1.6.V; ``options.check``).
 * Gaining (LoR-E.1.1): a score marker takes a hireling marker (:func:`automa.root.state.take_marks`); at the
   end of that turn the seat takes a card from the supply, rolls for control (LoR-E.1.2, :data:`CONTROL_DIE`)
   and carries out the card's when-hired action (LoR-E.2.1).
@@ -34,13 +36,14 @@ other cards are listed in docs/root.md with what each needs.
 The abilities that other rules consult live in :mod:`automa.root.state` (``guarded``: no enemy places pieces
 in the Furious Protector's clearing; ``shielded``: no enemy battles or removes the Stoic Protector's
 controller's pieces there; ``bodyguarded``: the Badger Bodyguards' controller ignores his first hit in a
-battle), read by placement, battle and removal.
+battle), read by placement, battle and removal; ``ruler`` gives the Bluebird Nobles' controller his ties.
 """
 from __future__ import annotations
 
 from automa.root import state
 from automa.root.decide import choose
-from automa.root.hirelings import band, bandits, bearers, expedition, flotilla, keepers, patrol, protector, spies, uprising
+from automa.root.hirelings import (band, bandits, bearers, dynasty, expedition, flotilla, keepers, patrol, prophets, protector,
+                                   spies, uprising)
 from automa.root.hirelings.side import SIDE
 from automa.root.state import Game, Hireling, Seat
 
@@ -49,8 +52,8 @@ DEMOTED = {2: 0, 3: 1, 4: 2}             # cards demoted by seats at the table (
 CONTROL_DIE = ((1, 2), (1, 2), (1, 3), (2, 3), (2, 3), (2, 4))   # a face: (gold pips, all pips), RT-OWN-19
 # each card's module: PIECES, setup, hired, birdsong, daylight
 CARDS = {"protector": protector, "band": band, "bandits": bandits, "spies": spies, "keepers": keepers,
-         "bearers": bearers, "expedition": expedition, "patrol": patrol, "uprising": uprising,
-         "flotilla": flotilla}
+         "bearers": bearers, "expedition": expedition, "patrol": patrol, "uprising": uprising, "dynasty": dynasty,
+         "prophets": prophets, "flotilla": flotilla}
 
 
 # ---------------------------------------------------------------------------------------------- setup
