@@ -76,7 +76,7 @@ def can_move(game: Game, faction: str, origin: int, destination: int, nimble: bo
     are adjacent (LoR-4.2), the destination is not the Scoundrel's Scorched Earth (LoR-D.6) and it rules one
     of them (LoR-4.2.1) unless ``nimble`` (LoR-9.2.3); the Band holds none that entered its clearing this
     turn (``state.held_by_band``, LoR-E); the Otter Divers' controller needs no rule to or from a river
-    clearing (``state.divers``, RT-OWN-50)."""
+    clearing (``state.divers``, RT-OWN-54)."""
     if not game.clearings[origin].warriors.get(faction, 0) or state.held_by_band(game, faction, origin):
         return False
     ep = game.options.get("deck_choice") == "exiles_and_partisans"

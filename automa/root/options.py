@@ -215,11 +215,11 @@ OPTIONS = (
     _rule("hireling_marker", "reach", ["exact"], "RT-OWN-17, LoR-E.1.1",
           "a score takes a hireling marker when it reaches or passes the marker's space, or only on the space",
           applies_if=("hirelings",) + HIRELINGS),
-    _rule("flotilla_lake", "coast", ["none"], "RT-OWN-47, LoR-C.2.2, LoR-E",
+    _rule("flotilla_lake", "coast", ["none"], "RT-OWN-51, LoR-C.2.2, LoR-E",
           "the Riverfolk Flotilla and the Otter Divers on the Lake: the lake's links are rivers (the Flotilla starts "
           "on the coastal corner and crosses to any coastal clearing), or the Lake has no river for them",
           applies_if=("hirelings", "flotilla")),
-    _rule("flotilla_bot_draw", "nothing", ["score_one"], "RT-OWN-48, LoR-E.2.3, CW-GEN-15",
+    _rule("flotilla_bot_draw", "nothing", ["score_one"], "RT-OWN-52, LoR-E.2.3, CW-GEN-15",
           "a bot with pieces at the Riverfolk Flotilla when it acts: draws nothing, or scores 1 VP instead of a card",
           applies_if=("hirelings", "flotilla")),
     _rule("partisans_birds", "kept", ["discarded"], "RT-OWN-4, LoR-A.2, LoR-2.1.1",

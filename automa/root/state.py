@@ -351,7 +351,7 @@ def bodyguarded(game: Game, faction: str) -> bool:
 def rivers(game: Game, c: int) -> tuple[int, ...]:
     """The clearings one river from ``c`` for the Riverfolk Flotilla and the Otter Divers (their card): on the
     Lake every other coastal clearing (the lake's links, LoR-C.2.2), or none with ``flotilla_lake=none``
-    (RT-OWN-47)."""
+    (RT-OWN-51)."""
     if game.map.name == "lake" and game.options.get("flotilla_lake", "coast") == "none":
         return ()
     return game.map.clearings[c - 1].rivers
@@ -365,7 +365,7 @@ def riverside(game: Game, c: int) -> bool:
 def divers(game: Game, faction: str, origin: int, destination: int) -> bool:
     """Whether ``faction`` moves from ``origin`` to ``destination`` regardless of rule: it controls the Otter
     Divers (the Riverfolk Flotilla demoted) and either clearing is on a river (:func:`riverside`; LoR-E.2.2,
-    its card; RT-OWN-50). Its hirelings' moves are not its own (LoR-E.3.5)."""
+    its card; RT-OWN-54). Its hirelings' moves are not its own (LoR-E.3.5)."""
     h = game.hirelings.get("flotilla")
     return (h is not None and h.demoted and h.controller == faction
             and (riverside(game, origin) or riverside(game, destination)))

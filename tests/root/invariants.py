@@ -768,7 +768,7 @@ def exiles_move(game, faction: str, origin: int, destination: int) -> tuple[bool
 def otter_divers(game, faction: str, origin: int, destination: int) -> bool:
     """Whether ``faction`` (a player, not a hireling, LoR-E.3.5) controls the Otter Divers and moves to or from
     a clearing with a printed river (on the Lake a coastal one, unless ``flotilla_lake=none``): no rule asked
-    (its card, RT-OWN-47, RT-OWN-50)."""
+    (its card, RT-OWN-51, RT-OWN-54)."""
     h = game.hirelings.get("flotilla")
     if h is None or not h.demoted or h.controller != faction:
         return False

@@ -1,6 +1,6 @@
 """The Riverfolk Flotilla, demoted the Otter Divers (LoR-E, the seed's 16.4; its card, research notes §2.5): a
-pawn on the river that draws cards, moves and battles (RT-OWN-48, RT-OWN-49), the Lake's coast as its river
-(RT-OWN-47), and the controller's moves that ignore rule by a river (RT-OWN-50)."""
+pawn on the river that draws cards, moves and battles (RT-OWN-52, RT-OWN-53), the Lake's coast as its river
+(RT-OWN-51), and the controller's moves that ignore rule by a river (RT-OWN-54)."""
 import random
 
 import pytest
@@ -79,7 +79,7 @@ def test_the_flotilla_cannot_be_battled_or_removed_and_rules_nothing():
 
 def test_the_birdsong_draws_for_each_player_at_the_flotilla_then_moves_it_down_the_river():
     """LoR-E.2.3, the card's first step: a player with faction pieces in its clearing draws a card (a bot
-    nothing by default, RT-OWN-48); second: it must move one river on, ignoring rule (7: to 4 or 11), the
+    nothing by default, RT-OWN-52); second: it must move one river on, ignoring rule (7: to 4 or 11), the
     player choosing; warriors there rule for nobody's sake."""
     ask = Script(flotilla_move=[11], flotilla_battle=[PASS])
     g = table(ask)
@@ -148,7 +148,7 @@ def test_the_flotilla_acts_at_the_start_of_its_controllers_birdsong_LoR_E_2_3():
     hirelings.birdsong(g, g.seat("marquise"))                     # nothing to do, nothing breaks
 
 
-def test_the_otter_divers_controller_ignores_rule_by_a_river_RT_OWN_48():
+def test_the_otter_divers_controller_ignores_rule_by_a_river_RT_OWN_52():
     """The card (Controller): his own moves need no rule when the origin or the destination is on a river;
     others' moves, his moves elsewhere and his hirelings' (LoR-E.3.5) still do."""
     g = divers()
@@ -170,7 +170,7 @@ def test_the_otter_divers_controller_ignores_rule_by_a_river_RT_OWN_48():
     assert not movement.can_move(g, "marquise", 1, 10)
 
 
-def test_a_bot_controlling_the_otter_divers_moves_by_a_river_without_rule_RT_OWN_48():
+def test_a_bot_controlling_the_otter_divers_moves_by_a_river_without_rule_RT_OWN_52():
     """A bot controller too: the Mechanical Marquise's moves (LoR-4.2.1 in its ``may_move``)."""
     g = hired_table("flotilla", faction="eyrie", bots="others", seat=1)
     g.hirelings["flotilla"].controller = "marquise"

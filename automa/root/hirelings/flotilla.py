@@ -4,13 +4,13 @@
   its :class:`Board` (``at``). Set up in a clearing on the map edge and on a river (LoR-A.6.3); a pawn
   neither rules (LoR-2.5) nor can be battled or removed (no rule reaches it; its board takes no hit). At the
   start of its controller's Birdsong (LoR-E.2.3), a must: every player with faction pieces in its clearing
-  draws a card (RT-OWN-49; a bot: ``flotilla_bot_draw``, RT-OWN-48), then it moves one river on, ignoring
+  draws a card (RT-OWN-53; a bot: ``flotilla_bot_draw``, RT-OWN-52), then it moves one river on, ignoring
   rule, and may battle there, rolling at most three hits (:data:`MAX_HITS`); a bot's takes no battle
   (RT-OWN-15).
 * Otter Divers (demoted): its controller's own moves ignore rule to or from a river clearing
-  (``state.divers``, read by ``movement.can_move`` and the Mechanical Marquise's ``may_move``, RT-OWN-50).
+  (``state.divers``, read by ``movement.can_move`` and the Mechanical Marquise's ``may_move``, RT-OWN-54).
 
-On the Lake the lake's links are its rivers (LoR-C.2.2; ``flotilla_lake``, RT-OWN-47): the pawn starts on
+On the Lake the lake's links are its rivers (LoR-C.2.2; ``flotilla_lake``, RT-OWN-51): the pawn starts on
 the coastal corner and crosses to any other coastal clearing.
 """
 from __future__ import annotations
@@ -90,8 +90,8 @@ def birdsong(game: Game, seat: Seat, h: Hireling) -> None:
 
 def draws(game: Game, seat: Seat, c: int) -> None:
     """The first step: each player with faction pieces in ``c`` draws a card, from the controller ``seat`` on
-    in turn order (RT-OWN-49); a bot holds no hand (CW-GEN-15): nothing, or 1 VP with
-    ``flotilla_bot_draw=score_one`` (RT-OWN-48)."""
+    in turn order (RT-OWN-53); a bot holds no hand (CW-GEN-15): nothing, or 1 VP with
+    ``flotilla_bot_draw=score_one`` (RT-OWN-52)."""
     i = game.seats.index(seat)
     for s in game.seats[i:] + game.seats[:i]:
         if not battle.present(game, s.faction, c):
