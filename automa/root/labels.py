@@ -27,7 +27,8 @@ HIRELING_NAMES = {"protector": ("Furious Protector", "Stoic Protector"),      # 
                   "bearers": ("Flame Bearers", "Rat Smugglers"), "expedition": ("Sunward Expedition", "Mole Artisans"),
                   "patrol": ("Forest Patrol", "Feline Physicians"),
                   "uprising": ("Spring Uprising", "Rabbit Scouts"), "dynasty": ("Last Dynasty", "Bluebird Nobles"),
-                  "prophets": ("Warm Sun Prophets", "Lizard Envoys"), "exile": ("Exile", "Brigand")}
+                  "prophets": ("Warm Sun Prophets", "Lizard Envoys"), "exile": ("Exile", "Brigand"),
+                  "flotilla": ("Riverfolk Flotilla", "Otter Divers")}
 LANDMARK_NAMES = {"ferry": "Ferry", "tower": "Tower", "elder_treetop": "Elder Treetop",     # LoR-F
                   "black_market": "Black Market", "legendary_forge": "Legendary Forge", "lost_city": "Lost City"}
 PIECES = {"base_fox": "fox base", "base_rabbit": "rabbit base", "base_mouse": "mouse base",
@@ -321,6 +322,8 @@ LABELS = {
     "hire": lambda v, c: f"hire the {hireling(v, c)}",
     "hireling_gift": lambda v, c: f"give the hireling to {faction(v, c)}",
     "protector_move": lambda v, c: f"move the Protector to {where(v, c)}",
+    "flotilla_move": lambda v, c: f"move the Flotilla down the river to {where(v, c)}",
+    "flotilla_battle": optional(lambda v, c: f"battle {faction(v, c)} with the Flotilla", "no battle with the Flotilla"),
     "band_muster": optional(lambda v, c: f"muster to the Band in {where(v, c)}", "muster nobody to the Band"),
     "band_muster_warriors": optional(lambda v, c: f"force {count(c[2], 'warrior')} of {faction(v, c[1])} from "
                                                   f"{where(v, c[0])}", "force no more warriors"),

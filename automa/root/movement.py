@@ -75,7 +75,8 @@ def can_move(game: Game, faction: str, origin: int, destination: int, nimble: bo
     """Whether ``faction`` may move warriors from ``origin`` to ``destination``: it has a warrior there, they
     are adjacent (LoR-4.2), the destination is not the Scoundrel's Scorched Earth (LoR-D.6) and it rules one
     of them (LoR-4.2.1) unless ``nimble`` (LoR-9.2.3); the Band holds none that entered its clearing this
-    turn (``state.held_by_band``, LoR-E)."""
+    turn (``state.held_by_band``, LoR-E); the Otter Divers' controller needs no rule to or from a river
+    clearing (``state.divers``, RT-OWN-54)."""
     if not game.clearings[origin].warriors.get(faction, 0) or state.held_by_band(game, faction, origin):
         return False
     ep = game.options.get("deck_choice") == "exiles_and_partisans"
@@ -85,7 +86,8 @@ def can_move(game: Game, faction: str, origin: int, destination: int, nimble: bo
     if destination == state.scorched(game):
         return False
     return (nimble or state.rules(game, faction, origin) or state.rules(game, faction, destination)
-            or (ep and exiles_always.ignores_rule(game, faction)))
+            or (ep and exiles_always.ignores_rule(game, faction))
+            or (bool(game.hirelings) and state.divers(game, faction, origin, destination)))    # the Otter Divers
 
 
 def moves(game: Game, faction: str, nimble: bool = False) -> list[tuple[int, int, int]]:

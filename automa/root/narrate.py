@@ -41,7 +41,7 @@ def keepers(e: dict) -> str:
 PLACED = {"protector": "the Protector", "band": "a Band warrior", "bandits": "a Bandit warrior",
           "spies": "a Spy", "bearers": "a Bearer", "expedition": "an Expedition warrior",
           "patrol": "a Patrol warrior", "uprising": "an Uprising warrior",
-          "prophets": "a Prophet"}                                           # a hireling's piece placed (LoR-E)
+          "prophets": "a Prophet", "flotilla": "the Flotilla"}              # a hireling's piece placed (LoR-E)
 VIA = {"CW-VB-DAY-3": " to explore", "CW-VB-DAY-4": " for its quest", "CW-VB-DAY-5": " to aid",
        "CW-VB-DAY-6": " to battle"}   # why the Vagabot moves: the action it moves for
 
@@ -441,6 +441,9 @@ TELL = {
                             f"{e['vp']} VP (the Bluebird Nobles)."),
     "mole_return": lambda v, e: (f"{does(v, e, 'take', 'takes')} back {count(e['cards'], 'revealed card')} "
                                  "(the Mole Artisans)."),
+    "flotilla": lambda v, e: f"{does(v, e, 'move', 'moves')} the Riverfolk Flotilla to {where(v, e['clearing'])}.",
+    "flotilla_draw": lambda v, e: (f"{does(v, e, 'draw', 'scores 1 VP for')} a card at the Riverfolk Flotilla in "
+                                   f"{where(v, e['clearing'])}."),
     "protector": lambda v, e: (f"{does(v, e, 'move', 'moves')} the Protector to {where(v, e['clearing'])}"
                                + ("." if e["demoted"] else ": one warrior of each faction there is removed.")),
     # every bot

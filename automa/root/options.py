@@ -32,7 +32,7 @@ TRAITS = {"mechanical_marquise": ("blitz", "fortified", "hospitals", "iron_will"
 MAPS = ("fall", "winter", "lake", "mountain")   # the map sides (LoR-2.2, LoR-C.1..C.3, CW-GEN-17)
 LANDMARKS = ("ferry", "tower", "elder_treetop", "black_market", "legendary_forge", "lost_city")   # LoR-F, landmarks.py
 HIRELINGS = ("protector", "band", "bandits", "spies", "keepers", "bearers", "expedition", "patrol",
-             "uprising", "dynasty", "prophets", "exile")  # built (LoR-E, hirelings/)
+             "uprising", "dynasty", "prophets", "exile", "flotilla")   # built (LoR-E, hirelings/)
 TIED = {"patrol": "marquise", "uprising": "alliance", "dynasty": "eyrie",   # a card -> its base faction (LoR-A.6.5)
         "exile": "vagabond"}
 CHARACTERS = data.CHARACTERS                  # the player's Vagabond characters (LoR-D.1..D.9)
@@ -208,8 +208,8 @@ OPTIONS = (
            "Bodyguards), the Flame Bearers (the Rat Smugglers), the Sunward Expedition (the Mole Artisans), the "
            "Forest Patrol (the Feline Physicians; not with the Marquise at the table, LoR-A.6.5), the Spring Uprising (the Rabbit Scouts; not "
            "with the Alliance, LoR-A.6.5), the Last Dynasty (the Bluebird Nobles; not with the Eyrie, LoR-A.6.5), "
-           "the Warm Sun Prophets (the Lizard Envoys), the Exile (the Brigand; not with the Vagabond, LoR-A.6.5); "
-           "empty: none",
+           "the Warm Sun Prophets (the Lizard Envoys), the Exile (the Brigand; not with the Vagabond, LoR-A.6.5), "
+           "the Riverfolk Flotilla (the Otter Divers); empty: none",
            HIRELINGS, "LoR-A.6, LoR-E", kind="setting"),
     _rule("bot_hirelings", "mandatory", ["never"], "RT-OWN-15, LoR-E.1, LoR-E.2, CW-GEN-15",
           "bots and hirelings: a bot hires as a player and its hireling takes only the actions its card makes "
@@ -217,6 +217,13 @@ OPTIONS = (
     _rule("hireling_marker", "reach", ["exact"], "RT-OWN-17, LoR-E.1.1",
           "a score takes a hireling marker when it reaches or passes the marker's space, or only on the space",
           applies_if=("hirelings",) + HIRELINGS),
+    _rule("flotilla_lake", "coast", ["none"], "RT-OWN-51, LoR-C.2.2, LoR-E",
+          "the Riverfolk Flotilla and the Otter Divers on the Lake: the lake's links are rivers (the Flotilla starts "
+          "on the coastal corner and crosses to any coastal clearing), or the Lake has no river for them",
+          applies_if=("hirelings", "flotilla")),
+    _rule("flotilla_bot_draw", "nothing", ["score_one"], "RT-OWN-52, LoR-E.2.3, CW-GEN-15",
+          "a bot with pieces at the Riverfolk Flotilla when it acts: draws nothing, or scores 1 VP instead of a card",
+          applies_if=("hirelings", "flotilla")),
     _rule("partisans_birds", "kept", ["discarded"], "RT-OWN-4, LoR-A.2, LoR-2.1.1",
           "a Partisans card's discard: bird cards are wild and kept, or discarded with the other suits",
           applies_if=("deck_choice", "exiles_and_partisans")),

@@ -67,10 +67,11 @@ def cell(view, c: int, f: str) -> str:
 def slots(view, c: int) -> str:
     """Open building slots as ○, a ruin as R (LoR-2.2.3, LoR-2.2.4), then the landmarks' letters: F the Ferry
     (LoR-C.2.5), P the Pass, the Tower's clearing (LoR-C.3.4), T the Elder Treetop, M the Black Market, L the
-    Legendary Forge (LoR-F); H the Protector, a hireling (LoR-E)."""
+    Legendary Forge (LoR-F); H the Protector, ~ the Riverfolk Flotilla, hirelings (LoR-E)."""
     _, open_slots, *_, ruin = view.clearing(c)
     return (("R" if ruin else "") + "○" * open_slots or "-") + "".join(
-        MARKS[n] for n, at in view.landmarks if at == c) + ("H" if view.protector == c else "")
+        MARKS[n] for n, at in view.landmarks if at == c) + ("H" if view.protector == c else "") + (
+        "~" if view.flotilla == c else "")
 
 
 def hireling(view, h: tuple) -> str:
@@ -85,7 +86,8 @@ def hireling(view, h: tuple) -> str:
     vaults = " ".join(str(c) for c in range(1, len(view.map.clearings) + 1) for o, _ in view.clearing(c)[3] if o == name)
     tokens = " ".join(str(c) for c in range(1, len(view.map.clearings) + 1)
                       if any(f == name for f, _ in view.clearing(c)[4]))
-    return (f"{'H ' if name == 'protector' else ''}{HIRELING_NAMES[name][demoted]}: {owner}"
+    pawn = "H " if name == "protector" else "~ " if name == "flotilla" and not demoted else ""
+    return (f"{pawn}{HIRELING_NAMES[name][demoted]}: {owner}"
             + (f", warriors {warriors}" if warriors else "") + (f", vaults {vaults}" if vaults else "")
             + (f", footholds {tokens}" if tokens else "")
             + (f", in {forest(view, view.exile[0])}, {items(view.exile[1], full=True)}"

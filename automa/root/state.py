@@ -348,6 +348,29 @@ def bodyguarded(game: Game, faction: str) -> bool:
     return h is not None and h.demoted and h.controller == faction
 
 
+def rivers(game: Game, c: int) -> tuple[int, ...]:
+    """The clearings one river from ``c`` for the Riverfolk Flotilla and the Otter Divers (their card): on the
+    Lake every other coastal clearing (the lake's links, LoR-C.2.2), or none with ``flotilla_lake=none``
+    (RT-OWN-51)."""
+    if game.map.name == "lake" and game.options.get("flotilla_lake", "coast") == "none":
+        return ()
+    return game.map.clearings[c - 1].rivers
+
+
+def riverside(game: Game, c: int) -> bool:
+    """Whether ``c`` is a river clearing for the Flotilla and the Otter Divers (:func:`rivers`)."""
+    return bool(rivers(game, c))
+
+
+def divers(game: Game, faction: str, origin: int, destination: int) -> bool:
+    """Whether ``faction`` moves from ``origin`` to ``destination`` regardless of rule: it controls the Otter
+    Divers (the Riverfolk Flotilla demoted) and either clearing is on a river (:func:`riverside`; LoR-E.2.2,
+    its card; RT-OWN-54). Its hirelings' moves are not its own (LoR-E.3.5)."""
+    h = game.hirelings.get("flotilla")
+    return (h is not None and h.demoted and h.controller == faction
+            and (riverside(game, origin) or riverside(game, destination)))
+
+
 def scorched(game: Game) -> int | None:
     """The clearing of the Scoundrel's torch (Scorched Earth, LoR-D.6): no piece is placed or moved into
     it. ``None`` without one."""

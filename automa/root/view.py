@@ -167,6 +167,12 @@ class View:
         return self._g.protector
 
     @property
+    def flotilla(self) -> int | None:
+        """The Riverfolk Flotilla's clearing (a hireling's pawn, LoR-E), or ``None`` off the map."""
+        side = self._g.hired.get("flotilla")
+        return side.board.at if side is not None else None
+
+    @property
     def closed(self) -> tuple:
         """The closed paths still on the map, as ``(a, b)`` pairs (LoR-C.3.2)."""
         return self._g.closed

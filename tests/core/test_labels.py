@@ -42,7 +42,8 @@ SETTINGS = {
                                                                                   {"hirelings": "prophets", "bots": "electric_eyrie,vagabot"},
                                                                                   {"hirelings": "exile", "bots": "electric_eyrie"},
                                                                                   {"hirelings": "exile",
-                                                                                   "bots": "electric_eyrie,automated_alliance"}]
+                                                                                   "bots": "electric_eyrie,automated_alliance"},
+                                                                                  {"hirelings": "flotilla", "bots": "electric_eyrie"}]
     + [{"faction": "eyrie", "bots": "automated_alliance"}, {"faction": "vagabond", "vagabond_character": "ranger"}],
 }
 # who plays: Rurik's random player, preferring epic structures and leader moves (to meet the Library

@@ -201,7 +201,7 @@ class Checker:
         self.game = game
         self.pieces = {s.faction: dict(setup.module(setup.player_of(s)).PIECES) for s in game.seats}
         self.pieces.update({n: dict(CARDS[n].PIECES) for n in game.options.get("hirelings", "").split(",")
-                            if n})     # a hireling's pieces (LoR-E.3.3; none for the Exile's side), set up after the arming
+                            if n})     # a hireling's pieces (LoR-E.3.3; none for a pawn's side or the Exile's), set up after the arming
         self.tally = {s.faction: {} for s in game.seats}
         comp = self.ctx.components
         where = "end of setup"
@@ -258,7 +258,8 @@ class Checker:
         soup = holding(game, "soup_kitchens")
         hired, tie = {n: h.controller for n, h in game.hirelings.items()}, nobles(game)
         ruled = (recount_ruler(cls[origin], soup, hired, tie), recount_ruler(cls[destination], soup, hired, tie))
-        if not forced and not ep[1] and (hired.get(faction) or faction) not in ruled:
+        if not forced and not ep[1] and not otter_divers(game, faction, origin, destination) and (
+                hired.get(faction) or faction) not in ruled:
             raise Violation("targets", f"{faction} rules neither the origin nor the destination", self._at(where))
         who = hired.get(faction) or faction            # a hireling's move is its controller's (LoR-E.3.7)
         mover = game.seat(who)
@@ -291,6 +292,8 @@ class Checker:
             here = game.pawn == ("clearing", c)
         elif attacker == "exile":           # the Exile battles from its forest, next to the clearing (its card)
             here = c in game.map.forests[seat.board.forest].clearings
+        elif attacker == "flotilla":                 # the Riverfolk Flotilla battles with its pawn (LoR-E)
+            here = game.hired[attacker].board.at == c
         else:
             here = cl.warriors.get(attacker, 0) > 0
         if not here:
@@ -452,6 +455,10 @@ class Checker:
         if vagabond != (pawn is not None):
             raise Violation("pieces", f"the pawn is {pawn} with the Vagabond {'' if vagabond else 'not '}at the table",
                             where)
+        flotilla = g.hired.get("flotilla")
+        if flotilla is not None and (g.hirelings["flotilla"].demoted or flotilla.board.at is not None and not (
+                1 <= flotilla.board.at < len(g.clearings) and g.map.clearings[flotilla.board.at - 1].rivers)):
+            raise Violation("pieces", f"the Riverfolk Flotilla's pawn is off the river: {flotilla.board.at}", where)
         if pawn is not None:
             kind, i = pawn
             if not (kind == "clearing" and 1 <= i < len(g.clearings)
@@ -767,6 +774,19 @@ def exiles_move(game, faction: str, origin: int, destination: int) -> tuple[bool
     return river or tunnel, free
 
 
+def otter_divers(game, faction: str, origin: int, destination: int) -> bool:
+    """Whether ``faction`` (a player, not a hireling, LoR-E.3.5) controls the Otter Divers and moves to or from
+    a clearing with a printed river (on the Lake a coastal one, unless ``flotilla_lake=none``): no rule asked
+    (its card, RT-OWN-51, RT-OWN-54)."""
+    h = game.hirelings.get("flotilla")
+    if h is None or not h.demoted or h.controller != faction:
+        return False
+    if game.map.name == "lake" and game.options.get("flotilla_lake", "coast") == "none":
+        return False
+    cls = game.map.clearings
+    return bool(cls[origin - 1].rivers or cls[destination - 1].rivers)
+
+
 def along_path(game, faction: str, origin: int, destination: int) -> bool:
     """Whether a move from ``origin`` to ``destination`` follows the map, recounted from the printed map: an
     open path, or a closed one cleared (LoR-2.2.1, LoR-C.3.3); the Ferry's crossing from its clearing to
@@ -847,7 +867,7 @@ HIRELING_PLAN = ("", "protector", "", "band", "", "bandits", "", "spies", "", "k
                  "", "bearers,band,protector", "", "band,expedition,protector", "", "patrol", "",
                  "patrol,keepers,bearers", "", "uprising", "", "uprising,bearers,keepers", "", "dynasty", "",
                  "dynasty,spies,protector", "", "prophets", "", "prophets,spies,band", "", "exile", "",
-                 "exile,spies,band")                                             # built (LoR-E): each, and
+                 "exile,spies,band", "", "flotilla", "", "flotilla,spies,band")   # built (LoR-E): each, and
                                                                                     # three (a tied card dropped)
 LANDMARK_PLAN = ((), ("ferry",), ("tower",), ("elder_treetop",), ("black_market",), ("legendary_forge",),
                  ("ferry", "tower"), ("tower", "elder_treetop"), ("black_market", "elder_treetop"),

@@ -368,9 +368,11 @@ def escalated_build(game: Game, seat: Seat) -> None:
 # ---------------------------------------------------------------------------------------------- move
 
 def may_move(game: Game, origin: int, destination: int) -> bool:
-    """A move along a path is legal when MM rules the origin or the destination (LoR-4.2.1), never into the
+    """A move along a path is legal when MM rules the origin or the destination (LoR-4.2.1), or either is a
+    river clearing and MM controls the Otter Divers (``state.divers``, RT-OWN-54), never into the
     Scoundrel's Scorched Earth (LoR-D.6), nor out of a clearing the Band holds it in (LoR-E)."""
-    return ((state.rules(game, FACTION, origin) or state.rules(game, FACTION, destination))
+    return ((state.rules(game, FACTION, origin) or state.rules(game, FACTION, destination)
+             or (bool(game.hirelings) and state.divers(game, FACTION, origin, destination)))
             and destination != state.scorched(game) and not state.held_by_band(game, FACTION, origin))
 
 

@@ -9,8 +9,8 @@ Street Band (:mod:`.band`), the Highway Bandits / Bandit Gangs (:mod:`.bandits`)
 Sentries (:mod:`.spies`), the Vault Keepers / Badger Bodyguards (:mod:`.keepers`), the Flame Bearers / Rat
 Smugglers (:mod:`.bearers`), the Sunward Expedition / Mole Artisans (:mod:`.expedition`), the Forest
 Patrol / Feline Physicians (:mod:`.patrol`), the Spring Uprising / Rabbit Scouts (:mod:`.uprising`), the
-Last Dynasty / Bluebird Nobles (:mod:`.dynasty`), the Warm Sun Prophets / Lizard Envoys (:mod:`.prophets`) and
-the Exile / Brigand (:mod:`.exile`); the other cards are listed in docs/root.md with what each needs.
+Last Dynasty / Bluebird Nobles (:mod:`.dynasty`), the Warm Sun Prophets / Lizard Envoys (:mod:`.prophets`), the
+Exile / Brigand (:mod:`.exile`) and the Riverfolk Flotilla / Otter Divers (:mod:`.flotilla`): the thirteen.
 
 * Setup (LoR-A.6): the named cards in a random order (the setup stream: "shuffle, deal"); as many demoted as
   the table's seats ask (:data:`DEMOTED`, LoR-A.6.2, 16.1.6.II; bots are players, RT-OWN-18), chosen at
@@ -41,8 +41,8 @@ from __future__ import annotations
 
 from automa.root import state
 from automa.root.decide import choose
-from automa.root.hirelings import (band, bandits, bearers, dynasty, exile, expedition, keepers, patrol, prophets,
-                                   protector, spies, uprising)
+from automa.root.hirelings import (band, bandits, bearers, dynasty, exile, expedition, flotilla, keepers, patrol,
+                                   prophets, protector, spies, uprising)
 from automa.root.hirelings.side import SIDE
 from automa.root.state import Game, Hireling, Seat
 
@@ -52,7 +52,7 @@ CONTROL_DIE = ((1, 2), (1, 2), (1, 3), (2, 3), (2, 3), (2, 4))   # a face: (gold
 # each card's module: PIECES, setup, hired, birdsong, daylight
 CARDS = {"protector": protector, "band": band, "bandits": bandits, "spies": spies, "keepers": keepers,
          "bearers": bearers, "expedition": expedition, "patrol": patrol, "uprising": uprising, "dynasty": dynasty,
-         "prophets": prophets, "exile": exile}
+         "prophets": prophets, "exile": exile, "flotilla": flotilla}
 
 
 # ---------------------------------------------------------------------------------------------- setup
