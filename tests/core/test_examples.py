@@ -3,8 +3,8 @@ fresh clone, after the example runs it depends on, with fewer games.
 
 Each example runs in-process in a work directory that holds what a fresh clone holds (the tracked
 ``sweeps/`` and ``results/``) and the files its page shows under ``<!-- file: NAME -->``. The only
-rewrites (:func:`rewrite`): fewer games (and tune trials), ``--jobs`` at most 2, ``/tmp/...`` paths moved into the work
-directory, and a ``--scheduler`` address pointed at a real two-worker dask cluster on 127.0.0.1. An example that reads
+rewrites (:func:`rewrite`): fewer games (and tune trials), ``--jobs`` at most 2, search budgets at most
+:data:`BUDGET` (in the page's files too), ``/tmp/...`` paths moved into the work directory, and a ``--scheduler`` address pointed at a real two-worker dask cluster on 127.0.0.1. An example that reads
 a run folder (``--resume DIR``, ``summarize DIR``, ``report DIR``) first runs the latest earlier example
 of its page that wrote DIR (stopped after its first chunk or batch, as Ctrl-C would, for ``--resume``), or
 else the run named in :data:`PRODUCERS`; what an earlier example wrote in full is copied from that run
@@ -39,6 +39,12 @@ LEARNS = "label"                       # folders a `learn` example reads togethe
 CAPS = {"tune": {"--trials": 4, "--confirm-games": 6}}  # other counts cut to at most this
 CALIBRATE = ["--batch", "1", "--max-games", "1"]  # calibrate: one game per setting
 JOBS = 2
+BUDGET = 4  # a search player's budget= cut to at most this: the same code, a tenth of the rollouts
+
+
+def cut_budget(text: str) -> str:
+    """``text`` with each search budget (``budget=N`` in a strategy name) at most :data:`BUDGET`."""
+    return re.sub(r"\bbudget=(\d+)", lambda m: f"budget={min(int(m[1]), BUDGET)}", text)
 
 # Example run folders in --help that no earlier example writes: the run each stands for (a sweep of
 # sweeps/rurik-difficulty.toml cut to 4 cells, so that its report draws few panels).
@@ -172,7 +178,7 @@ LEARNED = learned_from()
 
 def rewrite(argv: list[str], work: Path, scheduler: str | None) -> list[str]:
     """The example's arguments with fewer games, /tmp paths in ``work`` and the test cluster's address."""
-    argv = [str(work / a.lstrip("/")) if a.startswith("/tmp/") else a for a in argv]
+    argv = [str(work / a.lstrip("/")) if a.startswith("/tmp/") else cut_budget(a) for a in argv]
     games = GAMES.get(argv[0])
     searching = [v for k, v in zip(argv, argv[1:]) if k in ("--strategy", "-s") and v.startswith(SEARCHING)]
     if searching and argv[0] == "simulate":
@@ -312,13 +318,14 @@ def produce(capsys, monkeypatch, example: Example, command: str, earlier: tuple,
             made.keep((example.page, producer), producer, work)
 
 
-@pytest.mark.parametrize("example", [pytest.param(e, id=str(e)) for e in EXAMPLES])
+@pytest.mark.parametrize("example", [pytest.param(e, id=str(e), marks=pytest.mark.xdist_group(e.page))
+                                     for e in EXAMPLES])
 def test_every_example_runs_as_written(capsys, monkeypatch, tmp_path, scheduler, made, example):
     if needs_cluster(example) or "--backend dask" in example.command:
         pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install '.[cluster]'")
     work = fresh_clone(tmp_path)
     for name, text in example.files + tuple(PRODUCER_FILES.items()):
-        (work / name).write_text(text)
+        (work / name).write_text(cut_budget(text))
     if (example.page, example.command) in SETUP:
         source = re.search(r"<!-- plugin: mybots.py -->\n```python\n(.*?)```", (ROOT / "README.md").read_text(),
                            re.S).group(1)
@@ -365,3 +372,11 @@ def test_every_example_writes_under_results_or_tmp():
              if (target := out_dir(shlex.split(e.command)[1:])) is not None
              and not (target.startswith(("results/", "/")))]
     assert not stray
+
+
+def test_the_rewrite_cuts_games_jobs_and_search_budgets_only(tmp_path):
+    argv = ["simulate", "rurik", "-n", "40", "-s", "mc(budget=24,width=2)", "-j", "8", "--out", "/tmp/x"]
+    assert rewrite(argv, tmp_path, None) == ["simulate", "rurik", "-n", "2", "-s", "mc(budget=4,width=2)", "-j", "2",
+                                             "--out", str(tmp_path / "tmp/x")]
+    assert cut_budget('strategies = ["master", "mc(budget=2)", "label(teacher=mc(budget=32))"]') == \
+        'strategies = ["master", "mc(budget=2)", "label(teacher=mc(budget=4))"]'

@@ -1,0 +1,9 @@
+"""Test distribution over cores (pytest-xdist, ``--dist loadgroup`` in pyproject.toml): a test without a
+group of its own runs on the worker that runs the rest of its file, in the file's order."""
+import pytest
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
