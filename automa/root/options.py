@@ -209,8 +209,9 @@ OPTIONS = (
            "Forest Patrol (the Feline Physicians; not with the Marquise at the table, LoR-A.6.5), the Spring Uprising (the Rabbit Scouts; not "
            "with the Alliance, LoR-A.6.5), the Last Dynasty (the Bluebird Nobles; not with the Eyrie, LoR-A.6.5), "
            "the Warm Sun Prophets (the Lizard Envoys), the Exile (the Brigand; not with the Vagabond, LoR-A.6.5), "
-           "the Riverfolk Flotilla (the Otter Divers); empty: none",
-           HIRELINGS, "LoR-A.6, LoR-E", kind="setting"),
+           "the Riverfolk Flotilla (the Otter Divers); random: three dealt at random among those the table "
+           "allows; empty: none",
+           HIRELINGS + ("random",), "LoR-A.6, LoR-E", kind="setting"),
     _rule("bot_hirelings", "mandatory", ["never"], "RT-OWN-15, LoR-E.1, LoR-E.2, CW-GEN-15",
           "bots and hirelings: a bot hires as a player and its hireling takes only the actions its card makes "
           "it take; or bots take no hireling marker", applies_if=("hirelings",) + HIRELINGS),
@@ -390,6 +391,8 @@ def check(options: dict) -> None:
     cards = [n for n in options.get("hirelings", "").split(",") if n]
     if len(cards) > 3:
         raise UsageError("option hirelings: at most three (LoR-A.6.1)")
+    if "random" in cards and len(cards) > 1:
+        raise UsageError("option hirelings: random deals the three cards itself; name no card beside it (LoR-A.6.1)")
     seated = {BOTS[b] for b in bots} | {faction}
     for name in cards:
         if TIED.get(name) in seated:

@@ -77,7 +77,7 @@ def slots(view, c: int) -> str:
 def hireling(view, h: tuple) -> str:
     """A hireling card for the key: "H Stoic Protector: yours, 2 control" (LoR-E.1.2), with where its
     warriors, buildings and tokens are: "Street Band: in the supply, warriors 3 7x2", "..., vaults 3 5",
-    "..., footholds 4 9"."""
+    "..., footholds 4 9", the Forest Patrol's warriors on its card: "..., on the card 2"."""
     name, demoted, controller, control = h
     owner = "in the supply" if controller is None else (
         "yours" if controller == view.me else FACTION_NAMES[controller][4:]) + f", {control} control"
@@ -90,6 +90,7 @@ def hireling(view, h: tuple) -> str:
     return (f"{pawn}{HIRELING_NAMES[name][demoted]}: {owner}"
             + (f", warriors {warriors}" if warriors else "") + (f", vaults {vaults}" if vaults else "")
             + (f", footholds {tokens}" if tokens else "")
+            + (f", on the card {view.patrol_card}" if name == "patrol" and view.patrol_card else "")
             + (f", in {forest(view, view.exile[0])}, {items(view.exile[1], full=True)}"
                if name == "exile" and view.exile else ""))
 

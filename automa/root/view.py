@@ -153,6 +153,12 @@ class View:
         return tuple(self._g.bandits)
 
     @property
+    def patrol_card(self) -> int:
+        """The Forest Patrol's warriors on its card, removed ones it keeps (LoR-E, RT-OWN-38; public)."""
+        side = self._g.hired.get("patrol") if self._g.hired else None
+        return side.out.get("warrior", 0) if side else 0
+
+    @property
     def exile(self) -> tuple | None:
         """The Exile's forest (an index of the map's forests) and the items on its card as sorted ``(kind,
         exhausted, False)`` (LoR-E; the Vagabond's item triples, never damaged), or ``None`` without it."""

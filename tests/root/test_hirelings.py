@@ -386,3 +386,20 @@ def test_the_mechanical_marquise_recruits_around_the_furious_protector():
     n = mechanical_marquise.recruit_count(seat, True)
     assert [g.clearings[c].warriors["marquise"] for c in (10, 11, 12)] == [1 + n // 2, 1 + n // 2, 1]
     assert before - seat.supply["warrior"] == n
+
+
+def test_random_deals_three_cards_the_table_allows_LoR_A_6_1():
+    """``hirelings=random`` (LoR-A.6.1, 16.1.6.I): three cards dealt from the setup stream, never one whose
+    faction is at the table (LoR-A.6.5); the same deal for the same seed; no card named beside it."""
+    deals = []
+    for seed in range(12):
+        g = setup.setup(data.load(), opts(faction="eyrie", bots="mechanical_marquise,vagabot", hirelings="random"),
+                        rng(seed), ask=Script())
+        assert len(g.hirelings) == 3 and not {"dynasty", "patrol", "exile"} & set(g.hirelings)
+        deals.append(tuple(sorted(g.hirelings)))
+    again = setup.setup(data.load(), opts(faction="eyrie", bots="mechanical_marquise,vagabot", hirelings="random"),
+                        rng(0), ask=Script())
+    assert tuple(sorted(again.hirelings)) == deals[0] and len(set(deals)) > 6
+    game = get_game("root")
+    with pytest.raises(UsageError, match="random deals the three"):
+        game.prepare(game.resolve_options({"hirelings": "random,band"}))

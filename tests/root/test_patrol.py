@@ -7,10 +7,11 @@ import pytest
 import cli
 from automa.core.errors import UsageError
 from automa.core.registry import get_game
-from automa.root import battle, data, hirelings, setup, state
+from automa.root import battle, data, hirelings, screen, setup, state
 from automa.root.decide import PASS
 from automa.root.hirelings import side as sides
 from automa.root.hirelings import patrol
+from automa.root.view import View
 from tests.root.script import Dice, Script, opts, rng
 
 
@@ -72,7 +73,7 @@ def test_the_forest_patrol_sets_up_a_warrior_in_every_clearing_LoR_A_6_3():
 
 def test_one_removed_patrol_warrior_goes_onto_the_card_RT_OWN_38():
     """Whenever Patrol warriors are removed, one of them goes onto the card, not the supply (the card says
-    one: RT-OWN-38); the copy carries the card's pile (lookahead)."""
+    one: RT-OWN-38); the copy carries the card's pile (lookahead); the screen's key shows it."""
     g = table()
     state.place_warriors(g, "patrol", 4, 3)
     state.place_warriors(g, "alliance", 4, 3)
@@ -84,6 +85,7 @@ def test_one_removed_patrol_warrior_goes_onto_the_card_RT_OWN_38():
     n = state.remove_warriors(g, "patrol", 4, 1)
     battle.warriors_removed(g, "patrol", 4, n, None)
     assert side.out == {"warrior": 2} and side.supply["warrior"] == 10
+    assert "Forest Patrol: yours, 0 control, on the card 2" in screen.map_key(View(g, "eyrie"))
 
 
 def test_the_feline_physicians_keep_no_patrol_warrior():

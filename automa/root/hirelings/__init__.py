@@ -44,6 +44,7 @@ from automa.root.decide import choose
 from automa.root.hirelings import (band, bandits, bearers, dynasty, exile, expedition, flotilla, keepers, patrol,
                                    prophets, protector, spies, uprising)
 from automa.root.hirelings.side import SIDE
+from automa.root.options import TIED
 from automa.root.state import Game, Hireling, Seat
 
 MARKS = (4, 8, 12)                       # the hireling markers' score spaces (LoR-A.6.4)
@@ -58,9 +59,13 @@ CARDS = {"protector": protector, "band": band, "bandits": bandits, "spies": spie
 # ---------------------------------------------------------------------------------------------- setup
 
 def setup(game: Game) -> None:
-    """LoR-A.6.1-A.6.4 (16.1.6): deal, demote, set up from the last seat backwards, place the markers."""
+    """LoR-A.6.1-A.6.4 (16.1.6): deal, demote, set up from the last seat backwards, place the markers.
+    ``hirelings=random`` deals three of the cards whose faction is not at the table (LoR-A.6.5)."""
     names = [n for n in game.options.get("hirelings", "").split(",") if n]
     rng = game.rng["setup"]
+    if names == ["random"]:                                              # LoR-A.6.1: three dealt
+        seated = {s.faction for s in game.seats}
+        names = rng.sample([n for n in CARDS if TIED.get(n) not in seated], 3)
     rng.shuffle(names)                                                   # LoR-A.6.1: shuffled and dealt
     demoted = set(rng.sample(names, min(DEMOTED[len(game.seats)], len(names))))    # LoR-A.6.2
     game.hirelings = {n: Hireling(n, n in demoted) for n in names}
