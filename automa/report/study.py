@@ -84,11 +84,17 @@ def load(path: Path) -> Study:
         games.insert(0, "cell", manifest["baseline"])
         summary.insert(0, "cell", manifest["baseline"])
         paired = pd.DataFrame(columns=list(COLUMNS))
-    axes = {"strategy": list(manifest["strategies"])}
+    axes = {"strategy": strategy_names(summary)}
     axes |= {k: [str(v) for v in values] for k, values in manifest["grid"].items()}
     for name in axes:
         games[name] = games[name].astype(str)
     return Study(path, game, manifest, games, summary, paired, axes)
+
+
+def strategy_names(summary: pd.DataFrame) -> list[str]:
+    """The strategies as the games name them, in the run's order: a name with parameters is resolved
+    ("mc(budget=4)" plays as "mc(budget=4,z=1)"), so the manifest's spelling may differ."""
+    return list(dict.fromkeys(summary["strategy"].astype(str)))
 
 
 def varying(study: Study) -> list[str]:

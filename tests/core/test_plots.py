@@ -13,7 +13,7 @@ import pytest
 from automa.core.registry import get_game
 from automa.report import ladder_report, plots, sensitivity_report, tune_report
 from automa.report.report import draw_plots
-from automa.report.study import Study, default_x, read_table
+from automa.report.study import Study, default_x, read_table, strategy_names
 from tests.core.plotcheck import problems, saved_plots
 
 matplotlib.use("Agg")
@@ -162,7 +162,7 @@ def test_the_published_sweeps_plots_are_readable(path, tmp_path):
     game = get_game(manifest["game"])
     grid = {k: [str(v) for v in values] for k, values in manifest["grid"].items()}
     summary = read_table(path / "summary.csv", ["cell", "baseline", "strategy", *(o.name for o in game.options)])
-    study = study_of(manifest["game"], summary, manifest["strategies"], grid)
+    study = study_of(manifest["game"], summary, strategy_names(summary), grid)
     study.manifest = manifest
     draw_every_plot(study, default_x(study), tmp_path).assert_readable(6)
 

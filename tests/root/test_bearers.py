@@ -228,3 +228,26 @@ def test_the_vagabonds_smuggled_move_is_his_pawns_without_boots_RT_OWN_34():
     bearers.daylight(g, seat, h)
     assert g.pawn == ("clearing", dest) and seat.hand == []
     assert ("move", dest) in g.ask.choices("smugglers")[0]
+
+
+def test_the_smugglers_battle_the_uprising_only_with_a_card_left_for_its_fee():
+    """A Rat Smugglers battle against the Spring Uprising needs two cards: the item card paid to the Smugglers
+    and another matching the clearing for the Uprising's fee (its card); one card cannot pay both. Found by
+    the checked fuzz plan: the fee was asked with no card left."""
+    g = hired_table("bearers,uprising")
+    g.hirelings["bearers"].demoted, g.hirelings["bearers"].controller = True, "marquise"
+    g.hirelings["uprising"].controller = "eyrie"
+    g.clearings[4].warriors.update(uprising=1, marquise=2)
+    suit = state.suit_of(g, 4)
+    both = next(k for k, c in enumerate(g.cards) if c.item and c.suit == suit and c.kind != "dominance")
+    me = g.seat("marquise")
+    me.hand = [both]
+    hand = [both]
+    assert ("battle", 4, "uprising") in bearers.actions(g, me)
+    assert bearers.payers(g, me, ("battle", 4, "uprising"), hand) == []
+    g.ask = Script(smugglers=[PASS])
+    bearers.daylight(g, me, g.hirelings["bearers"])
+    assert all(("battle", 4, "uprising") not in cs for cs in g.ask.choices("smugglers"))
+    plain = next(k for k, c in enumerate(g.cards) if not c.item and c.suit == suit and c.kind != "dominance")
+    me.hand = [both, plain]
+    assert bearers.payers(g, me, ("battle", 4, "uprising"), hand) == [both]

@@ -112,13 +112,13 @@ def daylight(game: Game, seat: Seat, h: Hireling) -> None:
         return
     while True:
         hand = one_per_name(game, [k for k in seat.hand if game.cards[k].item])
-        options = actions(game, seat) if hand else []
+        options = [a for a in actions(game, seat) if payers(game, seat, a, hand)] if hand else []
         if not options:
             return
         act = choose(game, "smugglers", options + [PASS])
         if act == PASS:
             return
-        card = choose(game, "smugglers_card", hand)
+        card = choose(game, "smugglers_card", payers(game, seat, act, hand))
         state.spend(game, seat, card)
         if game.trace:
             game.trace.event("smugglers", rule="LoR-E.2.2", faction=seat.faction, card=card, act=act[0])
@@ -139,6 +139,13 @@ def actions(game: Game, seat: Seat) -> list[tuple]:
     else:
         out = [("move", o, d, k) for o, d, n in movement.moves(game, seat.faction) for k in range(n, 0, -1)]
     return out + [("battle", c, f) for c, f in battle.battles(game, seat.faction)]
+
+
+def payers(game: Game, seat: Seat, act: tuple, hand: list[int]) -> list[int]:
+    """The item cards of ``hand`` that may pay for ``act``: any, but for a battle against the Spring Uprising
+    only one that leaves a card to pay its fee (``state.battle_fee``, its card)."""
+    fee = state.battle_fee(game, seat.faction, act[2], act[1]) if act[0] == "battle" else None
+    return hand if fee is None else [k for k in hand if any(f != k for f in fee)]
 
 
 def pawn_moves(game: Game) -> list[int]:
