@@ -486,6 +486,20 @@ def place_token(game: Game, faction: str, kind: str, c: int) -> bool:
     return True
 
 
+def take_ruin_item(game: Game, c: int, item: str | None = None) -> str:
+    """An item taken from under the ruin in ``c``: ``item`` (a pick among them), else the top one; the ruin
+    goes with its last item (LoR-2.2.4, LoR-9.5.3)."""
+    stack = game.ruin_items[c]
+    if item is None:
+        item = stack.pop()
+    else:
+        stack.remove(item)
+    if not stack:
+        del game.ruin_items[c]
+        game.clearings[c].ruin = False
+    return item
+
+
 def remove_piece(game: Game, c: int, piece: tuple[str, str], by: str | None, building: bool) -> None:
     """Remove one building or token ``piece`` = ``(faction, kind)`` from ``c``. It goes back to its owner's
     supply (a piece never changes faction, LoR-1.5.3), or out of the game if the owner's board says so (the keep, LoR-6.2.2). A remover ``by``

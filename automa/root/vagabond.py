@@ -577,12 +577,8 @@ def explore(game: Game, seat: Seat) -> None:
     ruin goes with its last item (LoR-2.2.4)."""
     c = here(game)
     seat.board.exhaust("torch")
-    stack = game.ruin_items[c]
-    item = stack.pop()
+    item = state.take_ruin_item(game, c)
     seat.board.gain(item)
-    if not stack:
-        del game.ruin_items[c]
-        game.clearings[c].ruin = False
     _event(game, "explore", "LoR-9.5.3", clearing=c, item=item)
     state.score(game, FACTION, 1, "explore")
 

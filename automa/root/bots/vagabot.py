@@ -389,13 +389,8 @@ def _explore(game: Game, seat: Seat) -> bool:
     moved = game.pawn != ("clearing", c) and not _held(game)
     if not _go(game, seat, c, _pays_moves(game, "explore"), "CW-VB-DAY-3") or not board.exhaust(1):
         return moved
-    stack = game.ruin_items[c]
-    item = common.random_pick(game, seat, stack)
-    stack.remove(item)
+    item = state.take_ruin_item(game, c, common.random_pick(game, seat, game.ruin_items[c]))
     board.gain(item)
-    if not stack:
-        del game.ruin_items[c]
-        game.clearings[c].ruin = False
     _event(game, "vb_explore", "CW-VB-DAY-3", clearing=c, item=item)
     return True
 

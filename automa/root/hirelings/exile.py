@@ -208,12 +208,8 @@ def daylight(game: Game, seat: Seat, h: Hireling) -> None:
     where = ruins(game, seat)
     c = choose(game, "brigand_explore", tuple(where) + (PASS,)) if where else PASS
     if c != PASS:
-        stack = game.ruin_items[c]
-        item = stack.pop()
+        item = state.take_ruin_item(game, c)
         seat.crafted.append(item)
-        if not stack:
-            del game.ruin_items[c]
-            game.clearings[c].ruin = False
         if game.trace:
             game.trace.event("brigand_explore", rule="LoR-E.2.4", faction=seat.faction, clearing=c, item=item)
     them = victims(game, seat) if seat.crafted else []
