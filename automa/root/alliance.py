@@ -94,7 +94,7 @@ class Board:
         if mover != FACTION and sympathetic(game, c):
             outrage(game, seat, c, mover, "move")
 
-    def removed(self, game: Game, seat: Seat, c: int, kind: str, by: str | None) -> None:
+    def removed(self, game: Game, seat: Seat, c: int, kind: str, by: str | None, scorer: str | None) -> None:
         """One of its pieces in ``c`` was removed by ``by``: a sympathy token removed by another player
         causes Outrage (LoR-8.2.6); a base costs supporters and officers (LoR-8.2.4)."""
         if kind == "sympathy":

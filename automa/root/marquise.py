@@ -84,7 +84,7 @@ class Board:
         has recruited this turn. The tracks are her supply."""
         return (("keep", self.keep), ("recruited", self.recruited))
 
-    def removed(self, game: Game, seat: Seat, c: int, kind: str, by: str | None) -> None:
+    def removed(self, game: Game, seat: Seat, c: int, kind: str, by: str | None, scorer: str | None) -> None:
         """A removed keep leaves the game, and with it the keep's protection and Field Hospitals
         (LoR-6.2.2)."""
         if kind == "keep":

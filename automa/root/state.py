@@ -506,8 +506,9 @@ def remove_piece(game: Game, c: int, piece: tuple[str, str], by: str | None, bui
     another faction scores 1 VP (LoR-3.2.1, CW-GEN-23) unless the owner's board denies it
     (``removal_scores(game, seat, kind)``: the Automated Alliance's Popularity, CW-AA-TRAIT-2), and 1 more
     for a building in the Elder Treetop's own slot (LoR-F, 16.5; of two alike, the one in a printed slot
-    goes first); then the owner's board reacts (``removed``). A hireling remover scores nothing (LoR-E.3.6) and
-    the board sees its controller, or no player in the supply (LoR-E.3.7)."""
+    goes first); then the owner's board reacts (``removed``, told who removed it and who may score from it). A
+    hireling remover scores nothing (LoR-E.3.6), its Crackdown VP neither, and the board sees its controller,
+    or no player in the supply (LoR-E.3.7)."""
     cl = game.clearings[c]
     (cl.buildings if building else cl.tokens).remove(piece)
     treetop = building and c == game.elder_treetop and piece == game.treetop_piece and piece not in cl.buildings
@@ -531,7 +532,7 @@ def remove_piece(game: Game, c: int, piece: tuple[str, str], by: str | None, bui
                 game.trace.event("treetop", rule="LoR-F", faction=scorer, owner=owner, building=kind, clearing=c)
             score(game, scorer, 1, "map")
     if hasattr(board, "removed"):
-        board.removed(game, seat, c, kind, by)
+        board.removed(game, seat, c, kind, by, scorer)
 
 
 # ---------------------------------------------------------------------------------------------- score

@@ -16,7 +16,7 @@ class Board:
     def copy(self):
         return self
 
-    def removed(self, game, seat, c, kind, by):
+    def removed(self, game, seat, c, kind, by, scorer):
         self.seen.append(("removed", c, kind, by))
 
     def lost_warriors(self, game, seat, c, n, by):

@@ -50,7 +50,7 @@ def test_the_flotilla_sets_up_on_the_map_edge_and_a_river_LoR_A_6_3():
 
 
 @pytest.mark.parametrize("lake, at", [("coast", 1), ("none", None)])
-def test_on_the_lake_the_coast_is_the_river_RT_OWN_45(lake, at):
+def test_on_the_lake_the_coast_is_the_river_RT_OWN_51(lake, at):
     """On the Lake the lake's links are rivers (LoR-C.2.2): the only coastal clearing on the edge is the corner,
     clearing 1, and the Flotilla crosses to any other coastal clearing; with ``flotilla_lake=none`` the Lake
     has no river for it: it stays off the map and does nothing."""
@@ -97,7 +97,7 @@ def test_the_birdsong_draws_for_each_player_at_the_flotilla_then_moves_it_down_t
     assert len(g.seat("marquise").hand) == hand
 
 
-def test_a_bot_at_the_flotilla_scores_one_instead_with_score_one_RT_OWN_46():
+def test_a_bot_at_the_flotilla_scores_one_instead_with_score_one_RT_OWN_52():
     """``flotilla_bot_draw=score_one``: a bot holds no hand (CW-GEN-15) and scores 1 VP instead, as for a card
     given to it; the player still draws."""
     g = table(flotilla_bot_draw="score_one")
@@ -148,7 +148,7 @@ def test_the_flotilla_acts_at_the_start_of_its_controllers_birdsong_LoR_E_2_3():
     hirelings.birdsong(g, g.seat("marquise"))                     # nothing to do, nothing breaks
 
 
-def test_the_otter_divers_controller_ignores_rule_by_a_river_RT_OWN_52():
+def test_the_otter_divers_controller_ignores_rule_by_a_river_RT_OWN_54():
     """The card (Controller): his own moves need no rule when the origin or the destination is on a river;
     others' moves, his moves elsewhere and his hirelings' (LoR-E.3.5) still do."""
     g = divers()
@@ -170,7 +170,7 @@ def test_the_otter_divers_controller_ignores_rule_by_a_river_RT_OWN_52():
     assert not movement.can_move(g, "marquise", 1, 10)
 
 
-def test_a_bot_controlling_the_otter_divers_moves_by_a_river_without_rule_RT_OWN_52():
+def test_a_bot_controlling_the_otter_divers_moves_by_a_river_without_rule_RT_OWN_54():
     """A bot controller too: the Mechanical Marquise's moves (LoR-4.2.1 in its ``may_move``)."""
     g = hired_table("flotilla", faction="eyrie", bots="others", seat=1)
     g.hirelings["flotilla"].controller = "marquise"

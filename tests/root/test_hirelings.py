@@ -9,7 +9,7 @@ from automa.core.registry import get_game
 from automa.root import battle, data, hirelings, rounds, setup, state
 from automa.root.bots import mechanical_marquise
 from automa.root.options import BOTS
-from tests.root.script import Script, opts, rng
+from tests.root.script import Script, hired_table, opts, rng
 
 
 class Face:
@@ -403,3 +403,19 @@ def test_random_deals_three_cards_the_table_allows_LoR_A_6_1():
     game = get_game("root")
     with pytest.raises(UsageError, match="random deals the three"):
         game.prepare(game.resolve_options({"hirelings": "random,band"}))
+
+
+@pytest.mark.parametrize("remover, vp", [("band", 0), ("marquise", 3)])
+def test_a_hirelings_removal_of_a_bot_base_scores_no_crackdown_LoR_E_3_6(remover, vp):
+    """LoR-E.3.6: the controller scores nothing for what his hireling removes, the Crackdown tokens a removed
+    Automated Alliance base takes back (``aa_crackdown_scoring=remover``, RT-OPEN-23) included; his own
+    removal scores the base and each token (CW-AA-ABIL-4)."""
+    g = hired_table("band", bots="automated_alliance", aa_crackdown_scoring="remover")
+    g.hirelings["band"].controller = "marquise"
+    fox = [c for c in range(1, len(g.clearings)) if g.clearings[c].suit == "fox"][:2]
+    state.place_building(g, "alliance", "base_fox", fox[0])
+    for c in fox:
+        assert state.place_token(g, "alliance", "sympathy", c)
+    state.remove_piece(g, fox[0], ("alliance", "base_fox"), remover, True)
+    assert g.seat("marquise").vp == vp
+    assert not any(t == ("alliance", "sympathy") for c in fox for t in g.clearings[c].tokens)

@@ -74,7 +74,7 @@ def test_a_removed_piece_the_board_calls_gone_leaves_the_game_LoR_6_2_2():
         def copy(self):
             return self
 
-        def removed(self, game, seat, c, kind, by):
+        def removed(self, game, seat, c, kind, by, scorer):
             self.seen.append((c, kind, by))
 
     g = table()

@@ -53,11 +53,12 @@ class Board:
         Popularity (CW-AA-TRAIT-2), so the point is never given, not even one that would reach 30 VP."""
         return not (kind == "sympathy" and "popularity" in seat.traits)
 
-    def removed(self, game: Game, seat: Seat, c: int, kind: str, by: str | None) -> None:
-        """After one of the bot's pieces left clearing ``c``: a base sets off Crackdown (CW-AA-ABIL-4); a
-        sympathy token removed by an enemy sets off Outrage when that enemy is a human (CW-AA-ABIL-3)."""
+    def removed(self, game: Game, seat: Seat, c: int, kind: str, by: str | None, scorer: str | None) -> None:
+        """After one of the bot's pieces left clearing ``c``: a base sets off Crackdown (CW-AA-ABIL-4), which
+        may score ``scorer`` (nobody for a hireling's removal, LoR-E.3.6); a sympathy token removed by an enemy
+        sets off Outrage when that enemy is a human (CW-AA-ABIL-3)."""
         if kind in BASES:
-            crackdown(game, seat, kind[5:], by)
+            crackdown(game, seat, kind[5:], scorer)
         elif kind == "sympathy" and by is not None and by != seat.faction:
             if "popularity" in seat.traits and game.trace:
                 game.trace.event("popularity", rule="CW-AA-TRAIT-2", faction=by, clearing=c)

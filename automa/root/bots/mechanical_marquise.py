@@ -61,7 +61,7 @@ class MechanicalMarquiseBoard:
     def copy(self) -> MechanicalMarquiseBoard:
         return MechanicalMarquiseBoard(self.keep, self.order, self.built, self.expands)
 
-    def removed(self, game: Game, seat: Seat, c: int, kind: str, by: str | None) -> None:
+    def removed(self, game: Game, seat: Seat, c: int, kind: str, by: str | None, scorer: str | None) -> None:
         """A removed keep leaves the game (CW-MM-ABIL-1, LoR-6.2.2): the placement ban ends and Hospitals
         have nowhere to place (CW-GEN-6, CW-MM-TRAIT-3)."""
         if kind == "keep":
